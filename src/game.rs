@@ -1,0 +1,167 @@
+//! The one trait every game family implements, so that players, simulation, the protocol and the
+//! command line are written once.
+
+use rand::RngCore;
+use serde_json::Value;
+use std::fmt::Debug;
+
+/// Player 0 is South / White (listed first in a rules file), player 1 is North / Black.
+pub type Player = usize;
+
+/// The other player.
+pub fn opponent(p: Player) -> Player {
+    1 - p
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    Sowing,
+    Tables,
+}
+
+impl Family {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Family::Sowing => "sowing",
+            Family::Tables => "tables",
+        }
+    }
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// This player must choose one of the legal moves.
+    Move(Player),
+    /// Dice are awaited (a chance event); this player will then move.
+    Roll(Player),
+    /// The game is over; see [`Game::outcome`].
+    Over,
+}
+
+impl Phase {
+    pub fn to_move(self) -> Option<Player> {
+        match self {
+            Phase::Move(p) | Phase::Roll(p) => Some(p),
+            Phase::Over => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Move(_) => "move",
+            Phase::Roll(_) => "roll",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` is a draw.
+    pub winner: Option<Player>,
+    pub scores: [i32; 2],
+    /// Short words: "25 captured", "repetition", "no legal move", "borne off", ...
+    pub reason: String,
+}
+
+/// Standing of a match (several games, e.g. Sat-gharva's rounds or Mughrabieh to 31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MatchStanding {
+    /// 1-based number of the current game.
+    pub game: u32,
+    pub points: [i32; 2],
+    pub over: bool,
+    pub winner: Option<Player>,
+}
+
+/// Two dice, the chance event of the tables family.
+pub type Dice = [u8; 2];
+
+/// A compiled game: its rules, fixed once loaded. States are separate values, so one game serves
+/// any number of positions (search, simulation, undo).
+pub trait Game {
+    type State: Clone + Debug + PartialEq;
+    type Move: Clone + Debug + PartialEq;
+
+    /// The rules' short name (`oware`, `backgammon`, ...).
+    fn name(&self) -> &str;
+    fn family(&self) -> Family;
+    /// Names of the two players as the rules file gives them (e.g. South/North, White/Black).
+    fn player_names(&self) -> [&str; 2];
+
+    /// The starting position of a new game (of a new match, where the rules define one), with
+    /// `first` to move (or to roll). Rituals that decide who starts are the caller's business.
+    fn new_game(&self, first: Player) -> Self::State;
+    /// The next game of a match once the current one is over, set up as the rules say; `None`
+    /// when the rules define no match or the match is decided.
+    fn next_game(&self, state: &Self::State) -> Option<Self::State>;
+    fn match_standing(&self, state: &Self::State) -> Option<MatchStanding>;
+
+    fn phase(&self, state: &Self::State) -> Phase;
+    /// The result, once `phase` is `Over`.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Every legal move of the player to move, each once (cleared first). Empty unless the phase
+    /// is `Move`.
+    fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Plays a move from `legal_moves` (anything else is a caller bug and may panic).
+    fn play(&self, state: &mut Self::State, mv: &Self::Move);
+
+    /// Applies a chance event when the phase is `Roll`. Errors (not awaiting dice, a die out of
+    /// range) leave the state unchanged.
+    fn roll(&self, state: &mut Self::State, dice: Dice) -> Result<(), String>;
+    /// Draws a chance event from `rng` (uniform dice).
+    fn random_dice(&self, rng: &mut dyn RngCore) -> Dice {
+        use rand::Rng;
+        [rng.gen_range(1..=6), rng.gen_range(1..=6)]
+    }
+
+    /// The move in the game's usual notation.
+    fn move_text(&self, state: &Self::State, mv: &Self::Move) -> String;
+    /// Parses any notation `move_text` could produce and returns the matching legal move, or a
+    /// message saying why the text is not a legal move here.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String>;
+    /// The move in the protocol's MOVE form.
+    fn move_json(&self, state: &Self::State, mv: &Self::Move) -> Value;
+
+    /// The position in the protocol's STATE form (with `to_move`, `phase`, `result`, `match`).
+    fn state_json(&self, state: &Self::State) -> Value;
+    /// Reads a STATE object (as `set` gets it); rejects impossible positions with a message.
+    fn state_from_json(&self, value: &Value) -> Result<Self::State, String>;
+
+    /// What a player has gained so far (stones captured, checkers borne off): the greedy
+    /// player's measure.
+    fn gain(&self, state: &Self::State, player: Player) -> i32;
+
+    /// How the rules say the first player of a match is chosen (`ludus play` acts it out; the
+    /// protocol's `new` without `first` draws it from the seed).
+    fn start_ritual(&self) -> Ritual {
+        Ritual::None
+    }
+    /// Ends the game now by the players' agreement, when the rules allow it (Uuholo): the
+    /// player ahead wins. Returns false (and changes nothing) when they do not.
+    fn end_by_agreement(&self, _state: &mut Self::State) -> bool {
+        false
+    }
+    /// Overrides the rules' ply limit, when they have one (`--max-plies`).
+    fn set_max_plies(&mut self, _plies: u32) -> bool {
+        false
+    }
+
+    /// The board drawn for a terminal, from `viewer`'s side.
+    fn render(&self, state: &Self::State, viewer: Player) -> String;
+    /// The rules in plain words (for `ludus show`).
+    fn describe(&self) -> String;
+}
+
+/// How the first player is chosen before a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ritual {
+    /// Player 0 starts unless told otherwise.
+    None,
+    /// One player hides stones, the other guesses odd or even; a right guess starts.
+    OddOrEven,
+    /// Each rolls one die (ties again); the higher roller chooses the colour, the lower starts.
+    HigherDieChoosesColour,
+}
