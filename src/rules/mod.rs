@@ -12,7 +12,10 @@ use toml::Spanned;
 
 /// The rules files shipped inside the binary: (name, text).
 pub const BUNDLED: &[(&str, &str)] = &[
-    // (sowing) ("oware", include_str!("../../rules/oware.toml")),
+    ("oware", include_str!("../../rules/oware.toml")),
+    ("wari", include_str!("../../rules/wari.toml")),
+    ("warri", include_str!("../../rules/warri.toml")),
+    ("kalah", include_str!("../../rules/kalah.toml")),
     // (tables) ("backgammon", include_str!("../../rules/backgammon.toml")),
 ];
 
