@@ -76,3 +76,16 @@ fn reference_warri_agrees() {
     let (games, _) = replay_file(&game("warri"), "tests/data/warri.jsonl");
     assert_eq!(games, 55);
 }
+
+#[test]
+fn reference_sat_gharva_matches_agree() {
+    let (matches, moves) = replay_file(&game("sat-gharva"), "tests/data/sat-gharva.jsonl");
+    assert_eq!(matches, 6);
+    assert!(moves > 1000);
+}
+
+#[test]
+fn reference_uuholo_agrees() {
+    let (games, _) = replay_file(&game("uuholo"), "tests/data/uuholo.jsonl");
+    assert_eq!(games, 53);
+}

@@ -16,6 +16,16 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("wari", include_str!("../../rules/wari.toml")),
     ("warri", include_str!("../../rules/warri.toml")),
     ("kalah", include_str!("../../rules/kalah.toml")),
+    ("sat-gharva", include_str!("../../rules/sat-gharva.toml")),
+    ("uuholo", include_str!("../../rules/uuholo.toml")),
+    (
+        "uuholo-held-one",
+        include_str!("../../rules/uuholo-held-one.toml"),
+    ),
+    (
+        "uuholo-both-rows",
+        include_str!("../../rules/uuholo-both-rows.toml"),
+    ),
     // (tables) ("backgammon", include_str!("../../rules/backgammon.toml")),
 ];
 
