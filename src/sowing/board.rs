@@ -17,8 +17,8 @@ pub const NO_SLOT: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     pub count: [u8; SLOTS],
-    /// Pits out of play (bit = slot).
-    pub closed: u32,
+    /// Pits out of play (bit = slot; stores never).
+    pub closed: u64,
 }
 
 impl Board {
@@ -30,7 +30,25 @@ impl Board {
     }
     #[inline]
     pub fn is_closed(&self, slot: usize) -> bool {
-        slot < STORE && self.closed >> slot & 1 == 1
+        self.closed >> slot & 1 == 1
+    }
+    /// Bit k set when slot `base + k` holds stones, for k < n (n ≤ 16, base ≤ 18): eight
+    /// bytes at a time, without a branch a pit.
+    #[inline]
+    pub fn nonzero_mask(&self, base: usize, n: usize) -> u32 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        fn gather(x: u64) -> u32 {
+            let high = ((x & LOW7).wrapping_add(LOW7) | x) & !LOW7;
+            ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        }
+        let word = |i: usize| {
+            u64::from_le_bytes(
+                self.count[base + i..base + i + 8]
+                    .try_into()
+                    .expect("8 bytes"),
+            )
+        };
+        (gather(word(0)) | gather(word(8)) << 8) & ((1u32 << n) - 1)
     }
     #[inline]
     pub fn store(&self, p: usize) -> u8 {
@@ -62,7 +80,7 @@ pub struct Geometry {
     /// Slots in each mover's circuit.
     pub circuit_len: [usize; 2],
     /// Each player's pits as a bitmask of slots.
-    pub side_mask: [u32; 2],
+    pub side_mask: [u64; 2],
 }
 
 /// How the circuit of a move is laid out.

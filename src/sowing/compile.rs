@@ -81,8 +81,8 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
         ));
         return None;
     }
-    let start = setup(rules, &geo, errors)?;
-    let total: u32 = start.count.iter().map(|&c| u32::from(c)).sum();
+    let initial = setup(rules, &geo, errors)?;
+    let total: u32 = initial.count.iter().map(|&c| u32::from(c)).sum();
     let scope = |c: Context| c.scope(total as i32);
     let compile = |errors: &mut Vec<Diagnostic>, c: Context, value: &Spanned<String>| {
         expr(text, value, &scope(c), Type::Bool)
@@ -116,8 +116,11 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
         if c.take.get_ref().is_empty() {
             errors.push(err(c.take.span(), "`take` names no pit to capture"));
         }
+        let when = PitCond::new(when, View::Last, &geo);
+        let far = |t: &rules::Target| matches!(t, rules::Target::Next | rules::Target::Beyond);
         Some(CaptureRule {
-            when: PitCond::new(when, View::Last, &geo),
+            needs_next: !when.is_tabulated() || c.take.get_ref().iter().any(far),
+            when,
             targets: c.take.get_ref().clone(),
             chain: chain.map(|e| PitCond::new(e, View::Pit, &geo)),
             grand_slam: c.grand_slam,
@@ -175,6 +178,7 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
         .map_or((rules::SkipOrigin::Never, rules::Relay::None, false), |s| {
             (s.skip_origin, s.relay, s.must_feed)
         });
+    let start = start_cond.map(|e| PitCond::new(e, View::Pit, &geo))?;
     let max_drops = max_laps * geo.circuit_len[0].max(geo.circuit_len[1]) as u32;
     Some(SowingGame(Box::new(Compiled {
         name: info.name.get_ref().clone(),
@@ -184,9 +188,10 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
             .unwrap_or_else(|| info.name.get_ref().clone()),
         source: info.source.clone(),
         players,
-        start: start_cond.map(|e| PitCond::new(e, View::Pit, &geo))?,
+        start_is_nonzero: start.is_nonzero(&geo),
+        start,
         geo,
-        setup: start,
+        setup: initial,
         total,
         first_move,
         ritual,

@@ -76,6 +76,8 @@ pub struct Compiled {
     /// A move ends once it has sown this many stones (laps × the largest circuit).
     max_drops: u32,
     start: PitCond,
+    /// `start` is exactly "the pit holds stones" (the common case, tested without the table).
+    start_is_nonzero: bool,
     take: Option<PitCond>,
     capture: Option<CaptureRule>,
     again: Option<Expr>,
@@ -86,6 +88,8 @@ pub struct Compiled {
 #[derive(Clone, Debug)]
 struct CaptureRule {
     when: PitCond,
+    /// The `next` and `beyond` pits are read by the condition or taken.
+    needs_next: bool,
     targets: Vec<rules::Target>,
     chain: Option<PitCond>,
     grand_slam: rules::GrandSlam,
@@ -169,12 +173,17 @@ impl Game for SowingGame {
     }
 
     fn legal_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
-        out.clear();
-        let mut mask = state.legal;
-        while mask != 0 {
-            out.push(mask.trailing_zeros() as u8 + 1);
-            mask &= mask - 1;
+        // Branch-free compaction: a random player makes the bits unpredictable.
+        let mut pits = [0u8; board::MAX_SIDE];
+        let mut len = 0;
+        for k in 0..self.geo.n {
+            pits[len.min(board::MAX_SIDE - 1)] = k as u8 + 1;
+            len += (state.legal >> k & 1) as usize;
         }
+        // A whole-array copy is a fixed-size move; a `len`-byte one would call memcpy.
+        out.clear();
+        out.extend_from_slice(&pits);
+        out.truncate(len);
     }
     fn play(&self, state: &mut SowingState, mv: &u8) {
         self.play_pit(state, usize::from(*mv));

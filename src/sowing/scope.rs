@@ -421,6 +421,25 @@ impl PitCond {
         PitCond { expr, view, table }
     }
 
+    pub fn is_tabulated(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// Whether the condition says exactly "the pit holds stones" for every pit of `geo`, so
+    /// the caller may test the counts directly.
+    pub fn is_nonzero(&self, geo: &Geometry) -> bool {
+        let Some(t) = &self.table else { return false };
+        let nonzero = [!1u64, !0, !0, !0];
+        (0..2).all(|m| (0..2 * geo.n).all(|s| t[m * SLOTS + s] == nonzero))
+    }
+
+    /// The tabulated answer for `count` stones in `slot`, when the condition is tabulated.
+    #[inline]
+    pub fn lookup(&self, mover: usize, slot: usize, count: u8) -> Option<bool> {
+        let t = self.table.as_ref()?;
+        Some(t[mover * SLOTS + slot][usize::from(count >> 6)] >> (count & 63) & 1 == 1)
+    }
+
     /// Whether the condition holds for `slot`; `ctx` supplies everything else.
     #[inline]
     pub fn test(&self, ctx: &mut Ctx, slot: usize) -> bool {
@@ -467,15 +486,15 @@ impl ScoreCond {
         ScoreCond { expr, table }
     }
 
+    /// Whether the game ends after `mover`'s move.
     #[inline]
-    pub fn test(&self, ctx: &Ctx) -> bool {
+    pub fn test(&self, board: &Board, geo: &Geometry, mover: usize, ply: u32) -> bool {
         match &self.table {
             Some(t) => {
-                let i = usize::from(ctx.board.store(ctx.mover)) * 256
-                    + usize::from(ctx.board.store(1 - ctx.mover));
+                let i = usize::from(board.store(mover)) * 256 + usize::from(board.store(1 - mover));
                 t[i / 64] >> (i % 64) & 1 == 1
             }
-            None => self.expr.test(ctx),
+            None => self.expr.test(&Ctx::new(board, geo, mover, ply)),
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::board::{Board, NO_SLOT, SLOTS, STORE};
 use super::rules::{FillFrom, GrandSlam, Leftover, NextFirst, Partial, Relay, SkipOrigin, Target};
 use super::scope::{Ctx, View};
-use super::state::{EndReason, Finish, Round, SowingState};
+use super::state::{EndReason, Finish, History, Round, SowingState};
 use super::SowingGame;
 use crate::game::MatchStanding;
 
@@ -87,9 +87,40 @@ impl SowingGame {
         }
     }
 
+    /// Sows `hand` stones one a slot after `pos`; returns the last slot.
+    #[inline]
+    fn drop_stones(
+        &self,
+        b: &mut Board,
+        mover: usize,
+        mut pos: usize,
+        hand: u8,
+        skip: usize,
+        visited: &mut u64,
+    ) -> usize {
+        let next = &self.geo.next[mover];
+        let mut left = hand;
+        while left > 0 {
+            pos = usize::from(next[pos]);
+            if pos == skip || b.closed >> pos & 1 == 1 {
+                continue;
+            }
+            b.count[pos] += 1;
+            *visited |= 1 << pos;
+            left -= 1;
+        }
+        pos
+    }
+
     #[inline]
     fn open_stones(&self, b: &Board, p: usize) -> u32 {
         let n = self.geo.n;
+        if b.closed == 0 {
+            return b.count[p * n..p * n + n]
+                .iter()
+                .map(|&c| u32::from(c))
+                .sum();
+        }
         (p * n..p * n + n)
             .filter(|&s| !b.is_closed(s))
             .map(|s| u32::from(b.count[s]))
@@ -111,25 +142,33 @@ impl SowingGame {
         let mut pos = origin;
         let mut sown = 0u32;
         let mut relays = 0u32;
+        // Slots that received a stone (bit = slot), for the feeding rule.
+        let mut visited = 0u64;
         let mut seen: Option<Seen> = None;
         loop {
-            while hand > 0 {
-                pos = self.step(b, mover, pos, skip);
-                b.count[pos] += 1;
-                hand -= 1;
-                sown += 1;
-                report.fed |= pos < STORE && usize::from(g.owner[pos]) == opp;
-                if let Some(take) = &self.take {
-                    let mut ctx = Ctx::new(b, g, mover, ply);
-                    ctx.sown = sown;
-                    ctx.relays = relays;
-                    if take.test(&mut ctx, pos) {
-                        let owner = usize::from(g.owner[pos]);
-                        b.count[STORE + owner] += b.count[pos];
-                        b.count[pos] = 0;
+            sown += u32::from(hand);
+            pos = match &self.take {
+                None => self.drop_stones(b, mover, pos, hand, skip, &mut visited),
+                Some(take) => {
+                    let mut dropped = sown - u32::from(hand);
+                    while hand > 0 {
+                        pos = self.step(b, mover, pos, skip);
+                        b.count[pos] += 1;
+                        hand -= 1;
+                        dropped += 1;
+                        visited |= 1 << pos;
+                        let mut ctx = Ctx::new(b, g, mover, ply);
+                        ctx.sown = dropped;
+                        ctx.relays = relays;
+                        if take.test(&mut ctx, pos) {
+                            let owner = usize::from(g.owner[pos]);
+                            b.count[STORE + owner] += b.count[pos];
+                            b.count[pos] = 0;
+                        }
                     }
+                    pos
                 }
-            }
+            };
             let from = match self.relay {
                 Relay::None => break,
                 Relay::Next => self.step(b, mover, pos, skip),
@@ -144,14 +183,14 @@ impl SowingGame {
             }
             if sown >= self.max_drops {
                 report.end = MoveEnd::LapCap;
-                return report;
+                break;
             }
             let mut key = [0u8; SLOTS + 1];
             key[..SLOTS].copy_from_slice(&b.count);
             key[SLOTS] = from as u8;
             if !seen.get_or_insert_with(Seen::new).insert(key) {
                 report.end = MoveEnd::Cycle;
-                return report;
+                break;
             }
             hand = b.count[from];
             b.count[from] = 0;
@@ -161,12 +200,20 @@ impl SowingGame {
                 skip = from;
             }
         }
+        report.fed = visited & g.side_mask[opp] != 0;
+        if report.end != MoveEnd::Sown {
+            return report;
+        }
         if let Some(cap) = &self.capture {
             let mut ctx = Ctx::new(b, g, mover, ply);
             ctx.sown = sown;
             ctx.relays = relays;
-            let next = self.step(b, mover, pos, skip);
-            let beyond = self.step(b, mover, next, skip);
+            let (next, beyond) = if cap.needs_next {
+                let next = self.step(b, mover, pos, skip);
+                (next, self.step(b, mover, next, skip))
+            } else {
+                (NO_SLOT as usize, NO_SLOT as usize)
+            };
             ctx.views = [
                 NO_SLOT,
                 pos as u8,
@@ -175,7 +222,11 @@ impl SowingGame {
                 g.opposite[pos],
                 origin as u8,
             ];
-            if cap.when.test(&mut ctx, pos) {
+            let hit = match cap.when.lookup(mover, pos, b.count[pos]) {
+                Some(hit) => hit,
+                None => cap.when.test(&mut ctx, pos),
+            };
+            if hit {
                 // The pits taken, as a bit set of slots.
                 let mut taken = 0u64;
                 let mut add = |s: u8| {
@@ -264,18 +315,25 @@ impl SowingGame {
                 return 0;
             }
         }
-        let mut mask = 0u32;
-        let mut ctx = Ctx::new(b, g, mover, ply);
-        for k in 1..=g.n {
-            let s = g.slot(mover, k);
-            if b.count[s] > 0 && !b.is_closed(s) && self.start.test(&mut ctx, s) {
-                mask |= 1 << (k - 1);
+        // Bit k - 1 = pit k: first every open pit holding stones, then the start condition.
+        let base = mover * g.n;
+        let mut mask = b.nonzero_mask(base, g.n) & !(b.closed >> base) as u32;
+        if !self.start_is_nonzero {
+            let mut ctx = Ctx::new(b, g, mover, ply);
+            let mut bits = mask;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !self.start.test(&mut ctx, base + k) {
+                    mask &= !(1 << k);
+                }
             }
         }
         if let (true, Some(first)) = (opening, self.first_move) {
             mask &= 1 << (first - 1);
         }
-        let feed = self.must_feed && self.open_stones(b, 1 - mover) == 0;
+        let opp = (1 - mover) * g.n;
+        let feed = self.must_feed && b.nonzero_mask(opp, g.n) & !(b.closed >> opp) as u32 == 0;
         let forbid = self
             .capture
             .as_ref()
@@ -321,18 +379,17 @@ impl SowingGame {
     /// so, otherwise computes the legal moves of the player to move.
     pub(crate) fn settle(&self, st: &mut SowingState, mover: usize) {
         if let Some(score) = &self.end.score {
-            if score.test(&Ctx::new(&st.board, &self.geo, mover, st.ply)) {
+            if score.test(&st.board, &self.geo, mover, st.ply) {
                 self.finish(st, EndReason::Score, false);
                 return;
             }
         }
         if self.end.repetition {
             let key = self.position_key(st);
-            if st.history.contains(&key) {
+            if !st.history.insert(key) {
                 self.finish(st, EndReason::Repetition, true);
                 return;
             }
-            st.history.push(key);
         }
         st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
         if st.legal == 0 {
@@ -404,7 +461,7 @@ impl SowingGame {
             legal: 0,
             opening,
             result: None,
-            history: Vec::new(),
+            history: History::default(),
             round: Round {
                 game,
                 points,
