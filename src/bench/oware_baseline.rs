@@ -1,9 +1,10 @@
 //! A hand-written Oware (Abapa) engine with OpenSpiel's rules, kept only as the speed baseline
 //! the interpreter is measured against.
 //!
-//! The twelve pits live in one `u128`, one byte a pit (South's houses 0..6 in bytes 0..6,
-//! North's in bytes 6..12, in sowing order), so sowing is one addition of a precomputed mask
-//! and the legal moves of a row come from one addition and one `and`.
+//! The twelve pits live in one `u128`, one byte a pit in sowing order, seen from the player to
+//! move: the mover's houses in bytes 0..6, the opponent's in bytes 6..12 (the rows swap after
+//! every move). Sowing is one addition of a precomputed mask and the legal moves come from one
+//! addition and one `and`.
 
 use super::WyRand;
 
@@ -32,6 +33,40 @@ const RUN: [[u128; PITS]; PITS] = {
     run
 };
 
+/// `SOW[house][seeds]`: what sowing `seeds` from the mover's `house` adds to the board (the
+/// house loses them; wrapping arithmetic is exact because every resulting byte is in range).
+const SOW: [[u128; SEEDS as usize + 1]; HOUSES] = {
+    let mut sow = [[0u128; SEEDS as usize + 1]; HOUSES];
+    let mut origin = 0;
+    while origin < HOUSES {
+        let mut seeds = 1;
+        while seeds <= SEEDS as usize {
+            let (laps, rest) = (seeds / (PITS - 1), seeds % (PITS - 1));
+            sow[origin][seeds] = (RUN[origin][PITS - 1] * laps as u128 + RUN[origin][rest])
+                .wrapping_sub((seeds as u128) << (8 * origin));
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    sow
+};
+
+/// `LAST[house][seeds]`: the pit the last seed falls in.
+const LAST: [[u8; SEEDS as usize + 1]; HOUSES] = {
+    let mut last = [[0u8; SEEDS as usize + 1]; HOUSES];
+    let mut origin = 0;
+    while origin < HOUSES {
+        let mut seeds = 1;
+        while seeds <= SEEDS as usize {
+            let rest = seeds % (PITS - 1);
+            last[origin][seeds] = ((origin + if rest == 0 { PITS - 1 } else { rest }) % PITS) as u8;
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    last
+};
+
 /// Per-byte addends that set a byte's high bit exactly when house `k` holds at least
 /// `need(k)` seeds: any seed at all, or, when the opponent's row is empty, enough seeds to
 /// reach it (`6 - k`), the feeding rule.
@@ -45,6 +80,26 @@ const fn threshold_addend(feeding: bool) -> u64 {
     }
     add
 }
+/// `NTH_HOUSE[mask][i]`: the `i`-th house (counting from 0) of a mask of houses; the number of
+/// houses at index [`COUNT`].
+const COUNT: usize = 7;
+const NTH_HOUSE: [[u8; 8]; 64] = {
+    let mut table = [[0u8; 8]; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut house = 0;
+        while house < HOUSES {
+            if mask >> house & 1 == 1 {
+                table[mask][table[mask][COUNT] as usize] = house as u8;
+                table[mask][COUNT] += 1;
+            }
+            house += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
 /// Four seeds in every pit.
 const START: u128 = (RUN[0][PITS - 1] | 1) * 4;
 const ANY_SEED: u64 = threshold_addend(false);
@@ -64,13 +119,14 @@ pub enum End {
 /// A game in progress, with the positions seen since the last capture.
 #[derive(Clone, Debug)]
 pub struct Oware {
+    /// From the mover's view (see the module comment).
     pits: u128,
     scores: [u8; 2],
     to_move: usize,
     /// The mover's legal houses as the high bits of their bytes (see [`ROW_HIGH_BITS`]).
     legal: u64,
     end: Option<End>,
-    /// Positions (pits and mover) since the last capture; scores are equal within it.
+    /// Positions (pits and mover) since the last capture; scores are equal within them.
     history: Vec<u128>,
     /// A bit per hash of the positions in `history`, so most positions skip the scan.
     seen_filter: [u64; 32],
@@ -109,8 +165,10 @@ impl Oware {
         self.legal = self.legal_mask();
     }
 
+    /// South's houses then North's, in sowing order.
     pub fn pits(&self) -> [u8; PITS] {
-        std::array::from_fn(|i| self.pit(i))
+        let bytes = self.pits.to_le_bytes();
+        std::array::from_fn(|i| bytes[(i + HOUSES * self.to_move) % PITS])
     }
     pub fn scores(&self) -> [u8; 2] {
         self.scores
@@ -132,26 +190,25 @@ impl Oware {
     }
     /// The mover's legal houses (0..6, counted in sowing order from the mover's first house).
     pub fn legal_houses(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..HOUSES).filter(|k| self.legal >> (8 * k + 7) & 1 == 1)
+        (0..HOUSES).filter(|k| self.houses_mask() >> k & 1 == 1)
     }
 
     /// Sows from the mover's `house` (which must be legal), captures, and ends the game when
     /// the rules say so.
+    #[inline]
     pub fn play(&mut self, house: usize) {
         debug_assert!(
             self.legal >> (8 * house + 7) & 1 == 1,
             "illegal house {house}"
         );
-        let mover = self.to_move;
-        let origin = mover * HOUSES + house;
-        let seeds = self.pit(origin) as usize;
-        let (laps, rest) = (seeds / (PITS - 1), seeds % (PITS - 1));
-        self.pits &= !(0xFFu128 << (8 * origin));
-        self.pits += RUN[origin][PITS - 1] * laps as u128 + RUN[origin][rest];
-        let last = (origin + if rest == 0 { PITS - 1 } else { rest }) % PITS;
-        self.to_move = 1 - mover;
+        let seeds = self.mover_row() >> (8 * house) & 0xFF;
+        self.pits = self.pits.wrapping_add(SOW[house][seeds as usize]);
+        let last = LAST[house][seeds as usize] as usize;
+        let captured = last >= HOUSES && self.capture(last - HOUSES);
+        self.pits = self.pits >> 48 | (self.pits & ROW as u128) << 48;
+        self.to_move = 1 - self.to_move;
 
-        if last / HOUSES != mover && self.capture(mover, last) {
+        if captured {
             self.forget_positions();
             self.remember(self.key());
             let half = SEEDS / 2;
@@ -176,65 +233,68 @@ impl Oware {
     pub fn play_random(&mut self, rng: &mut WyRand) -> u64 {
         let mut plies = 0;
         while self.end.is_none() {
-            let mut legal = self.legal;
-            for _ in 0..rng.below(legal.count_ones()) {
-                legal &= legal - 1;
-            }
-            self.play(legal.trailing_zeros() as usize / 8);
+            // Tables instead of a bit-clearing loop: the loop's random trip count would cost a
+            // branch misprediction a ply.
+            let houses = &NTH_HOUSE[self.houses_mask()];
+            self.play(houses[rng.below(houses[COUNT] as u32) as usize] as usize);
             plies += 1;
         }
         plies
     }
 
-    fn pit(&self, i: usize) -> u8 {
-        (self.pits >> (8 * i)) as u8
+    /// The legal houses as bits 0..6.
+    fn houses_mask(&self) -> usize {
+        // Moves the high bit of byte k to bit 56 + k (the partial products never overlap).
+        const GATHER: u64 = 1 << 56 | 1 << 49 | 1 << 42 | 1 << 35 | 1 << 28 | 1 << 21;
+        ((self.legal >> 7).wrapping_mul(GATHER) >> 56) as usize
     }
 
-    fn row(&self, player: usize) -> u64 {
-        (self.pits >> (48 * player)) as u64 & ROW
+    fn mover_row(&self) -> u64 {
+        self.pits as u64 & ROW
+    }
+
+    fn opponent_row(&self) -> u64 {
+        (self.pits >> 48) as u64
     }
 
     fn legal_mask(&self) -> u64 {
-        let addend = if self.row(1 - self.to_move) == 0 {
+        let addend = if self.opponent_row() == 0 {
             FEEDS
         } else {
             ANY_SEED
         };
-        (self.row(self.to_move) + addend) & ROW_HIGH_BITS
+        (self.mover_row() + addend) & ROW_HIGH_BITS
     }
 
-    /// `mover` captures backwards from `last` (in the opponent's row) while pits hold 2 or 3, unless
-    /// that would take every seed of the row (a grand slam, legal but capturing nothing).
+    /// The mover captures backwards from the opponent's `house` while pits hold 2 or 3.
     /// Returns whether anything was captured.
-    fn capture(&mut self, mover: usize, last: usize) -> bool {
-        let first = last / HOUSES * HOUSES;
+    fn capture(&mut self, house: usize) -> bool {
+        let row = self.opponent_row();
         let mut taken = 0u8;
-        let mut cleared = 0u128;
-        for pit in (first..=last).rev() {
-            let seeds = self.pit(pit);
+        let mut cleared = 0u64;
+        for house in (0..=house).rev() {
+            let seeds = (row >> (8 * house)) as u8;
             if !(2..=3).contains(&seeds) {
                 break;
             }
             taken += seeds;
-            cleared |= 0xFFu128 << (8 * pit);
+            cleared |= 0xFF << (8 * house);
         }
-        let after = self.pits & !cleared;
-        let grand_slam = (after >> (8 * first)) as u64 & ROW == 0;
-        if taken == 0 || grand_slam {
+        // Taking every seed of the row is a grand slam: legal, but it captures nothing.
+        if taken == 0 || row & !cleared == 0 {
             return false;
         }
-        self.pits = after;
-        self.scores[mover] += taken;
+        self.pits &= !((cleared as u128) << 48);
+        self.scores[self.to_move] += taken;
         true
     }
 
     /// Each side takes the seeds left in its own row.
     fn finish(&mut self, end: End) {
-        for player in 0..2 {
-            // Byte sum of a row: its six bytes add up in the top byte (sums stay below 256).
-            self.scores[player] +=
-                (self.row(player).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
-        }
+        // Byte sum of a row: its six bytes add up in the top byte (sums stay below 256).
+        let seeds = |row: u64| (row.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
+        self.scores[self.to_move] += seeds(self.mover_row());
+        self.scores[1 - self.to_move] += seeds(self.opponent_row());
         self.pits = 0;
         self.legal = 0;
         self.end = Some(end);
@@ -245,8 +305,8 @@ impl Oware {
     }
 
     fn filter_bit(key: u128) -> (usize, u64) {
-        let h = ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (key >> 64) as u64)
-            .wrapping_mul(0xBF58_476D_1CE4_E5B9)
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             >> 53;
         ((h >> 6) as usize, 1 << (h & 63))
     }
