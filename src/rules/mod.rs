@@ -146,7 +146,9 @@ pub fn expr(
             Some(b) => b + e.span.start..b + e.span.end.max(e.span.start),
             None => value.span(),
         };
-        Diagnostic::new(e.message).at(span)
+        let mut d = Diagnostic::new(e.message).at(span);
+        d.notes = e.notes;
+        d
     })
 }
 
