@@ -14,6 +14,9 @@ use toml::Spanned;
 pub const BUNDLED: &[(&str, &str)] = &[
     // (sowing) ("oware", include_str!("../../rules/oware.toml")),
     // (tables) ("backgammon", include_str!("../../rules/backgammon.toml")),
+    ("backgammon", include_str!("../../rules/backgammon.toml")),
+    ("had", include_str!("../../rules/had.toml")),
+    ("mughrabieh", include_str!("../../rules/mughrabieh.toml")),
 ];
 
 /// A rules text and the name to report it by (a bundled name or the path given).
