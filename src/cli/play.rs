@@ -93,7 +93,6 @@ impl<G: Game> Terminal<'_, G> {
                 println!("Game abandoned.");
                 return Ok(true);
             };
-            println!("{}", self.game.render(&end, self.viewer()).trim_end());
             if let Some(outcome) = self.game.outcome(&end) {
                 let verdict = match outcome.winner {
                     Some(w) => format!("{} wins", self.name(w)),
@@ -143,12 +142,13 @@ impl<G: Game> Terminal<'_, G> {
         )
     }
 
-    /// The side the board is drawn from: the human's, when exactly one plays.
-    fn viewer(&self) -> Player {
+    /// The side the board is drawn from: the human's when exactly one plays, else the side to
+    /// move.
+    fn viewer(&self, state: &G::State) -> Player {
         match self.agents {
             [Agent::Human, a] if a != Agent::Human => 0,
             [a, Agent::Human] if a != Agent::Human => 1,
-            _ => 0,
+            _ => self.game.phase(state).to_move().unwrap_or(0),
         }
     }
 
@@ -176,7 +176,10 @@ impl<G: Game> Terminal<'_, G> {
         let mut show = true;
         loop {
             if show {
-                println!("\n{}", self.game.render(&state, self.viewer()).trim_end());
+                println!(
+                    "\n{}",
+                    self.game.render(&state, self.viewer(&state)).trim_end()
+                );
             }
             show = true;
             match self.game.phase(&state) {
