@@ -12,7 +12,20 @@ use toml::Spanned;
 
 /// The rules files shipped inside the binary: (name, text).
 pub const BUNDLED: &[(&str, &str)] = &[
-    // (sowing) ("oware", include_str!("../../rules/oware.toml")),
+    ("oware", include_str!("../../rules/oware.toml")),
+    ("wari", include_str!("../../rules/wari.toml")),
+    ("warri", include_str!("../../rules/warri.toml")),
+    ("kalah", include_str!("../../rules/kalah.toml")),
+    ("sat-gharva", include_str!("../../rules/sat-gharva.toml")),
+    ("uuholo", include_str!("../../rules/uuholo.toml")),
+    (
+        "uuholo-held-one",
+        include_str!("../../rules/uuholo-held-one.toml"),
+    ),
+    (
+        "uuholo-both-rows",
+        include_str!("../../rules/uuholo-both-rows.toml"),
+    ),
     // (tables) ("backgammon", include_str!("../../rules/backgammon.toml")),
     ("backgammon", include_str!("../../rules/backgammon.toml")),
     ("had", include_str!("../../rules/had.toml")),
