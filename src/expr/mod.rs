@@ -8,8 +8,14 @@
 //! Syntax: integers, `true`/`false`, names with dots (`last.count`), calls of names the scope
 //! declares (`count(opposite(last))`), lists in `x in [2, 3]` and ranges in `x in 2..3`
 //! (inclusive), `not`, `and`, `or`, `== != < <= > >=`, `+ - * / %`, unary `-`, parentheses.
+//! Arithmetic wraps and `x / 0 == x % 0 == 0`: an expression never panics.
+
+mod compile;
+mod parse;
 
 use std::ops::Range;
+
+pub use compile::MAX_STACK;
 
 /// The type of a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,10 +26,38 @@ pub enum Type {
     Player,
 }
 
+impl Type {
+    fn with_article(self) -> &'static str {
+        match self {
+            Type::Int => "an integer",
+            Type::Bool => "a boolean",
+            Type::Player => "a player",
+        }
+    }
+}
+
+/// What a name in a scope stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameKind {
+    Var { slot: u16 },
+    Func { args: &'static [Type], slot: u16 },
+    Const { value: i32 },
+}
+
+/// One name an expression may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Name {
+    pub name: &'static str,
+    pub ty: Type,
+    pub kind: NameKind,
+    /// One line for error notes and the rules-file reference.
+    pub help: &'static str,
+}
+
 /// The names an expression may use, with their types and slots.
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
-    // filled in by the implementation
+    names: Vec<Name>,
 }
 
 impl Scope {
@@ -31,29 +65,54 @@ impl Scope {
         Scope::default()
     }
     /// A variable read through [`Vars::var`] with this slot.
-    pub fn var(self, _name: &'static str, _ty: Type, _slot: u16, _help: &'static str) -> Self {
-        todo!()
+    pub fn var(self, name: &'static str, ty: Type, slot: u16, help: &'static str) -> Self {
+        self.with(Name {
+            name,
+            ty,
+            kind: NameKind::Var { slot },
+            help,
+        })
     }
     /// A function read through [`Vars::call`] with this slot and the evaluated arguments.
     pub fn func(
         self,
-        _name: &'static str,
-        _args: &'static [Type],
-        _ret: Type,
-        _slot: u16,
-        _help: &'static str,
+        name: &'static str,
+        args: &'static [Type],
+        ret: Type,
+        slot: u16,
+        help: &'static str,
     ) -> Self {
-        todo!()
+        self.with(Name {
+            name,
+            ty: ret,
+            kind: NameKind::Func { args, slot },
+            help,
+        })
     }
     /// A named constant folded in at compile time.
-    pub fn constant(
-        self,
-        _name: &'static str,
-        _ty: Type,
-        _value: i32,
-        _help: &'static str,
-    ) -> Self {
-        todo!()
+    pub fn constant(self, name: &'static str, ty: Type, value: i32, help: &'static str) -> Self {
+        self.with(Name {
+            name,
+            ty,
+            kind: NameKind::Const { value },
+            help,
+        })
+    }
+    fn with(mut self, name: Name) -> Self {
+        debug_assert!(
+            self.get(name.name).is_none(),
+            "`{}` declared twice",
+            name.name
+        );
+        self.names.push(name);
+        self
+    }
+    pub fn get(&self, name: &str) -> Option<&Name> {
+        self.names.iter().find(|n| n.name == name)
+    }
+    /// Every name, in declaration order (for references and error notes).
+    pub fn names(&self) -> &[Name] {
+        &self.names
     }
 }
 
@@ -66,39 +125,87 @@ pub trait Vars {
     }
 }
 
+/// Plain slot values: `slots[slot]`.
+impl Vars for [i32] {
+    fn var(&self, slot: u16) -> i32 {
+        self.get(usize::from(slot)).copied().unwrap_or(0)
+    }
+}
+
 /// A parse, name or type error, located by byte offsets within the expression text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExprError {
     pub span: Range<usize>,
     pub message: String,
+    pub notes: Vec<String>,
+}
+
+impl ExprError {
+    fn new(span: Range<usize>, message: impl Into<String>) -> Self {
+        ExprError {
+            span,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
 }
 
 /// A compiled expression.
 #[derive(Clone, Debug)]
 pub struct Expr {
-    // filled in by the implementation
+    text: String,
+    ty: Type,
+    program: compile::Program,
 }
 
 impl Expr {
     /// Parses and checks `text` against `scope`; the result must have type `expected`.
-    pub fn compile(_text: &str, _scope: &Scope, _expected: Type) -> Result<Expr, ExprError> {
-        todo!()
+    pub fn compile(text: &str, scope: &Scope, expected: Type) -> Result<Expr, ExprError> {
+        let ast = parse::parse(text)?;
+        let (program, ty) = compile::compile(&ast, scope)?;
+        if ty != expected {
+            return Err(ExprError::new(
+                0..text.len(),
+                format!(
+                    "expected {} expression, this is {}",
+                    expected.with_article(),
+                    ty.with_article()
+                ),
+            ));
+        }
+        Ok(Expr {
+            text: text.to_string(),
+            ty,
+            program,
+        })
     }
-    /// Evaluates to an integer (booleans 0/1).
-    pub fn eval<V: Vars + ?Sized>(&self, _vars: &V) -> i32 {
-        todo!()
+    /// Evaluates to an integer (booleans and players as 0/1).
+    #[inline]
+    pub fn eval<V: Vars + ?Sized>(&self, vars: &V) -> i32 {
+        self.program.run(vars)
     }
     /// Evaluates a boolean expression.
+    #[inline]
     pub fn test<V: Vars + ?Sized>(&self, vars: &V) -> bool {
         self.eval(vars) != 0
     }
-    /// The names of variables/functions the expression reads (so an engine can skip work
-    /// nobody asks for).
-    pub fn reads(&self, _slot: u16) -> bool {
-        todo!()
+    /// Whether the expression reads this variable or function slot (so an engine can skip
+    /// work nobody asks for).
+    pub fn reads(&self, slot: u16) -> bool {
+        self.program.reads(slot)
+    }
+    /// The value when the expression reads no variable or function (`true`, `25`).
+    pub fn constant_value(&self) -> Option<i32> {
+        self.program.constant_value()
+    }
+    pub fn ty(&self) -> Type {
+        self.ty
     }
     /// The source text.
     pub fn text(&self) -> &str {
-        todo!()
+        &self.text
     }
 }
+
+#[cfg(test)]
+mod tests;
