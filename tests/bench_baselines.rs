@@ -3,7 +3,9 @@
 
 use ludus::bench::backgammon_baseline::{MoveGenerator, Position};
 use ludus::bench::oware_baseline::{End, Oware};
-use ludus::bench::WyRand;
+use ludus::bench::{baseline_for, random_games, WyRand};
+use ludus::rules::{compile, Source};
+use ludus::with_game;
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -228,4 +230,31 @@ fn backgammon_baseline_random_games_keep_checkers_and_end() {
             position = position.flip();
         }
     }
+}
+
+/// The interpreter and the baseline play the same rules, so their random games last as long on
+/// average: within five standard errors (a random game's length spreads about 45 plies), plus a
+/// ply for small differences in set-up such as the opening roll.
+#[test]
+fn interpreter_and_baseline_random_games_last_as_long() {
+    for name in ["oware", "backgammon"] {
+        let game = compile(&Source::find(name).unwrap().text).unwrap();
+        let interpreter = with_game!(&game, g => random_games(g, 0.5, 3));
+        let baseline = baseline_for(name).unwrap()(0.5, 4);
+        for rates in [&interpreter, &baseline] {
+            assert!(
+                rates.cpu_seconds >= 0.5 && rates.games > 0,
+                "{name}: {rates:?}"
+            );
+            assert!(rates.plies >= rates.games * 10, "{name}: {rates:?}");
+        }
+        let standard_error =
+            45.0 * (1.0 / interpreter.games as f64 + 1.0 / baseline.games as f64).sqrt();
+        let difference = interpreter.mean_plies() - baseline.mean_plies();
+        assert!(
+            difference.abs() < 5.0 * standard_error + 1.0,
+            "{name}: interpreter {interpreter:?}, baseline {baseline:?}"
+        );
+    }
+    assert!(baseline_for("kalah").is_none());
 }
