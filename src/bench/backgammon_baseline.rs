@@ -81,45 +81,39 @@ impl Position {
         ]
     }
 
-    /// The mover's farthest checker (25 when on the bar), 0 when all are borne off.
-    fn farthest(&self) -> usize {
-        (1..=BAR).rev().find(|&i| self.pips[i] > 0).unwrap_or(0)
+    /// Bits `i` (1..=25) of the points holding a checker of the mover, and of the points the
+    /// opponent blocks (two or more checkers). The blocked points cannot change during a turn.
+    fn masks(&self) -> (u32, u32) {
+        let (mut own, mut blocked) = (0, 0);
+        for i in 1..=BAR {
+            own |= ((self.pips[i] > 0) as u32) << i;
+            blocked |= ((self.pips[i] < -1) as u32) << i;
+        }
+        (own, blocked)
     }
 
-    /// Moves a checker of the mover from `from` by `die`, when legal; `farthest` is
-    /// `self.farthest()`.
-    fn step(&self, from: usize, die: usize, farthest: usize) -> Option<Position> {
+    /// Moves a checker of the mover from `from` by `die` (a legal move, from [`sources`]),
+    /// hitting a blot; returns the position and its `own` mask.
+    fn step(&self, own: u32, from: usize, die: usize) -> (Position, u32) {
         let mut next = *self;
+        let mut own = own;
         next.pips[from] -= 1;
+        if next.pips[from] == 0 {
+            own &= !(1 << from);
+        }
         if from > die {
             let to = from - die;
-            match self.pips[to] {
-                ..=-2 => return None,
-                -1 => {
-                    next.pips[to] = 1;
-                    next.pips[OPPONENT_BAR] -= 1;
-                }
-                _ => next.pips[to] += 1,
+            if next.pips[to] == -1 {
+                next.pips[to] = 1;
+                next.pips[OPPONENT_BAR] -= 1;
+            } else {
+                next.pips[to] += 1;
             }
+            own |= 1 << to;
         } else {
-            // Bearing off: all home, and a die larger than needed only from the farthest point.
-            if farthest > 6 || (from < die && from != farthest) {
-                return None;
-            }
             next.pips[MOVER_OFF] += 1;
         }
-        Some(next)
-    }
-
-    /// Points the mover may move from, farthest first, no farther than `limit`: only the bar
-    /// while a checker is on it.
-    fn sources(&self, farthest: usize, limit: usize) -> impl Iterator<Item = usize> + '_ {
-        let (low, high) = if farthest == BAR {
-            (BAR, BAR)
-        } else {
-            (1, limit.min(farthest))
-        };
-        (low..=high).rev().filter(|&i| self.pips[i] > 0)
+        (next, own)
     }
 
     fn hash_slot(&self) -> usize {
@@ -131,6 +125,39 @@ impl Position {
             ^ word(3).rotate_left(43);
         (mixed.wrapping_mul(0x94D0_49BB_1331_11EB) >> 54) as usize
     }
+}
+
+/// The points (as bits) from which the mover can move a checker by `die`: only the bar while a
+/// checker is on it; a point whose destination is not blocked; bearing off once all checkers are
+/// home, exactly, or from the farthest point with a larger die.
+fn sources(own: u32, blocked: u32, die: usize) -> u32 {
+    if own & 1 << BAR != 0 {
+        return if blocked & 1 << (BAR - die) == 0 {
+            1 << BAR
+        } else {
+            0
+        };
+    }
+    let mut sources = own & !(blocked << die) & !((2 << die) - 1);
+    if own != 0 && own < 1 << 7 {
+        let farthest = 31 - own.leading_zeros();
+        sources |= own & 1 << die;
+        if farthest < die as u32 {
+            sources |= 1 << farthest;
+        }
+    }
+    sources
+}
+
+/// The set bits of `mask`, highest first.
+fn points(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let point = 31 - mask.leading_zeros();
+            mask &= !(1 << point);
+            point as usize
+        })
+    })
 }
 
 /// Lists the positions a roll can reach, reusing its buffers from turn to turn.
@@ -167,31 +194,40 @@ impl MoveGenerator {
         self.positions.clear();
         self.dice_used = 0;
         let (high, low) = (dice[0].max(dice[1]) as usize, dice[0].min(dice[1]) as usize);
+        let (own, blocked) = position.masks();
         if high == low {
-            self.play_double(position, high, BAR, 0);
+            self.play_double(position, own, blocked, high, BAR, 0);
         } else {
-            self.play_two(position, high, low);
+            self.play_two(position, own, blocked, high, low);
         }
         &self.positions
     }
 
     /// Doubles: moving the checkers in order of non-increasing source point reaches every
     /// position once (no two such sequences end in the same position), so no deduplication.
-    fn play_double(&mut self, position: &Position, die: usize, limit: usize, used: usize) {
-        let farthest = position.farthest();
-        let mut moved = false;
-        for from in position.sources(farthest, limit) {
-            if let Some(next) = position.step(from, die, farthest) {
-                moved = true;
-                if used + 1 == 4 {
-                    self.keep_longest(next, 4);
-                } else {
-                    self.play_double(&next, die, from, used + 1);
-                }
+    fn play_double(
+        &mut self,
+        position: &Position,
+        own: u32,
+        blocked: u32,
+        die: usize,
+        limit: usize,
+        used: usize,
+    ) {
+        let movable = sources(own, blocked, die) & ((2 << limit) - 1);
+        if movable == 0 {
+            if used > 0 {
+                self.keep_longest(*position, used);
             }
+            return;
         }
-        if !moved && used > 0 {
-            self.keep_longest(*position, used);
+        for from in points(movable) {
+            let (next, next_own) = position.step(own, from, die);
+            if used + 1 == 4 {
+                self.keep_longest(next, 4);
+            } else {
+                self.play_double(&next, next_own, blocked, die, from, used + 1);
+            }
         }
     }
 
@@ -205,31 +241,34 @@ impl MoveGenerator {
         }
     }
 
-    /// Two different dice: both orders, deduplicated; if no play uses both, the higher die when
-    /// it can be played, else the lower.
-    fn play_two(&mut self, position: &Position, high: usize, low: usize) {
+    /// Two different dice: the higher first, then the lower first where that can end
+    /// elsewhere; deduplicated. If no play uses both dice, the higher die when it can be played,
+    /// else the lower.
+    fn play_two(&mut self, position: &Position, own: u32, blocked: u32, high: usize, low: usize) {
         self.next_stamp();
-        let farthest = position.farthest();
-        for (first, second) in [(high, low), (low, high)] {
-            for from in position.sources(farthest, BAR) {
-                if let Some(middle) = position.step(from, first, farthest) {
-                    let middle_farthest = middle.farthest();
-                    for from in middle.sources(middle_farthest, BAR) {
-                        if let Some(last) = middle.step(from, second, middle_farthest) {
-                            self.insert_distinct(last);
-                        }
-                    }
-                }
+        let high_first = sources(own, blocked, high);
+        for from in points(high_first) {
+            let (middle, middle_own) = position.step(own, from, high);
+            for from in points(sources(middle_own, blocked, low)) {
+                self.insert_distinct(middle.step(middle_own, from, low).0);
+            }
+        }
+        for first in points(sources(own, blocked, low)) {
+            let (middle, middle_own) = position.step(own, first, low);
+            let landing = if first > low { first - low } else { 0 };
+            // Moving another checker by the higher die, when that was legal at the start, only
+            // repeats a play of the first loop in the other order.
+            let again = sources(middle_own, blocked, high) & !(high_first & !(1 << landing));
+            for from in points(again) {
+                self.insert_distinct(middle.step(middle_own, from, high).0);
             }
         }
         if self.positions.is_empty() {
             for die in [high, low] {
-                self.positions.extend(
-                    position
-                        .sources(farthest, BAR)
-                        .filter_map(|from| position.step(from, die, farthest)),
-                );
-                if !self.positions.is_empty() {
+                let movable = sources(own, blocked, die);
+                if movable != 0 {
+                    self.positions
+                        .extend(points(movable).map(|from| position.step(own, from, die).0));
                     return;
                 }
             }
