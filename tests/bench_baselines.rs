@@ -210,6 +210,155 @@ fn backgammon_baseline_matches_openspiel_longest_moves() {
     );
 }
 
+/// A plain board for the reference generator: `me[n]`, `opp[n]` on the mover's point `n`
+/// (1..=24), the mover's bar at `me[25]`.
+#[derive(Clone, Copy)]
+struct Board {
+    me: [u8; 26],
+    opp: [u8; 26],
+    opp_bar: u8,
+    off: [u8; 2],
+}
+
+impl Board {
+    fn start() -> Board {
+        let mut board = Board {
+            me: [0; 26],
+            opp: [0; 26],
+            opp_bar: 0,
+            off: [0, 0],
+        };
+        for (point, count) in [(24, 2), (13, 5), (8, 3), (6, 5)] {
+            board.me[point] = count;
+            board.opp[25 - point] = count;
+        }
+        board
+    }
+
+    fn position(&self) -> Position {
+        Position::from_points(
+            self.me[1..25].try_into().unwrap(),
+            self.opp[1..25].try_into().unwrap(),
+            [self.me[25], self.opp_bar],
+            self.off,
+        )
+    }
+
+    fn flip(&self) -> Board {
+        let mut flipped = Board {
+            me: [0; 26],
+            opp: [0; 26],
+            opp_bar: self.me[25],
+            off: [self.off[1], self.off[0]],
+        };
+        for n in 1..=24 {
+            flipped.me[n] = self.opp[25 - n];
+            flipped.opp[n] = self.me[25 - n];
+        }
+        flipped.me[25] = self.opp_bar;
+        flipped
+    }
+
+    /// Single checker moves by `die`, straight from the rules.
+    fn moves(&self, die: usize) -> Vec<Board> {
+        let all_home = self.me[7..].iter().all(|&c| c == 0);
+        let farthest = (1..=25).rev().find(|&n| self.me[n] > 0).unwrap_or(0);
+        let from_points: Vec<usize> = if self.me[25] > 0 {
+            vec![25]
+        } else {
+            (1..=24).collect()
+        };
+        let mut out = Vec::new();
+        for from in from_points.into_iter().filter(|&n| self.me[n] > 0) {
+            let mut next = *self;
+            next.me[from] -= 1;
+            if from > die {
+                let to = from - die;
+                if self.opp[to] >= 2 {
+                    continue;
+                }
+                if self.opp[to] == 1 {
+                    next.opp[to] = 0;
+                    next.opp_bar += 1;
+                }
+                next.me[to] += 1;
+            } else if all_home && (from == die || from == farthest) {
+                next.off[0] += 1;
+            } else {
+                continue;
+            }
+            out.push(next);
+        }
+        out
+    }
+
+    /// Every play, dice in every order: (board, dice used, first die).
+    fn plays(
+        &self,
+        dice: &[usize],
+        used: usize,
+        first: usize,
+        out: &mut Vec<(Board, usize, usize)>,
+    ) {
+        let mut moved = false;
+        for (i, &die) in dice.iter().enumerate() {
+            let rest: Vec<usize> = dice
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &d)| d)
+                .collect();
+            for next in self.moves(die) {
+                moved = true;
+                next.plays(&rest, used + 1, if used == 0 { die } else { first }, out);
+            }
+        }
+        if !moved && used > 0 {
+            out.push((*self, used, first));
+        }
+    }
+}
+
+/// The baseline's generator (pruned, bitmask-driven) against a plain one straight from the
+/// rules, over the positions of random games.
+#[test]
+fn backgammon_baseline_matches_a_plain_generator() {
+    let mut rng = WyRand::new(5);
+    let mut generator = MoveGenerator::new();
+    for _ in 0..40 {
+        let mut board = Board::start();
+        while board.off[0] < 15 && board.off[1] < 15 {
+            let dice = [rng.below(6) as usize + 1, rng.below(6) as usize + 1];
+            let all = if dice[0] == dice[1] {
+                vec![dice[0]; 4]
+            } else {
+                dice.to_vec()
+            };
+            let mut plays = Vec::new();
+            board.plays(&all, 0, 0, &mut plays);
+            let most = plays.iter().map(|p| p.1).max().unwrap_or(0);
+            plays.retain(|p| p.1 == most);
+            let high = dice[0].max(dice[1]);
+            if most == 1 && plays.iter().any(|p| p.2 == high) {
+                plays.retain(|p| p.2 == high);
+            }
+            let expected: HashSet<Position> = plays.iter().map(|p| p.0.position()).collect();
+            let reached =
+                generator.positions_after(&board.position(), [dice[0] as u8, dice[1] as u8]);
+            assert_eq!(reached.len(), expected.len(), "dice {dice:?}");
+            assert_eq!(
+                reached.iter().copied().collect::<HashSet<_>>(),
+                expected,
+                "dice {dice:?}"
+            );
+            if !plays.is_empty() {
+                board = plays[rng.below(plays.len() as u32) as usize].0;
+            }
+            board = board.flip();
+        }
+    }
+}
+
 #[test]
 fn backgammon_baseline_random_games_keep_checkers_and_end() {
     let mut rng = WyRand::new(11);

@@ -253,13 +253,12 @@ impl MoveGenerator {
                 self.insert_distinct(middle.step(middle_own, from, low).0);
             }
         }
-        for first in points(sources(own, blocked, low)) {
-            let (middle, middle_own) = position.step(own, first, low);
-            let landing = if first > low { first - low } else { 0 };
-            // Moving another checker by the higher die, when that was legal at the start, only
-            // repeats a play of the first loop in the other order.
-            let again = sources(middle_own, blocked, high) & !(high_first & !(1 << landing));
-            for from in points(again) {
+        for from in points(sources(own, blocked, low)) {
+            let (middle, middle_own) = position.step(own, from, low);
+            // A point the higher die could leave at the start gives the same two moves as in
+            // the first loop (the same result: blocks never change within a turn, and the
+            // other order was legal too).
+            for from in points(sources(middle_own, blocked, high) & !high_first) {
                 self.insert_distinct(middle.step(middle_own, from, high).0);
             }
         }
