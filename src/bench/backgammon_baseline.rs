@@ -15,7 +15,8 @@ const OPPONENT_BAR: usize = 0;
 const MOVER_OFF: usize = 26;
 const OPPONENT_OFF: usize = 27;
 const CHECKERS: i8 = 15;
-/// Slots of the deduplicating table; far more than the distinct positions of one roll.
+/// Slots of the deduplicating table: more than the plays of two different dice (at most two
+/// orders × 15 × 15), so a probe always finds a free slot.
 const SLOTS: usize = 1024;
 
 /// A position from the mover's view (see the module comment). Aligned and padded to 32 bytes so

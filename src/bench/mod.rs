@@ -9,8 +9,9 @@ use crate::game::{Game, Phase};
 use cpu_time::ProcessTime;
 use rand::RngCore;
 
-/// Games played between two looks at the clock (reading it costs about as much as a few plies).
-const GAMES_PER_CLOCK_CHECK: u64 = 64;
+/// Reading the process clock is a system call, so games are played in batches that double
+/// until a batch takes about this long (CPU seconds); slow games still stop on time.
+const BATCH_SECONDS: f64 = 0.01;
 
 /// What a run measured.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -74,15 +75,20 @@ impl RngCore for WyRand {
 fn measure(seconds: f64, seed: u64, mut play_game: impl FnMut(&mut WyRand) -> u64) -> Rates {
     let mut rng = WyRand::new(seed);
     let mut rates = Rates::default();
+    let mut batch = 1;
     let start = ProcessTime::now();
     loop {
-        for _ in 0..GAMES_PER_CLOCK_CHECK {
+        for _ in 0..batch {
             rates.plies += play_game(&mut rng);
         }
-        rates.games += GAMES_PER_CLOCK_CHECK;
+        rates.games += batch;
+        let before = rates.cpu_seconds;
         rates.cpu_seconds = start.elapsed().as_secs_f64();
         if rates.cpu_seconds >= seconds {
             return rates;
+        }
+        if rates.cpu_seconds - before < BATCH_SECONDS {
+            batch *= 2;
         }
     }
 }
