@@ -339,3 +339,27 @@ fn backgammon_defines_no_match() {
     play(&g, &mut st, "1/off");
     assert!(g.match_standing(&st).is_none() && g.next_game(&st).is_none());
 }
+
+#[test]
+fn board_and_rules_in_words() {
+    let g = load("had");
+    let mut st = g.new_game(0);
+    g.roll(&mut st, [5, 1]).unwrap();
+    let board = g.render(&st, 0);
+    assert!(
+        board.starts_with(" 13 14 15 16 17 18  | 19 20 21 22 23 24"),
+        "{board}"
+    );
+    assert!(board.contains(" 12 11 10  9  8  7  |  6  5  4  3  2  1"));
+    assert!(board.contains("BAR  X 0  O 9") && board.contains("White to move with 5-1"));
+    // From Black's side its own bar comes first and White's 24-point is its 1-point.
+    assert!(g.render(&st, 1).contains("BAR  O 9  X 0"));
+    let words = g.describe();
+    assert!(
+        words.contains("Black starts with bar:9 24:2 23:2 22:2"),
+        "{words}"
+    );
+    assert!(load("mughrabieh")
+        .describe()
+        .contains("A match is played to 31 points"));
+}
