@@ -12,7 +12,20 @@ use toml::Spanned;
 
 /// The rules files shipped inside the binary: (name, text).
 pub const BUNDLED: &[(&str, &str)] = &[
-    // (sowing) ("oware", include_str!("../../rules/oware.toml")),
+    ("oware", include_str!("../../rules/oware.toml")),
+    ("wari", include_str!("../../rules/wari.toml")),
+    ("warri", include_str!("../../rules/warri.toml")),
+    ("kalah", include_str!("../../rules/kalah.toml")),
+    ("sat-gharva", include_str!("../../rules/sat-gharva.toml")),
+    ("uuholo", include_str!("../../rules/uuholo.toml")),
+    (
+        "uuholo-held-one",
+        include_str!("../../rules/uuholo-held-one.toml"),
+    ),
+    (
+        "uuholo-both-rows",
+        include_str!("../../rules/uuholo-both-rows.toml"),
+    ),
     // (tables) ("backgammon", include_str!("../../rules/backgammon.toml")),
     ("backgammon", include_str!("../../rules/backgammon.toml")),
     ("had", include_str!("../../rules/had.toml")),
@@ -149,7 +162,9 @@ pub fn expr(
             Some(b) => b + e.span.start..b + e.span.end.max(e.span.start),
             None => value.span(),
         };
-        Diagnostic::new(e.message).at(span)
+        let mut d = Diagnostic::new(e.message).at(span);
+        d.notes = e.notes;
+        d
     })
 }
 

@@ -1,9 +1,258 @@
-//! Sowing games (mancala family): TODO
+//! Sowing games (mancala family): one interpreter for every rules file of the `sowing` family.
+//!
+//! - `rules.rs`: the TOML tables as spanned serde structs;
+//! - `compile.rs`: checks and the build of a [`SowingGame`];
+//! - `board.rs`: slots, circuits, opposite pits, the compact [`Board`];
+//! - `scope.rs`: the names of each expression context, tabulated conditions;
+//! - `sow.rs`: a move (sowing, relays, takes, captures), legal moves, game end, matches;
+//! - `state.rs`: [`SowingState`] and its protocol JSON;
+//! - `render.rs`: the terminal board and the rules in plain words.
+
+mod board;
+mod compile;
+mod render;
+mod rules;
+mod scope;
+mod sow;
+mod state;
+
+pub use board::Board;
+pub use scope::Context;
+pub use sow::MoveEnd;
+pub use state::{EndReason, SowingState};
+
 use crate::diagnostics::Diagnostic;
+use crate::expr::Expr;
+use crate::game::{Dice, Family, Game, MatchStanding, Outcome, Phase, Player, Ritual};
+use board::{CircuitSpec, Geometry};
+use scope::{PitCond, ScoreCond};
+use serde_json::{json, Value};
+
+/// Compiles a sowing rules file.
+pub fn compile(text: &str) -> Result<SowingGame, Vec<Diagnostic>> {
+    compile::compile(text)
+}
+
+/// The names every expression context offers, with their help lines (for the reference).
+pub fn scope_reference() -> Vec<(Context, crate::expr::Scope)> {
+    scope::reference(0)
+}
+
+/// A compiled sowing game (boxed: the rules are read far more often than the game is moved).
+#[derive(Clone, Debug)]
+pub struct SowingGame(Box<Compiled>);
+
+impl std::ops::Deref for SowingGame {
+    type Target = Compiled;
+    fn deref(&self) -> &Compiled {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for SowingGame {
+    fn deref_mut(&mut self) -> &mut Compiled {
+        &mut self.0
+    }
+}
+
+/// The compiled rules behind a [`SowingGame`].
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    name: String,
+    title: String,
+    source: Option<String>,
+    players: [String; 2],
+    geo: Geometry,
+    circuit: CircuitSpec,
+    /// The starting board of a new game.
+    setup: Board,
+    /// Stones in the game (pits and stores).
+    total: u32,
+    first_move: Option<u8>,
+    ritual: Ritual,
+    skip_origin: rules::SkipOrigin,
+    relay: rules::Relay,
+    must_feed: bool,
+    /// A move ends once it has sown this many stones (laps × the largest circuit).
+    max_drops: u32,
+    start: PitCond,
+    take: Option<PitCond>,
+    capture: Option<CaptureRule>,
+    again: Option<Expr>,
+    end: EndRule,
+    match_rule: Option<MatchRule>,
+}
 
 #[derive(Clone, Debug)]
-pub struct SowingGame {}
+struct CaptureRule {
+    when: PitCond,
+    targets: Vec<rules::Target>,
+    chain: Option<PitCond>,
+    grand_slam: rules::GrandSlam,
+}
 
-pub fn compile(_text: &str) -> Result<SowingGame, Vec<Diagnostic>> {
-    todo!()
+#[derive(Clone, Debug)]
+struct EndRule {
+    score: Option<ScoreCond>,
+    repetition: bool,
+    leftover: rules::Leftover,
+    max_plies: Option<u32>,
+    agreement: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct MatchRule {
+    refill: u8,
+    fill_from: rules::FillFrom,
+    partial: rules::Partial,
+    next_first: rules::NextFirst,
+}
+
+impl SowingGame {
+    /// Pits each player owns.
+    pub fn pits_per_side(&self) -> usize {
+        self.geo.n
+    }
+    /// Stones in the game.
+    pub fn total_stones(&self) -> u32 {
+        self.total
+    }
+    /// Why the last move ended (relay cycles and lap caps cut a move short).
+    pub fn last_move_end(&self, state: &SowingState) -> MoveEnd {
+        state.last_end
+    }
+}
+
+impl Game for SowingGame {
+    type State = SowingState;
+    /// A pit number in the mover's numbering.
+    type Move = u8;
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn family(&self) -> Family {
+        Family::Sowing
+    }
+    fn player_names(&self) -> [&str; 2] {
+        [&self.players[0], &self.players[1]]
+    }
+
+    fn new_game(&self, first: Player) -> SowingState {
+        self.fresh(
+            self.setup,
+            first,
+            1,
+            self.held(&self.setup),
+            self.first_move.is_some(),
+        )
+    }
+    fn next_game(&self, state: &SowingState) -> Option<SowingState> {
+        self.next_round(state)
+    }
+    fn match_standing(&self, state: &SowingState) -> Option<MatchStanding> {
+        self.standing(state)
+    }
+
+    fn phase(&self, state: &SowingState) -> Phase {
+        match state.result {
+            Some(_) => Phase::Over,
+            None => Phase::Move(usize::from(state.to_move)),
+        }
+    }
+    fn outcome(&self, state: &SowingState) -> Option<Outcome> {
+        state.result.map(|f| Outcome {
+            winner: f.winner.map(usize::from),
+            scores: f.scores,
+            reason: f.reason.text(f.scores),
+        })
+    }
+
+    fn legal_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
+        out.clear();
+        let mut mask = state.legal;
+        while mask != 0 {
+            out.push(mask.trailing_zeros() as u8 + 1);
+            mask &= mask - 1;
+        }
+    }
+    fn play(&self, state: &mut SowingState, mv: &u8) {
+        self.play_pit(state, usize::from(*mv));
+    }
+
+    fn roll(&self, _state: &mut SowingState, _dice: Dice) -> Result<(), String> {
+        Err("sowing games use no dice".to_string())
+    }
+
+    fn move_text(&self, _state: &SowingState, mv: &u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, state: &SowingState, text: &str) -> Result<u8, String> {
+        let n = self.geo.n;
+        let pit: usize = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{}` is not a pit number (1..{n})", text.trim()))?;
+        if state.result.is_some() {
+            return Err("the game is over".to_string());
+        }
+        if !(1..=n).contains(&pit) {
+            return Err(format!("pits are numbered 1..{n}"));
+        }
+        if state.legal >> (pit - 1) & 1 == 1 {
+            return Ok(pit as u8);
+        }
+        let mover = usize::from(state.to_move);
+        let slot = self.geo.slot(mover, pit);
+        Err(if state.board.is_closed(slot) {
+            format!("pit {pit} is out of play this round")
+        } else if state.board.count[slot] == 0 {
+            format!("pit {pit} is empty")
+        } else {
+            let legal: Vec<String> = (1..=n)
+                .filter(|k| state.legal >> (k - 1) & 1 == 1)
+                .map(|k| k.to_string())
+                .collect();
+            format!(
+                "pit {pit} may not be played now (legal: {})",
+                legal.join(", ")
+            )
+        })
+    }
+    fn move_json(&self, _state: &SowingState, mv: &u8) -> Value {
+        json!({"text": mv.to_string(), "pit": mv})
+    }
+
+    fn state_json(&self, state: &SowingState) -> Value {
+        self.to_json(state)
+    }
+    fn state_from_json(&self, value: &Value) -> Result<SowingState, String> {
+        self.read_json(value)
+    }
+
+    fn gain(&self, state: &SowingState, player: Player) -> i32 {
+        i32::from(state.board.store(player))
+    }
+
+    fn start_ritual(&self) -> Ritual {
+        self.ritual
+    }
+    fn end_by_agreement(&self, state: &mut SowingState) -> bool {
+        if !self.end.agreement || state.result.is_some() {
+            return false;
+        }
+        self.finish(state, EndReason::Agreement, true);
+        true
+    }
+    fn set_max_plies(&mut self, plies: u32) -> bool {
+        self.end.max_plies = Some(plies.max(1));
+        true
+    }
+
+    fn render(&self, state: &SowingState, viewer: Player) -> String {
+        render::board(self, state, viewer)
+    }
+    fn describe(&self) -> String {
+        render::describe(self)
+    }
 }

@@ -1,0 +1,187 @@
+//! Board geometry and the compact position.
+//!
+//! Every pit and store has a slot: player p's pit k (in p's numbering) is slot `p * n + k - 1`
+//! (n pits a side), player p's store is slot `STORE + p`. The sowing circuit of each mover is
+//! precomputed as `next`/`prev` tables over slots, so a drop is one table look-up.
+
+/// Most pits a player may own (the slots of both players fit in 32 bits).
+pub const MAX_SIDE: usize = 16;
+/// Player p's store is slot `STORE + p`.
+pub const STORE: usize = 32;
+/// Pit and store slots.
+pub const SLOTS: usize = 34;
+/// "No such pit" (the pit opposite a store, the target past the end of a circuit).
+pub const NO_SLOT: u8 = u8::MAX;
+
+/// The stones on the board: a small `Copy` value, so trying a move costs a copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub count: [u8; SLOTS],
+    /// Pits out of play (bit = slot).
+    pub closed: u32,
+}
+
+impl Board {
+    pub fn empty() -> Self {
+        Board {
+            count: [0; SLOTS],
+            closed: 0,
+        }
+    }
+    #[inline]
+    pub fn is_closed(&self, slot: usize) -> bool {
+        slot < STORE && self.closed >> slot & 1 == 1
+    }
+    #[inline]
+    pub fn store(&self, p: usize) -> u8 {
+        self.count[STORE + p]
+    }
+}
+
+/// The fixed shape of a board: places, owners, circuits, opposite pits.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    /// Pits per player.
+    pub n: usize,
+    pub rows: usize,
+    pub cols: usize,
+    pub stores: bool,
+    /// `[row, column]` of pit k (index k - 1) from the owner's seat: row 1 faces the opponent,
+    /// column 1 is the owner's leftmost.
+    pub place: Vec<(u8, u8)>,
+    pub owner: [u8; SLOTS],
+    /// Pit number in the owner's numbering (0 for a store).
+    pub number: [u8; SLOTS],
+    /// Per mover: the next / previous slot of that mover's circuit (`NO_SLOT` off the circuit).
+    pub next: [[u8; SLOTS]; 2],
+    pub prev: [[u8; SLOTS]; 2],
+    /// The opponent's pit facing this one in the corresponding row.
+    pub opposite: [u8; SLOTS],
+    /// The opponent's pits in this pit's column, front row first.
+    pub column: [[u8; 2]; SLOTS],
+    /// Slots in each mover's circuit.
+    pub circuit_len: [usize; 2],
+    /// Each player's pits as a bitmask of slots.
+    pub side_mask: [u32; 2],
+}
+
+/// How the circuit of a move is laid out.
+#[derive(Clone, Copy, Debug)]
+pub struct CircuitSpec {
+    pub clockwise: bool,
+    /// Only the mover's own pits (else the whole board).
+    pub own_only: bool,
+    /// Which stores are sown: none, the mover's own, both.
+    pub own_store: bool,
+    pub other_store: bool,
+}
+
+impl Geometry {
+    /// `place[k-1]` is pit k's place; the caller has checked it is a permutation of the grid.
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        stores: bool,
+        place: Vec<(u8, u8)>,
+        c: CircuitSpec,
+    ) -> Self {
+        let n = rows * cols;
+        let mut g = Geometry {
+            n,
+            rows,
+            cols,
+            stores,
+            place,
+            owner: [0; SLOTS],
+            number: [0; SLOTS],
+            next: [[NO_SLOT; SLOTS]; 2],
+            prev: [[NO_SLOT; SLOTS]; 2],
+            opposite: [NO_SLOT; SLOTS],
+            column: [[NO_SLOT; 2]; SLOTS],
+            circuit_len: [0; 2],
+            side_mask: [0; 2],
+        };
+        for p in 0..2 {
+            for k in 0..n {
+                let s = p * n + k;
+                g.owner[s] = p as u8;
+                g.number[s] = (k + 1) as u8;
+                g.side_mask[p] |= 1 << s;
+            }
+            g.owner[STORE + p] = p as u8;
+        }
+        // Facing pits: the opponent's column as they sit is the mirror of ours.
+        let slot_at = |p: usize, row: u8, col: u8| -> u8 {
+            let k = g.place.iter().position(|&pl| pl == (row, col)).unwrap_or(0);
+            (p * n + k) as u8
+        };
+        let mut opposite = [NO_SLOT; SLOTS];
+        let mut column = [[NO_SLOT; 2]; SLOTS];
+        for p in 0..2 {
+            for k in 0..n {
+                let (row, col) = g.place[k];
+                let facing = (cols + 1) as u8 - col;
+                opposite[p * n + k] = slot_at(1 - p, row, facing);
+                for (r, c) in column[p * n + k].iter_mut().take(rows).enumerate() {
+                    *c = slot_at(1 - p, (r + 1) as u8, facing);
+                }
+            }
+        }
+        g.opposite = opposite;
+        g.column = column;
+        // The ring in sowing order: player 0's pits by number, their store, player 1's, theirs.
+        for mover in 0..2 {
+            let mut ring: Vec<u8> = Vec::with_capacity(SLOTS);
+            for p in 0..2 {
+                if c.own_only && p != mover {
+                    continue;
+                }
+                ring.extend((0..n).map(|k| (p * n + k) as u8));
+                let sown = if p == mover {
+                    c.own_store
+                } else {
+                    c.other_store
+                };
+                if stores && sown {
+                    ring.push((STORE + p) as u8);
+                }
+            }
+            if c.clockwise {
+                ring.reverse();
+            }
+            let len = ring.len();
+            for i in 0..len {
+                let (a, b) = (ring[i], ring[(i + 1) % len]);
+                g.next[mover][a as usize] = b;
+                g.prev[mover][b as usize] = a;
+            }
+            g.circuit_len[mover] = len;
+        }
+        g
+    }
+
+    /// Player p's pit k (1-based).
+    #[inline]
+    pub fn slot(&self, p: usize, k: usize) -> usize {
+        p * self.n + k - 1
+    }
+
+    #[inline]
+    pub fn is_pit(&self, slot: usize) -> bool {
+        slot < 2 * self.n
+    }
+
+    /// The default numbering: pit 1 is the owner's leftmost (one row), or the rightmost pit of
+    /// the front row running along it and back along the rear row (two rows); both are the
+    /// counterclockwise sowing order.
+    pub fn default_places(rows: usize, cols: usize) -> Vec<(u8, u8)> {
+        let mut place = Vec::with_capacity(rows * cols);
+        if rows == 1 {
+            place.extend((1..=cols).map(|c| (1, c as u8)));
+        } else {
+            place.extend((1..=cols).rev().map(|c| (1, c as u8)));
+            place.extend((1..=cols).map(|c| (2, c as u8)));
+        }
+        place
+    }
+}

@@ -1,0 +1,235 @@
+//! The board for a terminal and the rules in plain words.
+
+use super::rules::{FillFrom, GrandSlam, Leftover, NextFirst, Partial, Relay, SkipOrigin, Target};
+use super::state::SowingState;
+use super::SowingGame;
+use crate::game::{Game, Ritual};
+use std::fmt::Write;
+
+/// The board from `viewer`'s seat: the opponent's rows on top (their rear row first), the
+/// viewer's below; pit numbers beside each row of counts; closed pits shown as `--`.
+pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
+    let g = &game.geo;
+    let opp = 1 - viewer;
+    let cell = |p: usize, row: usize, x: usize| -> Option<usize> {
+        // x counts columns from the viewer's left; the opponent sees them mirrored.
+        let col = if p == viewer { x } else { g.cols + 1 - x };
+        g.place
+            .iter()
+            .position(|&pl| pl == (row as u8, col as u8))
+            .map(|k| k + 1)
+    };
+    let mut out = String::new();
+    let line = |p: usize, row: usize| {
+        let mut nums = String::new();
+        let mut counts = String::new();
+        for x in 1..=g.cols {
+            if let Some(k) = cell(p, row, x) {
+                let _ = write!(nums, "{k:>4}");
+                if st.is_closed(game, p, k) {
+                    counts.push_str("  --");
+                } else {
+                    let _ = write!(counts, "{:>4}", st.pit(game, p, k));
+                }
+            }
+        }
+        (nums, counts)
+    };
+    let [south, north] = game.player_names();
+    let names = [south, north];
+    let store = |p: usize| format!("{} {:>3}", names[p], st.store(p));
+    let _ = writeln!(out, "{}", store(opp));
+    for row in (1..=g.rows).rev() {
+        let (nums, counts) = line(opp, row);
+        let _ = writeln!(out, "     {nums}   (pit)\n     {counts}");
+    }
+    let _ = writeln!(out, "     {}", "----".repeat(g.cols));
+    for row in 1..=g.rows {
+        let (nums, counts) = line(viewer, row);
+        let _ = writeln!(out, "     {counts}\n     {nums}   (pit)");
+    }
+    let _ = writeln!(out, "{}", store(viewer));
+    if let Some(s) = game.match_standing(st) {
+        let _ = writeln!(
+            out,
+            "round {}  match points {} {} - {} {}{}",
+            s.game,
+            names[0],
+            s.points[0],
+            s.points[1],
+            names[1],
+            if s.over { "  (match over)" } else { "" }
+        );
+    }
+    match game.outcome(st) {
+        Some(o) => {
+            let who = o
+                .winner
+                .map_or("draw".to_string(), |w| format!("{} wins", names[w]));
+            let _ = write!(
+                out,
+                "game over ({}): {who} {}-{}",
+                o.reason, o.scores[0], o.scores[1]
+            );
+        }
+        None => {
+            let _ = write!(out, "{} to move", names[usize::from(st.to_move)]);
+        }
+    }
+    out
+}
+
+/// The rules in plain words, from the compiled game.
+pub fn describe(game: &SowingGame) -> String {
+    let g = &game.geo;
+    let [p0, p1] = game.player_names();
+    let mut s = String::new();
+    let _ = writeln!(s, "{} ({} vs {})", game.title, p0, p1);
+    if let Some(src) = &game.source {
+        let _ = writeln!(s, "{}", src.trim());
+    }
+    let _ = writeln!(
+        s,
+        "\nBoard: {} row(s) of {} pits a player{}; {} stones in all.",
+        g.rows,
+        g.cols,
+        if g.stores {
+            ", a store each"
+        } else {
+            ", captures kept aside"
+        },
+        game.total
+    );
+    let _ =
+        writeln!(
+        s,
+        "Sowing: lift every stone of one of your pits where `{}` and sow one a pit {} round {}{}.",
+        game.start.expr.text(),
+        if game.circuit.clockwise { "clockwise" } else { "counterclockwise" },
+        if game.circuit.own_only { "your own pits only" } else { "the board" },
+        match (game.circuit.own_store, game.circuit.other_store) {
+            (true, true) => ", both stores included",
+            (true, false) => ", your own store included",
+            _ => "",
+        }
+    );
+    let _ = writeln!(
+        s,
+        "{}",
+        match game.skip_origin {
+            SkipOrigin::Never => "The emptied pit is sown into again when the sowing laps round.",
+            SkipOrigin::Lap => "The pit being sown from is skipped when the sowing laps round.",
+            SkipOrigin::Move =>
+                "The move's first pit is skipped for the whole move, relays included.",
+        }
+    );
+    if let Some(f) = game.first_move {
+        let _ = writeln!(s, "The first move of a new game must be pit {f}.");
+    }
+    match game.relay {
+        Relay::None => {}
+        Relay::Next => {
+            let _ = writeln!(s, "Relay: after the last stone, the next pit is lifted and sown on if it holds stones; the move ends at an empty pit.");
+        }
+        Relay::Last => {
+            let _ = writeln!(s, "Relay: if the last stone lands in a pit that held stones, that pit is lifted and sown on.");
+        }
+    }
+    if let Some(t) = &game.take {
+        let _ = writeln!(
+            s,
+            "On every drop: a pit where `{}` goes at once to its owner's store.",
+            t.expr.text()
+        );
+    }
+    if game.must_feed {
+        let _ = writeln!(s, "Feeding: when the opponent has no stones, you must sow some into their pits if you can.");
+    }
+    if let Some(c) = &game.capture {
+        let targets: Vec<&str> = c
+            .targets
+            .iter()
+            .map(|t| match t {
+                Target::Last => "the last pit",
+                Target::Opposite => "the pit opposite the last",
+                Target::Column => "the opponent's pits in the last pit's column",
+                Target::Next => "the pit after the last",
+                Target::Beyond => "the pit beyond the next",
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "Capture: when `{}`, take {}.",
+            c.when.expr.text(),
+            targets.join(" and ")
+        );
+        if let Some(ch) = &c.chain {
+            let _ = writeln!(
+                s,
+                "Then walking back, take each pit while `{}`.",
+                ch.expr.text()
+            );
+        }
+        let _ = writeln!(
+            s,
+            "Grand slam (taking every stone the opponent has): {}.",
+            match c.grand_slam {
+                GrandSlam::Capture => "captures as usual",
+                GrandSlam::NoCapture => "legal, captures nothing",
+                GrandSlam::Forbidden => "forbidden unless it is the only move",
+            }
+        );
+    }
+    if let Some(a) = &game.again {
+        let _ = writeln!(s, "Move again when `{}`.", a.text());
+    }
+    let e = &game.end;
+    let _ = write!(s, "End:");
+    if let Some(sc) = &e.score {
+        let _ = write!(s, " at once when `{}`;", sc.expr.text());
+    }
+    if e.repetition {
+        let _ = write!(s, " when a position repeats;");
+    }
+    let _ = write!(s, " when the player to move has no legal move;");
+    if let Some(m) = e.max_plies {
+        let _ = write!(s, " after {m} plies;");
+    }
+    if e.agreement {
+        let _ = write!(s, " by agreement;");
+    }
+    let _ = writeln!(
+        s,
+        " {}. More stones wins.",
+        match e.leftover {
+            Leftover::Owners => "stones left on the board go to their side's owner",
+            Leftover::None => "stones left on the board are not counted",
+        }
+    );
+    if let Some(m) = &game.match_rule {
+        let _ = writeln!(
+            s,
+            "Match: each round, players refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; fewer than {} stones loses the match; the {} starts the next round.",
+            m.refill,
+            match m.fill_from { FillFrom::Right => "right", FillFrom::Left => "left" },
+            match m.partial {
+                Partial::Closed => "a partly filled pit and the unfilled ones are",
+                Partial::Open => "unfilled pits are",
+            },
+            m.refill,
+            match m.next_first {
+                NextFirst::Loser => "loser (after a draw, the player who did not start)",
+                NextFirst::Winner => "winner",
+                NextFirst::Alternate => "player who did not start",
+            }
+        );
+    }
+    if game.ritual == Ritual::OddOrEven {
+        let _ = writeln!(
+            s,
+            "Who starts: one player hides stones, the other guesses odd or even."
+        );
+    }
+    let _ = write!(s, "\nStart:\n{}", board(game, &game.new_game(0), 0));
+    s
+}

@@ -1,0 +1,270 @@
+//! The sowing rules format: the TOML tables as spanned serde structs. Unknown keys, wrong types
+//! and misspelt options are reported by `toml` at their place in the file; the checks that need
+//! more than one value (a numbering that misses a pit, a layout of the wrong length) are in
+//! `compile.rs`.
+
+use crate::rules::GameInfo;
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub game: GameInfo,
+    pub board: Spanned<Board>,
+    #[serde(default)]
+    pub setup: Option<Spanned<Setup>>,
+    #[serde(default)]
+    pub sowing: Option<Sowing>,
+    #[serde(default)]
+    pub capture: Option<Capture>,
+    #[serde(default)]
+    pub turn: Option<Turn>,
+    #[serde(default)]
+    pub end: Option<End>,
+    #[serde(default, rename = "match")]
+    pub match_: Option<Match>,
+}
+
+/// `[board]`: the pits each player owns and how they are numbered.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Board {
+    /// Rows of pits per player: 1 (two-row boards) or 2 (four-row boards).
+    #[serde(default)]
+    pub rows: Option<Spanned<u32>>,
+    /// Pits in each row.
+    pub pits: Spanned<u32>,
+    /// Whether each player has a store on the board.
+    #[serde(default)]
+    pub stores: bool,
+    /// Each player's pit numbering as `[row, column]` places from the owner's seat (row 1 faces
+    /// the opponent, column 1 is the owner's leftmost), pit 1 first. Default: derived.
+    #[serde(default)]
+    pub numbering: Option<Spanned<Vec<Spanned<Vec<u32>>>>>,
+}
+
+/// `[setup]`: the starting position and who starts.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Stones in every pit.
+    #[serde(default)]
+    pub stones: Option<Spanned<u32>>,
+    /// Stones per pit, one list per player in that player's numbering (or one list used by both).
+    #[serde(default)]
+    pub layout: Option<Spanned<Vec<Spanned<Vec<u32>>>>>,
+    /// The first ply of a new game must sow this pit (in the mover's numbering).
+    #[serde(default)]
+    pub first_move: Option<Spanned<u32>>,
+    /// How the first player of a match is chosen.
+    #[serde(default)]
+    pub ritual: Option<RitualKind>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum RitualKind {
+    None,
+    OddOrEven,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    #[default]
+    Counterclockwise,
+    Clockwise,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CircuitKind {
+    /// Both players' pits (and the stores that are sown).
+    #[default]
+    Board,
+    /// The mover's own pits only.
+    Own,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoreSowing {
+    #[default]
+    None,
+    /// The mover sows into their own store, never the opponent's.
+    Own,
+    Both,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipOrigin {
+    /// The emptied pit is sown into again when the sowing laps round.
+    #[default]
+    Never,
+    /// Each lifted pit is skipped while its own stones are sown (Oware's 12+ rule).
+    Lap,
+    /// The move's origin pit is skipped for the whole move, relays included.
+    Move,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relay {
+    #[default]
+    None,
+    /// After the last stone, the next pit along the circuit is lifted and sown on if it holds
+    /// stones; the move ends at an empty next pit.
+    Next,
+    /// The last stone's pit is lifted and sown on if it held stones before the drop.
+    Last,
+}
+
+/// `[sowing]`: how a move is made.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sowing {
+    #[serde(default)]
+    pub direction: Direction,
+    #[serde(default)]
+    pub circuit: CircuitKind,
+    #[serde(default)]
+    pub stores: StoreSowing,
+    /// Which pits a move may start from (context `start`).
+    #[serde(default)]
+    pub start: Option<Spanned<String>>,
+    #[serde(default)]
+    pub skip_origin: SkipOrigin,
+    #[serde(default)]
+    pub relay: Relay,
+    /// On every drop, a pit for which this holds goes at once to its owner's store (context
+    /// `drop`).
+    #[serde(default)]
+    pub take: Option<Spanned<String>>,
+    /// A move that has sown this many laps of its circuit ends there (a guard for relays).
+    #[serde(default)]
+    pub max_laps: Option<Spanned<u32>>,
+    /// When the opponent has no stones, a move must sow some into their pits.
+    #[serde(default)]
+    pub must_feed: bool,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    Last,
+    Opposite,
+    Column,
+    Next,
+    Beyond,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum GrandSlam {
+    /// Captures as usual.
+    #[default]
+    Capture,
+    /// Legal, captures nothing.
+    NoCapture,
+    /// Illegal while any other move is legal; as the only move it captures.
+    Forbidden,
+}
+
+/// `[capture]`: what the mover takes when the sowing ends.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Capture {
+    /// The condition at the end of the move (context `capture`).
+    pub when: Spanned<String>,
+    /// The pits taken when it holds.
+    pub take: Spanned<Vec<Target>>,
+    /// Then, walking back along the circuit from the first target, each pit is taken while this
+    /// holds (context `chain`).
+    #[serde(default)]
+    pub chain: Option<Spanned<String>>,
+    #[serde(default)]
+    pub grand_slam: GrandSlam,
+}
+
+/// `[turn]`: who moves next.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Turn {
+    /// The mover moves again when this holds (context `again`).
+    #[serde(default)]
+    pub again: Option<Spanned<String>>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Leftover {
+    /// Stones left on the board go to the owner of the side they are on.
+    #[default]
+    Owners,
+    /// They are not counted.
+    None,
+}
+
+/// `[end]`: when the game ends and how it is scored.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct End {
+    /// Ends the game at once, the board left as it is (context `score`).
+    #[serde(default)]
+    pub score: Option<Spanned<String>>,
+    /// A position that repeats (pits, stores, player to move) ends the game.
+    #[serde(default)]
+    pub repetition: bool,
+    /// Stones on the board when the game ends otherwise than by `score`.
+    #[serde(default)]
+    pub leftover: Leftover,
+    #[serde(default)]
+    pub max_plies: Option<Spanned<u32>>,
+    /// The players may end the game by agreement.
+    #[serde(default)]
+    pub agreement: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FillFrom {
+    /// From the owner's pit with the highest number (their rightmost on a two-row board) down.
+    #[default]
+    Right,
+    Left,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Partial {
+    /// The partly filled pit keeps its stones but is out of play, like the unfilled ones.
+    #[default]
+    Closed,
+    Open,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextFirst {
+    /// The loser of a game starts the next; after a draw the player who did not start.
+    #[default]
+    Loser,
+    Winner,
+    Alternate,
+}
+
+/// `[match]`: games repeated with the stones each player won.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Match {
+    /// Stones per pit when a player refills their pits; fewer loses the match.
+    pub refill: Spanned<u32>,
+    #[serde(default)]
+    pub fill_from: FillFrom,
+    #[serde(default)]
+    pub partial: Partial,
+    #[serde(default)]
+    pub next_first: NextFirst,
+}

@@ -1,0 +1,489 @@
+//! The mechanics: a move (lift, sow, relay, take on drop, capture, move again), the legal moves,
+//! the end of a game, and the rounds of a match.
+
+use super::board::{Board, NO_SLOT, SLOTS, STORE};
+use super::rules::{FillFrom, GrandSlam, Leftover, NextFirst, Partial, Relay, SkipOrigin, Target};
+use super::scope::{Ctx, View};
+use super::state::{EndReason, Finish, Round, SowingState};
+use super::SowingGame;
+use crate::game::MatchStanding;
+
+/// How a move's sowing ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MoveEnd {
+    /// The stones ran out (and no relay went on).
+    #[default]
+    Sown,
+    /// A relay would have lifted a pit in a position already seen in this move: the move ends
+    /// there, unlifted, with no capture.
+    Cycle,
+    /// The move reached the rules' lap cap: it ends there with no capture.
+    LapCap,
+}
+
+impl MoveEnd {
+    pub fn text(self) -> &'static str {
+        match self {
+            MoveEnd::Sown => "sown",
+            MoveEnd::Cycle => "relay cycle: the position repeated within the move",
+            MoveEnd::LapCap => "lap cap reached",
+        }
+    }
+}
+
+/// What a move did.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Report {
+    /// Stones were sown into the opponent's pits.
+    pub fed: bool,
+    pub captured: u32,
+    pub grand_slam: bool,
+    pub again: bool,
+    pub end: MoveEnd,
+}
+
+/// Positions seen before relay lifts within one move: a few on the stack, more on the heap only
+/// for very long relay chains.
+struct Seen {
+    near: [[u8; SLOTS + 1]; 24],
+    len: usize,
+    far: Vec<[u8; SLOTS + 1]>,
+}
+
+impl Seen {
+    fn new() -> Self {
+        Seen {
+            near: [[0; SLOTS + 1]; 24],
+            len: 0,
+            far: Vec::new(),
+        }
+    }
+    /// Records the key; false when it was seen before.
+    fn insert(&mut self, key: [u8; SLOTS + 1]) -> bool {
+        if self.near[..self.len].contains(&key) || self.far.contains(&key) {
+            return false;
+        }
+        if self.len < self.near.len() {
+            self.near[self.len] = key;
+            self.len += 1;
+        } else {
+            self.far.push(key);
+        }
+        true
+    }
+}
+
+impl SowingGame {
+    /// The next slot of `mover`'s circuit after `pos`, passing over closed pits and `skip`.
+    /// Terminates: a move is only legal when its circuit has an open slot besides the origin.
+    #[inline]
+    fn step(&self, b: &Board, mover: usize, mut pos: usize, skip: usize) -> usize {
+        let next = &self.geo.next[mover];
+        loop {
+            pos = usize::from(next[pos]);
+            if pos != skip && !b.is_closed(pos) {
+                return pos;
+            }
+        }
+    }
+
+    #[inline]
+    fn open_stones(&self, b: &Board, p: usize) -> u32 {
+        let n = self.geo.n;
+        (p * n..p * n + n)
+            .filter(|&s| !b.is_closed(s))
+            .map(|s| u32::from(b.count[s]))
+            .sum()
+    }
+
+    /// Plays `mover`'s pit `pit` on `b`.
+    pub(crate) fn sow(&self, b: &mut Board, mover: usize, pit: usize, ply: u32) -> Report {
+        let g = &self.geo;
+        let origin = g.slot(mover, pit);
+        let opp = 1 - mover;
+        let mut report = Report::default();
+        let mut skip = match self.skip_origin {
+            SkipOrigin::Never => NO_SLOT as usize,
+            SkipOrigin::Lap | SkipOrigin::Move => origin,
+        };
+        let mut hand = b.count[origin];
+        b.count[origin] = 0;
+        let mut pos = origin;
+        let mut sown = 0u32;
+        let mut relays = 0u32;
+        let mut seen: Option<Seen> = None;
+        loop {
+            while hand > 0 {
+                pos = self.step(b, mover, pos, skip);
+                b.count[pos] += 1;
+                hand -= 1;
+                sown += 1;
+                report.fed |= pos < STORE && usize::from(g.owner[pos]) == opp;
+                if let Some(take) = &self.take {
+                    let mut ctx = Ctx::new(b, g, mover, ply);
+                    ctx.sown = sown;
+                    ctx.relays = relays;
+                    if take.test(&mut ctx, pos) {
+                        let owner = usize::from(g.owner[pos]);
+                        b.count[STORE + owner] += b.count[pos];
+                        b.count[pos] = 0;
+                    }
+                }
+            }
+            let from = match self.relay {
+                Relay::None => break,
+                Relay::Next => self.step(b, mover, pos, skip),
+                Relay::Last => pos,
+            };
+            let liftable = match self.relay {
+                Relay::Last => b.count[from] > 1,
+                _ => b.count[from] > 0,
+            };
+            if !liftable || from >= STORE {
+                break;
+            }
+            if sown >= self.max_drops {
+                report.end = MoveEnd::LapCap;
+                return report;
+            }
+            let mut key = [0u8; SLOTS + 1];
+            key[..SLOTS].copy_from_slice(&b.count);
+            key[SLOTS] = from as u8;
+            if !seen.get_or_insert_with(Seen::new).insert(key) {
+                report.end = MoveEnd::Cycle;
+                return report;
+            }
+            hand = b.count[from];
+            b.count[from] = 0;
+            pos = from;
+            relays += 1;
+            if self.skip_origin == SkipOrigin::Lap {
+                skip = from;
+            }
+        }
+        if let Some(cap) = &self.capture {
+            let mut ctx = Ctx::new(b, g, mover, ply);
+            ctx.sown = sown;
+            ctx.relays = relays;
+            let next = self.step(b, mover, pos, skip);
+            let beyond = self.step(b, mover, next, skip);
+            ctx.views = [
+                NO_SLOT,
+                pos as u8,
+                next as u8,
+                beyond as u8,
+                g.opposite[pos],
+                origin as u8,
+            ];
+            if cap.when.test(&mut ctx, pos) {
+                // The pits taken, as a bit set of slots.
+                let mut taken = 0u64;
+                let mut add = |s: u8| {
+                    if s != NO_SLOT && usize::from(s) < STORE && !b.is_closed(usize::from(s)) {
+                        taken |= 1 << s;
+                    }
+                };
+                for t in &cap.targets {
+                    match t {
+                        Target::Last => add(pos as u8),
+                        Target::Opposite => add(g.opposite[pos]),
+                        Target::Column => g.column[pos][..g.rows].iter().for_each(|&s| add(s)),
+                        Target::Next => add(next as u8),
+                        Target::Beyond => add(beyond as u8),
+                    }
+                }
+                if let (Some(chain), Some(first)) = (&cap.chain, cap.targets.first()) {
+                    let first = match first {
+                        Target::Last => pos,
+                        Target::Next => next,
+                        Target::Beyond => beyond,
+                        Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
+                    };
+                    let prev = &g.prev[mover];
+                    let mut p = first;
+                    for _ in 0..g.circuit_len[mover] {
+                        if p >= SLOTS || prev[p] == NO_SLOT {
+                            break;
+                        }
+                        p = usize::from(prev[p]);
+                        if p == skip || b.is_closed(p) {
+                            continue;
+                        }
+                        if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
+                            break;
+                        }
+                        taken |= 1 << p;
+                    }
+                }
+                let mut captured = 0u32;
+                let mut from_opp = 0u32;
+                let mut bits = taken;
+                while bits != 0 {
+                    let s = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    captured += u32::from(b.count[s]);
+                    if usize::from(g.owner[s]) == opp {
+                        from_opp += u32::from(b.count[s]);
+                    }
+                }
+                report.grand_slam = from_opp > 0 && self.open_stones(b, opp) == from_opp;
+                if !(report.grand_slam && cap.grand_slam == GrandSlam::NoCapture) {
+                    let mut bits = taken;
+                    while bits != 0 {
+                        let s = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        b.count[s] = 0;
+                    }
+                    b.count[STORE + mover] += captured as u8;
+                    report.captured = captured;
+                }
+            }
+        }
+        if let Some(again) = &self.again {
+            let mut ctx = Ctx::new(b, g, mover, ply);
+            ctx.sown = sown;
+            ctx.relays = relays;
+            ctx.captured = report.captured;
+            ctx.grand_slam = report.grand_slam;
+            ctx.views[View::Last as usize] = pos as u8;
+            ctx.views[View::Origin as usize] = origin as u8;
+            report.again = again.test(&ctx);
+        }
+        report
+    }
+
+    /// The legal moves of `mover` as a bit set of pit numbers (bit k - 1 = pit k).
+    pub(crate) fn legal_mask(&self, b: &Board, mover: usize, ply: u32, opening: bool) -> u32 {
+        let g = &self.geo;
+        if b.closed != 0 {
+            // Somewhere to sow besides the origin.
+            let open = (0..SLOTS)
+                .filter(|&s| g.next[mover][s] != NO_SLOT && !b.is_closed(s))
+                .count();
+            if open < 2 {
+                return 0;
+            }
+        }
+        let mut mask = 0u32;
+        let mut ctx = Ctx::new(b, g, mover, ply);
+        for k in 1..=g.n {
+            let s = g.slot(mover, k);
+            if b.count[s] > 0 && !b.is_closed(s) && self.start.test(&mut ctx, s) {
+                mask |= 1 << (k - 1);
+            }
+        }
+        if let (true, Some(first)) = (opening, self.first_move) {
+            mask &= 1 << (first - 1);
+        }
+        let feed = self.must_feed && self.open_stones(b, 1 - mover) == 0;
+        let forbid = self
+            .capture
+            .as_ref()
+            .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden);
+        if mask != 0 && (feed || forbid) {
+            let (mut fed, mut slams) = (0u32, 0u32);
+            let mut bits = mask;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize + 1;
+                bits &= bits - 1;
+                let mut trial = *b;
+                let r = self.sow(&mut trial, mover, k, ply);
+                fed |= u32::from(r.fed) << (k - 1);
+                slams |= u32::from(r.grand_slam) << (k - 1);
+            }
+            if feed {
+                mask = fed;
+            }
+            if forbid && mask & !slams != 0 {
+                mask &= !slams;
+            }
+        }
+        mask
+    }
+
+    /// Plays pit `pit` of the player to move and settles what follows.
+    pub(crate) fn play_pit(&self, st: &mut SowingState, pit: usize) {
+        let mover = usize::from(st.to_move);
+        let stores = (st.board.store(0), st.board.store(1));
+        let r = self.sow(&mut st.board, mover, pit, st.ply);
+        st.ply += 1;
+        st.opening = false;
+        st.last_end = r.end;
+        st.to_move = if r.again { mover } else { 1 - mover } as u8;
+        if stores != (st.board.store(0), st.board.store(1)) {
+            // Stores only grow: no position before this one can recur.
+            st.history.clear();
+        }
+        self.settle(st, mover);
+    }
+
+    /// After a move by `mover` (or at the start of a game): ends the game when the rules say
+    /// so, otherwise computes the legal moves of the player to move.
+    pub(crate) fn settle(&self, st: &mut SowingState, mover: usize) {
+        if let Some(score) = &self.end.score {
+            if score.test(&Ctx::new(&st.board, &self.geo, mover, st.ply)) {
+                self.finish(st, EndReason::Score, false);
+                return;
+            }
+        }
+        if self.end.repetition {
+            let key = self.position_key(st);
+            if st.history.contains(&key) {
+                self.finish(st, EndReason::Repetition, true);
+                return;
+            }
+            st.history.push(key);
+        }
+        st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
+        if st.legal == 0 {
+            self.finish(st, EndReason::NoMove, true);
+        } else if self.end.max_plies.is_some_and(|m| st.ply >= m) {
+            self.finish(st, EndReason::PlyLimit, true);
+        }
+    }
+
+    /// The pits and the player to move (the stores are the same for every position in the
+    /// history). Exact for boards of up to 15 pits; a 128-bit mix beyond.
+    fn position_key(&self, st: &SowingState) -> u128 {
+        let c = &st.board.count;
+        let lo = u128::from_le_bytes(c[0..16].try_into().expect("16 bytes"));
+        let hi = u128::from_le_bytes(c[16..32].try_into().expect("16 bytes"));
+        let turn = u128::from(st.to_move) << 120;
+        if 2 * self.geo.n <= 15 {
+            lo | turn
+        } else {
+            const K: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
+            (lo ^ hi.wrapping_mul(K).rotate_left(61)).wrapping_mul(K) ^ turn
+        }
+    }
+
+    /// Ends the game; `sweep` hands stones left on the board to their side's owner when the
+    /// rules say so.
+    pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
+        if sweep && self.end.leftover == Leftover::Owners {
+            for s in 0..2 * self.geo.n {
+                let owner = usize::from(self.geo.owner[s]);
+                st.board.count[STORE + owner] += st.board.count[s];
+                st.board.count[s] = 0;
+            }
+        }
+        let scores = [i32::from(st.board.store(0)), i32::from(st.board.store(1))];
+        st.legal = 0;
+        st.result = Some(Finish {
+            winner: winner(scores),
+            scores,
+            reason,
+        });
+    }
+
+    /// Stones each player holds: store and own pits.
+    pub(crate) fn held(&self, b: &Board) -> [i32; 2] {
+        let n = self.geo.n;
+        [0, 1].map(|p| {
+            i32::from(b.store(p))
+                + b.count[p * n..p * n + n]
+                    .iter()
+                    .map(|&c| i32::from(c))
+                    .sum::<i32>()
+        })
+    }
+
+    /// A game starting on `board`.
+    pub(crate) fn fresh(
+        &self,
+        board: Board,
+        first: usize,
+        game: u32,
+        points: [i32; 2],
+        opening: bool,
+    ) -> SowingState {
+        let mut st = SowingState {
+            board,
+            to_move: first as u8,
+            ply: 0,
+            legal: 0,
+            opening,
+            result: None,
+            history: Vec::new(),
+            round: Round {
+                game,
+                points,
+                starter: first as u8,
+            },
+            last_end: MoveEnd::Sown,
+        };
+        self.settle(&mut st, 1 - first);
+        st
+    }
+
+    pub(crate) fn standing(&self, st: &SowingState) -> Option<MatchStanding> {
+        let rule = self.match_rule?;
+        let (points, over) = match st.result {
+            Some(_) => {
+                let held = self.held(&st.board);
+                (held, held.iter().any(|&h| h < i32::from(rule.refill)))
+            }
+            None => (st.round.points, false),
+        };
+        Some(MatchStanding {
+            game: st.round.game,
+            points,
+            over,
+            winner: if over {
+                winner(points).map(usize::from)
+            } else {
+                None
+            },
+        })
+    }
+
+    /// The next round of a match: each player refills their pits from the stones they hold.
+    pub(crate) fn next_round(&self, st: &SowingState) -> Option<SowingState> {
+        let rule = self.match_rule?;
+        let standing = self.standing(st)?;
+        let result = st.result?;
+        if standing.over {
+            return None;
+        }
+        let held = standing.points;
+        let n = self.geo.n;
+        let mut board = Board::empty();
+        for (p, &h) in held.iter().enumerate() {
+            let mut left = h as u32;
+            let refill = u32::from(rule.refill);
+            for i in 0..n {
+                let k = match rule.fill_from {
+                    FillFrom::Right => n - i,
+                    FillFrom::Left => i + 1,
+                };
+                let s = self.geo.slot(p, k);
+                if left >= refill {
+                    board.count[s] = rule.refill;
+                    left -= refill;
+                } else {
+                    board.count[s] = left as u8;
+                    if left == 0 || rule.partial == Partial::Closed {
+                        board.closed |= 1 << s;
+                    }
+                    left = 0;
+                }
+            }
+            board.count[STORE + p] = left as u8;
+        }
+        let starter = usize::from(st.round.starter);
+        let first = match (rule.next_first, result.winner) {
+            (NextFirst::Loser, Some(w)) => 1 - usize::from(w),
+            (NextFirst::Winner, Some(w)) => usize::from(w),
+            _ => 1 - starter,
+        };
+        Some(self.fresh(board, first, st.round.game + 1, held, false))
+    }
+}
+
+fn winner(scores: [i32; 2]) -> Option<u8> {
+    match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
+}

@@ -1,0 +1,238 @@
+//! A position of a sowing game and its protocol STATE form.
+
+use super::board::{Board, STORE};
+use super::sow::MoveEnd;
+use super::SowingGame;
+use serde_json::{json, Map, Value};
+
+/// A position: the board, whose turn, the legal moves (computed once per ply), the result, the
+/// positions seen since the last capture, and the match round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SowingState {
+    pub(crate) board: Board,
+    pub(crate) to_move: u8,
+    /// Plies played in this game.
+    pub(crate) ply: u32,
+    /// Legal pits of the player to move: bit k - 1 = pit k.
+    pub(crate) legal: u32,
+    /// The first ply of a new game (a forced opening applies).
+    pub(crate) opening: bool,
+    pub(crate) result: Option<Finish>,
+    /// Positions since the stores last changed (only they can recur).
+    pub(crate) history: Vec<u128>,
+    pub(crate) round: Round,
+    pub(crate) last_end: MoveEnd,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Finish {
+    pub winner: Option<u8>,
+    pub scores: [i32; 2],
+    pub reason: EndReason,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The rules' `end.score` condition held.
+    Score,
+    Repetition,
+    NoMove,
+    PlyLimit,
+    Agreement,
+    /// A finished position was set up by hand.
+    Set,
+}
+
+impl EndReason {
+    pub fn text(self, scores: [i32; 2]) -> String {
+        match self {
+            EndReason::Score if scores[0] == scores[1] => {
+                format!("draw {}-{}", scores[0], scores[1])
+            }
+            EndReason::Score => format!("captured {}", scores[0].max(scores[1])),
+            EndReason::Repetition => "repetition".into(),
+            EndReason::NoMove => "no legal move".into(),
+            EndReason::PlyLimit => "ply limit".into(),
+            EndReason::Agreement => "agreement".into(),
+            EndReason::Set => "set up over".into(),
+        }
+    }
+}
+
+/// The match round a game belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Round {
+    /// 1-based.
+    pub game: u32,
+    /// Stones each player held at the end of the previous round.
+    pub points: [i32; 2],
+    /// Who moved first in this round.
+    pub starter: u8,
+}
+
+impl SowingState {
+    /// Stones in player p's pit k.
+    pub fn pit(&self, game: &SowingGame, p: usize, k: usize) -> u8 {
+        self.board.count[game.geo.slot(p, k)]
+    }
+    pub fn store(&self, p: usize) -> u8 {
+        self.board.store(p)
+    }
+    /// Whether player p's pit k is out of play.
+    pub fn is_closed(&self, game: &SowingGame, p: usize, k: usize) -> bool {
+        self.board.is_closed(game.geo.slot(p, k))
+    }
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+impl SowingGame {
+    pub(crate) fn to_json(&self, st: &SowingState) -> Value {
+        let n = self.geo.n;
+        let b = &st.board;
+        let pits: Vec<Vec<u8>> = (0..2).map(|p| b.count[p * n..p * n + n].to_vec()).collect();
+        let mut m = Map::new();
+        m.insert(
+            "to_move".into(),
+            match st.result {
+                Some(_) => Value::Null,
+                None => json!(st.to_move),
+            },
+        );
+        m.insert(
+            "phase".into(),
+            json!(if st.result.is_some() { "over" } else { "move" }),
+        );
+        m.insert(
+            "result".into(),
+            match st.result {
+                Some(f) => json!({"winner": f.winner, "scores": f.scores, "reason": f.reason.text(f.scores)}),
+                None => Value::Null,
+            },
+        );
+        m.insert("pits".into(), json!(pits));
+        m.insert("stores".into(), json!([b.store(0), b.store(1)]));
+        if self.match_rule.is_some() {
+            let closed: Vec<Vec<usize>> = (0..2)
+                .map(|p| (1..=n).filter(|&k| st.is_closed(self, p, k)).collect())
+                .collect();
+            m.insert("out_of_play".into(), json!(closed));
+        }
+        if let Some(s) = self.standing(st) {
+            m.insert(
+                "match".into(),
+                json!({"game": s.game, "points": s.points, "over": s.over, "winner": s.winner}),
+            );
+        }
+        Value::Object(m)
+    }
+
+    /// Reads a STATE object; `result` and `legal` are ignored, the end is recomputed.
+    pub(crate) fn read_json(&self, v: &Value) -> Result<SowingState, String> {
+        let n = self.geo.n;
+        let obj = v.as_object().ok_or("a state is a JSON object")?;
+        let count = |v: &Value, what: &str| -> Result<u8, String> {
+            match v.as_i64() {
+                Some(c) if c < 0 => Err(format!("{what}: negative count {c}")),
+                Some(c) if c <= i64::from(u8::MAX) => Ok(c as u8),
+                _ => Err(format!("{what}: expected a stone count, got {v}")),
+            }
+        };
+        let mut board = Board::empty();
+        let pits = obj
+            .get("pits")
+            .and_then(Value::as_array)
+            .ok_or("missing `pits`: [[player 0's pits], [player 1's pits]]")?;
+        if pits.len() != 2 {
+            return Err(format!("`pits` has {} rows, expected 2", pits.len()));
+        }
+        for (p, row) in pits.iter().enumerate() {
+            let row = row.as_array().ok_or("`pits` rows are arrays")?;
+            if row.len() != n {
+                return Err(format!(
+                    "player {p} has {} pits listed, the board has {n}",
+                    row.len()
+                ));
+            }
+            for (k, c) in row.iter().enumerate() {
+                board.count[p * n + k] = count(c, &format!("player {p} pit {}", k + 1))?;
+            }
+        }
+        let stores = obj
+            .get("stores")
+            .and_then(Value::as_array)
+            .ok_or("missing `stores`: [s0, s1]")?;
+        if stores.len() != 2 {
+            return Err("`stores` lists two counts".into());
+        }
+        for (p, s) in stores.iter().enumerate() {
+            board.count[STORE + p] = count(s, &format!("store {p}"))?;
+        }
+        let total: u32 = board.count.iter().map(|&c| u32::from(c)).sum();
+        if total != self.total {
+            return Err(format!(
+                "the position holds {total} stones, the rules have {}",
+                self.total
+            ));
+        }
+        if let Some(closed) = obj.get("out_of_play").filter(|v| !v.is_null()) {
+            let rows = closed
+                .as_array()
+                .filter(|r| r.len() == 2)
+                .ok_or("`out_of_play` is [[pit numbers], [pit numbers]]")?;
+            for (p, row) in rows.iter().enumerate() {
+                for k in row.as_array().ok_or("`out_of_play` rows are arrays")? {
+                    let k = k
+                        .as_u64()
+                        .filter(|k| (1..=n as u64).contains(k))
+                        .ok_or_else(|| format!("`out_of_play`: {k} is not a pit number 1..{n}"))?;
+                    if self.match_rule.is_none() {
+                        return Err("these rules never put pits out of play".into());
+                    }
+                    board.closed |= 1 << self.geo.slot(p, k as usize);
+                }
+            }
+        }
+        let to_move = match obj.get("to_move") {
+            Some(Value::Null) => None,
+            Some(v) => match v.as_u64() {
+                Some(p @ 0..=1) => Some(p as usize),
+                _ => return Err(format!("`to_move` is 0, 1 or null, got {v}")),
+            },
+            None => return Err("missing `to_move`".into()),
+        };
+        let (game, points) = match obj.get("match").filter(|v| !v.is_null()) {
+            Some(m) if self.match_rule.is_some() => {
+                let game = m.get("game").and_then(Value::as_u64).unwrap_or(1).max(1) as u32;
+                let points = match m.get("points").and_then(Value::as_array) {
+                    Some(a) if a.len() == 2 => {
+                        let mut pts = [0i32; 2];
+                        for p in 0..2 {
+                            pts[p] = a[p]
+                                .as_i64()
+                                .filter(|&x| (0..=i64::from(u8::MAX)).contains(&x))
+                                .ok_or("`match.points` are stone counts")?
+                                as i32;
+                        }
+                        pts
+                    }
+                    _ => self.held(&board),
+                };
+                (game, points)
+            }
+            _ => (1, self.held(&self.setup)),
+        };
+        match to_move {
+            Some(p) => Ok(self.fresh(board, p, game, points, false)),
+            None => {
+                let mut st = self.fresh(board, 0, game, points, false);
+                if st.result.is_none() {
+                    self.finish(&mut st, EndReason::Set, false);
+                }
+                Ok(st)
+            }
+        }
+    }
+}

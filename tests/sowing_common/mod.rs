@@ -1,0 +1,119 @@
+//! Shared helpers of the sowing tests: loading bundled rules and replaying reference traces.
+#![allow(dead_code)]
+
+use ludus::game::Game;
+use ludus::rules::{compile, AnyGame, Source};
+use ludus::sowing::SowingGame;
+use serde_json::Value;
+
+pub fn game(name: &str) -> SowingGame {
+    let src = Source::find(name).unwrap_or_else(|e| panic!("{e}"));
+    match compile(&src.text) {
+        Ok(AnyGame::Sowing(g)) => g,
+        Ok(_) => panic!("{name} is not a sowing game"),
+        Err(d) => panic!("{name}: {d:?}"),
+    }
+}
+
+pub fn from_text(text: &str) -> SowingGame {
+    ludus::sowing::compile(text).unwrap_or_else(|d| panic!("{d:?}"))
+}
+
+pub fn lines(path: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("trace line is JSON"))
+        .collect()
+}
+
+/// Compares our STATE with a reference STATE (reason texts are free; `out_of_play` is not
+/// compared once the game is over).
+pub fn same_state(ours: &Value, theirs: &Value) -> Result<(), String> {
+    let over = theirs["phase"] == "over";
+    for key in ["to_move", "phase", "pits", "stores", "match"] {
+        if ours.get(key) != theirs.get(key) {
+            return Err(format!("{key}: ours {} theirs {}", ours[key], theirs[key]));
+        }
+    }
+    if !over && theirs.get("out_of_play").is_some() && ours["out_of_play"] != theirs["out_of_play"]
+    {
+        return Err(format!(
+            "out_of_play: ours {} theirs {}",
+            ours["out_of_play"], theirs["out_of_play"]
+        ));
+    }
+    for key in ["winner", "scores"] {
+        if ours["result"].get(key) != theirs["result"].get(key) {
+            return Err(format!(
+                "result: ours {} theirs {}",
+                ours["result"], theirs["result"]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Replays one `ludus-trace/1` record (a game or a whole match) through the `Game` trait;
+/// returns the number of moves checked.
+pub fn replay_record(g: &SowingGame, rec: &Value) -> Result<usize, String> {
+    let first = rec["first"].as_u64().expect("first") as usize;
+    let mut st = g.new_game(first);
+    let mut moves = 0;
+    let mut legal = Vec::new();
+    for (i, game) in rec["games"].as_array().expect("games").iter().enumerate() {
+        if i > 0 {
+            st = g.next_game(&st).ok_or(format!("game {i}: no next game"))?;
+        }
+        same_state(&g.state_json(&st), &game["start"])
+            .map_err(|e| format!("game {i} start: {e}"))?;
+        for (j, step) in game["steps"].as_array().expect("steps").iter().enumerate() {
+            let at = format!("game {i} step {j}");
+            same_state(&g.state_json(&st), &step["state"]).map_err(|e| format!("{at}: {e}"))?;
+            g.legal_moves(&st, &mut legal);
+            let theirs: Vec<u8> = step["legal"]
+                .as_array()
+                .expect("legal")
+                .iter()
+                .map(|v| v.as_u64().expect("pit") as u8)
+                .collect();
+            if legal != theirs {
+                return Err(format!("{at}: legal ours {legal:?} theirs {theirs:?}"));
+            }
+            let mv = g
+                .parse_move(&st, &step["move"].to_string())
+                .map_err(|e| format!("{at}: {e}"))?;
+            g.play(&mut st, &mv);
+            moves += 1;
+        }
+        same_state(&g.state_json(&st), &game["final"])
+            .map_err(|e| format!("game {i} final: {e}"))?;
+    }
+    Ok(moves)
+}
+
+/// Replays a whole reference file; every record must agree.
+pub fn replay_file(g: &SowingGame, path: &str) -> (usize, usize) {
+    let recs = lines(path);
+    let mut failures = Vec::new();
+    let mut moves = 0;
+    for (i, rec) in recs.iter().enumerate() {
+        match replay_record(g, rec) {
+            Ok(m) => moves += m,
+            Err(e) => failures.push(format!("record {i}: {e}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} records disagree:\n{}",
+        failures.len(),
+        recs.len(),
+        failures
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    (recs.len(), moves)
+}
