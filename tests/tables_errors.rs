@@ -144,6 +144,8 @@ fn bad_notation_gives_helpful_messages() {
         ("0/6", "1..24"),
         ("24/18(9)", "out of range"),
         ("6/off/3", "nothing moves on"),
+        ("8/5 6/7", "7 is not below 6"),
+        ("bar/22/22", "22 is not below 22"),
         ("24/18 24/18 24/18", "more checkers"),
         ("bar/20", "more checkers"),
         ("24/13 24/13", "not a legal move with 6-5; legal: "),
