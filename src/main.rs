@@ -84,6 +84,13 @@ struct PlayArgs {
 }
 
 fn main() -> ExitCode {
+    // Die quietly when the reader of our output goes away (`ludus list | head`), as Unix tools
+    // do, instead of failing on the next print.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let args = Args::parse();
     let result = match args.command {
         Command::Validate { files, format } => {

@@ -6,12 +6,17 @@ use crate::with_game;
 use anyhow::Result;
 
 pub fn list() -> Result<bool> {
+    let width = BUNDLED
+        .iter()
+        .map(|(name, _)| name.len())
+        .max()
+        .unwrap_or(0);
     for (name, text) in BUNDLED {
         let line = match rules::compile(text) {
             Ok(game) => with_game!(&game, g => title_line(g)),
             Err(_) => "(invalid rules)".to_string(),
         };
-        println!("{name:<14} {line}");
+        println!("{name:<width$}  {line}");
     }
     Ok(true)
 }

@@ -26,7 +26,6 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "uuholo-both-rows",
         include_str!("../../rules/uuholo-both-rows.toml"),
     ),
-    // (tables) ("backgammon", include_str!("../../rules/backgammon.toml")),
     ("backgammon", include_str!("../../rules/backgammon.toml")),
     ("had", include_str!("../../rules/had.toml")),
     ("mughrabieh", include_str!("../../rules/mughrabieh.toml")),

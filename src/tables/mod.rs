@@ -117,9 +117,13 @@ impl TablesGame {
     fn check_over(&self, state: &mut TablesState, mover: usize) {
         if state.pos.sides[mover][OFF] == self.checkers {
             state.stage = Stage::Over;
+            // `to_move` means nothing once over; fixed so that equal games compare equal.
+            state.to_move = mover as u8;
             state.winner = mover as u8;
             state.score = self.score(&state.pos, mover);
-            state.points[mover] = state.points[mover].saturating_add(state.score);
+            if self.match_rules.is_some() {
+                state.points[mover] = state.points[mover].saturating_add(state.score);
+            }
         }
     }
 

@@ -50,11 +50,12 @@ pub struct MoveRules {
 }
 
 impl MoveRules {
-    /// Whether the steps of a double may be generated in non-increasing order of their
-    /// starting points only. Under the plain rules a step from a lower point never makes a
-    /// step from a higher one legal, so every position is reached in that order; a leave rule
-    /// may depend on what other checkers did first, so then every order is tried.
-    fn ordered_doubles(&self) -> bool {
+    /// Whether steps may be generated in non-increasing order of their starting points only.
+    /// Under the plain rules a step from a lower point never makes a step from a higher one
+    /// legal (nor the reverse illegal), so any legal sequence can be reordered that way with
+    /// the same result; a leave rule may depend on what other checkers did first, so then
+    /// every order is tried.
+    fn ordered(&self) -> bool {
         self.leave.is_empty()
     }
 }
@@ -148,11 +149,16 @@ struct Gen<'a> {
     me: [u8; 26],
     opp: [u8; 26],
     key: Key,
+    /// Bit n set: the mover has a checker on point n (1..=24) or the bar (25).
+    occupied: u32,
     /// The mover's checkers on the bar or outside the home table.
     behind: u8,
     dice: [u8; 4],
     ndice: usize,
     ordered: bool,
+    /// Copies of the rules' `block_at` and `hits`, at hand.
+    block_at: u8,
+    hits: bool,
     steps: [[u8; 2]; 4],
     /// Most dice used by a move found so far.
     best: usize,
@@ -174,10 +180,13 @@ impl<'a> Gen<'a> {
             me,
             opp: pos.sides[1 - mover],
             key: key_of(&me),
+            occupied: (1..26).filter(|&n| me[n] > 0).fold(0, |m, n| m | 1 << n),
             behind: pos.behind(mover),
             dice: [0; 4],
             ndice: 0,
-            ordered: false,
+            ordered: rules.ordered(),
+            block_at: rules.block_at,
+            hits: rules.hits,
             steps: [[0; 2]; 4],
             best: 0,
             out,
@@ -191,7 +200,6 @@ impl<'a> Gen<'a> {
         self.best = 0;
         self.ndice = dice.len();
         self.dice[..dice.len()].copy_from_slice(dice);
-        self.ordered = dice.len() == 4 && self.rules.ordered_doubles();
         self.search(0, 0, BAR);
     }
 
@@ -217,11 +225,12 @@ impl<'a> Gen<'a> {
                 }
                 continue;
             }
-            let top = if self.ordered { max_from.min(24) } else { 24 };
-            for from in (1..=top).rev() {
-                if self.me[from] == 0 {
-                    continue;
-                }
+            let top = if self.ordered { max_from } else { 24 };
+            // Occupied points up to `top`, highest first.
+            let mut points = self.occupied & ((2 << top) - 1);
+            while points != 0 {
+                let from = 31 - points.leading_zeros() as usize;
+                points &= !(1 << from);
                 if let Some((to, hit)) = self.target(from, d) {
                     if self.leave_allowed(from, d) {
                         extended = true;
@@ -231,7 +240,7 @@ impl<'a> Gen<'a> {
             }
         }
         if !extended {
-            self.candidate(depth);
+            self.candidate(depth, self.key);
         }
     }
 
@@ -244,7 +253,7 @@ impl<'a> Gen<'a> {
             return self.landing(from - d).map(|hit| (from - d, hit));
         }
         // Bearing off: all checkers home; a larger die only from the highest occupied point.
-        if self.behind > 0 || (from < d && self.me[from + 1..=HOME].iter().any(|&c| c > 0)) {
+        if self.behind > 0 || (from < d && self.occupied >> (from + 1) != 0) {
             return None;
         }
         Some((OFF, false))
@@ -254,13 +263,16 @@ impl<'a> Gen<'a> {
     #[inline]
     fn landing(&self, to: usize) -> Option<bool> {
         let c = self.opp[25 - to];
-        (c < self.rules.block_at).then_some(self.rules.hits && c == 1)
+        (c < self.block_at).then_some(self.hits && c == 1)
     }
 
+    #[inline]
     fn leave_allowed(&self, from: usize, die: u8) -> bool {
-        if self.rules.leave_mask & (1 << from) == 0 {
-            return true;
-        }
+        self.rules.leave_mask & (1 << from) == 0 || self.leave_rules_allow(from, die)
+    }
+
+    #[cold]
+    fn leave_rules_allow(&self, from: usize, die: u8) -> bool {
         let view = StepView {
             me: &self.me,
             opp: &self.opp,
@@ -274,8 +286,17 @@ impl<'a> Gen<'a> {
     }
 
     fn descend(&mut self, depth: usize, used: u8, from: usize, to: usize, hit: bool) {
-        self.apply(from, to, hit);
         self.steps[depth] = [from as u8, to as u8];
+        if depth + 1 == self.ndice {
+            // The last die: the move is complete, only its key is needed.
+            let mut key = self.key - (1 << (4 * from)) + (1 << (4 * to));
+            if hit {
+                key |= hit_bit(to);
+            }
+            self.candidate(depth + 1, key);
+            return;
+        }
+        self.apply(from, to, hit);
         self.search(depth + 1, used, from);
         self.undo(from, to, hit);
     }
@@ -283,7 +304,11 @@ impl<'a> Gen<'a> {
     #[inline]
     fn apply(&mut self, from: usize, to: usize, hit: bool) {
         self.me[from] -= 1;
+        if self.me[from] == 0 {
+            self.occupied &= !(1 << from);
+        }
         self.me[to] += 1;
+        self.occupied |= (1 << to) & !1;
         self.key = self.key - (1 << (4 * from)) + (1 << (4 * to));
         if from > HOME && to <= HOME {
             self.behind -= 1;
@@ -307,11 +332,15 @@ impl<'a> Gen<'a> {
         }
         self.key = self.key + (1 << (4 * from)) - (1 << (4 * to));
         self.me[to] -= 1;
+        if self.me[to] == 0 {
+            self.occupied &= !(1 << to);
+        }
         self.me[from] += 1;
+        self.occupied |= 1 << from;
     }
 
     /// A sequence that cannot be extended: kept when it uses the most dice seen so far.
-    fn candidate(&mut self, depth: usize) {
+    fn candidate(&mut self, depth: usize, key: Key) {
         if depth < self.best {
             return;
         }
@@ -320,7 +349,7 @@ impl<'a> Gen<'a> {
             self.out.clear();
             self.seen.clear();
         }
-        if self.seen.insert(self.key) {
+        if self.seen.insert(key) {
             self.out.push(TablesMove {
                 steps: self.steps,
                 len: depth as u8,

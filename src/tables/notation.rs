@@ -143,8 +143,15 @@ pub fn parse_turn(text: &str) -> Result<Vec<Chain>, NotationError> {
                     let at = inner.next().expect("grammar: to");
                     let span = span_of(&at);
                     let point = place(at)?;
-                    if chain.hops.last().is_some_and(|h| h.0 == OFF as u8) {
+                    let last = chain.hops.last().map_or(chain.from, |h| h.0);
+                    if last == OFF as u8 {
                         return Err(NotationError::new(span, "nothing moves on after `off`"));
+                    }
+                    if point != OFF as u8 && point >= last {
+                        return Err(NotationError::new(
+                            span,
+                            format!("checkers move towards point 1: {point} is not below {last}"),
+                        ));
                     }
                     chain.hops.push((point, inner.next().is_some()));
                 }

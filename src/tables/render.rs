@@ -58,7 +58,11 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{}", label(top));
     half(top, &mut (0..STACK), &mut s);
-    let _ = writeln!(s, "{:>20}", "BAR");
+    let _ = writeln!(
+        s,
+        "{:>20}  {} {}  {} {}",
+        "BAR", SYMBOLS[viewer], pos.sides[viewer][BAR], SYMBOLS[other], pos.sides[other][BAR]
+    );
     half(bottom, &mut (0..STACK).rev(), &mut s);
     let _ = writeln!(s, "{}", label(bottom));
     for p in [viewer, other] {
@@ -145,7 +149,7 @@ pub fn describe(game: &TablesGame) -> String {
     for r in &game.moves.leave {
         let _ = writeln!(
             s,
-            "A checker may leave point {} only when {}.",
+            "A checker may leave point {} only when `{}` (tested die by die).",
             r.point,
             r.when.text()
         );
@@ -156,7 +160,7 @@ pub fn describe(game: &TablesGame) -> String {
     );
     let _ = writeln!(
         s,
-        "The winner scores {}.",
+        "The winner scores `{}` point(s).",
         game.scoring.as_ref().map_or("1", |e| e.text())
     );
     if let Some(m) = &game.match_rules {
