@@ -182,3 +182,45 @@ pub fn report(name: &str, interp: &Rates, base: Option<&Rates>) -> String {
     );
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn report_ends_with_the_machine_line_and_gives_the_ratio() {
+        let interp = Rates {
+            games: 300,
+            plies: 30_000,
+            cpu_seconds: 2.0,
+        };
+        let base = Rates {
+            games: 1200,
+            plies: 120_000,
+            cpu_seconds: 2.0,
+        };
+        let text = report("oware", &interp, Some(&base));
+        assert_eq!(
+            text.lines().last(),
+            Some("games_per_s=150.0 plies_per_s=15000.0 mean_plies=100.00")
+        );
+        assert!(
+            text.contains("ratio interpreter/baseline: 0.250 in games/s"),
+            "{text}"
+        );
+        assert_eq!(report("kalah", &interp, None).lines().count(), 2);
+    }
+
+    #[test]
+    fn wyrand_below_is_uniform_enough() {
+        let mut rng = WyRand::new(1);
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[rng.below(6) as usize] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (9_500..10_500).contains(&c)),
+            "{counts:?}"
+        );
+    }
+}
