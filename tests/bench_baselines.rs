@@ -30,7 +30,7 @@ fn numbers<T: TryFrom<u64>>(v: &Value) -> Vec<T> {
 
 #[test]
 fn oware_baseline_replays_openspiel() {
-    let games = traces("oware-visible.jsonl");
+    let games = traces("openspiel/oware-visible.jsonl");
     assert_eq!(games.len(), 300);
     let mut ends = HashSet::new();
     let mut game = Oware::new();
@@ -147,7 +147,7 @@ fn after(board: &Value, mv: &Value) -> Position {
 
 #[test]
 fn backgammon_baseline_matches_openspiel_longest_moves() {
-    let games = traces("backgammon-visible.jsonl");
+    let games = traces("openspiel/backgammon-visible.jsonl");
     assert_eq!(games.len(), 40);
     let mut generator = MoveGenerator::new();
     let (mut turns, mut passes, mut partial) = (0, 0, 0);
