@@ -5,6 +5,7 @@ pub mod play;
 pub mod show;
 pub mod validate;
 
+use crate::game::Game;
 use crate::rules::{self, AnyGame, Source};
 use crate::{diagnostics, with_game};
 use anyhow::{anyhow, Result};
@@ -24,8 +25,12 @@ pub fn load(name: &str) -> Result<(Source, AnyGame)> {
 /// `ludus bench GAME`.
 pub fn bench(name: &str, seconds: f64, seed: u64) -> Result<bool> {
     let (_, game) = load(name)?;
-    let rates = with_game!(&game, g => crate::bench::random_games(g, seconds, seed));
-    let base = crate::bench::baseline_for(name).map(|run| run(seconds, seed));
-    println!("{}", crate::bench::report(name, &rates, base.as_ref()));
+    let (rules_name, rates) = with_game!(&game, g => (g.name().to_string(), crate::bench::random_games(g, seconds, seed)));
+    // The baseline follows the rules' own name, so a path to a copy of oware.toml gets it too.
+    let base = crate::bench::baseline_for(&rules_name).map(|run| run(seconds, seed));
+    println!(
+        "{}",
+        crate::bench::report(&rules_name, &rates, base.as_ref())
+    );
     Ok(true)
 }
