@@ -29,3 +29,94 @@ impl Diagnostic {
         self
     }
 }
+
+/// Line and column (1-based, columns in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char_boundary(text, offset.min(text.len()));
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, text[line_start..offset].chars().count() + 1)
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The diagnostics of one file as a terminal report: `error: message`, then `file:line:column`,
+/// the line itself and a caret under the spot, and the notes.
+pub fn render(file: &str, text: &str, diagnostics: &[Diagnostic]) -> String {
+    use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
+    use codespan_reporting::files::SimpleFile;
+    use codespan_reporting::term::{self, termcolor::NoColor, Config};
+
+    let files = SimpleFile::new(file, text);
+    let mut out = NoColor::new(Vec::new());
+    let config = Config::default();
+    for d in diagnostics {
+        let mut report = Report::error()
+            .with_message(&d.message)
+            .with_notes(d.notes.clone());
+        if let Some(span) = &d.span {
+            let start = floor_char_boundary(text, span.start.min(text.len()));
+            let end = floor_char_boundary(text, span.end.clamp(start, text.len()));
+            report = report.with_labels(vec![Label::primary((), start..end)]);
+        }
+        if term::emit(&mut out, &config, &files, &report).is_err() {
+            // Rendering only fails on a span outside the text; fall back to the bare message.
+            out.get_mut()
+                .extend_from_slice(format!("error: {}\n", d.message).as_bytes());
+        }
+    }
+    String::from_utf8_lossy(&out.into_inner()).into_owned()
+}
+
+/// The diagnostics of one file for tools: one object each with `file`, `line`, `column`,
+/// `end_line`, `end_column`, `message` and `notes`.
+pub fn to_json(file: &str, text: &str, diagnostics: &[Diagnostic]) -> serde_json::Value {
+    let items = diagnostics.iter().map(|d| {
+        let span = d.span.clone().unwrap_or(0..0);
+        let (line, column) = line_column(text, span.start);
+        let (end_line, end_column) = line_column(text, span.end.max(span.start));
+        serde_json::json!({
+            "file": file, "line": line, "column": column,
+            "end_line": end_line, "end_column": end_column,
+            "message": d.message, "notes": d.notes,
+        })
+    });
+    serde_json::Value::Array(items.collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_file_line_column_and_caret() {
+        let text = "[game]\nname = \"x\"\nfamily = \"cards\"\n";
+        let start = text.find("\"cards\"").unwrap();
+        let d = Diagnostic::new("unknown family `cards`")
+            .at(start..start + 7)
+            .note("expected sowing or tables");
+        let out = render("x.toml", text, std::slice::from_ref(&d));
+        assert!(out.contains("error: unknown family `cards`"), "{out}");
+        assert!(out.contains("x.toml:3:10"), "{out}");
+        assert!(out.contains("family = \"cards\""), "{out}");
+        assert!(out.contains("^^^^^^^"), "{out}");
+        assert!(out.contains("expected sowing or tables"), "{out}");
+        let json = to_json("x.toml", text, &[d]);
+        assert_eq!(json[0]["line"], 3);
+        assert_eq!(json[0]["column"], 10);
+        assert_eq!(json[0]["end_column"], 17);
+    }
+
+    #[test]
+    fn columns_count_characters_and_spans_past_the_end_are_clamped() {
+        assert_eq!(line_column("žž = 1", 4), (1, 3));
+        let out = render("x.toml", "abc", &[Diagnostic::new("boom").at(10..20)]);
+        assert!(out.contains("boom"), "{out}");
+    }
+}

@@ -69,9 +69,9 @@ fn type_error(node: &Node, want: Type, got: Type, what: &str) -> ExprError {
     ExprError::new(
         node.span.clone(),
         format!(
-            "type error: {what} needs a {}, this is a {}",
-            want.name(),
-            got.name()
+            "type error: {what} needs {}, this is {}",
+            want.with_article(),
+            got.with_article()
         ),
     )
 }
@@ -182,10 +182,10 @@ impl Emitter<'_> {
                     return Err(ExprError::new(
                         node.span.clone(),
                         format!(
-                            "type error: `{}` compares a {} with a {}",
+                            "type error: `{}` compares {} with {}",
                             op.symbol(),
-                            lt.name(),
-                            rt.name()
+                            lt.with_article(),
+                            rt.with_article()
                         ),
                     ));
                 }

@@ -27,11 +27,11 @@ pub enum Type {
 }
 
 impl Type {
-    pub fn name(self) -> &'static str {
+    fn with_article(self) -> &'static str {
         match self {
-            Type::Int => "integer",
-            Type::Bool => "boolean",
-            Type::Player => "player",
+            Type::Int => "an integer",
+            Type::Bool => "a boolean",
+            Type::Player => "a player",
         }
     }
 }
@@ -167,9 +167,9 @@ impl Expr {
             return Err(ExprError::new(
                 0..text.len(),
                 format!(
-                    "expected a {} expression, this is a {}",
-                    expected.name(),
-                    ty.name()
+                    "expected {} expression, this is {}",
+                    expected.with_article(),
+                    ty.with_article()
                 ),
             ));
         }

@@ -191,27 +191,32 @@ fn join(a: &Range<usize>, b: &Range<usize>) -> Range<usize> {
     a.start.min(b.start)..a.end.max(b.end)
 }
 
+/// The operator a grammar token spells.
+fn bin_op(token: &str) -> BinOp {
+    match token {
+        "or" => BinOp::Or,
+        "and" => BinOp::And,
+        "==" => BinOp::Eq,
+        "!=" => BinOp::Ne,
+        "<" => BinOp::Lt,
+        "<=" => BinOp::Le,
+        ">" => BinOp::Gt,
+        ">=" => BinOp::Ge,
+        "+" => BinOp::Add,
+        "-" => BinOp::Sub,
+        "*" => BinOp::Mul,
+        "/" => BinOp::Div,
+        _ => BinOp::Rem,
+    }
+}
+
 /// Builds a left-associative chain `x (op x)*`.
 fn chain(pair: Pair<Rule>) -> Result<Node, ExprError> {
     let mut inner = pair.into_inner();
     let mut left = build(inner.next().expect("grammar: chain head"))?;
     while let Some(op) = inner.next() {
         let right = build(inner.next().expect("grammar: chain operand"))?;
-        let op = match op.as_str() {
-            "or" => BinOp::Or,
-            "and" => BinOp::And,
-            "==" => BinOp::Eq,
-            "!=" => BinOp::Ne,
-            "<" => BinOp::Lt,
-            "<=" => BinOp::Le,
-            ">" => BinOp::Gt,
-            ">=" => BinOp::Ge,
-            "+" => BinOp::Add,
-            "-" => BinOp::Sub,
-            "*" => BinOp::Mul,
-            "/" => BinOp::Div,
-            _ => BinOp::Rem,
-        };
+        let op = bin_op(op.as_str());
         let span = join(&left.span, &right.span);
         left = Node::new(Kind::Binary(op, Box::new(left), Box::new(right)), span)?;
     }
@@ -263,15 +268,7 @@ fn build(pair: Pair<Rule>) -> Result<Node, ExprError> {
                 }
                 Some(op) => {
                     let right = build(inner.next().expect("grammar: comparison"))?;
-                    let op = match op.as_str() {
-                        "==" => BinOp::Eq,
-                        "!=" => BinOp::Ne,
-                        "<" => BinOp::Lt,
-                        "<=" => BinOp::Le,
-                        ">" => BinOp::Gt,
-                        _ => BinOp::Ge,
-                    };
-                    Kind::Binary(op, Box::new(left), Box::new(right))
+                    Kind::Binary(bin_op(op.as_str()), Box::new(left), Box::new(right))
                 }
             }
         }

@@ -100,7 +100,7 @@ fn type_errors_are_located() {
     assert!(e.message.contains("type error"), "{e:?}");
     let e = error("last.side == 1", Type::Bool);
     assert!(
-        e.message.contains("compares a player with a integer"),
+        e.message.contains("compares a player with an integer"),
         "{e:?}"
     );
     let e = error("sown + 1", Type::Bool);

@@ -26,7 +26,9 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "uuholo-both-rows",
         include_str!("../../rules/uuholo-both-rows.toml"),
     ),
-    // (tables) ("backgammon", include_str!("../../rules/backgammon.toml")),
+    ("backgammon", include_str!("../../rules/backgammon.toml")),
+    ("had", include_str!("../../rules/had.toml")),
+    ("mughrabieh", include_str!("../../rules/mughrabieh.toml")),
 ];
 
 /// A rules text and the name to report it by (a bundled name or the path given).
@@ -159,7 +161,9 @@ pub fn expr(
             Some(b) => b + e.span.start..b + e.span.end.max(e.span.start),
             None => value.span(),
         };
-        Diagnostic::new(e.message).at(span)
+        let mut d = Diagnostic::new(e.message).at(span);
+        d.notes = e.notes;
+        d
     })
 }
 

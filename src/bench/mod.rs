@@ -1,0 +1,226 @@
+//! Speed measurement: uniformly random games through the generic interpreter and through
+//! hand-written engines of the same rules, in the process's CPU time (the machines are shared,
+//! so wall time would measure the neighbours).
+
+pub mod backgammon_baseline;
+pub mod oware_baseline;
+
+use crate::game::{Game, Phase};
+use cpu_time::ProcessTime;
+use rand::RngCore;
+
+/// Reading the process clock is a system call, so games are played in batches that double
+/// until a batch takes about this long (CPU seconds); slow games still stop on time.
+const BATCH_SECONDS: f64 = 0.01;
+
+/// What a run measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rates {
+    pub games: u64,
+    pub plies: u64,
+    pub cpu_seconds: f64,
+}
+
+impl Rates {
+    pub fn games_per_s(&self) -> f64 {
+        self.games as f64 / self.cpu_seconds
+    }
+    pub fn plies_per_s(&self) -> f64 {
+        self.plies as f64 / self.cpu_seconds
+    }
+    pub fn mean_plies(&self) -> f64 {
+        self.plies as f64 / self.games as f64
+    }
+}
+
+/// The wyrand generator: one multiplication a number, so the random player costs next to
+/// nothing beside the engine it measures.
+#[derive(Clone, Debug)]
+pub struct WyRand(u64);
+
+impl WyRand {
+    pub fn new(seed: u64) -> WyRand {
+        WyRand(seed)
+    }
+
+    /// Uniform in `0..n` (`n` > 0), by multiply-shift (bias below 2^-26 for small `n`).
+    pub fn below(&mut self, n: u32) -> u32 {
+        ((self.next_u64() as u32 as u64 * n as u64) >> 32) as u32
+    }
+}
+
+impl RngCore for WyRand {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0xA076_1D64_78BD_642F);
+        let product = (self.0 as u128) * ((self.0 ^ 0xE703_7ED1_A0B4_28DB) as u128);
+        (product >> 64) as u64 ^ product as u64
+    }
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        for chunk in dest.chunks_mut(8) {
+            let bytes = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+/// Calls `play_game` (which plays one whole game and returns its plies) until about `seconds`
+/// of CPU time have passed.
+fn measure(seconds: f64, seed: u64, mut play_game: impl FnMut(&mut WyRand) -> u64) -> Rates {
+    let mut rng = WyRand::new(seed);
+    let mut rates = Rates::default();
+    let mut batch = 1;
+    let start = ProcessTime::now();
+    loop {
+        for _ in 0..batch {
+            rates.plies += play_game(&mut rng);
+        }
+        rates.games += batch;
+        let before = rates.cpu_seconds;
+        rates.cpu_seconds = start.elapsed().as_secs_f64();
+        if rates.cpu_seconds >= seconds {
+            return rates;
+        }
+        if rates.cpu_seconds - before < BATCH_SECONDS {
+            batch *= 2;
+        }
+    }
+}
+
+/// Plays uniformly random games of `game` (each a new game with player 0 first; matches are not
+/// continued) on this thread for about `seconds` of CPU time. A ply is one `play`.
+pub fn random_games<G: Game>(game: &G, seconds: f64, seed: u64) -> Rates {
+    let mut moves = Vec::new();
+    measure(seconds, seed, |rng| {
+        let mut state = game.new_game(0);
+        let mut plies = 0;
+        loop {
+            match game.phase(&state) {
+                Phase::Over => return plies,
+                Phase::Roll(_) => {
+                    let dice = game.random_dice(rng);
+                    if let Err(e) = game.roll(&mut state, dice) {
+                        panic!(
+                            "{}: roll {dice:?} refused in the Roll phase: {e}",
+                            game.name()
+                        );
+                    }
+                }
+                Phase::Move(_) => {
+                    game.legal_moves(&state, &mut moves);
+                    assert!(
+                        !moves.is_empty(),
+                        "{}: no legal move in the Move phase",
+                        game.name()
+                    );
+                    let choice = rng.below(moves.len() as u32) as usize;
+                    game.play(&mut state, &moves[choice]);
+                    plies += 1;
+                }
+            }
+        }
+    })
+}
+
+/// Random games of the hand-written Oware engine.
+pub fn oware_baseline(seconds: f64, seed: u64) -> Rates {
+    let mut game = oware_baseline::Oware::new();
+    measure(seconds, seed, |rng| {
+        game.restart();
+        game.play_random(rng)
+    })
+}
+
+/// Random games of the hand-written backgammon engine (a ply is a turn).
+pub fn backgammon_baseline(seconds: f64, seed: u64) -> Rates {
+    let mut game = backgammon_baseline::Backgammon::new();
+    measure(seconds, seed, |rng| game.play_random(rng))
+}
+
+/// The hand-written engine for a rules name, when there is one.
+pub fn baseline_for(rules_name: &str) -> Option<fn(f64, u64) -> Rates> {
+    match rules_name {
+        "oware" => Some(oware_baseline),
+        "backgammon" => Some(backgammon_baseline),
+        _ => None,
+    }
+}
+
+/// Both rates and their ratio for people; the last line, for scripts, is exactly
+/// `games_per_s=<x> plies_per_s=<y> mean_plies=<z>` of the interpreter.
+pub fn report(name: &str, interp: &Rates, base: Option<&Rates>) -> String {
+    let line = |who: &str, r: &Rates| {
+        format!(
+            "{name} {who:<11} {:>12.0} games/s {:>12.0} plies/s  mean {:>6.1} plies  ({} games in {:.2} s CPU)\n",
+            r.games_per_s(),
+            r.plies_per_s(),
+            r.mean_plies(),
+            r.games,
+            r.cpu_seconds
+        )
+    };
+    let mut out = line("interpreter", interp);
+    if let Some(base) = base {
+        out += &line("baseline", base);
+        out += &format!(
+            "{name} ratio interpreter/baseline: {:.3} in games/s, {:.3} in plies/s\n",
+            interp.games_per_s() / base.games_per_s(),
+            interp.plies_per_s() / base.plies_per_s()
+        );
+    }
+    out += &format!(
+        "games_per_s={:.1} plies_per_s={:.1} mean_plies={:.2}",
+        interp.games_per_s(),
+        interp.plies_per_s(),
+        interp.mean_plies()
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn report_ends_with_the_machine_line_and_gives_the_ratio() {
+        let interp = Rates {
+            games: 300,
+            plies: 30_000,
+            cpu_seconds: 2.0,
+        };
+        let base = Rates {
+            games: 1200,
+            plies: 120_000,
+            cpu_seconds: 2.0,
+        };
+        let text = report("oware", &interp, Some(&base));
+        assert_eq!(
+            text.lines().last(),
+            Some("games_per_s=150.0 plies_per_s=15000.0 mean_plies=100.00")
+        );
+        assert!(
+            text.contains("ratio interpreter/baseline: 0.250 in games/s"),
+            "{text}"
+        );
+        assert_eq!(report("kalah", &interp, None).lines().count(), 2);
+    }
+
+    #[test]
+    fn wyrand_below_is_uniform_enough() {
+        let mut rng = WyRand::new(1);
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[rng.below(6) as usize] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (9_500..10_500).contains(&c)),
+            "{counts:?}"
+        );
+    }
+}

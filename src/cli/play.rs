@@ -1,0 +1,474 @@
+//! `ludus play GAME`: a game, or a whole match, in the terminal, written once for every game
+//! through the [`Game`] trait: humans and computer players, the starting ritual, dice rolled or
+//! typed in, undo, and agreed endings where the rules allow them.
+
+use crate::game::{Game, Phase, Player, Ritual};
+use crate::player::{self, Agent};
+use crate::with_game;
+use anyhow::{bail, Result};
+use clap::ValueEnum;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiceSource {
+    /// The program rolls (from `--seed` when given).
+    Auto,
+    /// Players roll real dice and type them in.
+    Manual,
+}
+
+pub struct Options {
+    pub game: String,
+    /// Who plays player 0 and player 1 before the starting ritual.
+    pub agents: [Agent; 2],
+    pub seed: Option<u64>,
+    pub first: Option<String>,
+    pub dice: DiceSource,
+    pub max_plies: Option<u32>,
+    pub input: Option<PathBuf>,
+}
+
+/// A computer-only game longer than this is stopped: a rules file must not hang the terminal.
+const PLY_CAP: u32 = 100_000;
+/// Random playouts a greedy player runs for each colour before choosing one.
+const COLOUR_PLAYOUTS: u32 = 200;
+
+pub fn run(opts: Options) -> Result<bool> {
+    let (_, mut game) = super::load(&opts.game)?;
+    if let Some(plies) = opts.max_plies {
+        if !with_game!(&mut game, g => g.set_max_plies(plies)) {
+            bail!("`{}` has no ply limit to override", opts.game);
+        }
+    }
+    let input: Box<dyn BufRead> = match &opts.input {
+        Some(path) => Box::new(BufReader::new(std::fs::File::open(path)?)),
+        None => Box::new(BufReader::new(std::io::stdin())),
+    };
+    let rng = match opts.seed {
+        Some(seed) => ChaCha8Rng::seed_from_u64(seed),
+        None => ChaCha8Rng::from_entropy(),
+    };
+    let first = opts.first.as_deref().map(parse_player).transpose()?;
+    with_game!(&game, g => {
+        let mut table = Terminal { game: g, agents: opts.agents, rng, input, dice: opts.dice };
+        table.run(first)
+    })
+}
+
+fn parse_player(text: &str) -> Result<Player> {
+    match text.to_ascii_lowercase().as_str() {
+        "0" | "south" | "white" => Ok(0),
+        "1" | "north" | "black" => Ok(1),
+        _ => bail!("--first: expected 0/south/white or 1/north/black, got `{text}`"),
+    }
+}
+
+struct Terminal<'g, G: Game> {
+    game: &'g G,
+    agents: [Agent; 2],
+    rng: ChaCha8Rng,
+    input: Box<dyn BufRead>,
+    dice: DiceSource,
+}
+
+/// How a game in the terminal stopped.
+enum Stop<S> {
+    Over(S),
+    Quit,
+}
+
+impl<G: Game> Terminal<'_, G> {
+    fn run(&mut self, first: Option<Player>) -> Result<bool> {
+        let first = match first {
+            Some(p) => p,
+            None => self.ritual()?,
+        };
+        let mut state = self.game.new_game(first);
+        loop {
+            println!("{} to start.", self.name(first_to_move(self.game, &state)));
+            let Stop::Over(end) = self.play_game(state)? else {
+                println!("Game abandoned.");
+                return Ok(true);
+            };
+            if let Some(outcome) = self.game.outcome(&end) {
+                let verdict = match outcome.winner {
+                    Some(w) => format!("{} wins", self.name(w)),
+                    None => "Draw".to_string(),
+                };
+                println!(
+                    "{verdict} ({}): {} {} – {} {}",
+                    outcome.reason,
+                    self.game.player_names()[0],
+                    outcome.scores[0],
+                    outcome.scores[1],
+                    self.game.player_names()[1]
+                );
+            }
+            let Some(standing) = self.game.match_standing(&end) else {
+                return Ok(true);
+            };
+            println!(
+                "Match after game {}: {} {} – {} {}",
+                standing.game,
+                self.game.player_names()[0],
+                standing.points[0],
+                standing.points[1],
+                self.game.player_names()[1]
+            );
+            match self.game.next_game(&end) {
+                Some(next) if !standing.over => {
+                    println!("\n=== Game {} of the match ===", standing.game + 1);
+                    state = next;
+                }
+                _ => {
+                    match standing.winner {
+                        Some(w) => println!("{} wins the match.", self.name(w)),
+                        None => println!("The match is drawn."),
+                    }
+                    return Ok(true);
+                }
+            }
+        }
+    }
+
+    fn name(&self, p: Player) -> String {
+        format!(
+            "{} ({})",
+            self.game.player_names()[p],
+            self.agents[p].name()
+        )
+    }
+
+    /// The side the board is drawn from: the human's when exactly one plays, else the side to
+    /// move.
+    fn viewer(&self, state: &G::State) -> Player {
+        match self.agents {
+            [Agent::Human, a] if a != Agent::Human => 0,
+            [a, Agent::Human] if a != Agent::Human => 1,
+            _ => self.game.phase(state).to_move().unwrap_or(0),
+        }
+    }
+
+    fn human_count(&self) -> usize {
+        self.agents.iter().filter(|a| **a == Agent::Human).count()
+    }
+
+    /// Reads a line from the human; `None` at end of input.
+    fn ask(&mut self, prompt: &str) -> Result<Option<String>> {
+        print!("{prompt}");
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            println!();
+            return Ok(None);
+        }
+        Ok(Some(line.trim().to_string()))
+    }
+
+    fn play_game(&mut self, mut state: G::State) -> Result<Stop<G::State>> {
+        let mut moves = Vec::new();
+        // Positions before each human decision, for `undo`.
+        let mut history: Vec<G::State> = Vec::new();
+        let mut plies = 0u32;
+        let mut show = true;
+        loop {
+            if show {
+                println!(
+                    "\n{}",
+                    self.game.render(&state, self.viewer(&state)).trim_end()
+                );
+            }
+            show = true;
+            match self.game.phase(&state) {
+                Phase::Over => return Ok(Stop::Over(state)),
+                Phase::Roll(p) => {
+                    let Some(dice) = self.roll(p)? else {
+                        return Ok(Stop::Quit);
+                    };
+                    if let Err(e) = self.game.roll(&mut state, dice) {
+                        println!("{e}");
+                    } else {
+                        println!("{} rolls {}-{}.", self.name(p), dice[0], dice[1]);
+                    }
+                    show = false;
+                }
+                Phase::Move(p) => {
+                    self.game.legal_moves(&state, &mut moves);
+                    if self.agents[p] == Agent::Human {
+                        let before = state.clone();
+                        match self.human_turn(&mut state, &moves, &mut history)? {
+                            Turn::Played => history.push(before),
+                            Turn::Undone => {}
+                            Turn::Quit => return Ok(Stop::Quit),
+                        }
+                    } else {
+                        if plies >= PLY_CAP && self.human_count() == 0 {
+                            bail!("stopped after {PLY_CAP} plies without an end: check the rules' ending");
+                        }
+                        let i = player::choose(
+                            self.game,
+                            &state,
+                            &moves,
+                            self.agents[p],
+                            &mut self.rng,
+                        );
+                        println!(
+                            "{} plays {}.",
+                            self.name(p),
+                            self.game.move_text(&state, &moves[i])
+                        );
+                        self.game.play(&mut state, &moves[i]);
+                    }
+                    plies += 1;
+                }
+            }
+        }
+    }
+
+    fn roll(&mut self, p: Player) -> Result<Option<[u8; 2]>> {
+        if self.dice == DiceSource::Auto {
+            return Ok(Some(self.game.random_dice(&mut self.rng)));
+        }
+        loop {
+            let Some(line) = self.ask(&format!("Dice for {} (two numbers 1-6): ", self.name(p)))?
+            else {
+                return Ok(None);
+            };
+            let dice: Vec<u8> = line
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|t| t.parse().ok())
+                .collect();
+            match dice[..] {
+                [a, b] if (1..=6).contains(&a) && (1..=6).contains(&b) => return Ok(Some([a, b])),
+                _ => println!("Type the two dice, e.g. `3 5`."),
+            }
+        }
+    }
+
+    fn human_turn(
+        &mut self,
+        state: &mut G::State,
+        moves: &[G::Move],
+        history: &mut Vec<G::State>,
+    ) -> Result<Turn> {
+        let Some(p) = self.game.phase(state).to_move() else {
+            return Ok(Turn::Played);
+        };
+        loop {
+            let prompt = format!(
+                "{} to move (a move, `moves`, `help`, `undo`, `quit`): ",
+                self.name(p)
+            );
+            let Some(line) = self.ask(&prompt)? else {
+                return Ok(Turn::Quit);
+            };
+            match line.as_str() {
+                "" => continue,
+                "quit" | "q" => return Ok(Turn::Quit),
+                "help" | "?" => self.help(state, moves),
+                "moves" | "legal" => self.list_moves(state, moves),
+                "undo" | "u" => {
+                    // Back to this side's previous decision (computer replies are replayed).
+                    match history.pop() {
+                        Some(previous) => {
+                            *state = previous;
+                            println!("Undone.");
+                            return Ok(Turn::Undone);
+                        }
+                        None => println!("Nothing to undo."),
+                    }
+                }
+                "end" => {
+                    if self.offer_end(state, p)? {
+                        return Ok(Turn::Played);
+                    }
+                }
+                text => match self.game.parse_move(state, text) {
+                    Ok(mv) => {
+                        self.game.play(state, &mv);
+                        return Ok(Turn::Played);
+                    }
+                    Err(e) => println!("{e}"),
+                },
+            }
+        }
+    }
+
+    /// `end`: offers to stop; the other side accepts or not (a computer accepts when it is
+    /// ahead or level).
+    fn offer_end(&mut self, state: &mut G::State, p: Player) -> Result<bool> {
+        let mut trial = state.clone();
+        if !self.game.end_by_agreement(&mut trial) {
+            println!("These rules have no ending by agreement.");
+            return Ok(false);
+        }
+        let other = 1 - p;
+        let accepted = if self.agents[other] == Agent::Human {
+            let question = format!(
+                "{} offers to end the game here. {}, accept? (y/n) ",
+                self.name(p),
+                self.name(other)
+            );
+            matches!(self.ask(&question)?.as_deref(), Some("y" | "yes"))
+        } else {
+            self.game.gain(state, other) >= self.game.gain(state, p)
+        };
+        if accepted {
+            println!("{} accepts.", self.name(other));
+            *state = trial;
+        } else {
+            println!("{} declines; play on.", self.name(other));
+        }
+        Ok(accepted)
+    }
+
+    fn help(&self, state: &G::State, moves: &[G::Move]) {
+        println!("Type a move in the game's notation (as listed below), or:");
+        println!("  moves   list the legal moves     undo   take back your last move");
+        println!("  end     offer to end the game    quit   leave the game");
+        self.list_moves(state, moves);
+    }
+
+    fn list_moves(&self, state: &G::State, moves: &[G::Move]) {
+        let texts: Vec<String> = moves
+            .iter()
+            .map(|m| self.game.move_text(state, m))
+            .collect();
+        println!("Legal moves: {}", texts.join(", "));
+    }
+
+    /// Decides who starts, as the rules' ritual says; may give the agents other colours.
+    fn ritual(&mut self) -> Result<Player> {
+        match self.game.start_ritual() {
+            Ritual::None => Ok(0),
+            Ritual::OddOrEven => self.odd_or_even(),
+            Ritual::HigherDieChoosesColour => self.dice_for_colour(),
+        }
+    }
+
+    /// Player 1 hides some stones, player 0 guesses odd or even; a right guess starts.
+    fn odd_or_even(&mut self) -> Result<Player> {
+        let hidden: u32 = self.rng.gen_range(1..=12);
+        let odd_guess = if self.agents[0] == Agent::Human {
+            loop {
+                let q = format!(
+                    "{} hides some stones. {}: odd or even? ",
+                    self.name(1),
+                    self.name(0)
+                );
+                match self.ask(&q)?.as_deref() {
+                    Some("odd" | "o") => break true,
+                    Some("even" | "e") => break false,
+                    Some(_) => println!("Answer `odd` or `even`."),
+                    None => bail!("end of input before the start of the game"),
+                }
+            }
+        } else {
+            self.rng.gen_bool(0.5)
+        };
+        let right = (hidden % 2 == 1) == odd_guess;
+        let starter = if right { 0 } else { 1 };
+        println!(
+            "{} guesses {}; {} stones were hidden: {} starts.",
+            self.name(0),
+            if odd_guess { "odd" } else { "even" },
+            hidden,
+            self.name(starter)
+        );
+        Ok(starter)
+    }
+
+    /// Each rolls one die (ties again); the higher roller chooses the colour; the lower starts.
+    fn dice_for_colour(&mut self) -> Result<Player> {
+        let high = loop {
+            let mut die = [0u8; 2];
+            for (p, d) in die.iter_mut().enumerate() {
+                *d = match self.dice {
+                    DiceSource::Auto => self.rng.gen_range(1..=6),
+                    DiceSource::Manual => loop {
+                        let Some(line) = self.ask(&format!("One die for {}: ", self.name(p)))?
+                        else {
+                            bail!("end of input before the start of the game");
+                        };
+                        match line.parse::<u8>() {
+                            Ok(v @ 1..=6) => break v,
+                            _ => println!("Type one number 1-6."),
+                        }
+                    },
+                };
+            }
+            println!(
+                "{} rolls {}, {} rolls {}.",
+                self.name(0),
+                die[0],
+                self.name(1),
+                die[1]
+            );
+            match die[0].cmp(&die[1]) {
+                std::cmp::Ordering::Greater => break 0,
+                std::cmp::Ordering::Less => break 1,
+                std::cmp::Ordering::Equal => println!("A tie: roll again."),
+            }
+        };
+        let chooser = self.agents[high];
+        let colour = self.choose_colour(chooser, high)?;
+        let names = self.game.player_names();
+        println!("{} chooses {}.", self.name(high), names[colour]);
+        if colour != high {
+            self.agents.swap(0, 1);
+        }
+        // The lower roller now plays the other colour and moves first.
+        Ok(1 - colour)
+    }
+
+    fn choose_colour(&mut self, chooser: Agent, seat: Player) -> Result<Player> {
+        let names = self.game.player_names();
+        match chooser {
+            Agent::Human => loop {
+                let q = format!(
+                    "{}: choose your colour ({} or {}): ",
+                    self.name(seat),
+                    names[0],
+                    names[1]
+                );
+                let Some(answer) = self.ask(&q)? else {
+                    bail!("end of input before the start of the game")
+                };
+                let answer = answer.to_lowercase();
+                if let Some(c) =
+                    (0..2).find(|&c| names[c].to_lowercase() == answer || answer == c.to_string())
+                {
+                    return Ok(c);
+                }
+                println!("Answer `{}` or `{}`.", names[0], names[1]);
+            },
+            Agent::Random => Ok(self.rng.gen_range(0..2)),
+            Agent::Greedy => {
+                // Choosing colour c means the other colour starts; compare the win rates.
+                let mut wins = [0u32; 2];
+                for (c, w) in wins.iter_mut().enumerate() {
+                    for _ in 0..COLOUR_PLAYOUTS {
+                        let start = self.game.new_game(1 - c);
+                        if player::playout(self.game, start, &mut self.rng, PLY_CAP) == Some(c) {
+                            *w += 1;
+                        }
+                    }
+                }
+                Ok(if wins[1] > wins[0] { 1 } else { 0 })
+            }
+        }
+    }
+}
+
+enum Turn {
+    Played,
+    Undone,
+    Quit,
+}
+
+fn first_to_move<G: Game>(game: &G, state: &G::State) -> Player {
+    game.phase(state).to_move().unwrap_or(0)
+}

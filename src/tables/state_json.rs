@@ -1,0 +1,153 @@
+//! Reading a position in the protocol's STATE form (the protocol's `set`), rejecting
+//! impossible ones: wrong totals, counts out of range, both sides on one point, dice that do
+//! not fit the phase, a finished game not marked over (or the reverse).
+
+use super::position::{Position, BAR, OFF};
+use super::{Stage, TablesGame, TablesState};
+use crate::game::Game;
+use serde_json::Value;
+
+fn count(v: &Value, what: &str) -> Result<u8, String> {
+    v.as_u64()
+        .filter(|&n| n <= 15)
+        .map(|n| n as u8)
+        .ok_or_else(|| format!("{what}: expected a count 0..15, got {v}"))
+}
+
+fn pair<'a>(value: &'a Value, field: &str) -> Result<[&'a Value; 2], String> {
+    match value
+        .get(field)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+    {
+        Some([a, b]) => Ok([a, b]),
+        Some(_) => Err(format!("`{field}` must list the two players")),
+        None => Err(format!("missing field `{field}` (a list of two)")),
+    }
+}
+
+pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
+    if !value.is_object() {
+        return Err("a state is a JSON object".into());
+    }
+    let mut pos = Position::default();
+    let points = pair(value, "points")?;
+    let bar = pair(value, "bar")?;
+    let off = pair(value, "off")?;
+    for p in 0..2 {
+        let pts = points[p]
+            .as_array()
+            .filter(|a| a.len() == 24)
+            .ok_or_else(|| format!("points[{p}] must list 24 counts"))?;
+        for (i, c) in pts.iter().enumerate() {
+            pos.sides[p][i + 1] = count(c, &format!("points[{p}][{i}]"))?;
+        }
+        pos.sides[p][BAR] = count(bar[p], &format!("bar[{p}]"))?;
+        pos.sides[p][OFF] = count(off[p], &format!("off[{p}]"))?;
+        let total: u32 = pos.sides[p].iter().map(|&c| u32::from(c)).sum();
+        if total != u32::from(game.checkers) {
+            return Err(format!(
+                "player {p} has {total} checkers (board, bar and off); this game has {}",
+                game.checkers
+            ));
+        }
+    }
+    if let Some(n) = pos.shared_point() {
+        return Err(format!(
+            "both players stand on player 0's point {n} (player 1's point {})",
+            25 - n
+        ));
+    }
+    let done: Vec<usize> = (0..2)
+        .filter(|&p| pos.sides[p][OFF] == game.checkers)
+        .collect();
+    let phase = value
+        .get("phase")
+        .and_then(Value::as_str)
+        .ok_or("missing field `phase` (\"roll\", \"move\" or \"over\")")?;
+    let dice: Vec<u8> = match value.get("dice") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(d)) => d
+            .iter()
+            .map(|x| {
+                x.as_u64()
+                    .filter(|n| (1..=6).contains(n))
+                    .map(|n| n as u8)
+                    .ok_or_else(|| format!("a die shows 1..6, not {x}"))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => return Err(format!("`dice` must be a list, got {other}")),
+    };
+    let mut state = game.new_game(0);
+    state.pos = pos;
+    let (game_no, points) = read_match(game, value)?;
+    state.game = game_no;
+    state.points = points;
+    match phase {
+        "over" => {
+            let [w] = done[..] else {
+                return Err(
+                    "phase \"over\" needs exactly one player with every checker borne off".into(),
+                );
+            };
+            state.stage = Stage::Over;
+            state.to_move = w as u8;
+            state.winner = w as u8;
+            state.score = game.score(&pos, w);
+        }
+        "roll" | "move" => {
+            if !done.is_empty() {
+                return Err(format!(
+                    "player {} has borne off every checker: the phase must be \"over\"",
+                    done[0]
+                ));
+            }
+            state.to_move = match value.get("to_move").and_then(Value::as_u64) {
+                Some(p @ 0..=1) => p as u8,
+                _ => return Err("`to_move` must be 0 or 1 while the game runs".into()),
+            };
+            if phase == "roll" {
+                if !dice.is_empty() {
+                    return Err("dice must be [] while a roll is awaited".into());
+                }
+                state.stage = Stage::Roll;
+            } else {
+                let [a, b] = dice[..] else {
+                    return Err("phase \"move\" needs the two dice rolled, e.g. [3, 5]".into());
+                };
+                state.dice = [a, b];
+                state.stage = Stage::Move;
+            }
+        }
+        other => {
+            return Err(format!(
+                "unknown phase `{other}` (\"roll\", \"move\" or \"over\")"
+            ))
+        }
+    }
+    Ok(state)
+}
+
+/// The match fields: game number and points, defaults when absent.
+fn read_match(game: &TablesGame, value: &Value) -> Result<(u32, [i32; 2]), String> {
+    let Some(m) = value.get("match").filter(|m| !m.is_null()) else {
+        return Ok((1, [0, 0]));
+    };
+    if game.match_rules.is_none() {
+        return Err("these rules define no match; leave `match` out".into());
+    }
+    let n = m
+        .get("game")
+        .and_then(Value::as_u64)
+        .filter(|&n| (1..=100_000).contains(&n))
+        .ok_or("match.game must be a game number from 1")?;
+    let pts = pair(m, "points")?;
+    let mut points = [0; 2];
+    for p in 0..2 {
+        points[p] = pts[p]
+            .as_u64()
+            .filter(|&x| x <= 1_000_000)
+            .ok_or("match.points must be two counts")? as i32;
+    }
+    Ok((n as u32, points))
+}

@@ -1,0 +1,359 @@
+//! The command line as a user meets it: `list`, `show`, `validate` (every kind of error,
+//! located), `play` (computer games to the end, reproducibly; a human's bad input, undo, quit
+//! and agreed endings) and `bench`.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("run ludus")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch file with this content, unique to the test.
+fn scratch(name: &str, content: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+const OWARE: &str = include_str!("../rules/oware.toml");
+
+#[test]
+fn list_names_every_bundled_game() {
+    let o = ludus(&["list"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for (name, _) in ludus::rules::BUNDLED {
+        assert!(
+            out.lines().any(|l| l.starts_with(name)),
+            "{name} missing from\n{out}"
+        );
+    }
+    assert!(!out.contains("invalid"), "{out}");
+}
+
+#[test]
+fn show_explains_rules_and_draws_the_start() {
+    for game in ["oware", "sat-gharva", "uuholo", "backgammon", "mughrabieh"] {
+        let o = ludus(&["show", game]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains("Starting position"), "{out}");
+        assert!(out.lines().count() > 8, "{game}: too short\n{out}");
+    }
+}
+
+#[test]
+fn every_bundled_file_validates() {
+    let files: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .collect();
+    assert!(files.len() >= 11);
+    let args: Vec<&str> = std::iter::once("validate")
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let o = ludus(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).matches(": ok").count(), files.len());
+}
+
+/// Each broken variant of Oware: (what is broken, the edit, the expected message part, the
+/// expected `line:column`).
+#[test]
+fn broken_files_get_located_errors_and_exit_1() {
+    let line_of = |needle: &str| OWARE.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let when = line_of("when = ");
+    let cases: Vec<(&str, String, &str, String)> = vec![
+        (
+            "toml syntax",
+            OWARE.replace("[capture]", "[capture"),
+            "",
+            format!("{}:", line_of("[capture]")),
+        ),
+        (
+            "unknown key",
+            OWARE.replace("must_feed = true", "must_feed = true\nfeed_me = 1"),
+            "unknown field `feed_me`",
+            format!("{}:1", line_of("must_feed") + 1),
+        ),
+        (
+            "missing key",
+            OWARE.replace("pits = 6\n", ""),
+            "missing field `pits`",
+            String::new(),
+        ),
+        (
+            "wrong type",
+            OWARE.replace("pits = 6", "pits = \"six\""),
+            "invalid type",
+            format!("{}:8", line_of("pits = 6")),
+        ),
+        (
+            "expression syntax",
+            OWARE.replace("in [2, 3]\"", "in [2, 3\""),
+            "syntax error",
+            format!("{when}:"),
+        ),
+        (
+            "unknown name",
+            OWARE.replace("last.count in", "last.cuont in"),
+            "unknown name `last.cuont`",
+            format!("{when}:"),
+        ),
+        (
+            "type error",
+            OWARE.replace("last.side == opponent", "last.side + 1 == 2"),
+            "type error",
+            format!("{when}:"),
+        ),
+        (
+            "numbering misses a pit",
+            OWARE.replace(
+                "stores = false",
+                "stores = false\nnumbering = [[[1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 5]]]",
+            ),
+            "",
+            format!("{}:", line_of("stores = false") + 1),
+        ),
+        (
+            "unknown family",
+            OWARE.replace("family = \"sowing\"", "family = \"cards\""),
+            "unknown family",
+            format!("{}:10", line_of("family =")),
+        ),
+    ];
+    for (what, text, message, place) in cases {
+        let path = scratch(&format!("{}.toml", what.replace(' ', "-")), &text);
+        let o = ludus(&["validate", path.to_str().unwrap()]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{what}: {err}");
+        assert!(
+            err.contains(message),
+            "{what}: expected `{message}` in\n{err}"
+        );
+        let file = path.file_name().unwrap().to_str().unwrap();
+        assert!(
+            err.contains(&format!("{file}:{place}")),
+            "{what}: expected `{file}:{place}` in\n{err}"
+        );
+        assert!(err.contains('^'), "{what}: no caret in\n{err}");
+        assert!(!err.contains("panicked"), "{what}: {err}");
+    }
+}
+
+#[test]
+fn validate_json_lists_every_file_with_positions() {
+    let bad = scratch(
+        "json-bad.toml",
+        &OWARE.replace("last.count in", "last.cuont in"),
+    );
+    let o = ludus(&[
+        "validate",
+        "--format",
+        "json",
+        "oware",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["valid"], false);
+    assert_eq!(report["files"][0]["valid"], true);
+    let error = &report["files"][1]["errors"][0];
+    assert_eq!(
+        error["line"].as_u64().unwrap() as usize,
+        OWARE.lines().position(|l| l.contains("when = ")).unwrap() + 1
+    );
+    assert!(error["message"].as_str().unwrap().contains("last.cuont"));
+}
+
+#[test]
+fn validate_reports_a_missing_file() {
+    let o = ludus(&["validate", "/no/such/rules.toml"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("/no/such/rules.toml"));
+}
+
+fn play(args: &[&str]) -> String {
+    let o = ludus(&[&["play"], args].concat());
+    assert!(o.status.success(), "play {args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+#[test]
+fn computer_games_play_to_the_end_reproducibly() {
+    let a = play(&[
+        "oware", "--south", "random", "--north", "greedy", "--seed", "1",
+    ]);
+    assert!(a.contains(" wins (") || a.contains("Draw ("), "{a}");
+    assert_eq!(
+        a,
+        play(&["oware", "--south", "random", "--north", "greedy", "--seed", "1"])
+    );
+    assert_ne!(
+        a,
+        play(&["oware", "--south", "random", "--north", "greedy", "--seed", "2"])
+    );
+}
+
+#[test]
+fn whole_matches_play_to_their_end() {
+    let out = play(&[
+        "sat-gharva",
+        "--south",
+        "random",
+        "--north",
+        "random",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("Match after game"), "{out}");
+    assert!(
+        out.contains("wins the match") || out.contains("match is drawn"),
+        "{}",
+        &out[out.len().saturating_sub(2000)..]
+    );
+    let out = play(&[
+        "mughrabieh",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "2",
+    ]);
+    assert!(
+        out.contains("wins the match"),
+        "{}",
+        &out[out.len().saturating_sub(2000)..]
+    );
+    let out = play(&[
+        "had", "--white", "random", "--black", "random", "--seed", "2",
+    ]);
+    assert!(
+        out.contains("chooses"),
+        "the colour ritual: {}",
+        &out[..500]
+    );
+    assert!(
+        out.contains("wins (borne off)"),
+        "{}",
+        &out[out.len().saturating_sub(2000)..]
+    );
+}
+
+#[test]
+fn a_human_gets_answers_to_bad_input_and_can_undo_and_quit() {
+    let input = scratch("human.txt", "7\nbanana\nhelp\n3\nundo\nundo\n3\nquit\n");
+    let out = play(&[
+        "oware",
+        "--north",
+        "random",
+        "--seed",
+        "5",
+        "--first",
+        "south",
+        "--input",
+        input.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Legal moves: 1, 2, 3, 4, 5, 6"), "{out}");
+    assert!(out.contains("Undone."), "{out}");
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert!(out.contains("Game abandoned."), "{out}");
+    // Each bad input was answered, and the prompt came again.
+    assert!(out.matches("South (human) to move").count() >= 6, "{out}");
+}
+
+#[test]
+fn uuholo_ends_by_agreement_and_by_its_ply_limit() {
+    let input = scratch("uuholo.txt", "end\n");
+    let out = play(&[
+        "uuholo",
+        "--south",
+        "human",
+        "--north",
+        "greedy",
+        "--first",
+        "0",
+        "--input",
+        input.to_str().unwrap(),
+    ]);
+    assert!(out.contains("accepts"), "{out}");
+    assert!(out.contains("Draw (") || out.contains(" wins ("), "{out}");
+    let out = play(&[
+        "uuholo",
+        "--south",
+        "random",
+        "--north",
+        "random",
+        "--seed",
+        "4",
+        "--max-plies",
+        "10",
+    ]);
+    assert_eq!(out.matches(" plays ").count(), 10, "{out}");
+}
+
+#[test]
+fn manual_dice_referee_a_human_game() {
+    let input = scratch("dice.txt", "7 7\n3 5\n8/5 6/5\n8/3 6/3\nquit\n");
+    let out = play(&[
+        "backgammon",
+        "--white",
+        "human",
+        "--black",
+        "random",
+        "--first",
+        "white",
+        "--dice",
+        "manual",
+        "--input",
+        input.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Type the two dice"), "{out}");
+    assert!(out.contains("White (human) rolls 3-5"), "{out}");
+    assert!(out.contains("`8/5 6/5` is not a legal move"), "{out}");
+    assert!(
+        out.contains("Black (random) rolls") || out.contains("Dice for Black"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bench_prints_rates_and_the_ratio() {
+    let o = ludus(&["bench", "oware", "--seconds", "0.2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("ratio"), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("games_per_s=")
+            && last.contains(" plies_per_s=")
+            && last.contains(" mean_plies="),
+        "{last}"
+    );
+}
+
+#[test]
+fn unknown_games_are_explained() {
+    let o = ludus(&["play", "chess"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no bundled game or file named `chess`"),
+        "{}",
+        stderr(&o)
+    );
+}

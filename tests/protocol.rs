@@ -1,0 +1,137 @@
+//! `ludus protocol` driven as a subprocess: every request of the spec, and bad requests
+//! answered with `ok:false` without ending the session or changing the game.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Sends the requests (one a line) and returns the parsed responses and the exit status.
+fn session(requests: &[&str]) -> (Vec<Value>, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("protocol")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start ludus protocol");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for r in requests {
+            writeln!(stdin, "{r}").unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    let responses = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("unparsable response {l:?}: {e}"))
+        })
+        .collect();
+    (responses, out.status.code().unwrap_or(-1))
+}
+
+fn ok(v: &Value) -> bool {
+    v["ok"] == json!(true)
+}
+
+#[test]
+fn malformed_requests_are_answered_not_fatal() {
+    let (r, code) = session(&[
+        "this is not json",
+        "{\"op\": 3}",
+        "{\"op\":\"fly\"}",
+        "{\"op\":\"state\"}",
+        "{\"op\":\"load\"}",
+        "{\"op\":\"load\",\"rules\":\"no-such-game\"}",
+        "[1,2,3]",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(r.len(), 7, "{r:?}");
+    for (i, resp) in r.iter().enumerate() {
+        assert!(!ok(resp), "request {i} should fail: {resp}");
+        assert!(
+            resp["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{resp}"
+        );
+    }
+    assert!(r[2]["error"].as_str().unwrap().contains("unknown op"));
+    assert!(r[3]["error"].as_str().unwrap().contains("load"));
+    assert!(r[5]["error"].as_str().unwrap().contains("no-such-game"));
+}
+
+#[test]
+fn quit_ends_the_session_and_later_lines_are_ignored() {
+    let (r, code) = session(&["{\"op\":\"quit\"}", "{\"op\":\"load\",\"rules\":\"oware\"}"]);
+    assert_eq!(code, 0);
+    assert_eq!(r.len(), 1);
+    assert!(ok(&r[0]));
+}
+
+#[test]
+fn a_broken_rules_file_answers_with_located_diagnostics() {
+    let dir = std::env::temp_dir().join(format!("ludus-protocol-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.toml");
+    std::fs::write(&path, "[game]\nname = \"x\"\nfamily = \"cards\"\n").unwrap();
+    let load = json!({"op": "load", "rules": path.to_str().unwrap()}).to_string();
+    let (r, _) = session(&[&load]);
+    let error = r[0]["error"].as_str().unwrap();
+    assert!(error.contains("broken.toml:3:10"), "{error}");
+    assert!(error.contains("unknown family"), "{error}");
+}
+
+#[test]
+fn oware_session_covers_every_request() {
+    let (r, code) = session(&[
+        r#"{"op":"load","rules":"oware"}"#,
+        r#"{"op":"new","seed":7,"first":0}"#,
+        r#"{"op":"legal"}"#,
+        r#"{"op":"play","move":"3"}"#,
+        r#"{"op":"play","move":"3"}"#,
+        r#"{"op":"play","move":"banana"}"#,
+        r#"{"op":"state"}"#,
+        r#"{"op":"roll"}"#,
+        r#"{"op":"next"}"#,
+        r#"{"op":"set","state":{"to_move":1,"pits":[[0,0,0,0,0,1],[0,0,0,0,0,1]],"stores":[24,22]}}"#,
+        r#"{"op":"set","state":{"to_move":1,"pits":[[0,0,0,0,0,-1],[0,0,0,0,0,1]],"stores":[24,22]}}"#,
+        r#"{"op":"new","first":2}"#,
+        r#"{"op":"quit"}"#,
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(r.len(), 13, "{r:?}");
+    assert_eq!(
+        r[0]["game"],
+        json!({"name": "oware", "family": "sowing", "players": 2})
+    );
+    let start = &r[1]["state"];
+    assert_eq!(
+        start["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]])
+    );
+    assert_eq!(start["to_move"], json!(0));
+    assert_eq!(start["phase"], json!("move"));
+    assert_eq!(start["result"], Value::Null);
+    let pits: Vec<i64> = r[2]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["pit"].as_i64().unwrap())
+        .collect();
+    assert_eq!(pits, vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        r[3]["state"]["pits"],
+        json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]])
+    );
+    assert_eq!(r[3]["state"]["to_move"], json!(1));
+    assert!(ok(&r[4]), "North's pit 3: {}", r[4]);
+    assert!(!ok(&r[5]));
+    // The failed move changed nothing.
+    assert_eq!(r[6]["state"], r[4]["state"]);
+    assert!(!ok(&r[7]), "no dice in oware");
+    assert!(!ok(&r[8]), "no match in oware");
+    assert!(ok(&r[9]), "{}", r[9]);
+    assert_eq!(r[9]["state"]["to_move"], json!(1));
+    assert!(!ok(&r[10]), "negative count accepted");
+    assert!(!ok(&r[11]), "first 2 accepted");
+}

@@ -1,0 +1,365 @@
+//! Known positions for every tables rule, through the public `Game` API.
+
+use ludus::game::{Game, Phase};
+use ludus::rules::Source;
+use ludus::tables::{self, TablesGame, TablesState};
+use serde_json::json;
+
+fn load(name: &str) -> TablesGame {
+    tables::compile(&Source::find(name).unwrap().text).unwrap()
+}
+
+/// A side from `"24:2 13:5 bar:1 off:3"` (own numbering) as points, bar, off.
+fn side(text: &str) -> ([u8; 24], u8, u8) {
+    let (mut points, mut bar, mut off) = ([0u8; 24], 0, 0);
+    for entry in text.split_whitespace() {
+        let (at, n) = entry.split_once(':').unwrap();
+        let n: u8 = n.parse().unwrap();
+        match at {
+            "bar" => bar = n,
+            "off" => off = n,
+            p => points[p.parse::<usize>().unwrap() - 1] = n,
+        }
+    }
+    (points, bar, off)
+}
+
+fn state_json(white: &str, black: &str, to_move: usize, dice: &[u8]) -> serde_json::Value {
+    let (w, b) = (side(white), side(black));
+    json!({
+        "to_move": to_move,
+        "phase": if dice.is_empty() { "roll" } else { "move" },
+        "points": [w.0, b.0], "bar": [w.1, b.1], "off": [w.2, b.2], "dice": dice,
+    })
+}
+
+/// A position with `to_move` to play `dice`.
+fn at(game: &TablesGame, white: &str, black: &str, to_move: usize, dice: [u8; 2]) -> TablesState {
+    game.state_from_json(&state_json(white, black, to_move, &dice))
+        .unwrap()
+}
+
+/// The legal moves as sorted texts.
+fn legal(game: &TablesGame, st: &TablesState) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.legal_moves(st, &mut moves);
+    let mut t: Vec<String> = moves.iter().map(|m| game.move_text(st, m)).collect();
+    t.sort();
+    t
+}
+
+fn play(game: &TablesGame, st: &mut TablesState, text: &str) {
+    let mv = game.parse_move(st, text).unwrap();
+    game.play(st, &mv);
+}
+
+#[test]
+fn closed_board_means_pass() {
+    let g = load("backgammon");
+    // Black holds its points 1..6 (White's 24..19); White has a checker on the bar.
+    let st = at(
+        &g,
+        "bar:1 13:5 8:4 6:5",
+        "6:3 5:2 4:2 3:2 2:2 1:2 13:2",
+        0,
+        [6, 4],
+    );
+    assert_eq!(legal(&g, &st), ["pass"]);
+    let mut after = st;
+    play(&g, &mut after, "pass");
+    assert_eq!(g.phase(&after), Phase::Roll(1));
+}
+
+#[test]
+fn entering_comes_first() {
+    let g = load("backgammon");
+    // Black holds its 1..5: only the 6 enters (on White's 19); then the 3 is free.
+    let black = "5:3 4:2 3:2 2:2 1:2 13:4";
+    let st = at(&g, "bar:1 13:5 8:4 6:5", black, 0, [6, 3]);
+    let moves = legal(&g, &st);
+    assert!(moves.iter().all(|m| m.starts_with("bar/")), "{moves:?}");
+    assert!(
+        moves.contains(&"bar/16".to_string()),
+        "same checker on with the 3: {moves:?}"
+    );
+    assert!(moves.contains(&"bar/19 13/10".to_string()), "{moves:?}");
+    // Two on the bar and only the 6 enters: one checker enters, nothing else moves.
+    let st = at(&g, "bar:2 13:5 8:3 6:5", black, 0, [6, 3]);
+    assert_eq!(legal(&g, &st), ["bar/19"]);
+}
+
+#[test]
+fn hits_send_a_lone_checker_to_the_bar() {
+    let g = load("backgammon");
+    // Black's lone checker on its 16 is White's 9.
+    let mut st = at(&g, "13:5 24:2 8:3 6:5", "16:1 24:2 13:4 8:3 6:5", 0, [4, 2]);
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"13/9* 6/4".to_string()), "{moves:?}");
+    play(&g, &mut st, "13/9 6/4");
+    let j = g.state_json(&st);
+    assert_eq!(j["bar"], json!([0, 1]));
+    assert_eq!(j["points"][1][15], 0);
+    assert_eq!(j["points"][0][8], 1);
+    // A hit on the way is shown and can be asked for: 13/11*/8 against 13/10/8.
+    let st = at(&g, "13:5 24:2 8:3 6:5", "14:1 24:2 13:4 8:3 6:5", 0, [3, 2]);
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"13/11*/8".to_string()) && moves.contains(&"13/8".to_string()));
+    let quiet = g.parse_move(&st, "13/8").unwrap();
+    let hit = g.parse_move(&st, "13/11*/8").unwrap();
+    assert_ne!(quiet, hit);
+    assert_eq!(g.move_text(&st, &hit), "13/11*/8");
+}
+
+#[test]
+fn two_checkers_block_a_point() {
+    let g = load("backgammon");
+    // Black holds its 18 (White's 7): 13/7 is closed, and so is 6-6 through it.
+    let st = at(&g, "13:15", "18:2 24:13", 0, [6, 6]);
+    assert_eq!(legal(&g, &st), ["pass"]);
+    // A double partly blocked: 13/9, then 9/5 is closed (Black's 20 is White's 5).
+    let st = at(&g, "13:1 off:14", "20:2 24:13", 0, [4, 4]);
+    assert_eq!(legal(&g, &st), ["13/9"]);
+}
+
+#[test]
+fn one_checker_may_use_both_dice() {
+    let g = load("backgammon");
+    // 24/18 and 13/8, 13/7 are closed; 24/19 then 19/13 uses both dice.
+    let black = "7:2 17:2 18:2 24:9";
+    let st = at(&g, "24:1 13:1 off:13", black, 0, [6, 5]);
+    assert_eq!(legal(&g, &st), ["24/13"]);
+    let mv = g.parse_move(&st, "24/19/13").unwrap();
+    assert_eq!(g.move_json(&st, &mv)["steps"], json!([[24, 19], [19, 13]]));
+}
+
+#[test]
+fn as_many_dice_as_possible_and_the_larger_die() {
+    let g = load("backgammon");
+    // Either die alone, never both (Black holds White's 15 = its 10): the 6 must be played.
+    let st = at(&g, "24:1 off:14", "10:2 24:13", 0, [6, 3]);
+    assert_eq!(legal(&g, &st), ["24/18"]);
+    // Only the smaller die can be played: it is.
+    let st = at(&g, "24:1 off:14", "10:2 7:2 24:11", 0, [6, 3]);
+    assert_eq!(legal(&g, &st), ["24/21"]);
+    // The 6 cannot be played first, but 3 then 6 plays both: both dice are required.
+    let st = at(&g, "24:1 off:14", "7:2 24:13", 0, [6, 3]);
+    assert_eq!(legal(&g, &st), ["24/15"]);
+}
+
+#[test]
+fn doubles_are_played_four_times() {
+    let g = load("backgammon");
+    let st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [6, 6]);
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"24/18(2) 13/7(2)".to_string()), "{moves:?}");
+    let mut all = Vec::new();
+    g.legal_moves(&st, &mut all);
+    assert!(all.iter().all(|m| m.steps().len() == 4));
+}
+
+#[test]
+fn bearing_off_with_larger_dice() {
+    let g = load("backgammon");
+    // 6 bears off the 5 (highest); the 4 then bears off the 3, or moves 5/1 first.
+    let st = at(&g, "5:1 3:1 off:13", "12:15", 0, [6, 4]);
+    assert_eq!(legal(&g, &st), ["5/1 3/off", "5/off 3/off"]);
+    // A larger die may not bear off from below a higher checker: 6-1 with 6 empty.
+    let st = at(&g, "5:2 2:1 off:12", "12:15", 0, [6, 1]);
+    let moves = legal(&g, &st);
+    assert!(moves.iter().all(|m| !m.contains("2/off")), "{moves:?}");
+    assert!(moves.contains(&"5/off 2/1".to_string()), "{moves:?}");
+    // Never forced to bear off: the 2 may move 6/4 instead of bearing off from 2.
+    let st = at(&g, "6:1 2:1 off:13", "12:15", 0, [2, 1]);
+    let moves = legal(&g, &st);
+    assert!(
+        moves.contains(&"6/3".to_string()) && moves.contains(&"6/5 2/off".to_string()),
+        "{moves:?}"
+    );
+    // Three of a double bear off the last checkers; the fourth has nothing left to move.
+    let st = at(&g, "2:1 1:1 off:13", "12:15", 0, [1, 1]);
+    assert_eq!(legal(&g, &st), ["2/off 1/off"]);
+}
+
+#[test]
+fn bearing_off_pauses_while_a_checker_is_out() {
+    let g = load("backgammon");
+    // White was hit during the bear-off: it must enter and come home before bearing off.
+    let st = at(&g, "bar:1 6:2 5:2 off:10", "24:15", 0, [6, 5]);
+    let moves = legal(&g, &st);
+    assert!(
+        !moves.is_empty() && moves.iter().all(|m| !m.contains("off")),
+        "{moves:?}"
+    );
+    assert!(moves.contains(&"bar/14".to_string()), "{moves:?}");
+}
+
+#[test]
+fn game_ends_when_all_are_off_and_scores() {
+    let g = load("backgammon");
+    let mut st = at(&g, "1:1 off:14", "bar:1 19:14", 0, [2, 1]);
+    play(&g, &mut st, "1/off");
+    assert_eq!(g.phase(&st), Phase::Over);
+    let o = g.outcome(&st).unwrap();
+    assert_eq!((o.winner, o.scores), (Some(0), [1, 0]));
+    let j = g.state_json(&st);
+    assert_eq!(
+        (j["to_move"].clone(), j["dice"].clone()),
+        (json!(null), json!([]))
+    );
+    assert!(j.get("match").is_none());
+    // With gammons switched on the same finish is a backgammon (3): none off, one on the bar.
+    let text = Source::find("backgammon")
+        .unwrap()
+        .text
+        .replace("points = \"1\"", "points = \"1 + gammon + backgammon\"");
+    let g3 = tables::compile(&text).unwrap();
+    let mut st = at(&g3, "1:1 off:14", "bar:1 19:14", 0, [2, 1]);
+    play(&g3, &mut st, "1/off");
+    assert_eq!(g3.outcome(&st).unwrap().scores, [3, 0]);
+    let mut st = at(&g3, "1:1 off:14", "12:15", 0, [2, 1]);
+    play(&g3, &mut st, "1/off");
+    assert_eq!(g3.outcome(&st).unwrap().scores, [2, 0]);
+    let mut st = at(&g3, "1:1 off:14", "12:14 off:1", 0, [2, 1]);
+    play(&g3, &mut st, "1/off");
+    assert_eq!(g3.outcome(&st).unwrap().scores, [1, 0]);
+}
+
+#[test]
+fn had_start_and_black_enters_first() {
+    let g = load("had");
+    let mut st = g.new_game(1);
+    let j = g.state_json(&st);
+    assert_eq!(j["bar"], json!([0, 9]));
+    assert_eq!(
+        j["points"][1],
+        json!([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2])
+    );
+    assert_eq!(j["points"][0][23], 2);
+    g.roll(&mut st, [3, 3]).unwrap();
+    // Black enters four checkers on its 22 (White's 3), where two Black checkers stand.
+    assert_eq!(legal(&g, &st), ["bar/22(4)"]);
+    assert_eq!(
+        g.start_ritual(),
+        ludus::game::Ritual::HigherDieChoosesColour
+    );
+}
+
+#[test]
+fn mughrabieh_start_rule() {
+    let g = load("mughrabieh");
+    // All on 24: the first checker may leave, but no second until one is home.
+    let st = at(&g, "24:15", "24:15", 0, [6, 5]);
+    assert_eq!(legal(&g, &st), ["24/13"]);
+    // 6-6: the lead runs home with three dice; the fourth frees another from 24.
+    let st = at(&g, "24:15", "24:15", 0, [6, 6]);
+    assert_eq!(legal(&g, &st), ["24/18 24/6"]);
+    // Die by die: the lead gets home with one die, then the other die may leave 24.
+    let st = at(&g, "24:14 9:1", "24:15", 0, [5, 3]);
+    assert_eq!(legal(&g, &st), ["24/19 9/6", "24/21 9/4"]);
+    // The lead cannot get home with either die: it must take both.
+    let st = at(&g, "24:14 12:1", "24:15", 0, [5, 3]);
+    assert_eq!(legal(&g, &st), ["12/4"]);
+    // Nothing home and the lead is blocked: pass (a single Black checker blocks White's 3).
+    let st = at(&g, "24:14 9:1", "22:1 24:14", 0, [6, 6]);
+    assert_eq!(legal(&g, &st), ["pass"]);
+}
+
+#[test]
+fn mughrabieh_single_checkers_block_and_nobody_is_hit() {
+    let g = load("mughrabieh");
+    // Black's lone checker on its 20 is White's 5: White's 9 cannot land there.
+    let st = at(&g, "9:1 6:14", "20:1 24:14", 0, [4, 4]);
+    let moves = legal(&g, &st);
+    assert!(!moves.iter().any(|m| m.contains("9/5")), "{moves:?}");
+    assert!(moves.iter().all(|m| !m.contains('*')));
+}
+
+#[test]
+fn mughrabieh_scores_the_losers_checkers_left() {
+    let g = load("mughrabieh");
+    let mut st = at(&g, "2:1 off:14", "5:3 19:2 off:10", 0, [2, 1]);
+    play(&g, &mut st, "2/off");
+    let o = g.outcome(&st).unwrap();
+    assert_eq!((o.winner, o.scores), (Some(0), [5, 0]));
+    let m = g.match_standing(&st).unwrap();
+    assert_eq!((m.game, m.points, m.over), (1, [5, 0], false));
+    // The loser starts the next game, from the start position.
+    let next = g.next_game(&st).unwrap();
+    assert_eq!(g.phase(&next), Phase::Roll(1));
+    assert_eq!(next.position(), g.new_game(0).position());
+    assert_eq!(g.match_standing(&next).unwrap().game, 2);
+}
+
+#[test]
+fn a_full_match_to_31() {
+    use rand::{Rng, SeedableRng};
+    let g = load("mughrabieh");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut st = g.new_game(0);
+    let mut moves = Vec::new();
+    let mut games = 1;
+    loop {
+        match g.phase(&st) {
+            Phase::Roll(_) => {
+                let d = g.random_dice(&mut rng);
+                g.roll(&mut st, d).unwrap();
+            }
+            Phase::Move(_) => {
+                g.legal_moves(&st, &mut moves);
+                let m = moves[rng.gen_range(0..moves.len())];
+                g.play(&mut st, &m);
+            }
+            Phase::Over => {
+                let before = g.match_standing(&st).unwrap();
+                let o = g.outcome(&st).unwrap();
+                assert!(o.scores.iter().sum::<i32>() >= 1 && o.scores.iter().sum::<i32>() <= 15);
+                match g.next_game(&st) {
+                    Some(next) => {
+                        assert!(!before.over);
+                        assert_eq!(g.phase(&next), Phase::Roll(1 - o.winner.unwrap()));
+                        st = next;
+                        games += 1;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    let m = g.match_standing(&st).unwrap();
+    let w = m.winner.unwrap();
+    assert!(m.over && m.points[w] >= 31 && m.points[1 - w] < 31, "{m:?}");
+    assert_eq!(m.game, games);
+    assert!(g.state_json(&st)["match"]["over"].as_bool().unwrap());
+}
+
+#[test]
+fn backgammon_defines_no_match() {
+    let g = load("backgammon");
+    let mut st = at(&g, "1:1 off:14", "19:15", 0, [2, 1]);
+    play(&g, &mut st, "1/off");
+    assert!(g.match_standing(&st).is_none() && g.next_game(&st).is_none());
+}
+
+#[test]
+fn board_and_rules_in_words() {
+    let g = load("had");
+    let mut st = g.new_game(0);
+    g.roll(&mut st, [5, 1]).unwrap();
+    let board = g.render(&st, 0);
+    assert!(
+        board.starts_with(" 13 14 15 16 17 18  | 19 20 21 22 23 24"),
+        "{board}"
+    );
+    assert!(board.contains(" 12 11 10  9  8  7  |  6  5  4  3  2  1"));
+    assert!(board.contains("BAR  X 0  O 9") && board.contains("White to move with 5-1"));
+    // From Black's side its own bar comes first and White's 24-point is its 1-point.
+    assert!(g.render(&st, 1).contains("BAR  O 9  X 0"));
+    let words = g.describe();
+    assert!(
+        words.contains("Black starts with bar:9 24:2 23:2 22:2"),
+        "{words}"
+    );
+    assert!(load("mughrabieh")
+        .describe()
+        .contains("A match is played to 31 points"));
+}
