@@ -12,7 +12,7 @@ use sowing_common::{game, lines, replay_file};
 fn openspiel_oware_traces_agree() {
     let g = game("oware");
     let mut legal = Vec::new();
-    let recs = lines("tests/data/oware-visible.jsonl");
+    let recs = lines("tests/data/openspiel/oware-visible.jsonl");
     let mut moves = 0;
     for rec in &recs {
         let id = &rec["game"];
@@ -60,32 +60,32 @@ fn openspiel_oware_traces_agree() {
 
 #[test]
 fn reference_oware_agrees() {
-    let (games, moves) = replay_file(&game("oware"), "tests/data/oware.jsonl");
+    let (games, moves) = replay_file(&game("oware"), "tests/data/ref/oware.jsonl");
     assert_eq!(games, 55);
     assert!(moves > 1000);
 }
 
 #[test]
 fn reference_wari_agrees() {
-    let (games, _) = replay_file(&game("wari"), "tests/data/wari.jsonl");
+    let (games, _) = replay_file(&game("wari"), "tests/data/ref/wari.jsonl");
     assert_eq!(games, 55);
 }
 
 #[test]
 fn reference_warri_agrees() {
-    let (games, _) = replay_file(&game("warri"), "tests/data/warri.jsonl");
+    let (games, _) = replay_file(&game("warri"), "tests/data/ref/warri.jsonl");
     assert_eq!(games, 55);
 }
 
 #[test]
 fn reference_sat_gharva_matches_agree() {
-    let (matches, moves) = replay_file(&game("sat-gharva"), "tests/data/sat-gharva.jsonl");
+    let (matches, moves) = replay_file(&game("sat-gharva"), "tests/data/ref/sat-gharva.jsonl");
     assert_eq!(matches, 6);
     assert!(moves > 1000);
 }
 
 #[test]
 fn reference_uuholo_agrees() {
-    let (games, _) = replay_file(&game("uuholo"), "tests/data/uuholo.jsonl");
+    let (games, _) = replay_file(&game("uuholo"), "tests/data/ref/uuholo.jsonl");
     assert_eq!(games, 53);
 }
