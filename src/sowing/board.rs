@@ -203,3 +203,71 @@ impl Geometry {
         place
     }
 }
+
+/// A first lift sown in bulk: for each mover, own pit and remainder r, what r stones add after
+/// that pit (one a slot along the circuit, the origin skipped when the rules skip it), so that
+/// `hand` stones are `hand / len` laps plus one such run. Used when nothing needs to be checked
+/// drop by drop.
+#[derive(Clone, Debug)]
+pub struct Runs {
+    /// Slots a lap sows into, per mover (the circuit less the origin when it is skipped).
+    len: [usize; 2],
+    /// `add[(mover * n + k) * MAX_RUN + r]`.
+    add: Vec<[u8; SLOTS]>,
+    /// The slot of the r-th stone (r ≥ 1), same index.
+    last: Vec<u8>,
+    /// Slots the first r stones reach, same index.
+    reached: Vec<u64>,
+}
+
+const MAX_RUN: usize = SLOTS + 1;
+
+impl Runs {
+    pub fn new(g: &Geometry, skip_origin: bool) -> Self {
+        let size = 2 * g.n * MAX_RUN;
+        let mut runs = Runs {
+            len: [0; 2],
+            add: vec![[0; SLOTS]; size],
+            last: vec![NO_SLOT; size],
+            reached: vec![0; size],
+        };
+        for mover in 0..2 {
+            let len = g.circuit_len[mover] - usize::from(skip_origin);
+            runs.len[mover] = len;
+            for k in 0..g.n {
+                let origin = mover * g.n + k;
+                let base = (mover * g.n + k) * MAX_RUN;
+                let mut pos = origin;
+                for r in 1..=len {
+                    pos = usize::from(g.next[mover][pos]);
+                    if skip_origin && pos == origin {
+                        pos = usize::from(g.next[mover][pos]);
+                    }
+                    let mut add = runs.add[base + r - 1];
+                    add[pos] += 1;
+                    runs.add[base + r] = add;
+                    runs.last[base + r] = pos as u8;
+                    runs.reached[base + r] = runs.reached[base + r - 1] | 1 << pos;
+                }
+            }
+        }
+        runs
+    }
+
+    /// Sows `hand` stones after `origin` (a pit of `mover`, already emptied) with no closed
+    /// pits; returns the last slot sown and the slots reached.
+    #[inline]
+    pub fn sow(&self, b: &mut Board, mover: usize, origin: usize, hand: u8) -> (usize, u64) {
+        let len = self.len[mover];
+        let (laps, rest) = (usize::from(hand) / len, usize::from(hand) % len);
+        let base = origin * MAX_RUN;
+        let (lap, run) = (&self.add[base + len], &self.add[base + rest]);
+        let times = laps as u8;
+        for ((c, l), r) in b.count.iter_mut().zip(lap).zip(run) {
+            *c += l * times + r;
+        }
+        let last = if rest == 0 { base + len } else { base + rest };
+        let reached = if laps > 0 { base + len } else { base + rest };
+        (usize::from(self.last[last]), self.reached[reached])
+    }
+}

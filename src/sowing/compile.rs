@@ -2,7 +2,7 @@
 //! board geometry, and the expressions compiled against their context's names. All problems
 //! found are reported together, each at its place in the file.
 
-use super::board::{Board, CircuitSpec, Geometry, MAX_SIDE, STORE};
+use super::board::{Board, CircuitSpec, Geometry, Runs, MAX_SIDE, STORE};
 use super::rules::{self, Rules};
 use super::scope::{Context, PitCond, ScoreCond, View};
 use super::{CaptureRule, Compiled, EndRule, MatchRule, SowingGame};
@@ -190,6 +190,7 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
         players,
         start_is_nonzero: start.is_nonzero(&geo),
         start,
+        runs: Runs::new(&geo, sowing_default.0 != rules::SkipOrigin::Never),
         geo,
         setup: initial,
         total,

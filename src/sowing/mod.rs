@@ -28,6 +28,24 @@ use board::{CircuitSpec, Geometry};
 use scope::{PitCond, ScoreCond};
 use serde_json::{json, Value};
 
+/// `PIT_LISTS[m]`: the pit numbers k + 1 of the bits k set in byte m, one a byte, lowest first.
+const PIT_LISTS: [u64; 256] = {
+    let mut lists = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut at) = (0, 0);
+        while k < 8 {
+            if m >> k & 1 == 1 {
+                lists[m] |= (k as u64 + 1) << (8 * at);
+                at += 1;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    lists
+};
+
 /// Compiles a sowing rules file.
 pub fn compile(text: &str) -> Result<SowingGame, Vec<Diagnostic>> {
     compile::compile(text)
@@ -63,6 +81,8 @@ pub struct Compiled {
     source: Option<String>,
     players: [String; 2],
     geo: Geometry,
+    /// First lifts sown in bulk.
+    runs: board::Runs,
     circuit: CircuitSpec,
     /// The starting board of a new game.
     setup: Board,
@@ -173,17 +193,16 @@ impl Game for SowingGame {
     }
 
     fn legal_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
-        // Branch-free compaction: a random player makes the bits unpredictable.
-        let mut pits = [0u8; board::MAX_SIDE];
-        let mut len = 0;
-        for k in 0..self.geo.n {
-            pits[len.min(board::MAX_SIDE - 1)] = k as u8 + 1;
-            len += (state.legal >> k & 1) as usize;
-        }
-        // A whole-array copy is a fixed-size move; a `len`-byte one would call memcpy.
+        // Branch-free: the pit lists of the two bytes of the mask, packed in one register
+        // (a random player makes the bits unpredictable), copied as a whole.
+        let (lo, hi) = (state.legal & 0xff, state.legal >> 8 & 0xff);
+        let (n_lo, n_hi) = (lo.count_ones(), hi.count_ones());
+        let keep = u64::MAX.checked_shr(8 * (8 - n_hi)).unwrap_or(0);
+        let hi_pits = (PIT_LISTS[hi as usize] + 0x0808_0808_0808_0808) & keep;
+        let pits = u128::from(PIT_LISTS[lo as usize]) | u128::from(hi_pits) << (8 * n_lo);
         out.clear();
-        out.extend_from_slice(&pits);
-        out.truncate(len);
+        out.extend_from_slice(&pits.to_le_bytes());
+        out.truncate((n_lo + n_hi) as usize);
     }
     fn play(&self, state: &mut SowingState, mv: &u8) {
         self.play_pit(state, usize::from(*mv));

@@ -148,6 +148,11 @@ impl SowingGame {
         loop {
             sown += u32::from(hand);
             pos = match &self.take {
+                None if relays == 0 && b.closed == 0 && hand > 0 => {
+                    let (last, reached) = self.runs.sow(b, mover, origin, hand);
+                    visited |= reached;
+                    last
+                }
                 None => self.drop_stones(b, mover, pos, hand, skip, &mut visited),
                 Some(take) => {
                     let mut dropped = sown - u32::from(hand);
