@@ -98,7 +98,7 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
     let take = sowing
         .and_then(|s| s.take.as_ref())
         .and_then(|v| compile(errors, Context::Drop, v))
-        .map(|e| PitCond::new(e, View::Pit, &geo));
+        .map(|e| PitCond::new(e, View::Pit, &geo, total as u8));
     let max_laps = match sowing.and_then(|s| s.max_laps.as_ref()) {
         Some(v) if !(1..=MAX_LAPS).contains(v.get_ref()) => {
             errors.push(err(v.span(), format!("`max_laps` must be 1..={MAX_LAPS}")));
@@ -116,13 +116,13 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
         if c.take.get_ref().is_empty() {
             errors.push(err(c.take.span(), "`take` names no pit to capture"));
         }
-        let when = PitCond::new(when, View::Last, &geo);
+        let when = PitCond::new(when, View::Last, &geo, total as u8);
         let far = |t: &rules::Target| matches!(t, rules::Target::Next | rules::Target::Beyond);
         Some(CaptureRule {
             needs_next: !when.is_tabulated() || c.take.get_ref().iter().any(far),
             when,
             targets: c.take.get_ref().clone(),
-            chain: chain.map(|e| PitCond::new(e, View::Pit, &geo)),
+            chain: chain.map(|e| PitCond::new(e, View::Pit, &geo, total as u8)),
             grand_slam: c.grand_slam,
         })
     });
@@ -135,7 +135,7 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
     let score = end
         .and_then(|e| e.score.as_ref())
         .and_then(|v| compile(errors, Context::Score, v))
-        .map(|e| ScoreCond::new(e, &geo));
+        .map(|e| ScoreCond::new(e, &geo, total as u8));
     let max_plies = end.and_then(|e| e.max_plies.as_ref()).map(|v| {
         if *v.get_ref() == 0 {
             errors.push(err(v.span(), "`max_plies` must be at least 1"));
@@ -178,7 +178,7 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
         .map_or((rules::SkipOrigin::Never, rules::Relay::None, false), |s| {
             (s.skip_origin, s.relay, s.must_feed)
         });
-    let start = start_cond.map(|e| PitCond::new(e, View::Pit, &geo))?;
+    let start = start_cond.map(|e| PitCond::new(e, View::Pit, &geo, total as u8))?;
     let max_drops = max_laps * geo.circuit_len[0].max(geo.circuit_len[1]) as u32;
     Some(SowingGame(Box::new(Compiled {
         name: info.name.get_ref().clone(),
@@ -188,7 +188,7 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
             .unwrap_or_else(|| info.name.get_ref().clone()),
         source: info.source.clone(),
         players,
-        start_is_nonzero: start.is_nonzero(&geo),
+        start_is_nonzero: start.is_nonzero(&geo, total as u8),
         start,
         runs: Runs::new(&geo, sowing_default.0 != rules::SkipOrigin::Never),
         geo,

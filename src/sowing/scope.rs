@@ -392,7 +392,8 @@ pub struct PitCond {
 }
 
 impl PitCond {
-    pub fn new(expr: Expr, view: View, geo: &Geometry) -> Self {
+    /// `total`: the game's stones, the most a pit can hold.
+    pub fn new(expr: Expr, view: View, geo: &Geometry, total: u8) -> Self {
         let base = view as u16 * ATTRS;
         let own = |slot: u16| (base..base + ATTRS).contains(&slot) && slot != base + OPEN;
         let tabulable = (0..256u16)
@@ -406,7 +407,7 @@ impl PitCond {
                         continue;
                     }
                     let mut board = Board::empty();
-                    for c in 0..=255u8 {
+                    for c in 0..=total {
                         board.count[slot] = c;
                         let mut ctx = Ctx::new(&board, geo, mover, 0);
                         ctx.views[view as usize] = slot as u8;
@@ -427,10 +428,10 @@ impl PitCond {
 
     /// Whether the condition says exactly "the pit holds stones" for every pit of `geo`, so
     /// the caller may test the counts directly.
-    pub fn is_nonzero(&self, geo: &Geometry) -> bool {
-        let Some(t) = &self.table else { return false };
-        let nonzero = [!1u64, !0, !0, !0];
-        (0..2).all(|m| (0..2 * geo.n).all(|s| t[m * SLOTS + s] == nonzero))
+    pub fn is_nonzero(&self, geo: &Geometry, total: u8) -> bool {
+        (0..2).all(|m| {
+            (0..2 * geo.n).all(|s| (0..=total).all(|c| self.lookup(m, s, c) == Some(c > 0)))
+        })
     }
 
     /// The tabulated answer for `count` stones in `slot`, when the condition is tabulated.
@@ -460,30 +461,38 @@ impl PitCond {
 #[derive(Clone, Debug)]
 pub struct ScoreCond {
     pub expr: Expr,
+    /// Store counts 0..side index the table.
+    side: usize,
     table: Option<Vec<u64>>,
 }
 
 impl ScoreCond {
-    pub fn new(expr: Expr, geo: &Geometry) -> Self {
+    /// `total`: the game's stones, the most a store can hold.
+    pub fn new(expr: Expr, geo: &Geometry, total: u8) -> Self {
         let tabulable = (0..256u16)
             .filter(|&s| expr.reads(s))
             .all(|s| s == MOVER_STORE || s == OPPONENT_STORE);
         let table = tabulable.then(|| {
-            let mut table = vec![0u64; 256 * 256 / 64];
+            let side = usize::from(total) + 1;
+            let mut table = vec![0u64; (side * side).div_ceil(64)];
             let mut board = Board::empty();
-            for a in 0..=255u8 {
-                for b in 0..=255u8 {
+            for a in 0..=total {
+                for b in 0..=total {
                     board.count[STORE] = a;
                     board.count[STORE + 1] = b;
                     if expr.test(&Ctx::new(&board, geo, 0, 0)) {
-                        let i = usize::from(a) * 256 + usize::from(b);
+                        let i = usize::from(a) * side + usize::from(b);
                         table[i / 64] |= 1 << (i % 64);
                     }
                 }
             }
             table
         });
-        ScoreCond { expr, table }
+        ScoreCond {
+            expr,
+            table,
+            side: usize::from(total) + 1,
+        }
     }
 
     /// Whether the game ends after `mover`'s move.
@@ -491,7 +500,8 @@ impl ScoreCond {
     pub fn test(&self, board: &Board, geo: &Geometry, mover: usize, ply: u32) -> bool {
         match &self.table {
             Some(t) => {
-                let i = usize::from(board.store(mover)) * 256 + usize::from(board.store(1 - mover));
+                let i = usize::from(board.store(mover)) * self.side
+                    + usize::from(board.store(1 - mover));
                 t[i / 64] >> (i % 64) & 1 == 1
             }
             None => self.expr.test(&Ctx::new(board, geo, mover, ply)),
