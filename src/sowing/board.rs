@@ -48,7 +48,14 @@ impl Board {
                     .expect("8 bytes"),
             )
         };
-        (gather(word(0)) | gather(word(8)) << 8) & ((1u32 << n) - 1)
+        // The second word only when needed: reading past freshly written bytes stalls.
+        let low = gather(word(0));
+        let mask = if n > 8 {
+            low | gather(word(8)) << 8
+        } else {
+            low
+        };
+        mask & ((1u32 << n) - 1)
     }
     #[inline]
     pub fn store(&self, p: usize) -> u8 {
@@ -259,7 +266,13 @@ impl Runs {
     #[inline]
     pub fn sow(&self, b: &mut Board, mover: usize, origin: usize, hand: u8) -> (usize, u64) {
         let len = self.len[mover];
-        let (laps, rest) = (usize::from(hand) / len, usize::from(hand) % len);
+        let hand = usize::from(hand);
+        // Most lifts do not lap: no division then.
+        let (laps, rest) = if hand < len {
+            (0, hand)
+        } else {
+            (hand / len, hand % len)
+        };
         let base = origin * MAX_RUN;
         let (lap, run) = (&self.add[base + len], &self.add[base + rest]);
         let times = laps as u8;

@@ -5,7 +5,7 @@ use super::board::{Board, NO_SLOT, SLOTS, STORE};
 use super::rules::{FillFrom, GrandSlam, Leftover, NextFirst, Partial, Relay, SkipOrigin, Target};
 use super::scope::{Ctx, View};
 use super::state::{EndReason, Finish, History, Round, SowingState};
-use super::SowingGame;
+use super::{CaptureRule, SowingGame};
 use crate::game::MatchStanding;
 
 /// How a move's sowing ended.
@@ -40,6 +40,18 @@ pub(crate) struct Report {
     pub grand_slam: bool,
     pub again: bool,
     pub end: MoveEnd,
+}
+
+/// Where and how a move's sowing ended, for the capture.
+#[derive(Clone, Copy)]
+struct Ended {
+    mover: usize,
+    origin: usize,
+    last: usize,
+    skip: usize,
+    ply: u32,
+    sown: u32,
+    relays: u32,
 }
 
 /// Positions seen before relay lifts within one move: a few on the stack, more on the heap only
@@ -210,89 +222,18 @@ impl SowingGame {
             return report;
         }
         if let Some(cap) = &self.capture {
-            let mut ctx = Ctx::new(b, g, mover, ply);
-            ctx.sown = sown;
-            ctx.relays = relays;
-            let (next, beyond) = if cap.needs_next {
-                let next = self.step(b, mover, pos, skip);
-                (next, self.step(b, mover, next, skip))
-            } else {
-                (NO_SLOT as usize, NO_SLOT as usize)
-            };
-            ctx.views = [
-                NO_SLOT,
-                pos as u8,
-                next as u8,
-                beyond as u8,
-                g.opposite[pos],
-                origin as u8,
-            ];
-            let hit = match cap.when.lookup(mover, pos, b.count[pos]) {
-                Some(hit) => hit,
-                None => cap.when.test(&mut ctx, pos),
-            };
-            if hit {
-                // The pits taken, as a bit set of slots.
-                let mut taken = 0u64;
-                let mut add = |s: u8| {
-                    if s != NO_SLOT && usize::from(s) < STORE && !b.is_closed(usize::from(s)) {
-                        taken |= 1 << s;
-                    }
+            // Most moves fail a tabulated condition: nothing else to compute.
+            if cap.when.lookup(mover, pos, b.count[pos]) != Some(false) {
+                let at = Ended {
+                    mover,
+                    origin,
+                    last: pos,
+                    skip,
+                    ply,
+                    sown,
+                    relays,
                 };
-                for t in &cap.targets {
-                    match t {
-                        Target::Last => add(pos as u8),
-                        Target::Opposite => add(g.opposite[pos]),
-                        Target::Column => g.column[pos][..g.rows].iter().for_each(|&s| add(s)),
-                        Target::Next => add(next as u8),
-                        Target::Beyond => add(beyond as u8),
-                    }
-                }
-                if let (Some(chain), Some(first)) = (&cap.chain, cap.targets.first()) {
-                    let first = match first {
-                        Target::Last => pos,
-                        Target::Next => next,
-                        Target::Beyond => beyond,
-                        Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
-                    };
-                    let prev = &g.prev[mover];
-                    let mut p = first;
-                    for _ in 0..g.circuit_len[mover] {
-                        if p >= SLOTS || prev[p] == NO_SLOT {
-                            break;
-                        }
-                        p = usize::from(prev[p]);
-                        if p == skip || b.is_closed(p) {
-                            continue;
-                        }
-                        if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
-                            break;
-                        }
-                        taken |= 1 << p;
-                    }
-                }
-                let mut captured = 0u32;
-                let mut from_opp = 0u32;
-                let mut bits = taken;
-                while bits != 0 {
-                    let s = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    captured += u32::from(b.count[s]);
-                    if usize::from(g.owner[s]) == opp {
-                        from_opp += u32::from(b.count[s]);
-                    }
-                }
-                report.grand_slam = from_opp > 0 && self.open_stones(b, opp) == from_opp;
-                if !(report.grand_slam && cap.grand_slam == GrandSlam::NoCapture) {
-                    let mut bits = taken;
-                    while bits != 0 {
-                        let s = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        b.count[s] = 0;
-                    }
-                    b.count[STORE + mover] += captured as u8;
-                    report.captured = captured;
-                }
+                self.capture(b, cap, &at, &mut report);
             }
         }
         if let Some(again) = &self.again {
@@ -306,6 +247,105 @@ impl SowingGame {
             report.again = again.test(&ctx);
         }
         report
+    }
+
+    /// The capture at the end of a move whose sowing ended at `at.last`.
+    fn capture(&self, b: &mut Board, cap: &CaptureRule, at: &Ended, report: &mut Report) {
+        let Ended {
+            mover,
+            origin,
+            last: pos,
+            skip,
+            ply,
+            sown,
+            relays,
+        } = *at;
+        let g = &self.geo;
+        let opp = 1 - mover;
+        let mut ctx = Ctx::new(b, g, mover, ply);
+        ctx.sown = sown;
+        ctx.relays = relays;
+        let (next, beyond) = if cap.needs_next {
+            let next = self.step(b, mover, pos, skip);
+            (next, self.step(b, mover, next, skip))
+        } else {
+            (NO_SLOT as usize, NO_SLOT as usize)
+        };
+        ctx.views = [
+            NO_SLOT,
+            pos as u8,
+            next as u8,
+            beyond as u8,
+            g.opposite[pos],
+            origin as u8,
+        ];
+        let hit = match cap.when.lookup(mover, pos, b.count[pos]) {
+            Some(hit) => hit,
+            None => cap.when.test(&mut ctx, pos),
+        };
+        if hit {
+            // The pits taken, as a bit set of slots.
+            let mut taken = 0u64;
+            let mut add = |s: u8| {
+                if s != NO_SLOT && usize::from(s) < STORE && !b.is_closed(usize::from(s)) {
+                    taken |= 1 << s;
+                }
+            };
+            for t in &cap.targets {
+                match t {
+                    Target::Last => add(pos as u8),
+                    Target::Opposite => add(g.opposite[pos]),
+                    Target::Column => g.column[pos][..g.rows].iter().for_each(|&s| add(s)),
+                    Target::Next => add(next as u8),
+                    Target::Beyond => add(beyond as u8),
+                }
+            }
+            if let (Some(chain), Some(first)) = (&cap.chain, cap.targets.first()) {
+                let first = match first {
+                    Target::Last => pos,
+                    Target::Next => next,
+                    Target::Beyond => beyond,
+                    Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
+                };
+                let prev = &g.prev[mover];
+                let mut p = first;
+                for _ in 0..g.circuit_len[mover] {
+                    if p >= SLOTS || prev[p] == NO_SLOT {
+                        break;
+                    }
+                    p = usize::from(prev[p]);
+                    if p == skip || b.is_closed(p) {
+                        continue;
+                    }
+                    if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
+                        break;
+                    }
+                    taken |= 1 << p;
+                }
+            }
+            let mut captured = 0u32;
+            let mut from_opp = 0u32;
+            let mut bits = taken;
+            while bits != 0 {
+                let s = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                captured += u32::from(b.count[s]);
+                if usize::from(g.owner[s]) == opp {
+                    from_opp += u32::from(b.count[s]);
+                }
+            }
+            report.grand_slam = from_opp > 0 && self.open_stones(b, opp) == from_opp;
+            if !(report.grand_slam && cap.grand_slam == GrandSlam::NoCapture) {
+                let mut bits = taken;
+                while bits != 0 {
+                    let s = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    b.count[s] = 0;
+                }
+                b.count[STORE + mover] += captured as u8;
+                report.captured = captured;
+            }
+        }
     }
 
     /// The legal moves of `mover` as a bit set of pit numbers (bit k - 1 = pit k).
