@@ -61,6 +61,9 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             if s.over { "  (match over)" } else { "" }
         );
     }
+    if st.last_end != super::MoveEnd::Sown {
+        let _ = writeln!(out, "last move cut short: {}", st.last_end.text());
+    }
     match game.outcome(st) {
         Some(o) => {
             let who = o
@@ -230,6 +233,5 @@ pub fn describe(game: &SowingGame) -> String {
             "Who starts: one player hides stones, the other guesses odd or even."
         );
     }
-    let _ = write!(s, "\nStart:\n{}", board(game, &game.new_game(0), 0));
     s
 }
