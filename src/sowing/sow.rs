@@ -52,6 +52,7 @@ struct Ended {
     ply: u32,
     sown: u32,
     relays: u32,
+    end: MoveEnd,
 }
 
 /// Positions seen before relay lifts within one move: a few on the stack, more on the heap only
@@ -143,28 +144,82 @@ impl SowingGame {
     pub(crate) fn sow(&self, b: &mut Board, mover: usize, pit: usize, ply: u32) -> Report {
         let g = &self.geo;
         let origin = g.slot(mover, pit);
-        let opp = 1 - mover;
-        let mut report = Report::default();
-        let mut skip = match self.skip_origin {
+        let skip = match self.skip_origin {
             SkipOrigin::Never => NO_SLOT as usize,
             SkipOrigin::Lap | SkipOrigin::Move => origin,
         };
-        let mut hand = b.count[origin];
+        let hand = b.count[origin];
         b.count[origin] = 0;
+        // Nothing to check drop by drop and no relay: one precomputed run.
+        let (sowing, visited) = if self.take.is_none() && self.relay == Relay::None && b.closed == 0
+        {
+            let (last, visited) = self.runs.sow(b, mover, origin, hand);
+            let sowing = Ended {
+                mover,
+                origin,
+                last,
+                skip,
+                ply,
+                sown: u32::from(hand),
+                relays: 0,
+                end: MoveEnd::Sown,
+            };
+            (sowing, visited)
+        } else {
+            self.sow_stones(b, mover, origin, hand, skip, ply)
+        };
+        let mut report = Report {
+            fed: visited & g.side_mask[1 - mover] != 0,
+            end: sowing.end,
+            ..Report::default()
+        };
+        if sowing.end != MoveEnd::Sown {
+            return report;
+        }
+        let (pos, sown, relays) = (sowing.last, sowing.sown, sowing.relays);
+        if let Some(cap) = &self.capture {
+            // Most moves fail a tabulated condition: nothing else to compute.
+            if cap.when.lookup(mover, pos, b.count[pos]) != Some(false) {
+                self.capture(b, cap, &sowing, &mut report);
+            }
+        }
+        if let Some(again) = &self.again {
+            let mut ctx = Ctx::new(b, g, mover, ply);
+            ctx.sown = sown;
+            ctx.relays = relays;
+            ctx.captured = report.captured;
+            ctx.grand_slam = report.grand_slam;
+            ctx.views[View::Last as usize] = pos as u8;
+            ctx.views[View::Origin as usize] = origin as u8;
+            report.again = again.test(&ctx);
+        }
+        report
+    }
+
+    /// The general sowing of a move: stones dropped one at a time (take on drop, closed pits),
+    /// relays, the in-move repetition and the lap cap. Returns how it ended and the slots
+    /// reached.
+    #[inline(never)]
+    fn sow_stones(
+        &self,
+        b: &mut Board,
+        mover: usize,
+        origin: usize,
+        mut hand: u8,
+        mut skip: usize,
+        ply: u32,
+    ) -> (Ended, u64) {
+        let g = &self.geo;
         let mut pos = origin;
         let mut sown = 0u32;
         let mut relays = 0u32;
+        let mut end = MoveEnd::Sown;
         // Slots that received a stone (bit = slot), for the feeding rule.
         let mut visited = 0u64;
         let mut seen: Option<Seen> = None;
         loop {
             sown += u32::from(hand);
             pos = match &self.take {
-                None if relays == 0 && b.closed == 0 && hand > 0 => {
-                    let (last, reached) = self.runs.sow(b, mover, origin, hand);
-                    visited |= reached;
-                    last
-                }
                 None => self.drop_stones(b, mover, pos, hand, skip, &mut visited),
                 Some(take) => {
                     let mut dropped = sown - u32::from(hand);
@@ -199,14 +254,14 @@ impl SowingGame {
                 break;
             }
             if sown >= self.max_drops {
-                report.end = MoveEnd::LapCap;
+                end = MoveEnd::LapCap;
                 break;
             }
             let mut key = [0u8; SLOTS + 1];
             key[..SLOTS].copy_from_slice(&b.count);
             key[SLOTS] = from as u8;
             if !seen.get_or_insert_with(Seen::new).insert(key) {
-                report.end = MoveEnd::Cycle;
+                end = MoveEnd::Cycle;
                 break;
             }
             hand = b.count[from];
@@ -217,36 +272,17 @@ impl SowingGame {
                 skip = from;
             }
         }
-        report.fed = visited & g.side_mask[opp] != 0;
-        if report.end != MoveEnd::Sown {
-            return report;
-        }
-        if let Some(cap) = &self.capture {
-            // Most moves fail a tabulated condition: nothing else to compute.
-            if cap.when.lookup(mover, pos, b.count[pos]) != Some(false) {
-                let at = Ended {
-                    mover,
-                    origin,
-                    last: pos,
-                    skip,
-                    ply,
-                    sown,
-                    relays,
-                };
-                self.capture(b, cap, &at, &mut report);
-            }
-        }
-        if let Some(again) = &self.again {
-            let mut ctx = Ctx::new(b, g, mover, ply);
-            ctx.sown = sown;
-            ctx.relays = relays;
-            ctx.captured = report.captured;
-            ctx.grand_slam = report.grand_slam;
-            ctx.views[View::Last as usize] = pos as u8;
-            ctx.views[View::Origin as usize] = origin as u8;
-            report.again = again.test(&ctx);
-        }
-        report
+        let sowing = Ended {
+            mover,
+            origin,
+            last: pos,
+            skip,
+            ply,
+            sown,
+            relays,
+            end,
+        };
+        (sowing, visited)
     }
 
     /// The capture at the end of a move whose sowing ended at `at.last`.
@@ -259,6 +295,7 @@ impl SowingGame {
             ply,
             sown,
             relays,
+            ..
         } = *at;
         let g = &self.geo;
         let opp = 1 - mover;

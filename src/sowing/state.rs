@@ -24,23 +24,23 @@ pub struct SowingState {
     pub(crate) last_end: MoveEnd,
 }
 
-/// Position keys with a 256-bit filter in front, so most plies check a bit, not the list.
+/// Position keys with a 1024-bit filter in front, so most plies check a bit, not the list.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct History {
-    filter: [u64; 4],
+    filter: [u64; 16],
     keys: Vec<u128>,
 }
 
 impl History {
     pub fn clear(&mut self) {
-        self.filter = [0; 4];
+        self.filter = [0; 16];
         self.keys.clear();
     }
     /// Records `key`; false when it was recorded before.
     #[inline]
     pub fn insert(&mut self, key: u128) -> bool {
         let h =
-            ((key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize;
+            ((key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
         let (word, bit) = (h >> 6, 1u64 << (h & 63));
         if self.filter[word] & bit != 0 && self.keys.contains(&key) {
             return false;
