@@ -262,9 +262,9 @@ impl Runs {
     }
 
     /// Sows `hand` stones after `origin` (a pit of `mover`, already emptied) with no closed
-    /// pits; returns the last slot sown and the slots reached.
+    /// pits; returns the last slot sown, the stones now in it, and the slots reached.
     #[inline]
-    pub fn sow(&self, b: &mut Board, mover: usize, origin: usize, hand: u8) -> (usize, u64) {
+    pub fn sow(&self, b: &mut Board, mover: usize, origin: usize, hand: u8) -> (usize, u8, u64) {
         let len = self.len[mover];
         let hand = usize::from(hand);
         // Most lifts do not lap: no division then.
@@ -274,13 +274,15 @@ impl Runs {
             (hand / len, hand % len)
         };
         let base = origin * MAX_RUN;
+        let last = usize::from(self.last[if rest == 0 { base + len } else { base + rest }]);
+        // Read before the additions: no wait for the stores to land.
+        let count = b.count[last] + laps as u8 + u8::from(rest > 0);
         let (lap, run) = (&self.add[base + len], &self.add[base + rest]);
         let times = laps as u8;
         for ((c, l), r) in b.count.iter_mut().zip(lap).zip(run) {
             *c += l * times + r;
         }
-        let last = if rest == 0 { base + len } else { base + rest };
         let reached = if laps > 0 { base + len } else { base + rest };
-        (usize::from(self.last[last]), self.reached[reached])
+        (last, count, self.reached[reached])
     }
 }

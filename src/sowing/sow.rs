@@ -48,6 +48,8 @@ struct Ended {
     mover: usize,
     origin: usize,
     last: usize,
+    /// Stones in `last` once the sowing has ended.
+    last_count: u8,
     skip: usize,
     ply: u32,
     sown: u32,
@@ -153,11 +155,12 @@ impl SowingGame {
         // Nothing to check drop by drop and no relay: one precomputed run.
         let (sowing, visited) = if self.take.is_none() && self.relay == Relay::None && b.closed == 0
         {
-            let (last, visited) = self.runs.sow(b, mover, origin, hand);
+            let (last, last_count, visited) = self.runs.sow(b, mover, origin, hand);
             let sowing = Ended {
                 mover,
                 origin,
                 last,
+                last_count,
                 skip,
                 ply,
                 sown: u32::from(hand),
@@ -179,7 +182,7 @@ impl SowingGame {
         let (pos, sown, relays) = (sowing.last, sowing.sown, sowing.relays);
         if let Some(cap) = &self.capture {
             // Most moves fail a tabulated condition: nothing else to compute.
-            if cap.when.lookup(mover, pos, b.count[pos]) != Some(false) {
+            if cap.when.lookup(mover, pos, sowing.last_count) != Some(false) {
                 self.capture(b, cap, &sowing, &mut report);
             }
         }
@@ -276,6 +279,7 @@ impl SowingGame {
             mover,
             origin,
             last: pos,
+            last_count: b.count[pos],
             skip,
             ply,
             sown,
