@@ -463,6 +463,7 @@ pub struct ScoreCond {
     pub expr: Expr,
     /// Store counts 0..side index the table.
     side: usize,
+    symmetric: bool,
     table: Option<Vec<u64>>,
 }
 
@@ -488,11 +489,23 @@ impl ScoreCond {
             }
             table
         });
+        let side = usize::from(total) + 1;
+        let bit = |t: &[u64], i: usize| t[i / 64] >> (i % 64) & 1;
+        let symmetric = table.as_ref().is_some_and(|t| {
+            (0..side).all(|a| (0..side).all(|b| bit(t, a * side + b) == bit(t, b * side + a)))
+        });
         ScoreCond {
             expr,
             table,
-            side: usize::from(total) + 1,
+            side,
+            symmetric,
         }
+    }
+
+    /// The condition reads the two stores only and does not care which is the mover's.
+    #[inline]
+    pub fn stores_only_symmetric(&self) -> bool {
+        self.symmetric
     }
 
     /// Whether the game ends after `mover`'s move.

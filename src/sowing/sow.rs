@@ -454,18 +454,23 @@ impl SowingGame {
         st.opening = false;
         st.last_end = r.end;
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
-        if stores != (st.board.store(0), st.board.store(1)) {
+        let stores_changed = stores != (st.board.store(0), st.board.store(1));
+        if stores_changed {
             // Stores only grow: no position before this one can recur.
             st.history.clear();
         }
-        self.settle(st, mover);
+        self.settle(st, mover, stores_changed);
     }
 
     /// After a move by `mover` (or at the start of a game): ends the game when the rules say
     /// so, otherwise computes the legal moves of the player to move.
-    pub(crate) fn settle(&self, st: &mut SowingState, mover: usize) {
+    /// `stores_changed` false lets a condition that depends on the stores alone, and not on
+    /// which player moved, keep its last answer (no: the game went on).
+    pub(crate) fn settle(&self, st: &mut SowingState, mover: usize, stores_changed: bool) {
         if let Some(score) = &self.end.score {
-            if score.test(&st.board, &self.geo, mover, st.ply) {
+            if (stores_changed || !score.stores_only_symmetric())
+                && score.test(&st.board, &self.geo, mover, st.ply)
+            {
                 self.finish(st, EndReason::Score, false);
                 return;
             }
@@ -555,7 +560,7 @@ impl SowingGame {
             },
             last_end: MoveEnd::Sown,
         };
-        self.settle(&mut st, 1 - first);
+        self.settle(&mut st, 1 - first, true);
         st
     }
 
