@@ -243,6 +243,29 @@ fn sat_gharva_relay_then_capture_beyond_the_empty_pit() {
 }
 
 #[test]
+fn sat_gharva_literal_reading_relays_from_the_pit_before_the_last() {
+    let text = include_str!("../rules/sat-gharva.toml")
+        .replace("relay = \"next\"", "relay = \"previous\"");
+    let g = from_text(&text);
+    // Pit 1 (2): pits 2, 3. The pit before the last, pit 2, holds 1: relay into pit 3 (now 2).
+    // The pit before pit 3 is now empty: the move ends; beyond it, going the same way, pit 1
+    // is skipped (the origin) and North's pit 7 (5 stones) is captured.
+    let mut st = set(
+        &g,
+        0,
+        &[2, 0, 0, 0, 0, 0, 0],
+        &[1, 0, 0, 0, 0, 0, 5],
+        [45, 45],
+    );
+    let s = play(&g, &mut st, 1);
+    assert_eq!(
+        s["pits"],
+        json!([[0, 0, 2, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0]])
+    );
+    assert_eq!(s["stores"], json!([50, 45]));
+}
+
+#[test]
 fn sat_gharva_empty_next_pit_captures_the_pit_beyond() {
     let (g, mut st) = sat(0, &[2, 0, 1, 0, 5, 0, 0], &[1, 0, 0, 0, 0, 0, 0], [40, 49]);
     let s = play(&g, &mut st, 1);

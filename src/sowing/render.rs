@@ -134,6 +134,9 @@ pub fn describe(game: &SowingGame) -> String {
         Relay::Next => {
             let _ = writeln!(s, "Relay: after the last stone, the next pit is lifted and sown on if it holds stones; the move ends at an empty pit.");
         }
+        Relay::Previous => {
+            let _ = writeln!(s, "Relay: after the last stone, the pit before it is lifted and sown on if it holds stones; the move ends at an empty pit.");
+        }
         Relay::Last => {
             let _ = writeln!(s, "Relay: if the last stone lands in a pit that held stones, that pit is lifted and sown on.");
         }

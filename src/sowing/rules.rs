@@ -117,6 +117,9 @@ pub enum Relay {
     /// After the last stone, the next pit along the circuit is lifted and sown on if it holds
     /// stones; the move ends at an empty next pit.
     Next,
+    /// As `next`, with the pit before the last (against the sowing direction): the literal
+    /// reading of Sat-gharva's seed ("the neighbour clockwise").
+    Previous,
     /// The last stone's pit is lifted and sown on if it held stones before the drop.
     Last,
 }

@@ -92,8 +92,22 @@ impl SowingGame {
     /// The next slot of `mover`'s circuit after `pos`, passing over closed pits and `skip`.
     /// Terminates: a move is only legal when its circuit has an open slot besides the origin.
     #[inline]
-    fn step(&self, b: &Board, mover: usize, mut pos: usize, skip: usize) -> usize {
-        let next = &self.geo.next[mover];
+    fn step(&self, b: &Board, mover: usize, pos: usize, skip: usize) -> usize {
+        self.step_on(&self.geo.next[mover], b, pos, skip)
+    }
+
+    /// The pit a relay looks at after `pos`: the next one, or the previous one when the rules
+    /// relay backwards (the `next` and `beyond` views follow the same way).
+    #[inline]
+    fn look(&self, b: &Board, mover: usize, pos: usize, skip: usize) -> usize {
+        match self.relay {
+            Relay::Previous => self.step_on(&self.geo.prev[mover], b, pos, skip),
+            _ => self.step(b, mover, pos, skip),
+        }
+    }
+
+    #[inline]
+    fn step_on(&self, next: &[u8; SLOTS], b: &Board, mut pos: usize, skip: usize) -> usize {
         loop {
             pos = usize::from(next[pos]);
             if pos != skip && !b.is_closed(pos) {
@@ -246,7 +260,7 @@ impl SowingGame {
             };
             let from = match self.relay {
                 Relay::None => break,
-                Relay::Next => self.step(b, mover, pos, skip),
+                Relay::Next | Relay::Previous => self.look(b, mover, pos, skip),
                 Relay::Last => pos,
             };
             let liftable = match self.relay {
@@ -307,8 +321,8 @@ impl SowingGame {
         ctx.sown = sown;
         ctx.relays = relays;
         let (next, beyond) = if cap.needs_next {
-            let next = self.step(b, mover, pos, skip);
-            (next, self.step(b, mover, next, skip))
+            let next = self.look(b, mover, pos, skip);
+            (next, self.look(b, mover, next, skip))
         } else {
             (NO_SLOT as usize, NO_SLOT as usize)
         };
