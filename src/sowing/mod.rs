@@ -4,12 +4,14 @@
 //! - `compile.rs`: checks and the build of a [`SowingGame`];
 //! - `board.rs`: slots, circuits, opposite pits, the compact [`Board`];
 //! - `scope.rs`: the names of each expression context, tabulated conditions;
-//! - `sow.rs`: a move (sowing, relays, takes, captures), legal moves, game end, matches;
+//! - `sow.rs`: a move (sowing, relays, takes, captures) and the legal moves;
+//! - `end.rs`: the end of a game and the rounds of a match;
 //! - `state.rs`: [`SowingState`] and its protocol JSON;
 //! - `render.rs`: the terminal board and the rules in plain words.
 
 mod board;
 mod compile;
+mod end;
 mod render;
 mod rules;
 mod scope;

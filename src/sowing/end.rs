@@ -1,0 +1,184 @@
+//! The end of a game (score, repetition, no legal move, ply limit, agreement) and the rounds of
+//! a match.
+
+use super::board::{Board, STORE};
+use super::rules::{FillFrom, Leftover, NextFirst, Partial};
+use super::sow::MoveEnd;
+use super::state::{EndReason, Finish, History, Round, SowingState};
+use super::SowingGame;
+use crate::game::MatchStanding;
+
+impl SowingGame {
+    /// After a move by `mover` (or at the start of a game): ends the game when the rules say
+    /// so, otherwise computes the legal moves of the player to move.
+    /// `stores_changed` false lets a condition that depends on the stores alone, and not on
+    /// which player moved, keep its last answer (no: the game went on).
+    pub(crate) fn settle(&self, st: &mut SowingState, mover: usize, stores_changed: bool) {
+        if let Some(score) = &self.end.score {
+            if (stores_changed || !score.stores_only_symmetric())
+                && score.test(&st.board, &self.geo, mover, st.ply)
+            {
+                self.finish(st, EndReason::Score, false);
+                return;
+            }
+        }
+        if self.end.repetition {
+            let key = self.position_key(st);
+            if !st.history.insert(key) {
+                self.finish(st, EndReason::Repetition, true);
+                return;
+            }
+        }
+        st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
+        if st.legal == 0 {
+            self.finish(st, EndReason::NoMove, true);
+        } else if self.end.max_plies.is_some_and(|m| st.ply >= m) {
+            self.finish(st, EndReason::PlyLimit, true);
+        }
+    }
+
+    /// The pits and the player to move (the stores are the same for every position in the
+    /// history). Exact for boards of up to 15 pits; a 128-bit mix beyond.
+    fn position_key(&self, st: &SowingState) -> u128 {
+        let c = &st.board.count;
+        let lo = u128::from_le_bytes(c[0..16].try_into().expect("16 bytes"));
+        let hi = u128::from_le_bytes(c[16..32].try_into().expect("16 bytes"));
+        let turn = u128::from(st.to_move) << 120;
+        if 2 * self.geo.n <= 15 {
+            lo | turn
+        } else {
+            const K: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
+            (lo ^ hi.wrapping_mul(K).rotate_left(61)).wrapping_mul(K) ^ turn
+        }
+    }
+
+    /// Ends the game; `sweep` hands stones left on the board to their side's owner when the
+    /// rules say so.
+    pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
+        if sweep && self.end.leftover == Leftover::Owners {
+            for s in 0..2 * self.geo.n {
+                let owner = usize::from(self.geo.owner[s]);
+                st.board.count[STORE + owner] += st.board.count[s];
+                st.board.count[s] = 0;
+            }
+        }
+        let scores = [i32::from(st.board.store(0)), i32::from(st.board.store(1))];
+        st.legal = 0;
+        st.result = Some(Finish {
+            winner: winner(scores),
+            scores,
+            reason,
+        });
+    }
+
+    /// Stones each player holds: store and own pits.
+    pub(crate) fn held(&self, b: &Board) -> [i32; 2] {
+        let n = self.geo.n;
+        [0, 1].map(|p| {
+            i32::from(b.store(p))
+                + b.count[p * n..p * n + n]
+                    .iter()
+                    .map(|&c| i32::from(c))
+                    .sum::<i32>()
+        })
+    }
+
+    /// A game starting on `board`.
+    pub(crate) fn fresh(
+        &self,
+        board: Board,
+        first: usize,
+        game: u32,
+        points: [i32; 2],
+        opening: bool,
+    ) -> SowingState {
+        let mut st = SowingState {
+            board,
+            to_move: first as u8,
+            ply: 0,
+            legal: 0,
+            opening,
+            result: None,
+            history: History::default(),
+            round: Round {
+                game,
+                points,
+                starter: first as u8,
+            },
+            last_end: MoveEnd::Sown,
+        };
+        self.settle(&mut st, 1 - first, true);
+        st
+    }
+
+    pub(crate) fn standing(&self, st: &SowingState) -> Option<MatchStanding> {
+        let rule = self.match_rule?;
+        let (points, over) = match st.result {
+            Some(_) => {
+                let held = self.held(&st.board);
+                (held, held.iter().any(|&h| h < i32::from(rule.refill)))
+            }
+            None => (st.round.points, false),
+        };
+        Some(MatchStanding {
+            game: st.round.game,
+            points,
+            over,
+            winner: if over {
+                winner(points).map(usize::from)
+            } else {
+                None
+            },
+        })
+    }
+
+    /// The next round of a match: each player refills their pits from the stones they hold.
+    pub(crate) fn next_round(&self, st: &SowingState) -> Option<SowingState> {
+        let rule = self.match_rule?;
+        let standing = self.standing(st)?;
+        let result = st.result?;
+        if standing.over {
+            return None;
+        }
+        let held = standing.points;
+        let n = self.geo.n;
+        let mut board = Board::empty();
+        for (p, &h) in held.iter().enumerate() {
+            let mut left = h as u32;
+            let refill = u32::from(rule.refill);
+            for i in 0..n {
+                let k = match rule.fill_from {
+                    FillFrom::Right => n - i,
+                    FillFrom::Left => i + 1,
+                };
+                let s = self.geo.slot(p, k);
+                if left >= refill {
+                    board.count[s] = rule.refill;
+                    left -= refill;
+                } else {
+                    board.count[s] = left as u8;
+                    if left == 0 || rule.partial == Partial::Closed {
+                        board.closed |= 1 << s;
+                    }
+                    left = 0;
+                }
+            }
+            board.count[STORE + p] = left as u8;
+        }
+        let starter = usize::from(st.round.starter);
+        let first = match (rule.next_first, result.winner) {
+            (NextFirst::Loser, Some(w)) => 1 - usize::from(w),
+            (NextFirst::Winner, Some(w)) => usize::from(w),
+            _ => 1 - starter,
+        };
+        Some(self.fresh(board, first, st.round.game + 1, held, false))
+    }
+}
+
+fn winner(scores: [i32; 2]) -> Option<u8> {
+    match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
+}
