@@ -133,3 +133,12 @@ fn every_bundled_sowing_game_describes_and_renders() {
         assert!(g.render(&st, 1).contains("(pit)"));
     }
 }
+
+#[test]
+fn the_largest_lap_cap_still_ends_every_move() {
+    let text =
+        include_str!("../rules/sat-gharva.toml").replace("max_laps = 1000", "max_laps = 10000");
+    let g = sowing_common::from_text(&text);
+    let (games, _) = check(&g, 200, 3, 3);
+    assert!(games >= 200);
+}

@@ -6,6 +6,7 @@ use super::rules::{GrandSlam, Relay, SkipOrigin, Target};
 use super::scope::{Ctx, View};
 use super::state::SowingState;
 use super::{CaptureRule, SowingGame};
+use std::collections::HashSet;
 
 /// How a move's sowing ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -56,12 +57,12 @@ struct Ended {
     end: MoveEnd,
 }
 
-/// Positions seen before relay lifts within one move: a few on the stack, more on the heap only
-/// for very long relay chains.
+/// Positions seen before relay lifts within one move: a few on the stack, more in a hash set
+/// only for long relay chains (a rules file may allow many laps).
 struct Seen {
     near: [[u8; SLOTS + 1]; 24],
     len: usize,
-    far: Vec<[u8; SLOTS + 1]>,
+    far: HashSet<[u8; SLOTS + 1]>,
 }
 
 impl Seen {
@@ -69,7 +70,7 @@ impl Seen {
         Seen {
             near: [[0; SLOTS + 1]; 24],
             len: 0,
-            far: Vec::new(),
+            far: HashSet::new(),
         }
     }
     /// Records the key; false when it was seen before.
@@ -81,7 +82,7 @@ impl Seen {
             self.near[self.len] = key;
             self.len += 1;
         } else {
-            self.far.push(key);
+            self.far.insert(key);
         }
         true
     }
