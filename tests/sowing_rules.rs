@@ -651,3 +651,18 @@ fn a_new_variant_needs_no_rust_changes() {
     let s = play(&g, &mut st, 1);
     assert_eq!(s["pits"], json!([[0, 5, 5, 5, 5, 5], [5, 6, 6, 6, 6, 6]]));
 }
+
+#[test]
+fn a_game_without_any_ending_rule_still_ends() {
+    // Oware without its repetition rule: one seed each, every move forced, round and round.
+    let g = from_text(
+        &include_str!("../rules/oware.toml").replace("repetition = true", "repetition = false"),
+    );
+    let mut st = set(&g, 0, &[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0], [23, 23]);
+    while g.phase(&st) != Phase::Over {
+        let m = legal(&g, &st)[0];
+        g.play(&mut st, &m);
+    }
+    assert_eq!(st.ply(), ludus::sowing::GUARD_PLIES);
+    assert_eq!(g.state_json(&st)["result"]["reason"], "ply limit");
+}

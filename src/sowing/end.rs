@@ -8,6 +8,10 @@ use super::state::{EndReason, Finish, History, Round, SowingState};
 use super::SowingGame;
 use crate::game::MatchStanding;
 
+/// Every game ends by this ply at the latest, whatever the rules say: a rules file without a
+/// repetition rule or a ply limit cannot make a game endless.
+pub const GUARD_PLIES: u32 = 100_000;
+
 impl SowingGame {
     /// After a move by `mover` (or at the start of a game): ends the game when the rules say
     /// so, otherwise computes the legal moves of the player to move.
@@ -32,7 +36,7 @@ impl SowingGame {
         st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
         if st.legal == 0 {
             self.finish(st, EndReason::NoMove, true);
-        } else if self.end.max_plies.is_some_and(|m| st.ply >= m) {
+        } else if st.ply >= self.end.max_plies.unwrap_or(GUARD_PLIES).min(GUARD_PLIES) {
             self.finish(st, EndReason::PlyLimit, true);
         }
     }

@@ -19,6 +19,7 @@ mod sow;
 mod state;
 
 pub use board::Board;
+pub use end::GUARD_PLIES;
 pub use scope::Context;
 pub use sow::MoveEnd;
 pub use state::{EndReason, SowingState};
