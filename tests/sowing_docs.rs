@@ -1,8 +1,8 @@
-//! The reference in docs/rules-sowing.md names every expression name the interpreter offers.
+//! The README's sowing reference names every expression name the interpreter offers.
 
 #[test]
 fn every_expression_name_is_documented() {
-    let doc = include_str!("../docs/rules-sowing.md");
+    let doc = include_str!("../README.md");
     let views = ["pit", "last", "next", "beyond", "opposite", "origin"];
     for (context, scope) in ludus::sowing::scope_reference() {
         assert!(

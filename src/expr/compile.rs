@@ -232,7 +232,8 @@ impl Emitter<'_> {
         }
         let mut err = ExprError::new(span.clone(), format!("unknown name `{name}`"));
         let known: Vec<&str> = self.scope.names().iter().map(|n| n.name).collect();
-        if let Some(close) = known.iter().find(|k| similar(k, name)) {
+        let closest = known.iter().map(|k| (distance(k, name), k)).min();
+        if let Some((_, close)) = closest.filter(|(d, _)| *d <= 2) {
             err.notes.push(format!("did you mean `{close}`?"));
         }
         err.notes.push(format!("names here: {}", known.join(", ")));
@@ -240,24 +241,28 @@ impl Emitter<'_> {
     }
 }
 
-/// A cheap "did you mean": same last segment, or one edit apart.
-fn similar(a: &str, b: &str) -> bool {
-    let last = |s: &str| s.rsplit('.').next().unwrap_or(s).to_string();
-    if last(a) == last(b) {
-        return true;
-    }
+/// Edit distance with adjacent transpositions (optimal string alignment), for "did you mean".
+fn distance(a: &str, b: &str) -> usize {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a.len().abs_diff(b.len()) > 1 {
-        return false;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    prefix + suffix + 1 >= a.len().max(b.len())
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 impl Program {
