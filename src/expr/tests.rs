@@ -90,7 +90,7 @@ fn unknown_names_are_located_with_a_suggestion() {
     let e = error("last.cuont == 2", Type::Bool);
     assert_eq!(e.span, 0..10);
     assert!(e.message.contains("unknown name `last.cuont`"), "{e:?}");
-    assert!(e.notes[0].contains("last.count"), "{e:?}");
+    assert_eq!(e.notes[0], "did you mean `last.count`?");
 }
 
 #[test]
@@ -146,4 +146,14 @@ fn hostile_expressions_are_refused_not_crashed() {
     assert_eq!(eval(&negs, [0; 3]), -1);
     let negs = format!("{}1", "-".repeat(301));
     assert!(error(&negs, Type::Int).message.contains("deeper"));
+}
+
+#[test]
+fn no_suggestion_for_names_far_from_any() {
+    let e = error("banana == 2", Type::Bool);
+    assert!(
+        e.notes.iter().all(|n| !n.starts_with("did you mean")),
+        "{e:?}"
+    );
+    assert!(e.notes[0].starts_with("names here: last.count"), "{e:?}");
 }
