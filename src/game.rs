@@ -2,7 +2,7 @@
 //! command line are written once.
 
 use rand::RngCore;
-use serde_json::Value;
+use serde_json::{json, Map, Value};
 use std::fmt::Debug;
 
 /// Player 0 is South / White (listed first in a rules file), player 1 is North / Black.
@@ -125,8 +125,28 @@ pub trait Game {
     /// The move in the protocol's MOVE form.
     fn move_json(&self, state: &Self::State, mv: &Self::Move) -> Value;
 
-    /// The position in the protocol's STATE form (with `to_move`, `phase`, `result`, `match`).
-    fn state_json(&self, state: &Self::State) -> Value;
+    /// The position in the protocol's STATE form: the fields every game shares (`to_move`,
+    /// `phase`, `result`, `match`), then the family's board fields.
+    fn state_json(&self, state: &Self::State) -> Value {
+        let phase = self.phase(state);
+        let mut fields = Map::new();
+        fields.insert("to_move".into(), json!(phase.to_move()));
+        fields.insert("phase".into(), json!(phase.name()));
+        let result = self
+            .outcome(state)
+            .map(|o| json!({"winner": o.winner, "scores": o.scores, "reason": o.reason}));
+        fields.insert("result".into(), result.unwrap_or(Value::Null));
+        if let Some(m) = self.match_standing(state) {
+            let standing =
+                json!({"game": m.game, "points": m.points, "over": m.over, "winner": m.winner});
+            fields.insert("match".into(), standing);
+        }
+        self.board_json(state, &mut fields);
+        Value::Object(fields)
+    }
+    /// Adds the family's board fields to a STATE object (`pits`, `stores`, `out_of_play`; or
+    /// `points`, `bar`, `off`, `dice`).
+    fn board_json(&self, state: &Self::State, fields: &mut Map<String, Value>);
     /// Reads a STATE object (as `set` gets it); rejects impossible positions with a message.
     fn state_from_json(&self, value: &Value) -> Result<Self::State, String>;
 

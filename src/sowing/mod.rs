@@ -29,7 +29,7 @@ use crate::expr::Expr;
 use crate::game::{Dice, Family, Game, MatchStanding, Outcome, Phase, Player, Ritual};
 use board::{CircuitSpec, Geometry};
 use scope::{PitCond, ScoreCond};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 /// `PIT_LISTS[m]`: the pit numbers k + 1 of the bits k set in byte m, one a byte, lowest first.
 const PIT_LISTS: [u64; 256] = {
@@ -254,8 +254,8 @@ impl Game for SowingGame {
         json!({"text": mv.to_string(), "pit": mv})
     }
 
-    fn state_json(&self, state: &SowingState) -> Value {
-        self.to_json(state)
+    fn board_json(&self, state: &SowingState, fields: &mut Map<String, Value>) {
+        self.write_board_json(state, fields);
     }
     fn state_from_json(&self, value: &Value) -> Result<SowingState, String> {
         self.read_json(value)

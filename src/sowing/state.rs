@@ -116,44 +116,20 @@ impl SowingState {
 }
 
 impl SowingGame {
-    pub(crate) fn to_json(&self, st: &SowingState) -> Value {
+    /// The sowing fields of a STATE object: pits, stores, and the pits out of play when the
+    /// rules close any.
+    pub(crate) fn write_board_json(&self, st: &SowingState, fields: &mut Map<String, Value>) {
         let n = self.geo.n;
         let b = &st.board;
-        let pits: Vec<Vec<u8>> = (0..2).map(|p| b.count[p * n..p * n + n].to_vec()).collect();
-        let mut m = Map::new();
-        m.insert(
-            "to_move".into(),
-            match st.result {
-                Some(_) => Value::Null,
-                None => json!(st.to_move),
-            },
-        );
-        m.insert(
-            "phase".into(),
-            json!(if st.result.is_some() { "over" } else { "move" }),
-        );
-        m.insert(
-            "result".into(),
-            match st.result {
-                Some(f) => json!({"winner": f.winner, "scores": f.scores, "reason": f.reason.text(f.scores)}),
-                None => Value::Null,
-            },
-        );
-        m.insert("pits".into(), json!(pits));
-        m.insert("stores".into(), json!([b.store(0), b.store(1)]));
+        let pits: Vec<&[u8]> = (0..2).map(|p| &b.count[p * n..p * n + n]).collect();
+        fields.insert("pits".into(), json!(pits));
+        fields.insert("stores".into(), json!([b.store(0), b.store(1)]));
         if self.match_rule.is_some() {
             let closed: Vec<Vec<usize>> = (0..2)
                 .map(|p| (1..=n).filter(|&k| st.is_closed(self, p, k)).collect())
                 .collect();
-            m.insert("out_of_play".into(), json!(closed));
+            fields.insert("out_of_play".into(), json!(closed));
         }
-        if let Some(s) = self.standing(st) {
-            m.insert(
-                "match".into(),
-                json!({"game": s.game, "points": s.points, "over": s.over, "winner": s.winner}),
-            );
-        }
-        Value::Object(m)
     }
 
     /// Reads a STATE object; `result` and `legal` are ignored, the end is recomputed.

@@ -26,7 +26,7 @@ use crate::game::{Dice, Family, Game, MatchStanding, Outcome, Phase, Player, Rit
 use movegen::{generate, result_key, MoveRules};
 use position::{hit_bit, key_of, Key, BAR, OFF};
 use scope::ScoreView;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 /// Compiles a tables rules text.
 pub fn compile(text: &str) -> Result<TablesGame, Vec<Diagnostic>> {
@@ -366,25 +366,15 @@ impl Game for TablesGame {
         json!({"text": self.move_text(state, mv), "steps": steps})
     }
 
-    fn state_json(&self, state: &TablesState) -> Value {
-        let over = state.stage == Stage::Over;
-        let mut v = json!({
-            "to_move": if over { Value::Null } else { json!(state.to_move) },
-            "phase": self.phase(state).name(),
-            "result": self.outcome(state).map_or(Value::Null, |o| json!({
-                "winner": o.winner, "scores": o.scores, "reason": o.reason,
-            })),
-            "points": [&state.pos.sides[0][1..=24], &state.pos.sides[1][1..=24]],
-            "bar": [state.pos.sides[0][BAR], state.pos.sides[1][BAR]],
-            "off": [state.pos.sides[0][OFF], state.pos.sides[1][OFF]],
-            "dice": state.dice().map_or(json!([]), |d| json!(d)),
-        });
-        if let Some(m) = self.match_standing(state) {
-            v["match"] = json!({
-                "game": m.game, "points": m.points, "over": m.over, "winner": m.winner,
-            });
-        }
-        v
+    fn board_json(&self, state: &TablesState, fields: &mut Map<String, Value>) {
+        let sides = &state.pos.sides;
+        fields.insert(
+            "points".into(),
+            json!([&sides[0][1..=24], &sides[1][1..=24]]),
+        );
+        fields.insert("bar".into(), json!([sides[0][BAR], sides[1][BAR]]));
+        fields.insert("off".into(), json!([sides[0][OFF], sides[1][OFF]]));
+        fields.insert("dice".into(), state.dice().map_or(json!([]), |d| json!(d)));
     }
 
     fn state_from_json(&self, value: &Value) -> Result<TablesState, String> {
