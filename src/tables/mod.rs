@@ -54,6 +54,15 @@ struct Info {
     players: [String; 2],
 }
 
+/// Every expression context of the format with its names (`[[moves.leave]] when`, `[scoring]
+/// points`), for references and tools.
+pub fn scope_reference() -> Vec<(&'static str, crate::expr::Scope)> {
+    vec![
+        ("moves.leave.when", scope::step_scope()),
+        ("scoring.points", scope::scoring_scope()),
+    ]
+}
+
 /// A compiled tables game.
 #[derive(Clone, Debug)]
 pub struct TablesGame {
