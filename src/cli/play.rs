@@ -142,6 +142,15 @@ impl<G: Game> Terminal<'_, G> {
         )
     }
 
+    /// A player before the colours are chosen.
+    fn seat(&self, p: Player) -> String {
+        format!(
+            "{} ({})",
+            ["Player A", "Player B"][p],
+            self.agents[p].name()
+        )
+    }
+
     /// The side the board is drawn from: the human's when exactly one plays, else the side to
     /// move.
     fn viewer(&self, state: &G::State) -> Player {
@@ -389,7 +398,7 @@ impl<G: Game> Terminal<'_, G> {
                 *d = match self.dice {
                     DiceSource::Auto => self.rng.gen_range(1..=6),
                     DiceSource::Manual => loop {
-                        let Some(line) = self.ask(&format!("One die for {}: ", self.name(p)))?
+                        let Some(line) = self.ask(&format!("One die for {}: ", self.seat(p)))?
                         else {
                             bail!("end of input before the start of the game");
                         };
@@ -402,9 +411,9 @@ impl<G: Game> Terminal<'_, G> {
             }
             println!(
                 "{} rolls {}, {} rolls {}.",
-                self.name(0),
+                self.seat(0),
                 die[0],
-                self.name(1),
+                self.seat(1),
                 die[1]
             );
             match die[0].cmp(&die[1]) {
@@ -416,7 +425,7 @@ impl<G: Game> Terminal<'_, G> {
         let chooser = self.agents[high];
         let colour = self.choose_colour(chooser, high)?;
         let names = self.game.player_names();
-        println!("{} chooses {}.", self.name(high), names[colour]);
+        println!("{} chooses {}.", self.seat(high), names[colour]);
         if colour != high {
             self.agents.swap(0, 1);
         }
@@ -430,7 +439,7 @@ impl<G: Game> Terminal<'_, G> {
             Agent::Human => loop {
                 let q = format!(
                     "{}: choose your colour ({} or {}): ",
-                    self.name(seat),
+                    self.seat(seat),
                     names[0],
                     names[1]
                 );
