@@ -7,8 +7,7 @@ mod sowing_common;
 use ludus::game::{Game, Phase};
 use ludus::rules::BUNDLED;
 use ludus::sowing::SowingGame;
-use serde_json::Value;
-use sowing_common::game;
+use sowing_common::{game, stones};
 
 struct Rng(u64);
 impl Rng {
@@ -27,17 +26,6 @@ fn sowing_games() -> Vec<SowingGame> {
         .filter(|(_, text)| text.contains("family = \"sowing\""))
         .map(|(name, _)| game(name))
         .collect()
-}
-
-fn stones(s: &Value) -> u64 {
-    let pits: u64 = s["pits"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|r| r.as_array().unwrap())
-        .map(|v| v.as_u64().unwrap())
-        .sum();
-    pits + s["stores"][0].as_u64().unwrap() + s["stores"][1].as_u64().unwrap()
 }
 
 /// Plays random games (continuing matches for up to `rounds` rounds), checking after every ply.

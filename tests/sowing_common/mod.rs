@@ -117,3 +117,15 @@ pub fn replay_file(g: &SowingGame, path: &str) -> (usize, usize) {
     );
     (recs.len(), moves)
 }
+
+/// Stones in a STATE: pits and stores.
+pub fn stones(s: &Value) -> u64 {
+    let pits: u64 = s["pits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    pits + s["stores"][0].as_u64().unwrap() + s["stores"][1].as_u64().unwrap()
+}
