@@ -46,6 +46,9 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
+/// Longest source line quoted under an error.
+const MAX_SHOWN_LINE: usize = 400;
+
 /// The diagnostics of one file as a terminal report: `error: message`, then `file:line:column`,
 /// the line itself and a caret under the spot, and the notes.
 pub fn render(file: &str, text: &str, diagnostics: &[Diagnostic]) -> String {
@@ -63,7 +66,17 @@ pub fn render(file: &str, text: &str, diagnostics: &[Diagnostic]) -> String {
         if let Some(span) = &d.span {
             let start = floor_char_boundary(text, span.start.min(text.len()));
             let end = floor_char_boundary(text, span.end.clamp(start, text.len()));
-            report = report.with_labels(vec![Label::primary((), start..end)]);
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            if line_end - line_start <= MAX_SHOWN_LINE {
+                report = report.with_labels(vec![Label::primary((), start..end)]);
+            } else {
+                // Too long to show: the place alone.
+                let (line, column) = line_column(text, start);
+                report = report.with_notes(vec![format!(
+                    "at {file}:{line}:{column} (line too long to show)"
+                )]);
+            }
         }
         if term::emit(&mut out, &config, &files, &report).is_err() {
             // Rendering only fails on a span outside the text; fall back to the bare message.
@@ -111,6 +124,17 @@ mod tests {
         assert_eq!(json[0]["line"], 3);
         assert_eq!(json[0]["column"], 10);
         assert_eq!(json[0]["end_column"], 17);
+    }
+
+    #[test]
+    fn a_line_too_long_to_show_is_located_not_quoted() {
+        let text = format!("[game]\nname = \"{}\"\n", "x".repeat(1000));
+        let out = render("x.toml", &text, &[Diagnostic::new("too long").at(7..11)]);
+        assert!(
+            out.contains("at x.toml:2:1 (line too long to show)"),
+            "{out}"
+        );
+        assert!(out.len() < 300, "{out}");
     }
 
     #[test]

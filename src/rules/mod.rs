@@ -31,6 +31,9 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("mughrabieh", include_str!("../../rules/mughrabieh.toml")),
 ];
 
+/// The largest rules file read.
+const MAX_RULES_BYTES: u64 = 1 << 20;
+
 /// A rules text and the name to report it by (a bundled name or the path given).
 #[derive(Clone, Debug)]
 pub struct Source {
@@ -46,6 +49,15 @@ impl Source {
                 name: format!("{name}.toml"),
                 text: text.to_string(),
             });
+        }
+        // Rules files are untrusted: a huge one is refused before it is read.
+        if let Ok(meta) = std::fs::metadata(name_or_path) {
+            if meta.is_file() && meta.len() > MAX_RULES_BYTES {
+                return Err(format!(
+                    "`{name_or_path}` has {} bytes; a rules file may have at most {MAX_RULES_BYTES}",
+                    meta.len()
+                ));
+            }
         }
         match std::fs::read_to_string(name_or_path) {
             Ok(text) => Ok(Source {
