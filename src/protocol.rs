@@ -33,15 +33,24 @@ pub struct Session {
 
 type Reply = Result<Value, String>;
 
+/// Longest request line read; the rest of a longer line is skipped and answered with an error,
+/// so a runaway client cannot exhaust memory.
+const MAX_LINE: usize = 1 << 20;
+
 /// Runs the protocol over `input` until end of input or `quit`.
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut session = Session::default();
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let (response, quit) = session.handle_line(&line);
+    let mut line = Vec::new();
+    while let Some(complete) = read_line(&mut input, &mut line)? {
+        let (response, quit) = match (complete, std::str::from_utf8(&line)) {
+            (false, _) => (
+                error(format!("request longer than {MAX_LINE} bytes")),
+                false,
+            ),
+            (true, Err(_)) => (error("request is not UTF-8"), false),
+            (true, Ok(text)) if text.trim().is_empty() => continue,
+            (true, Ok(text)) => session.handle_line(text),
+        };
         writeln!(output, "{response}")?;
         output.flush()?;
         if quit {
@@ -49,6 +58,36 @@ pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Reads one line (without its newline) into `line`, keeping at most `MAX_LINE` bytes; `None`
+/// at end of input, `Some(false)` when the line was too long.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let mut complete = true;
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any.then_some(complete));
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = MAX_LINE.saturating_sub(line.len());
+        complete &= chunk.len() <= room;
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some(complete));
+        }
+    }
 }
 
 impl Session {

@@ -135,3 +135,17 @@ fn oware_session_covers_every_request() {
     assert!(!ok(&r[10]), "negative count accepted");
     assert!(!ok(&r[11]), "first 2 accepted");
 }
+
+#[test]
+fn an_endless_line_is_refused_without_ending_the_session() {
+    let huge = format!("{{\"op\":\"load\",\"rules\":\"{}\"}}", "x".repeat(3 << 20));
+    let (r, code) = session(&[&huge, "{\"op\":\"load\",\"rules\":\"oware\"}"]);
+    assert_eq!(code, 0);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(
+        r[0]["error"].as_str().unwrap().contains("longer than"),
+        "{}",
+        r[0]
+    );
+    assert!(ok(&r[1]), "{}", r[1]);
+}
