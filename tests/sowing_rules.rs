@@ -220,6 +220,19 @@ fn kalah_capture_of_the_opposite_pit() {
     assert_eq!(s["pits"], json!([[0, 2, 1, 4, 4, 4], [4, 4, 4, 0, 4, 4]]));
 }
 
+#[test]
+fn kalah_ends_when_either_side_is_empty_and_each_takes_their_side() {
+    let g = game("kalah");
+    // South's pit 6 sows into the store and North's pit 1: South's side is empty, so the game
+    // ends at once (North does not play on) and North takes the 21 stones on its side.
+    let mut st = set(&g, 0, &[0, 0, 0, 0, 0, 2], &[4, 4, 4, 4, 4, 0], [20, 6]);
+    let s = play(&g, &mut st, 6);
+    assert_eq!(s["phase"], "over");
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([21, 27]));
+    assert_eq!(s["result"]["winner"], 1);
+}
+
 // ---------------------------------------------------------------- Sat-gharva
 
 fn sat(to_move: usize, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> (SowingGame, SowingState) {

@@ -136,6 +136,10 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
         .and_then(|e| e.score.as_ref())
         .and_then(|v| compile(errors, Context::Score, v))
         .map(|e| ScoreCond::new(e, &geo, total as u8));
+    let stop = end
+        .and_then(|e| e.stop.as_ref())
+        .and_then(|v| compile(errors, Context::Stop, v))
+        .map(|e| ScoreCond::new(e, &geo, total as u8));
     let max_plies = end.and_then(|e| e.max_plies.as_ref()).map(|v| {
         if *v.get_ref() == 0 {
             errors.push(err(v.span(), "`max_plies` must be at least 1"));
@@ -206,6 +210,7 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
         again,
         end: EndRule {
             score,
+            stop,
             repetition: end.is_some_and(|e| e.repetition),
             leftover: end.map_or(rules::Leftover::Owners, |e| e.leftover),
             max_plies,

@@ -26,6 +26,12 @@ impl SowingGame {
                 return;
             }
         }
+        if let Some(stop) = &self.end.stop {
+            if stop.test(&st.board, &self.geo, mover, st.ply) {
+                self.finish(st, EndReason::Stop, true);
+                return;
+            }
+        }
         if self.end.repetition {
             let key = self.position_key(st);
             if !st.history.insert(key) {

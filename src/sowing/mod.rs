@@ -121,6 +121,7 @@ struct CaptureRule {
 #[derive(Clone, Debug)]
 struct EndRule {
     score: Option<ScoreCond>,
+    stop: Option<ScoreCond>,
     repetition: bool,
     leftover: rules::Leftover,
     max_plies: Option<u32>,

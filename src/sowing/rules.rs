@@ -217,6 +217,9 @@ pub struct End {
     /// Ends the game at once, the board left as it is (context `score`).
     #[serde(default)]
     pub score: Option<Spanned<String>>,
+    /// Ends the game, stones left on the board going as `leftover` says (context `stop`).
+    #[serde(default)]
+    pub stop: Option<Spanned<String>>,
     /// A position that repeats (pits, stores, player to move) ends the game.
     #[serde(default)]
     pub repetition: bool,

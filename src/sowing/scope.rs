@@ -143,16 +143,19 @@ pub enum Context {
     Again,
     /// `end.score`: after every move.
     Score,
+    /// `end.stop`: after every move, before the other endings.
+    Stop,
 }
 
 impl Context {
-    pub const ALL: [Context; 6] = [
+    pub const ALL: [Context; 7] = [
         Context::Start,
         Context::Drop,
         Context::Capture,
         Context::Chain,
         Context::Again,
         Context::Score,
+        Context::Stop,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -162,6 +165,7 @@ impl Context {
             Context::Chain => "capture.chain",
             Context::Again => "turn.again",
             Context::Score => "end.score",
+            Context::Stop => "end.stop",
         }
     }
     fn views(self) -> &'static [View] {
@@ -176,7 +180,7 @@ impl Context {
             ],
             Context::Chain => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
-            Context::Score => &[],
+            Context::Score | Context::Stop => &[],
         }
     }
 

@@ -63,6 +63,8 @@ pub(crate) struct Finish {
 pub enum EndReason {
     /// The rules' `end.score` condition held.
     Score,
+    /// The rules' `end.stop` condition held.
+    Stop,
     Repetition,
     NoMove,
     PlyLimit,
@@ -78,6 +80,7 @@ impl EndReason {
                 format!("draw {}-{}", scores[0], scores[1])
             }
             EndReason::Score => format!("captured {}", scores[0].max(scores[1])),
+            EndReason::Stop => "end of play".into(),
             EndReason::Repetition => "repetition".into(),
             EndReason::NoMove => "no legal move".into(),
             EndReason::PlyLimit => "ply limit".into(),
