@@ -3,7 +3,7 @@
 //! Options (after `--`): `--seconds S` of CPU time per engine (default 5), `--seed N`.
 
 use ludus::bench::{baseline_for, random_games, report};
-use ludus::rules::{compile, Source};
+use ludus::registry::load;
 use ludus::with_game;
 
 fn main() {
@@ -20,10 +20,9 @@ fn main() {
         }
     }
     for name in ["oware", "backgammon"] {
-        let source = Source::find(name).expect("bundled rules");
-        let game = compile(&source.text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let (source, game) = load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let interpreter = with_game!(&game, g => random_games(g, seconds, seed));
-        let baseline = baseline_for(name).map(|run| run(seconds, seed));
+        let baseline = baseline_for(&source.text).map(|run| run(seconds, seed));
         println!("{}\n", report(name, &interpreter, baseline.as_ref()));
     }
 }

@@ -144,3 +144,59 @@ mod tests {
         assert!(out.contains("boom"), "{out}");
     }
 }
+
+/// The candidate closest to `word` by edit distance, when it is close enough to be a slip of
+/// the keyboard ("did you mean ...?").
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).clamp(1, 3);
+    candidates
+        .into_iter()
+        .map(|c| (strsim::osa_distance(word, c), c))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// An error inside a small text of its own (an expression, a notation), located by byte
+/// offsets in that text; [`Diagnostic::in_string`] places it in the rules file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpannedError {
+    pub span: Range<usize>,
+    pub message: String,
+    pub notes: Vec<String>,
+}
+
+impl SpannedError {
+    pub fn new(span: Range<usize>, message: impl Into<String>) -> Self {
+        SpannedError {
+            span,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The place of a pest syntax error in `text` (a point becomes the character there).
+    pub fn pest_span<R: pest::RuleType>(text: &str, e: &pest::error::Error<R>) -> Range<usize> {
+        match e.location {
+            pest::error::InputLocation::Pos(p) => p..(p + 1).min(text.len()).max(p),
+            pest::error::InputLocation::Span((a, b)) => a..b,
+        }
+    }
+}
+
+impl Diagnostic {
+    /// An error inside the TOML string `value` of the rules file `text`, placed at its spot in
+    /// the file when the string is written without escapes (else on the whole string).
+    pub fn in_string(text: &str, value: &toml::Spanned<String>, e: SpannedError) -> Diagnostic {
+        let span = match crate::rules::toml::string_content_start(text, value.span()) {
+            Some(b) => b + e.span.start..b + e.span.end.max(e.span.start),
+            None => value.span(),
+        };
+        let mut d = Diagnostic::new(e.message).at(span);
+        d.notes = e.notes;
+        d
+    }
+}

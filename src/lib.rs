@@ -1,18 +1,23 @@
 //! Ludus: traditional board games played from rules files.
 //!
-//! The pipeline, one module a stage:
-//! rules text ([`rules`], with located [`diagnostics`]) → expressions ([`expr`], parsed and
-//! resolved to slots once) → compiled games ([`sowing`], [`tables`]) behind one [`game::Game`]
-//! trait → players ([`player`]), the engine protocol ([`protocol`]), benchmarks ([`bench`]) and
-//! the command line ([`cli`]).
+//! The pipeline, one module a stage, each using only the ones before it:
+//! [`limits`] and [`diagnostics`] (caps and located reports, used everywhere) →
+//! rules text ([`rules`]: sources, TOML parsed once, the `[game]` table) → expressions
+//! ([`expr`], parsed and resolved to slots once) → what a game is ([`game`]: the rules-only
+//! trait, chance as data) → the families ([`sowing`], [`tables`]), each compiling its rules into a
+//! game with a compact state → the [`registry`], the one list of families → players
+//! ([`player`]), the engine protocol ([`protocol`]), benchmarks ([`bench`]) and the command line
+//! ([`cli`]).
 
 pub mod bench;
 pub mod cli;
 pub mod diagnostics;
 pub mod expr;
 pub mod game;
+pub mod limits;
 pub mod player;
 pub mod protocol;
+pub mod registry;
 pub mod rules;
 pub mod sowing;
 pub mod tables;

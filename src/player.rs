@@ -1,6 +1,6 @@
 //! Computer players, written once for every game through the [`Game`] trait.
 
-use crate::game::Game;
+use crate::game::{Game, Material};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::str::FromStr;
@@ -41,7 +41,7 @@ impl Agent {
 }
 
 /// A computer player's choice among `moves` (non-empty), as an index.
-pub fn choose<G: Game, R: Rng>(
+pub fn choose<G: Material, R: Rng>(
     game: &G,
     state: &G::State,
     moves: &[G::Move],
@@ -54,7 +54,12 @@ pub fn choose<G: Game, R: Rng>(
     }
 }
 
-fn greedy<G: Game, R: Rng>(game: &G, state: &G::State, moves: &[G::Move], rng: &mut R) -> usize {
+fn greedy<G: Material, R: Rng>(
+    game: &G,
+    state: &G::State,
+    moves: &[G::Move],
+    rng: &mut R,
+) -> usize {
     let Some(me) = game.phase(state).to_move() else {
         return 0;
     };
@@ -63,7 +68,7 @@ fn greedy<G: Game, R: Rng>(game: &G, state: &G::State, moves: &[G::Move], rng: &
     for (i, mv) in moves.iter().enumerate() {
         let mut after = state.clone();
         game.play(&mut after, mv);
-        let gain = game.gain(&after, me) - game.gain(&after, 1 - me);
+        let gain = game.material(&after, me) - game.material(&after, 1 - me);
         if gain > best_gain {
             best_gain = gain;
             best.clear();
@@ -90,8 +95,8 @@ pub fn playout<G: Game, R: Rng>(
         match game.phase(&state) {
             Phase::Over => break,
             Phase::Roll(_) => {
-                let dice = game.random_dice(rng);
-                if game.roll(&mut state, dice).is_err() {
+                let Some(dice) = game.dice() else { break };
+                if game.roll(&mut state, &dice.sample(rng)).is_err() {
                     break;
                 }
             }

@@ -1,12 +1,10 @@
-//! `ludus protocol`: the JSON-lines engine protocol of `shared/spec/protocol.md`, written once
-//! for every game through the [`Game`] trait. One request a line in, one response a line out;
+//! `ludus protocol`: the JSON-lines engine protocol of `docs/protocol.md`, written once
+//! for every game through the registry's one game type. One request a line in, one response a line out;
 //! an error never ends the session and never changes the current game.
 
-use crate::diagnostics;
-use crate::game::{Game, Phase, Player};
-use crate::rules::{self, AnyGame, Source};
-use crate::sowing::SowingGame;
-use crate::tables::TablesGame;
+use crate::game::{Game, Json, Notation, Phase, Player, Roll};
+use crate::limits::{excerpt, read_line, LongLine, LIMITS};
+use crate::registry::{self, AnyGame, AnyState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -14,34 +12,29 @@ use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A loaded game, its current position and its random source.
-struct Table<G: Game> {
-    game: G,
-    state: Option<G::State>,
+struct Table {
+    game: AnyGame,
+    state: Option<AnyState>,
     rng: ChaCha8Rng,
-}
-
-enum Loaded {
-    Sowing(Table<SowingGame>),
-    Tables(Table<TablesGame>),
 }
 
 /// The protocol session: what `load` loaded and the game in progress.
 #[derive(Default)]
 pub struct Session {
-    loaded: Option<Loaded>,
+    loaded: Option<Table>,
 }
 
 type Reply = Result<Value, String>;
 
 /// Longest request line read; the rest of a longer line is skipped and answered with an error,
 /// so a runaway client cannot exhaust memory.
-const MAX_LINE: usize = 1 << 20;
+const MAX_LINE: usize = LIMITS.protocol_line_bytes;
 
 /// Runs the protocol over `input` until end of input or `quit`.
 pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut session = Session::default();
     let mut line = Vec::new();
-    while let Some(complete) = read_line(&mut input, &mut line)? {
+    while let Some(complete) = read_line(&mut input, &mut line, MAX_LINE, LongLine::Skip)? {
         let (response, quit) = match (complete, std::str::from_utf8(&line)) {
             (false, _) => (
                 error(format!("request longer than {MAX_LINE} bytes")),
@@ -58,36 +51,6 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
         }
     }
     Ok(())
-}
-
-/// Reads one line (without its newline) into `line`, keeping at most `MAX_LINE` bytes; `None`
-/// at end of input, `Some(false)` when the line was too long.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
-    line.clear();
-    let mut complete = true;
-    let mut any = false;
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(any.then_some(complete));
-        }
-        any = true;
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], Some(i + 1)),
-            None => (buf, None),
-        };
-        let room = MAX_LINE.saturating_sub(line.len());
-        complete &= chunk.len() <= room;
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = done.unwrap_or(buf.len());
-        input.consume(used);
-        if done.is_some() {
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-            return Ok(Some(complete));
-        }
-    }
 }
 
 impl Session {
@@ -120,17 +83,14 @@ impl Session {
         if op == "load" {
             return self.load(request);
         }
-        let Some(loaded) = self.loaded.as_mut() else {
-            return match op {
+        match self.loaded.as_mut() {
+            Some(table) => table.handle(op, request),
+            None => match op {
                 "new" | "state" | "legal" | "play" | "roll" | "set" | "next" => Err(format!(
                     "`{op}` needs a game: send {{\"op\":\"load\",\"rules\":\"oware\"}} first"
                 )),
                 _ => Err(unknown_op(op)),
-            };
-        };
-        match loaded {
-            Loaded::Sowing(t) => t.handle(op, request),
-            Loaded::Tables(t) => t.handle(op, request),
+            },
         }
     }
 
@@ -139,44 +99,15 @@ impl Session {
             .get("rules")
             .and_then(Value::as_str)
             .ok_or("missing field `rules` (a name or a path)")?;
-        let source = Source::find(name)?;
-        let game = rules::compile(&source.text).map_err(|d| {
-            diagnostics::render(&source.name, &source.text, &d)
-                .trim_end()
-                .to_string()
-        })?;
-        let rng = ChaCha8Rng::from_entropy();
-        let (loaded, info) = match game {
-            AnyGame::Sowing(game) => {
-                let info = game_info(&game);
-                (
-                    Loaded::Sowing(Table {
-                        game,
-                        state: None,
-                        rng,
-                    }),
-                    info,
-                )
-            }
-            AnyGame::Tables(game) => {
-                let info = game_info(&game);
-                (
-                    Loaded::Tables(Table {
-                        game,
-                        state: None,
-                        rng,
-                    }),
-                    info,
-                )
-            }
-        };
-        self.loaded = Some(loaded);
+        let (_, game) = registry::load(name).map_err(|e| e.to_string())?;
+        let info = json!({"name": game.name(), "family": game.family(), "players": 2});
+        self.loaded = Some(Table {
+            game,
+            state: None,
+            rng: ChaCha8Rng::from_entropy(),
+        });
         Ok(json!({ "game": info }))
     }
-}
-
-fn game_info<G: Game>(game: &G) -> Value {
-    json!({"name": game.name(), "family": game.family().as_str(), "players": 2})
 }
 
 fn error(message: impl Into<String>) -> Value {
@@ -184,16 +115,22 @@ fn error(message: impl Into<String>) -> Value {
 }
 
 fn unknown_op(op: &str) -> String {
-    format!("unknown op `{op}` (expected load, new, state, legal, play, roll, set, next or quit)")
+    format!(
+        "unknown op `{}` (expected load, new, state, legal, play, roll, set, next or quit)",
+        excerpt(op)
+    )
 }
 
-impl<G: Game> Table<G> {
+impl Table {
     fn handle(&mut self, op: &str, request: &Value) -> Reply {
         match op {
             "new" => self.new_game(request),
             "set" => {
                 let given = request.get("state").ok_or("missing field `state`")?;
-                let state = self.game.state_from_json(given)?;
+                let state = self
+                    .game
+                    .state_from_json(given)
+                    .map_err(|e| e.to_string())?;
                 Ok(self.answer(state))
             }
             "state" => Ok(json!({"state": self.game.state_json(self.current()?)})),
@@ -220,20 +157,26 @@ impl<G: Game> Table<G> {
                     }
                     Phase::Over => return Err("the game is over".into()),
                 }
-                let mv = self.game.parse_move(&state, text)?;
+                let mv = self
+                    .game
+                    .parse_move(&state, text)
+                    .map_err(|e| e.to_string())?;
                 self.game.play(&mut state, &mv);
                 Ok(self.answer(state))
             }
             "roll" => {
                 let mut state = self.current()?.clone();
+                let dice = self.game.dice().ok_or("these rules use no dice")?;
                 if !matches!(self.game.phase(&state), Phase::Roll(_)) {
                     return Err("no dice are awaited now".into());
                 }
-                let dice = match request.get("dice") {
-                    None | Some(Value::Null) => self.game.random_dice(&mut self.rng),
-                    Some(given) => parse_dice(given)?,
+                let roll = match request.get("dice") {
+                    None | Some(Value::Null) => dice.sample(&mut self.rng),
+                    Some(given) => parse_roll(given)?,
                 };
-                self.game.roll(&mut state, dice)?;
+                self.game
+                    .roll(&mut state, &roll)
+                    .map_err(|e| e.to_string())?;
                 Ok(self.answer(state))
             }
             "next" => {
@@ -252,44 +195,55 @@ impl<G: Game> Table<G> {
     }
 
     fn new_game(&mut self, request: &Value) -> Reply {
-        if let Some(seed) = request.get("seed").filter(|v| !v.is_null()) {
-            let seed = seed
-                .as_u64()
-                .ok_or("`seed` must be a non-negative integer")?;
-            self.rng = ChaCha8Rng::seed_from_u64(seed);
-        }
-        let first: Player = match request.get("first") {
-            None | Some(Value::Null) => self.rng.gen_range(0..2),
+        // Every field is checked before anything changes: a refused request keeps the seed.
+        let seed = match request.get("seed").filter(|v| !v.is_null()) {
+            None => None,
+            Some(v) => Some(v.as_u64().ok_or("`seed` must be a non-negative integer")?),
+        };
+        let first: Option<Player> = match request.get("first") {
+            None | Some(Value::Null) => None,
             Some(v) => match v.as_u64() {
-                Some(p @ (0 | 1)) => p as Player,
+                Some(p @ (0 | 1)) => Some(p as Player),
                 _ => return Err("`first` must be 0 or 1".into()),
             },
         };
+        if let Some(seed) = seed {
+            self.rng = ChaCha8Rng::seed_from_u64(seed);
+        }
+        let first = first.unwrap_or_else(|| self.rng.gen_range(0..2));
         Ok(self.answer(self.game.new_game(first)))
     }
 
-    fn current(&self) -> Result<&G::State, String> {
+    fn current(&self) -> Result<&AnyState, String> {
         self.state
             .as_ref()
             .ok_or_else(|| "no game in progress: send {\"op\":\"new\"} first".to_string())
     }
 
     /// Makes `state` current and answers with it.
-    fn answer(&mut self, state: G::State) -> Value {
+    fn answer(&mut self, state: AnyState) -> Value {
         let value = json!({"state": self.game.state_json(&state)});
         self.state = Some(state);
         value
     }
 }
 
-fn parse_dice(value: &Value) -> Result<[u8; 2], String> {
-    let bad = || format!("`dice` must be two numbers 1..6, got {value}");
-    let list = value.as_array().filter(|l| l.len() == 2).ok_or_else(bad)?;
-    let die = |v: &Value| {
-        v.as_u64()
-            .filter(|d| (1..=6).contains(d))
-            .map(|d| d as u8)
-            .ok_or_else(bad)
+/// A roll given as a list of dice, `[6, 1]`; the game checks the count and the faces.
+fn parse_roll(value: &Value) -> Result<Roll, String> {
+    let bad = || {
+        format!(
+            "`dice` must be a list of numbers such as [6, 1], got {}",
+            excerpt(&value.to_string())
+        )
     };
-    Ok([die(&list[0])?, die(&list[1])?])
+    let list = value.as_array().ok_or_else(bad)?;
+    let values: Vec<u8> = list
+        .iter()
+        .map(|v| {
+            v.as_u64()
+                .and_then(|d| u8::try_from(d).ok())
+                .ok_or_else(bad)
+        })
+        .collect::<Result<_, _>>()?;
+    Roll::new(&values).map_err(|e| e.to_string())
 }

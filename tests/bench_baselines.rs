@@ -4,7 +4,8 @@
 use ludus::bench::backgammon_baseline::{MoveGenerator, Position};
 use ludus::bench::oware_baseline::{End, Oware};
 use ludus::bench::{baseline_for, random_games, WyRand};
-use ludus::rules::{compile, Source};
+use ludus::registry::compile;
+use ludus::rules::Source;
 use ludus::with_game;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -387,9 +388,10 @@ fn backgammon_baseline_random_games_keep_checkers_and_end() {
 #[test]
 fn interpreter_and_baseline_random_games_last_as_long() {
     for name in ["oware", "backgammon"] {
-        let game = compile(&Source::find(name).unwrap().text).unwrap();
+        let source = Source::find(name).unwrap();
+        let game = compile(&source.text).unwrap();
         let interpreter = with_game!(&game, g => random_games(g, 0.5, 3));
-        let baseline = baseline_for(name).unwrap()(0.5, 4);
+        let baseline = baseline_for(&source.text).unwrap()(0.5, 4);
         for rates in [&interpreter, &baseline] {
             assert!(
                 rates.cpu_seconds >= 0.5 && rates.games > 0,
@@ -405,5 +407,16 @@ fn interpreter_and_baseline_random_games_last_as_long() {
             "{name}: interpreter {interpreter:?}, baseline {baseline:?}"
         );
     }
-    assert!(baseline_for("kalah").is_none());
+    assert!(baseline_for(&Source::find("kalah").unwrap().text).is_none());
+}
+
+/// A modified copy that keeps `name = "oware"` is not timed against standard Oware.
+#[test]
+fn only_the_exact_rules_get_a_baseline() {
+    let oware = Source::find("oware").unwrap().text;
+    assert!(baseline_for(&oware).is_some());
+    let changed = oware.replace("stones = 4", "stones = 5");
+    assert_ne!(changed, oware);
+    assert!(compile(&changed).is_ok());
+    assert!(baseline_for(&changed).is_none());
 }

@@ -93,13 +93,13 @@ fn broken_files_get_located_errors_and_exit_1() {
         (
             "missing key",
             OWARE.replace("pits = 6\n", ""),
-            "missing field `pits`",
+            "missing key `pits`",
             String::new(),
         ),
         (
             "wrong type",
             OWARE.replace("pits = 6", "pits = \"six\""),
-            "invalid type",
+            "found the text \"six\", expected a whole number",
             format!("{}:8", line_of("pits = 6")),
         ),
         (
@@ -323,9 +323,12 @@ fn manual_dice_referee_a_human_game() {
         "--input",
         input.to_str().unwrap(),
     ]);
-    assert!(out.contains("Type the two dice"), "{out}");
+    assert!(
+        out.contains("a die shows 1 to 6, not 7: type the dice"),
+        "{out}"
+    );
     assert!(out.contains("White (human) rolls 3-5"), "{out}");
-    assert!(out.contains("`8/5 6/5` is not a legal move"), "{out}");
+    assert!(out.contains("`8/5 6/5` is not legal"), "{out}");
     assert!(
         out.contains("Black (random) rolls") || out.contains("Dice for Black"),
         "{out}"

@@ -2,8 +2,9 @@
 //! game or to located diagnostics — never a panic — and whatever compiles must play to an end
 //! (or to the ply cap) without hanging or losing stones and checkers.
 
-use ludus::game::{Game, Phase};
-use ludus::rules::{self, BUNDLED};
+use ludus::game::Phase;
+use ludus::registry;
+use ludus::rules::BUNDLED;
 use ludus::with_game;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
@@ -94,7 +95,7 @@ fn apply(text: &str, edit: &Edit) -> String {
 }
 
 /// Plays random games with a ply cap; every state must keep its material.
-fn exercise<G: Game>(game: &G, seed: u64) {
+fn exercise<G: ludus::game::Playable>(game: &G, seed: u64) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut moves = Vec::new();
     for first in 0..2 {
@@ -104,8 +105,8 @@ fn exercise<G: Game>(game: &G, seed: u64) {
             match game.phase(&state) {
                 Phase::Over => break,
                 Phase::Roll(_) => {
-                    let dice = game.random_dice(&mut rng);
-                    game.roll(&mut state, dice).expect("dice awaited");
+                    let dice = game.dice().unwrap().sample(&mut rng);
+                    game.roll(&mut state, &dice).expect("dice awaited");
                 }
                 Phase::Move(_) => {
                     game.legal_moves(&state, &mut moves);
@@ -140,7 +141,7 @@ proptest! {
         for e in &edits {
             text = apply(&text, e);
         }
-        match rules::compile(&text) {
+        match registry::compile(&text) {
             Ok(game) => with_game!(&game, g => exercise(g, seed)),
             Err(diagnostics) => {
                 prop_assert!(!diagnostics.is_empty());

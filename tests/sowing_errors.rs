@@ -1,7 +1,7 @@
 //! Broken rules files give located diagnostics, never a panic.
 
 use ludus::diagnostics::Diagnostic;
-use ludus::rules::compile;
+use ludus::registry::compile;
 
 const OWARE: &str = include_str!("../rules/oware.toml");
 
@@ -123,7 +123,7 @@ fn impossible_boards() {
     );
     located(
         &OWARE.replace("pits = 6", "pits = \"six\""),
-        "invalid type",
+        "found the text \"six\", expected a whole number of 0 or more",
         "six",
     );
 }

@@ -4,7 +4,7 @@
 
 mod sowing_common;
 
-use ludus::game::{Game, Phase};
+use ludus::game::{Game, Json, Phase, View};
 use ludus::rules::BUNDLED;
 use ludus::sowing::SowingGame;
 use sowing_common::{game, stones};

@@ -3,7 +3,7 @@
 
 mod sowing_common;
 
-use ludus::game::{Game, Phase};
+use ludus::game::{Game, Json, Phase};
 use serde_json::{json, Value};
 use sowing_common::{game, lines, replay_file};
 

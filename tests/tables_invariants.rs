@@ -1,14 +1,14 @@
 //! Invariants over thousands of random games of each bundled tables game, and the generator
 //! against a brute-force one (every order of every die, no shortcuts) on the positions met.
 
-use ludus::game::{Game, Phase};
+use ludus::game::{Game, Json, Notation, Phase};
 use ludus::rules::Source;
 use ludus::tables::{self, Position, TablesGame, TablesMove, TablesState};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
 fn load(name: &str) -> TablesGame {
-    tables::compile(&Source::find(name).unwrap().text).unwrap()
+    tables_compile(&Source::find(name).unwrap().text).unwrap()
 }
 
 fn check_position(p: &Position) {
@@ -123,8 +123,8 @@ fn random_games(name: &str, games: usize, seed: u64, brute: bool) -> usize {
             }
             match g.phase(&st) {
                 Phase::Roll(_) => {
-                    let d = g.random_dice(&mut rng);
-                    g.roll(&mut st, d).unwrap();
+                    let d = g.dice().unwrap().sample(&mut rng);
+                    g.roll(&mut st, &d).unwrap();
                 }
                 Phase::Move(p) => {
                     g.legal_moves(&st, &mut moves);
@@ -186,4 +186,10 @@ fn had_random_games_keep_the_invariants_and_equal_brute_force() {
 #[test]
 fn mughrabieh_random_matches_keep_the_invariants() {
     assert!(random_games("mughrabieh", 4, 5, false) > 1_000);
+}
+
+/// A tables rules text compiled by the family's own compiler.
+fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
+    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
+    tables::compile(&doc)
 }

@@ -1,12 +1,12 @@
 //! Known positions for every tables rule, through the public `Game` API.
 
-use ludus::game::{Game, Phase};
+use ludus::game::{Game, Json, Notation, Phase, Roll, View};
 use ludus::rules::Source;
 use ludus::tables::{self, TablesGame, TablesState};
 use serde_json::json;
 
 fn load(name: &str) -> TablesGame {
-    tables::compile(&Source::find(name).unwrap().text).unwrap()
+    tables_compile(&Source::find(name).unwrap().text).unwrap()
 }
 
 /// A side from `"24:2 13:5 bar:1 off:3"` (own numbering) as points, bar, off.
@@ -212,7 +212,7 @@ fn game_ends_when_all_are_off_and_scores() {
         .unwrap()
         .text
         .replace("points = \"1\"", "points = \"1 + gammon + backgammon\"");
-    let g3 = tables::compile(&text).unwrap();
+    let g3 = tables_compile(&text).unwrap();
     let mut st = at(&g3, "1:1 off:14", "bar:1 19:14", 0, [2, 1]);
     play(&g3, &mut st, "1/off");
     assert_eq!(g3.outcome(&st).unwrap().scores, [3, 0]);
@@ -235,7 +235,7 @@ fn had_start_and_black_enters_first() {
         json!([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2])
     );
     assert_eq!(j["points"][0][23], 2);
-    g.roll(&mut st, [3, 3]).unwrap();
+    g.roll(&mut st, &Roll::new(&[3, 3]).unwrap()).unwrap();
     // Black enters four checkers on its 22 (White's 3), where two Black checkers stand.
     assert_eq!(legal(&g, &st), ["bar/22(4)"]);
     assert_eq!(
@@ -301,8 +301,8 @@ fn a_full_match_to_31() {
     loop {
         match g.phase(&st) {
             Phase::Roll(_) => {
-                let d = g.random_dice(&mut rng);
-                g.roll(&mut st, d).unwrap();
+                let d = g.dice().unwrap().sample(&mut rng);
+                g.roll(&mut st, &d).unwrap();
             }
             Phase::Move(_) => {
                 g.legal_moves(&st, &mut moves);
@@ -344,7 +344,7 @@ fn backgammon_defines_no_match() {
 fn board_and_rules_in_words() {
     let g = load("had");
     let mut st = g.new_game(0);
-    g.roll(&mut st, [5, 1]).unwrap();
+    g.roll(&mut st, &Roll::new(&[5, 1]).unwrap()).unwrap();
     let board = g.render(&st, 0);
     assert!(
         board.starts_with(" 13 14 15 16 17 18  | 19 20 21 22 23 24"),
@@ -362,4 +362,10 @@ fn board_and_rules_in_words() {
     assert!(load("mughrabieh")
         .describe()
         .contains("A match is played to 31 points"));
+}
+
+/// A tables rules text compiled by the family's own compiler.
+fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
+    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
+    tables::compile(&doc)
 }

@@ -3,14 +3,14 @@
 //! standings) and OpenSpiel's Backgammon traces (legal sets cut to their longest moves). The
 //! records are the project's copies in `tests/data/ref/` and `tests/data/openspiel/`.
 
-use ludus::game::Game;
+use ludus::game::{Game, Json, Notation, Roll};
 use ludus::rules::Source;
 use ludus::tables::{self, Position, TablesGame, TablesMove, TablesState};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
 fn load(name: &str) -> TablesGame {
-    tables::compile(&Source::find(name).unwrap().text).unwrap()
+    tables_compile(&Source::find(name).unwrap().text).unwrap()
 }
 
 fn records(file: &str) -> Vec<Value> {
@@ -153,7 +153,8 @@ fn replay_ref(file: &str) -> (usize, usize) {
                 let d = &step["dice"];
                 game.roll(
                     &mut st,
-                    [d[0].as_u64().unwrap() as u8, d[1].as_u64().unwrap() as u8],
+                    &Roll::new(&[d[0].as_u64().unwrap() as u8, d[1].as_u64().unwrap() as u8])
+                        .unwrap(),
                 )
                 .unwrap();
                 assert_eq!(norm(&game.state_json(&st)), norm(&step["state"]), "{w}");
@@ -249,10 +250,11 @@ fn openspiel_backgammon() {
             let roll = &t["chance"]["roll"];
             game.roll(
                 &mut st,
-                [
+                &Roll::new(&[
                     roll[0].as_u64().unwrap() as u8,
                     roll[1].as_u64().unwrap() as u8,
-                ],
+                ])
+                .unwrap(),
             )
             .unwrap();
             assert_eq!(game.phase(&st).to_move(), Some(mover), "{w}");
@@ -293,4 +295,10 @@ fn openspiel_backgammon() {
     }
     assert!(turns > 3000, "{turns} turns, {quirks} quirks");
     eprintln!("OpenSpiel: {turns} turns agree ({quirks} quirk continuations)");
+}
+
+/// A tables rules text compiled by the family's own compiler.
+fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
+    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
+    tables::compile(&doc)
 }

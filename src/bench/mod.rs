@@ -94,20 +94,26 @@ fn measure(seconds: f64, seed: u64, mut play_game: impl FnMut(&mut WyRand) -> u6
 }
 
 /// Plays uniformly random games of `game` (each a new game with player 0 first; matches are not
-/// continued) on this thread for about `seconds` of CPU time. A ply is one `play`.
+/// continued) on this thread for about `seconds` of CPU time. A ply is one `play`. Every game
+/// ends by the rules' guards; a game that still has not ended after twice the ply guard's
+/// steps (a broken game) stops the measurement with a panic rather than a hang.
 pub fn random_games<G: Game>(game: &G, seconds: f64, seed: u64) -> Rates {
     let mut moves = Vec::new();
+    let dice = game.dice();
+    let max_steps = 2 * u64::from(game.guards().plies) + 2;
     measure(seconds, seed, |rng| {
         let mut state = game.new_game(0);
         let mut plies = 0;
-        loop {
+        for _ in 0..max_steps {
             match game.phase(&state) {
                 Phase::Over => return plies,
                 Phase::Roll(_) => {
-                    let dice = game.random_dice(rng);
-                    if let Err(e) = game.roll(&mut state, dice) {
+                    let roll = dice
+                        .unwrap_or_else(|| panic!("{}: a Roll phase without dice", game.name()))
+                        .sample(rng);
+                    if let Err(e) = game.roll(&mut state, &roll) {
                         panic!(
-                            "{}: roll {dice:?} refused in the Roll phase: {e}",
+                            "{}: roll {roll} refused in the Roll phase: {e}",
                             game.name()
                         );
                     }
@@ -125,6 +131,11 @@ pub fn random_games<G: Game>(game: &G, seconds: f64, seed: u64) -> Rates {
                 }
             }
         }
+        panic!(
+            "{}: a game went past its guard of {} plies",
+            game.name(),
+            game.guards().plies
+        )
     })
 }
 
@@ -143,12 +154,20 @@ pub fn backgammon_baseline(seconds: f64, seed: u64) -> Rates {
     measure(seconds, seed, |rng| game.play_random(rng))
 }
 
-/// The hand-written engine for a rules name, when there is one.
-pub fn baseline_for(rules_name: &str) -> Option<fn(f64, u64) -> Rates> {
-    match rules_name {
-        "oware" => Some(oware_baseline),
-        "backgammon" => Some(backgammon_baseline),
-        _ => None,
+/// The hand-written engine for a rules text, when there is one: only for exactly the bundled
+/// rules it implements, so a modified copy is never timed against the standard game.
+pub fn baseline_for(rules_text: &str) -> Option<fn(f64, u64) -> Rates> {
+    let bundled = |name: &str| {
+        crate::rules::BUNDLED
+            .iter()
+            .any(|(n, text)| *n == name && *text == rules_text)
+    };
+    if bundled("oware") {
+        Some(oware_baseline)
+    } else if bundled("backgammon") {
+        Some(backgammon_baseline)
+    } else {
+        None
     }
 }
 

@@ -5,32 +5,41 @@ pub mod play;
 pub mod show;
 pub mod validate;
 
-use crate::game::Game;
-use crate::rules::{self, AnyGame, Source};
-use crate::{diagnostics, with_game};
-use anyhow::{anyhow, Result};
+use crate::registry::{self, AnyGame};
+use crate::rules::Source;
+use anyhow::Result;
+
+/// Writes a line to standard output; a write error (a closed pipe, a full disk) becomes an
+/// error of the command instead of a panic.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)
+            .map_err(|e| anyhow::anyhow!("cannot write to standard output: {e}"))?
+    }};
+}
 
 /// Loads a game by bundled name or path; rules errors come back rendered.
 pub fn load(name: &str) -> Result<(Source, AnyGame)> {
-    let source = Source::find(name).map_err(|e| anyhow!(e))?;
-    let game = rules::compile(&source.text).map_err(|d| {
-        anyhow!(
-            "invalid rules\n{}",
-            diagnostics::render(&source.name, &source.text, &d).trim_end()
-        )
-    })?;
-    Ok((source, game))
+    Ok(registry::load(name)?)
 }
 
 /// `ludus bench GAME`.
 pub fn bench(name: &str, seconds: f64, seed: u64) -> Result<bool> {
-    let (_, game) = load(name)?;
-    let (rules_name, rates) = with_game!(&game, g => (g.name().to_string(), crate::bench::random_games(g, seconds, seed)));
-    // The baseline follows the rules' own name, so a path to a copy of oware.toml gets it too.
-    let base = crate::bench::baseline_for(&rules_name).map(|run| run(seconds, seed));
-    println!(
+    let limit = crate::limits::LIMITS.bench_seconds;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= limit) {
+        anyhow::bail!(
+            "--seconds must be a number of seconds above 0 and at most {limit}, not {seconds}"
+        );
+    }
+    let (source, game) = load(name)?;
+    let rates = crate::with_game!(&game, g => crate::bench::random_games(g, seconds, seed));
+    // A hand-written engine is compared only with exactly the rules it implements.
+    let base = crate::bench::baseline_for(&source.text).map(|run| run(seconds, seed));
+    say!(
         "{}",
-        crate::bench::report(&rules_name, &rates, base.as_ref())
+        crate::bench::report(crate::game::Game::name(&game), &rates, base.as_ref())
     );
     Ok(true)
 }

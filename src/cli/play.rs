@@ -2,10 +2,11 @@
 //! through the [`Game`] trait: humans and computer players, the starting ritual, dice rolled or
 //! typed in, undo, and agreed endings where the rules allow them.
 
-use crate::game::{Game, Phase, Player, Ritual};
+use crate::game::{Dice, Game, Phase, Playable, Player, Ritual, Roll};
+use crate::limits::{excerpt, read_line, LongLine, LIMITS};
 use crate::player::{self, Agent};
-use crate::with_game;
-use anyhow::{bail, Result};
+use crate::say;
+use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,17 +32,17 @@ pub struct Options {
     pub input: Option<PathBuf>,
 }
 
-/// A computer-only game longer than this is stopped: a rules file must not hang the terminal.
-const PLY_CAP: u32 = 100_000;
 /// Random playouts a greedy player runs for each colour before choosing one.
 const COLOUR_PLAYOUTS: u32 = 200;
 
 pub fn run(opts: Options) -> Result<bool> {
     let (_, mut game) = super::load(&opts.game)?;
     if let Some(plies) = opts.max_plies {
-        if !with_game!(&mut game, g => g.set_max_plies(plies)) {
-            bail!("`{}` has no ply limit to override", opts.game);
+        let max = LIMITS.plies_per_game;
+        if !(1..=max).contains(&plies) {
+            bail!("--max-plies must be 1 to {max}, not {plies}");
         }
+        game.set_max_plies(plies);
     }
     let input: Box<dyn BufRead> = match &opts.input {
         Some(path) => Box::new(BufReader::new(std::fs::File::open(path)?)),
@@ -52,21 +53,28 @@ pub fn run(opts: Options) -> Result<bool> {
         None => ChaCha8Rng::from_entropy(),
     };
     let first = opts.first.as_deref().map(parse_player).transpose()?;
-    with_game!(&game, g => {
-        let mut table = Terminal { game: g, agents: opts.agents, rng, input, dice: opts.dice };
-        table.run(first)
-    })
+    let mut table = Terminal {
+        game: &game,
+        agents: opts.agents,
+        rng,
+        input,
+        dice: opts.dice,
+    };
+    table.run(first)
 }
 
 fn parse_player(text: &str) -> Result<Player> {
     match text.to_ascii_lowercase().as_str() {
         "0" | "south" | "white" => Ok(0),
         "1" | "north" | "black" => Ok(1),
-        _ => bail!("--first: expected 0/south/white or 1/north/black, got `{text}`"),
+        _ => bail!(
+            "--first: expected 0/south/white or 1/north/black, got `{}`",
+            excerpt(text)
+        ),
     }
 }
 
-struct Terminal<'g, G: Game> {
+struct Terminal<'g, G: Playable> {
     game: &'g G,
     agents: [Agent; 2],
     rng: ChaCha8Rng,
@@ -80,7 +88,7 @@ enum Stop<S> {
     Quit,
 }
 
-impl<G: Game> Terminal<'_, G> {
+impl<G: Playable> Terminal<'_, G> {
     fn run(&mut self, first: Option<Player>) -> Result<bool> {
         let first = match first {
             Some(p) => p,
@@ -88,9 +96,9 @@ impl<G: Game> Terminal<'_, G> {
         };
         let mut state = self.game.new_game(first);
         loop {
-            println!("{} to start.", self.name(first_to_move(self.game, &state)));
+            say!("{} to start.", self.name(first_to_move(self.game, &state)));
             let Stop::Over(end) = self.play_game(state)? else {
-                println!("Game abandoned.");
+                say!("Game abandoned.");
                 return Ok(true);
             };
             if let Some(outcome) = self.game.outcome(&end) {
@@ -98,7 +106,7 @@ impl<G: Game> Terminal<'_, G> {
                     Some(w) => format!("{} wins", self.name(w)),
                     None => "Draw".to_string(),
                 };
-                println!(
+                say!(
                     "{verdict} ({}): {} {} – {} {}",
                     outcome.reason,
                     self.game.player_names()[0],
@@ -110,7 +118,7 @@ impl<G: Game> Terminal<'_, G> {
             let Some(standing) = self.game.match_standing(&end) else {
                 return Ok(true);
             };
-            println!(
+            say!(
                 "Match after game {}: {} {} – {} {}",
                 standing.game,
                 self.game.player_names()[0],
@@ -120,13 +128,13 @@ impl<G: Game> Terminal<'_, G> {
             );
             match self.game.next_game(&end) {
                 Some(next) if !standing.over => {
-                    println!("\n=== Game {} of the match ===", standing.game + 1);
+                    say!("\n=== Game {} of the match ===", standing.game + 1);
                     state = next;
                 }
                 _ => {
                     match standing.winner {
-                        Some(w) => println!("{} wins the match.", self.name(w)),
-                        None => println!("The match is drawn."),
+                        Some(w) => say!("{} wins the match.", self.name(w)),
+                        None => say!("The match is drawn."),
                     }
                     return Ok(true);
                 }
@@ -161,31 +169,33 @@ impl<G: Game> Terminal<'_, G> {
         }
     }
 
-    fn human_count(&self) -> usize {
-        self.agents.iter().filter(|a| **a == Agent::Human).count()
-    }
-
-    /// Reads a line from the human; `None` at end of input.
+    /// Reads a line from the human; `None` at end of input. A line is at most the input
+    /// limit long (the rest is skipped), so no input can exhaust memory.
     fn ask(&mut self, prompt: &str) -> Result<Option<String>> {
-        print!("{prompt}");
-        std::io::stdout().flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            println!();
-            return Ok(None);
+        let mut out = std::io::stdout();
+        write!(out, "{prompt}")
+            .and_then(|()| out.flush())
+            .map_err(|e| anyhow!("cannot write to standard output: {e}"))?;
+        let mut line = Vec::new();
+        let max = LIMITS.input_line_bytes;
+        match read_line(&mut self.input, &mut line, max, LongLine::Stop)? {
+            None => {
+                say!();
+                Ok(None)
+            }
+            Some(false) => bail!("an input line is longer than {max} bytes: not a move"),
+            Some(true) => Ok(Some(String::from_utf8_lossy(&line).trim().to_string())),
         }
-        Ok(Some(line.trim().to_string()))
     }
 
     fn play_game(&mut self, mut state: G::State) -> Result<Stop<G::State>> {
         let mut moves = Vec::new();
         // Positions before each human decision, for `undo`.
         let mut history: Vec<G::State> = Vec::new();
-        let mut plies = 0u32;
         let mut show = true;
         loop {
             if show {
-                println!(
+                say!(
                     "\n{}",
                     self.game.render(&state, self.viewer(&state)).trim_end()
                 );
@@ -194,13 +204,13 @@ impl<G: Game> Terminal<'_, G> {
             match self.game.phase(&state) {
                 Phase::Over => return Ok(Stop::Over(state)),
                 Phase::Roll(p) => {
-                    let Some(dice) = self.roll(p)? else {
+                    let Some(roll) = self.roll(p)? else {
                         return Ok(Stop::Quit);
                     };
-                    if let Err(e) = self.game.roll(&mut state, dice) {
-                        println!("{e}");
+                    if let Err(e) = self.game.roll(&mut state, &roll) {
+                        say!("{e}");
                     } else {
-                        println!("{} rolls {}-{}.", self.name(p), dice[0], dice[1]);
+                        say!("{} rolls {roll}.", self.name(p));
                     }
                     show = false;
                 }
@@ -214,9 +224,6 @@ impl<G: Game> Terminal<'_, G> {
                             Turn::Quit => return Ok(Stop::Quit),
                         }
                     } else {
-                        if plies >= PLY_CAP && self.human_count() == 0 {
-                            bail!("stopped after {PLY_CAP} plies without an end: check the rules' ending");
-                        }
                         let i = player::choose(
                             self.game,
                             &state,
@@ -224,35 +231,45 @@ impl<G: Game> Terminal<'_, G> {
                             self.agents[p],
                             &mut self.rng,
                         );
-                        println!(
+                        say!(
                             "{} plays {}.",
                             self.name(p),
                             self.game.move_text(&state, &moves[i])
                         );
                         self.game.play(&mut state, &moves[i]);
                     }
-                    plies += 1;
                 }
             }
         }
     }
 
-    fn roll(&mut self, p: Player) -> Result<Option<[u8; 2]>> {
+    fn roll(&mut self, p: Player) -> Result<Option<Roll>> {
+        let dice = self
+            .game
+            .dice()
+            .ok_or_else(|| anyhow!("dice are awaited, but these rules use none"))?;
         if self.dice == DiceSource::Auto {
-            return Ok(Some(self.game.random_dice(&mut self.rng)));
+            return Ok(Some(dice.sample(&mut self.rng)));
         }
+        let Dice { count, faces } = dice;
         loop {
-            let Some(line) = self.ask(&format!("Dice for {} (two numbers 1-6): ", self.name(p)))?
+            let Some(line) = self.ask(&format!(
+                "Dice for {} ({count} numbers 1-{faces}): ",
+                self.name(p)
+            ))?
             else {
                 return Ok(None);
             };
-            let dice: Vec<u8> = line
+            let values: Vec<u8> = line
                 .split(|c: char| !c.is_ascii_digit())
                 .filter_map(|t| t.parse().ok())
                 .collect();
-            match dice[..] {
-                [a, b] if (1..=6).contains(&a) && (1..=6).contains(&b) => return Ok(Some([a, b])),
-                _ => println!("Type the two dice, e.g. `3 5`."),
+            match Roll::new(&values).map_err(|e| e.to_string()).and_then(|r| {
+                dice.check(&r).map_err(|e| e.to_string())?;
+                Ok(r)
+            }) {
+                Ok(roll) => return Ok(Some(roll)),
+                Err(e) => say!("{e}: type the dice, e.g. `3 5`."),
             }
         }
     }
@@ -277,17 +294,17 @@ impl<G: Game> Terminal<'_, G> {
             match line.as_str() {
                 "" => continue,
                 "quit" | "q" => return Ok(Turn::Quit),
-                "help" | "?" => self.help(state, moves),
-                "moves" | "legal" => self.list_moves(state, moves),
+                "help" | "?" => self.help(state, moves)?,
+                "moves" | "legal" => self.list_moves(state, moves)?,
                 "undo" | "u" => {
                     // Back to this side's previous decision (computer replies are replayed).
                     match history.pop() {
                         Some(previous) => {
                             *state = previous;
-                            println!("Undone.");
+                            say!("Undone.");
                             return Ok(Turn::Undone);
                         }
-                        None => println!("Nothing to undo."),
+                        None => say!("Nothing to undo."),
                     }
                 }
                 "end" => {
@@ -300,7 +317,7 @@ impl<G: Game> Terminal<'_, G> {
                         self.game.play(state, &mv);
                         return Ok(Turn::Played);
                     }
-                    Err(e) => println!("{e}"),
+                    Err(e) => say!("{e}"),
                 },
             }
         }
@@ -311,7 +328,7 @@ impl<G: Game> Terminal<'_, G> {
     fn offer_end(&mut self, state: &mut G::State, p: Player) -> Result<bool> {
         let mut trial = state.clone();
         if !self.game.end_by_agreement(&mut trial) {
-            println!("These rules have no ending by agreement.");
+            say!("These rules have no ending by agreement.");
             return Ok(false);
         }
         let other = 1 - p;
@@ -323,30 +340,31 @@ impl<G: Game> Terminal<'_, G> {
             );
             matches!(self.ask(&question)?.as_deref(), Some("y" | "yes"))
         } else {
-            self.game.gain(state, other) >= self.game.gain(state, p)
+            self.game.material(state, other) >= self.game.material(state, p)
         };
         if accepted {
-            println!("{} accepts.", self.name(other));
+            say!("{} accepts.", self.name(other));
             *state = trial;
         } else {
-            println!("{} declines; play on.", self.name(other));
+            say!("{} declines; play on.", self.name(other));
         }
         Ok(accepted)
     }
 
-    fn help(&self, state: &G::State, moves: &[G::Move]) {
-        println!("Type a move in the game's notation (as listed below), or:");
-        println!("  moves   list the legal moves     undo   take back your last move");
-        println!("  end     offer to end the game    quit   leave the game");
-        self.list_moves(state, moves);
+    fn help(&self, state: &G::State, moves: &[G::Move]) -> Result<()> {
+        say!("Type a move in the game's notation (as listed below), or:");
+        say!("  moves   list the legal moves     undo   take back your last move");
+        say!("  end     offer to end the game    quit   leave the game");
+        self.list_moves(state, moves)
     }
 
-    fn list_moves(&self, state: &G::State, moves: &[G::Move]) {
+    fn list_moves(&self, state: &G::State, moves: &[G::Move]) -> Result<()> {
         let texts: Vec<String> = moves
             .iter()
             .map(|m| self.game.move_text(state, m))
             .collect();
-        println!("Legal moves: {}", texts.join(", "));
+        say!("Legal moves: {}", texts.join(", "));
+        Ok(())
     }
 
     /// Decides who starts, as the rules' ritual says; may give the agents other colours.
@@ -371,7 +389,7 @@ impl<G: Game> Terminal<'_, G> {
                 match self.ask(&q)?.as_deref() {
                     Some("odd" | "o") => break true,
                     Some("even" | "e") => break false,
-                    Some(_) => println!("Answer `odd` or `even`."),
+                    Some(_) => say!("Answer `odd` or `even`."),
                     None => bail!("end of input before the start of the game"),
                 }
             }
@@ -380,7 +398,7 @@ impl<G: Game> Terminal<'_, G> {
         };
         let right = (hidden % 2 == 1) == odd_guess;
         let starter = if right { 0 } else { 1 };
-        println!(
+        say!(
             "{} guesses {}; {} stones were hidden: {} starts.",
             self.name(0),
             if odd_guess { "odd" } else { "even" },
@@ -395,21 +413,22 @@ impl<G: Game> Terminal<'_, G> {
         let high = loop {
             let mut die = [0u8; 2];
             for (p, d) in die.iter_mut().enumerate() {
+                let faces = self.game.dice().map_or(6, |d| d.faces);
                 *d = match self.dice {
-                    DiceSource::Auto => self.rng.gen_range(1..=6),
+                    DiceSource::Auto => self.rng.gen_range(1..=faces),
                     DiceSource::Manual => loop {
                         let Some(line) = self.ask(&format!("One die for {}: ", self.seat(p)))?
                         else {
                             bail!("end of input before the start of the game");
                         };
                         match line.parse::<u8>() {
-                            Ok(v @ 1..=6) => break v,
-                            _ => println!("Type one number 1-6."),
+                            Ok(v) if (1..=faces).contains(&v) => break v,
+                            _ => say!("Type one number 1-{faces}."),
                         }
                     },
                 };
             }
-            println!(
+            say!(
                 "{} rolls {}, {} rolls {}.",
                 self.seat(0),
                 die[0],
@@ -419,13 +438,13 @@ impl<G: Game> Terminal<'_, G> {
             match die[0].cmp(&die[1]) {
                 std::cmp::Ordering::Greater => break 0,
                 std::cmp::Ordering::Less => break 1,
-                std::cmp::Ordering::Equal => println!("A tie: roll again."),
+                std::cmp::Ordering::Equal => say!("A tie: roll again."),
             }
         };
         let chooser = self.agents[high];
         let colour = self.choose_colour(chooser, high)?;
         let names = self.game.player_names();
-        println!("{} chooses {}.", self.seat(high), names[colour]);
+        say!("{} chooses {}.", self.seat(high), names[colour]);
         if colour != high {
             self.agents.swap(0, 1);
         }
@@ -452,7 +471,7 @@ impl<G: Game> Terminal<'_, G> {
                 {
                     return Ok(c);
                 }
-                println!("Answer `{}` or `{}`.", names[0], names[1]);
+                say!("Answer `{}` or `{}`.", names[0], names[1]);
             },
             Agent::Random => Ok(self.rng.gen_range(0..2)),
             Agent::Greedy => {
@@ -461,7 +480,9 @@ impl<G: Game> Terminal<'_, G> {
                 for (c, w) in wins.iter_mut().enumerate() {
                     for _ in 0..COLOUR_PLAYOUTS {
                         let start = self.game.new_game(1 - c);
-                        if player::playout(self.game, start, &mut self.rng, PLY_CAP) == Some(c) {
+                        if player::playout(self.game, start, &mut self.rng, LIMITS.plies_per_game)
+                            == Some(c)
+                        {
                             *w += 1;
                         }
                     }

@@ -1,8 +1,9 @@
 //! `ludus list` and `ludus show GAME`.
 
-use crate::game::Game;
-use crate::rules::{self, BUNDLED};
-use crate::with_game;
+use crate::game::{Game, Guards, View};
+use crate::registry::{self, AnyGame};
+use crate::rules::BUNDLED;
+use crate::say;
 use anyhow::Result;
 
 pub fn list() -> Result<bool> {
@@ -12,30 +13,43 @@ pub fn list() -> Result<bool> {
         .max()
         .unwrap_or(0);
     for (name, text) in BUNDLED {
-        let line = match rules::compile(text) {
-            Ok(game) => with_game!(&game, g => title_line(g)),
+        let line = match registry::compile(text) {
+            Ok(game) => title_line(&game),
             Err(_) => "(invalid rules)".to_string(),
         };
-        println!("{name:<width$}  {line}");
+        say!("{name:<width$}  {line}");
     }
     Ok(true)
 }
 
-fn title_line<G: Game>(game: &G) -> String {
+fn title_line(game: &AnyGame) -> String {
     let described = game.describe();
     let first = described.lines().next().unwrap_or_default().to_string();
-    format!("{:<7} {first}", game.family().as_str())
+    format!("{:<7} {first}", game.family())
 }
 
 pub fn show(name: &str) -> Result<bool> {
     let (_, game) = super::load(name)?;
-    with_game!(&game, g => show_game(g));
+    say!("{}", game.describe().trim_end());
+    say!("{}", guards_text(game.guards()));
+    say!();
+    say!("Starting position:");
+    say!("{}", game.render(&game.new_game(0), 0).trim_end());
     Ok(true)
 }
 
-fn show_game<G: Game>(game: &G) {
-    println!("{}", game.describe().trim_end());
-    println!();
-    println!("Starting position:");
-    println!("{}", game.render(&game.new_game(0), 0).trim_end());
+/// Which bounds end every game and match.
+pub fn guards_text(g: Guards) -> String {
+    let plies = if g.plies_by_rules {
+        format!("A game ends after {} plies (the rules' limit).", g.plies)
+    } else {
+        format!(
+            "Guard: a game still going after {} plies ends there (Ludus's limit, so that every game ends).",
+            g.plies
+        )
+    };
+    match g.games {
+        Some(games) => format!("{plies} A match ends after {games} games at most."),
+        None => plies,
+    }
 }

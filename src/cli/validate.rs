@@ -1,7 +1,9 @@
 //! `ludus validate FILE…`.
 
 use crate::diagnostics::{self, Diagnostic};
-use crate::rules::{self, Source};
+use crate::registry;
+use crate::rules::Source;
+use crate::say;
 use anyhow::Result;
 use serde_json::json;
 
@@ -11,10 +13,14 @@ pub fn run(files: &[String], as_json: bool) -> Result<bool> {
     for file in files {
         let (name, text, problems) = match Source::find(file) {
             Ok(source) => {
-                let problems = rules::compile(&source.text).err().unwrap_or_default();
+                let problems = registry::compile(&source.text).err().unwrap_or_default();
                 (source.name, source.text, problems)
             }
-            Err(e) => (file.clone(), String::new(), vec![Diagnostic::new(e)]),
+            Err(e) => (
+                file.clone(),
+                String::new(),
+                vec![Diagnostic::new(e.to_string())],
+            ),
         };
         all_valid &= problems.is_empty();
         if as_json {
@@ -23,14 +29,14 @@ pub fn run(files: &[String], as_json: bool) -> Result<bool> {
                 "errors": diagnostics::to_json(&name, &text, &problems),
             }));
         } else if problems.is_empty() {
-            println!("{name}: ok");
+            say!("{name}: ok");
         } else {
             eprint!("{}", diagnostics::render(&name, &text, &problems));
             eprintln!("{name}: {} error(s)", problems.len());
         }
     }
     if as_json {
-        println!(
+        say!(
             "{}",
             serde_json::to_string_pretty(&json!({ "valid": all_valid, "files": reports }))?
         );

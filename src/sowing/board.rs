@@ -5,11 +5,15 @@
 //! precomputed as `next`/`prev` tables over slots, so a drop is one table look-up.
 
 /// Most pits a player may own (the slots of both players fit in 32 bits).
-pub const MAX_SIDE: usize = 16;
+pub const MAX_SIDE: usize = crate::limits::LIMITS.pits_per_side;
 /// Player p's store is slot `STORE + p`.
 pub const STORE: usize = 32;
 /// Pit and store slots.
 pub const SLOTS: usize = 34;
+const _: () = assert!(
+    2 * MAX_SIDE <= STORE,
+    "the pits of both sides fit below the stores"
+);
 /// "No such pit" (the pit opposite a store, the target past the end of a circuit).
 pub const NO_SLOT: u8 = u8::MAX;
 

@@ -9,17 +9,19 @@ use super::{CaptureRule, Compiled, EndRule, MatchRule, SowingGame};
 use crate::diagnostics::Diagnostic;
 use crate::expr::{Expr, Type};
 use crate::game::Ritual;
-use crate::rules::{expr, from_toml};
+use crate::limits::LIMITS;
+use crate::rules::{expr, RulesDoc};
 use toml::Spanned;
 
 /// Stones are counted in bytes: the whole game must fit.
-pub const MAX_STONES: u32 = 255;
+const MAX_STONES: u32 = LIMITS.stones;
 /// The highest lap cap a rules file may ask for (a move is at most this many laps).
-const MAX_LAPS: u32 = 10_000;
+const MAX_LAPS: u32 = LIMITS.laps_per_move;
 const DEFAULT_LAPS: u32 = 1_000;
 
-pub fn compile(text: &str) -> Result<SowingGame, Vec<Diagnostic>> {
-    let rules: Rules = from_toml(text).map_err(|d| vec![d])?;
+pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
+    let rules: Rules = doc.read()?;
+    let text = doc.text();
     let mut errors = Vec::new();
     let game = build(text, &rules, &mut errors);
     match game {
@@ -148,7 +150,8 @@ fn build(text: &str, rules: &Rules, errors: &mut Vec<Diagnostic>) -> Option<Sowi
     });
     let match_rule = rules.match_.as_ref().map(|m| {
         let refill = *m.refill.get_ref();
-        if refill == 0 || refill * 2 > total {
+        // Rule values are untrusted: compared in 64 bits, no product can wrap.
+        if refill == 0 || u64::from(refill) * 2 > u64::from(total) {
             errors.push(err(
                 m.refill.span(),
                 format!(
@@ -274,7 +277,7 @@ fn setup(rules: &Rules, geo: &Geometry, errors: &mut Vec<Diagnostic>) -> Option<
     match (&setup_ref.stones, &setup_ref.layout) {
         (Some(s), None) => {
             let per = *s.get_ref();
-            if per * 2 * geo.n as u32 > MAX_STONES {
+            if u64::from(per) * 2 * geo.n as u64 > u64::from(MAX_STONES) {
                 errors.push(err(
                     s.span(),
                     format!("at most {MAX_STONES} stones in a game"),
@@ -309,7 +312,7 @@ fn setup(rules: &Rules, geo: &Geometry, errors: &mut Vec<Diagnostic>) -> Option<
                     return None;
                 }
                 for (k, &c) in row.get_ref().iter().enumerate() {
-                    total += c.min(MAX_STONES + 1);
+                    total = total.saturating_add(c);
                     board.count[p * geo.n + k] = c.min(MAX_STONES) as u8;
                 }
             }

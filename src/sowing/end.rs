@@ -7,10 +7,7 @@ use super::sow::MoveEnd;
 use super::state::{EndReason, Finish, History, Round, SowingState};
 use super::SowingGame;
 use crate::game::MatchStanding;
-
-/// Every game ends by this ply at the latest, whatever the rules say: a rules file without a
-/// repetition rule or a ply limit cannot make a game endless.
-pub const GUARD_PLIES: u32 = 100_000;
+use crate::limits::LIMITS;
 
 impl SowingGame {
     /// After a move by `mover` (or at the start of a game): ends the game when the rules say
@@ -42,7 +39,13 @@ impl SowingGame {
         st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
         if st.legal == 0 {
             self.finish(st, EndReason::NoMove, true);
-        } else if st.ply >= self.end.max_plies.unwrap_or(GUARD_PLIES).min(GUARD_PLIES) {
+        } else if st.ply
+            >= self
+                .end
+                .max_plies
+                .unwrap_or(LIMITS.plies_per_game)
+                .min(LIMITS.plies_per_game)
+        {
             self.finish(st, EndReason::PlyLimit, true);
         }
     }
@@ -126,7 +129,9 @@ impl SowingGame {
         let (points, over) = match st.result {
             Some(_) => {
                 let held = self.held(&st.board);
-                (held, held.iter().any(|&h| h < i32::from(rule.refill)))
+                // A match ends when a player cannot fill a pit, or at the match guard.
+                let short = held.iter().any(|&h| h < i32::from(rule.refill));
+                (held, short || st.round.game >= LIMITS.games_per_match)
             }
             None => (st.round.points, false),
         };

@@ -19,14 +19,18 @@ mod sow;
 mod state;
 
 pub use board::Board;
-pub use end::GUARD_PLIES;
 pub use scope::Context;
 pub use sow::MoveEnd;
 pub use state::{EndReason, SowingState};
 
 use crate::diagnostics::Diagnostic;
 use crate::expr::Expr;
-use crate::game::{Dice, Family, Game, MatchStanding, Outcome, Phase, Player, Ritual};
+use crate::game::{
+    Dice, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase, Player,
+    Ritual, Roll, RollError, StateError, View,
+};
+use crate::limits::LIMITS;
+use crate::rules::RulesDoc;
 use board::{CircuitSpec, Geometry};
 use scope::{PitCond, ScoreCond};
 use serde_json::{json, Map, Value};
@@ -50,8 +54,8 @@ const PIT_LISTS: [u64; 256] = {
 };
 
 /// Compiles a sowing rules file.
-pub fn compile(text: &str) -> Result<SowingGame, Vec<Diagnostic>> {
-    compile::compile(text)
+pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
+    compile::compile(doc)
 }
 
 /// The names every expression context offers, with their help lines (for the reference).
@@ -159,9 +163,6 @@ impl Game for SowingGame {
     fn name(&self) -> &str {
         &self.name
     }
-    fn family(&self) -> Family {
-        Family::Sowing
-    }
     fn player_names(&self) -> [&str; 2] {
         [&self.players[0], &self.players[1]]
     }
@@ -212,58 +213,11 @@ impl Game for SowingGame {
         self.play_pit(state, usize::from(*mv));
     }
 
-    fn roll(&self, _state: &mut SowingState, _dice: Dice) -> Result<(), String> {
-        Err("sowing games use no dice".to_string())
+    fn dice(&self) -> Option<Dice> {
+        None
     }
-
-    fn move_text(&self, _state: &SowingState, mv: &u8) -> String {
-        mv.to_string()
-    }
-    fn parse_move(&self, state: &SowingState, text: &str) -> Result<u8, String> {
-        let n = self.geo.n;
-        let pit: usize = text
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{}` is not a pit number (1..{n})", text.trim()))?;
-        if state.result.is_some() {
-            return Err("the game is over".to_string());
-        }
-        if !(1..=n).contains(&pit) {
-            return Err(format!("pits are numbered 1..{n}"));
-        }
-        if state.legal >> (pit - 1) & 1 == 1 {
-            return Ok(pit as u8);
-        }
-        let mover = usize::from(state.to_move);
-        let slot = self.geo.slot(mover, pit);
-        Err(if state.board.is_closed(slot) {
-            format!("pit {pit} is out of play this round")
-        } else if state.board.count[slot] == 0 {
-            format!("pit {pit} is empty")
-        } else {
-            let legal: Vec<String> = (1..=n)
-                .filter(|k| state.legal >> (k - 1) & 1 == 1)
-                .map(|k| k.to_string())
-                .collect();
-            format!(
-                "pit {pit} may not be played now (legal: {})",
-                legal.join(", ")
-            )
-        })
-    }
-    fn move_json(&self, _state: &SowingState, mv: &u8) -> Value {
-        json!({"text": mv.to_string(), "pit": mv})
-    }
-
-    fn board_json(&self, state: &SowingState, fields: &mut Map<String, Value>) {
-        self.write_board_json(state, fields);
-    }
-    fn state_from_json(&self, value: &Value) -> Result<SowingState, String> {
-        self.read_json(value)
-    }
-
-    fn gain(&self, state: &SowingState, player: Player) -> i32 {
-        i32::from(state.board.store(player))
+    fn roll(&self, _state: &mut SowingState, _roll: &Roll) -> Result<(), RollError> {
+        Err(RollError::NoDice)
     }
 
     fn start_ritual(&self) -> Ritual {
@@ -276,11 +230,82 @@ impl Game for SowingGame {
         self.finish(state, EndReason::Agreement, true);
         true
     }
-    fn set_max_plies(&mut self, plies: u32) -> bool {
-        self.end.max_plies = Some(plies.max(1));
-        true
+    fn guards(&self) -> Guards {
+        let by_rules = self.end.max_plies.filter(|&p| p < LIMITS.plies_per_game);
+        Guards {
+            plies: by_rules.unwrap_or(LIMITS.plies_per_game),
+            plies_by_rules: by_rules.is_some(),
+            games: self.match_rule.map(|_| LIMITS.games_per_match),
+        }
+    }
+    fn set_max_plies(&mut self, plies: u32) {
+        self.end.max_plies = Some(plies.clamp(1, LIMITS.plies_per_game));
+    }
+}
+
+impl Notation for SowingGame {
+    fn move_text(&self, _state: &SowingState, mv: &u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, state: &SowingState, text: &str) -> Result<u8, MoveError> {
+        let n = self.geo.n;
+        if state.result.is_some() {
+            return Err(MoveError::NotAwaited("the game is over"));
+        }
+        let pit: usize = text.trim().parse().map_err(|_| {
+            MoveError::unreadable(text, format!("a move is a pit number, 1 to {n}"))
+        })?;
+        if !(1..=n).contains(&pit) {
+            return Err(MoveError::illegal(
+                text,
+                format!("pits are numbered 1 to {n}"),
+            ));
+        }
+        if state.legal >> (pit - 1) & 1 == 1 {
+            return Ok(pit as u8);
+        }
+        let mover = usize::from(state.to_move);
+        let slot = self.geo.slot(mover, pit);
+        Err(MoveError::illegal(
+            text,
+            if state.board.is_closed(slot) {
+                format!("pit {pit} is out of play this round")
+            } else if state.board.count[slot] == 0 {
+                format!("pit {pit} is empty")
+            } else {
+                let legal: Vec<String> = (1..=n)
+                    .filter(|k| state.legal >> (k - 1) & 1 == 1)
+                    .map(|k| k.to_string())
+                    .collect();
+                format!(
+                    "pit {pit} may not be played now (legal: {})",
+                    legal.join(", ")
+                )
+            },
+        ))
+    }
+}
+
+impl Json for SowingGame {
+    fn move_json(&self, _state: &SowingState, mv: &u8) -> Value {
+        json!({"text": mv.to_string(), "pit": mv})
     }
 
+    fn board_json(&self, state: &SowingState, fields: &mut Map<String, Value>) {
+        self.write_board_json(state, fields);
+    }
+    fn state_from_json(&self, value: &Value) -> Result<SowingState, StateError> {
+        self.read_json(value).map_err(StateError)
+    }
+}
+
+impl Material for SowingGame {
+    fn material(&self, state: &SowingState, player: Player) -> i32 {
+        i32::from(state.board.store(player))
+    }
+}
+
+impl View for SowingGame {
     fn render(&self, state: &SowingState, viewer: Player) -> String {
         render::board(self, state, viewer)
     }

@@ -2,7 +2,7 @@
 //! diagnostic.
 
 use super::movegen::{LeaveRule, MoveRules};
-use super::notation::{parse_setup, NotationError};
+use super::notation::parse_setup;
 use super::position::{Position, OFF};
 use super::rules::RulesFile;
 use super::scope::{scoring_scope, step_scope};
@@ -10,15 +10,14 @@ use super::{Info, MatchRules, NextFirst, TablesGame};
 use crate::diagnostics::Diagnostic;
 use crate::expr::Type;
 use crate::game::Ritual;
-use crate::rules::{expr, from_toml};
-use std::ops::Range;
-use toml::Spanned;
+use crate::rules::{expr, RulesDoc};
 
 /// The most points a match may be played to.
-const MAX_TARGET: i64 = 10_000;
+const MAX_TARGET: i64 = crate::limits::LIMITS.match_points as i64;
 
-pub fn compile(text: &str) -> Result<TablesGame, Vec<Diagnostic>> {
-    let file: RulesFile = from_toml(text).map_err(|d| vec![d])?;
+pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
+    let file: RulesFile = doc.read()?;
+    let text = doc.text();
     let mut errors = Vec::new();
 
     if file.game.family.get_ref() != "tables" {
@@ -159,6 +158,8 @@ pub fn compile(text: &str) -> Result<TablesGame, Vec<Diagnostic>> {
         scoring,
         match_rules,
         ritual,
+        dice: crate::game::Dice::TWO_D6,
+        max_plies: crate::limits::LIMITS.plies_per_game,
     })
 }
 
@@ -180,7 +181,7 @@ fn setup(text: &str, file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Option<P
         match parse_setup(s.get_ref()) {
             Ok(side) => pos.sides[p] = side,
             Err(e) => {
-                errors.push(notation_error(text, s, e));
+                errors.push(Diagnostic::in_string(text, s, e));
                 ok = false;
             }
         }
@@ -223,22 +224,4 @@ fn setup(text: &str, file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Option<P
         ok = false;
     }
     ok.then_some(pos)
-}
-
-/// A notation error inside a TOML string, placed in the file.
-fn notation_error(text: &str, value: &Spanned<String>, e: NotationError) -> Diagnostic {
-    let span = match content_start(text, value.span()) {
-        Some(b) => b + e.span.start..b + e.span.end,
-        None => value.span(),
-    };
-    Diagnostic::new(e.message).at(span)
-}
-
-/// Where a basic or literal TOML string's characters start, when written without escapes.
-fn content_start(text: &str, span: Range<usize>) -> Option<usize> {
-    let raw = text.get(span.clone())?;
-    let quote = ['"', '\''].into_iter().find(|&q| raw.starts_with(q))?;
-    let triple = raw.starts_with("\"\"\"") || raw.starts_with("'''");
-    let escaped = quote == '"' && raw.contains('\\');
-    (!triple && !escaped).then_some(span.start + 1)
 }

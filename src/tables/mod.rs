@@ -22,15 +22,20 @@ pub use position::Position;
 
 use crate::diagnostics::Diagnostic;
 use crate::expr::Expr;
-use crate::game::{Dice, Family, Game, MatchStanding, Outcome, Phase, Player, Ritual};
+use crate::game::{
+    Dice, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase, Player,
+    Ritual, Roll, RollError, StateError, View,
+};
+use crate::limits::LIMITS;
+use crate::rules::RulesDoc;
 use movegen::{generate, result_key, MoveRules};
 use position::{hit_bit, key_of, Key, BAR, OFF};
 use scope::ScoreView;
 use serde_json::{json, Map, Value};
 
 /// Compiles a tables rules text.
-pub fn compile(text: &str) -> Result<TablesGame, Vec<Diagnostic>> {
-    compile::compile(text)
+pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
+    compile::compile(doc)
 }
 
 /// Who starts the next game of a match.
@@ -76,6 +81,10 @@ pub struct TablesGame {
     scoring: Option<Expr>,
     match_rules: Option<MatchRules>,
     ritual: Ritual,
+    /// The dice thrown each turn.
+    dice: Dice,
+    /// A game still going after this many turns is drawn (the ply guard, or `--max-plies`).
+    max_plies: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,9 +101,11 @@ pub struct TablesState {
     to_move: u8,
     stage: Stage,
     /// `[0, 0]` unless a move is awaited.
-    dice: Dice,
-    /// Once over: the winner and the points scored.
-    winner: u8,
+    dice: [u8; 2],
+    /// Turns played in this game.
+    plies: u32,
+    /// Once over: the winner (none when the ply guard ended the game) and the points scored.
+    winner: Option<u8>,
     score: i32,
     /// 1-based game of the match and the points so far (this game's included once over).
     game: u32,
@@ -106,7 +117,7 @@ impl TablesState {
         &self.pos
     }
     /// The dice to play, `None` unless a move is awaited.
-    pub fn dice(&self) -> Option<Dice> {
+    pub fn dice(&self) -> Option<[u8; 2]> {
         (self.stage == Stage::Move).then_some(self.dice)
     }
 }
@@ -122,17 +133,22 @@ impl TablesGame {
             .map_or(1, |e| e.eval(&view).clamp(0, 1_000_000))
     }
 
-    /// Ends the game if the mover has borne off every checker.
+    /// Ends the game if the mover has borne off every checker, or drawn at the ply guard.
     fn check_over(&self, state: &mut TablesState, mover: usize) {
         if state.pos.sides[mover][OFF] == self.checkers {
             state.stage = Stage::Over;
             // `to_move` means nothing once over; fixed so that equal games compare equal.
             state.to_move = mover as u8;
-            state.winner = mover as u8;
+            state.winner = Some(mover as u8);
             state.score = self.score(&state.pos, mover);
             if self.match_rules.is_some() {
                 state.points[mover] = state.points[mover].saturating_add(state.score);
             }
+        } else if state.plies >= self.max_plies {
+            state.stage = Stage::Over;
+            state.to_move = 0;
+            state.winner = None;
+            state.score = 0;
         }
     }
 
@@ -151,9 +167,23 @@ impl TablesGame {
             .collect()
     }
 
-    fn match_over(&self, points: [i32; 2]) -> Option<Option<Player>> {
+    /// `None` without a match; else whether it is decided: by the target, or, once the match
+    /// guard's last game is over, by the points (a draw when level).
+    fn match_over(&self, state: &TablesState) -> Option<Option<Option<Player>>> {
         let m = self.match_rules.as_ref()?;
-        Some((0..2).find(|&p| points[p] >= m.target))
+        let points = state.points;
+        if let Some(p) = (0..2).find(|&p| points[p] >= m.target) {
+            return Some(Some(Some(p)));
+        }
+        if state.stage == Stage::Over && state.game >= LIMITS.games_per_match {
+            let leader = match points[0].cmp(&points[1]) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            };
+            return Some(Some(leader));
+        }
+        Some(None)
     }
 }
 
@@ -172,9 +202,6 @@ impl Game for TablesGame {
     fn name(&self) -> &str {
         &self.info.name
     }
-    fn family(&self) -> Family {
-        Family::Tables
-    }
     fn player_names(&self) -> [&str; 2] {
         [&self.info.players[0], &self.info.players[1]]
     }
@@ -185,7 +212,8 @@ impl Game for TablesGame {
             to_move: first as u8,
             stage: Stage::Roll,
             dice: [0; 2],
-            winner: 0,
+            plies: 0,
+            winner: None,
             score: 0,
             game: 1,
             points: [0; 2],
@@ -194,12 +222,14 @@ impl Game for TablesGame {
 
     fn next_game(&self, state: &TablesState) -> Option<TablesState> {
         let m = self.match_rules.as_ref()?;
-        if state.stage != Stage::Over || self.match_over(state.points)?.is_some() {
+        if state.stage != Stage::Over || self.match_over(state)?.is_some() {
             return None;
         }
-        let first = match m.next_first {
-            NextFirst::Winner => usize::from(state.winner),
-            NextFirst::Loser => 1 - usize::from(state.winner),
+        // After a drawn game (the ply guard) the other player starts.
+        let first = match (m.next_first, state.winner) {
+            (NextFirst::Winner, Some(w)) => usize::from(w),
+            (NextFirst::Loser, Some(w)) => 1 - usize::from(w),
+            (_, None) => 1 - usize::from(state.to_move),
         };
         Some(TablesState {
             game: state.game + 1,
@@ -209,12 +239,12 @@ impl Game for TablesGame {
     }
 
     fn match_standing(&self, state: &TablesState) -> Option<MatchStanding> {
-        let winner = self.match_over(state.points)?;
+        let decided = self.match_over(state)?;
         Some(MatchStanding {
             game: state.game,
             points: state.points,
-            over: winner.is_some(),
-            winner,
+            over: decided.is_some(),
+            winner: decided.flatten(),
         })
     }
 
@@ -228,15 +258,21 @@ impl Game for TablesGame {
     }
 
     fn outcome(&self, state: &TablesState) -> Option<Outcome> {
-        (state.stage == Stage::Over).then(|| {
-            let w = usize::from(state.winner);
-            let mut scores = [0; 2];
-            scores[w] = state.score;
-            Outcome {
-                winner: Some(w),
-                scores,
-                reason: "borne off".to_string(),
+        (state.stage == Stage::Over).then(|| match state.winner {
+            Some(w) => {
+                let mut scores = [0; 2];
+                scores[usize::from(w)] = state.score;
+                Outcome {
+                    winner: Some(usize::from(w)),
+                    scores,
+                    reason: "borne off".to_string(),
+                }
             }
+            None => Outcome {
+                winner: None,
+                scores: [0; 2],
+                reason: format!("drawn at the {}-ply limit", self.max_plies),
+            },
         })
     }
 
@@ -265,38 +301,62 @@ impl Game for TablesGame {
         state.dice = [0; 2];
         state.stage = Stage::Roll;
         state.to_move = 1 - state.to_move;
+        state.plies += 1;
         self.check_over(state, mover);
     }
 
-    fn roll(&self, state: &mut TablesState, dice: Dice) -> Result<(), String> {
-        match state.stage {
-            Stage::Roll => {}
-            Stage::Move => return Err("the dice are already rolled; a move is awaited".into()),
-            Stage::Over => return Err("the game is over".into()),
+    fn dice(&self) -> Option<Dice> {
+        Some(self.dice)
+    }
+
+    fn roll(&self, state: &mut TablesState, roll: &Roll) -> Result<(), RollError> {
+        if state.stage != Stage::Roll {
+            return Err(RollError::NotAwaited);
         }
-        if let Some(d) = dice.iter().find(|d| !(1..=6).contains(*d)) {
-            return Err(format!("a die shows 1..6, not {d}"));
-        }
-        state.dice = dice;
+        self.dice.check(roll)?;
+        let [a, b] = roll.values() else {
+            return Err(RollError::Count {
+                expected: 2,
+                got: roll.values().len(),
+            });
+        };
+        state.dice = [*a, *b];
         state.stage = Stage::Move;
         Ok(())
     }
 
+    fn start_ritual(&self) -> Ritual {
+        self.ritual
+    }
+
+    fn guards(&self) -> Guards {
+        Guards {
+            plies: self.max_plies,
+            plies_by_rules: false,
+            games: self.match_rules.as_ref().map(|_| LIMITS.games_per_match),
+        }
+    }
+
+    fn set_max_plies(&mut self, plies: u32) {
+        self.max_plies = plies.clamp(1, LIMITS.plies_per_game);
+    }
+}
+
+impl Notation for TablesGame {
     fn move_text(&self, state: &TablesState, mv: &TablesMove) -> String {
         notation::format_move(&self.steps_with_hits(state, mv))
     }
 
-    fn parse_move(&self, state: &TablesState, text: &str) -> Result<TablesMove, String> {
+    fn parse_move(&self, state: &TablesState, text: &str) -> Result<TablesMove, MoveError> {
         match state.stage {
             Stage::Move => {}
-            Stage::Roll => return Err("no move now: the dice have not been rolled".into()),
-            Stage::Over => return Err("no move now: the game is over".into()),
+            Stage::Roll => return Err(MoveError::NotAwaited("the dice have not been rolled")),
+            Stage::Over => return Err(MoveError::NotAwaited("the game is over")),
         }
         let chains = notation::parse_turn(text).map_err(|e| {
-            format!(
-                "cannot read `{text}` at column {}: {}",
-                e.span.start + 1,
-                e.message
+            MoveError::unreadable(
+                text,
+                format!("at column {}: {}", e.span.start + 1, e.message),
             )
         })?;
         let mover = usize::from(state.to_move);
@@ -317,9 +377,12 @@ impl Game for TablesGame {
                 BAR => "on the bar".to_string(),
                 n => format!("on point {n}"),
             };
-            return Err(format!(
-                "`{text}` moves more checkers than {} has {place}",
-                self.info.players[mover]
+            return Err(MoveError::illegal(
+                text,
+                format!(
+                    "it moves more checkers than {} has {place}",
+                    self.info.players[mover]
+                ),
             ));
         }
         let want = key_of(&side.map(|c| c as u8));
@@ -353,19 +416,24 @@ impl Game for TablesGame {
         };
         match candidates.as_slice() {
             [one] => Ok(*one),
-            [] => Err(format!(
-                "`{text}` is not a legal move with {}-{}; legal: {}",
-                state.dice[0],
-                state.dice[1],
-                texts(&legal)
+            [] => Err(MoveError::illegal(
+                text,
+                format!(
+                    "not a move with {}-{}; legal: {}",
+                    state.dice[0],
+                    state.dice[1],
+                    texts(&legal)
+                ),
             )),
-            many => Err(format!(
-                "`{text}` is ambiguous (mark hits with `*`): {}",
-                texts(many)
-            )),
+            many => Err(MoveError::Ambiguous {
+                text: crate::limits::excerpt(text.trim()),
+                candidates: texts(many),
+            }),
         }
     }
+}
 
+impl Json for TablesGame {
     fn move_json(&self, state: &TablesState, mv: &TablesMove) -> Value {
         let steps: Vec<Value> = mv
             .steps()
@@ -386,18 +454,18 @@ impl Game for TablesGame {
         fields.insert("dice".into(), state.dice().map_or(json!([]), |d| json!(d)));
     }
 
-    fn state_from_json(&self, value: &Value) -> Result<TablesState, String> {
-        state_json::read(self, value)
+    fn state_from_json(&self, value: &Value) -> Result<TablesState, StateError> {
+        state_json::read(self, value).map_err(StateError)
     }
+}
 
-    fn gain(&self, state: &TablesState, player: Player) -> i32 {
+impl Material for TablesGame {
+    fn material(&self, state: &TablesState, player: Player) -> i32 {
         i32::from(state.pos.sides[player][OFF])
     }
+}
 
-    fn start_ritual(&self) -> Ritual {
-        self.ritual
-    }
-
+impl View for TablesGame {
     fn render(&self, state: &TablesState, viewer: Player) -> String {
         render::board(self, state, viewer)
     }

@@ -3,7 +3,7 @@
 //! `24/18(2)`, `13/7*`, `24/18*/13`, `pass` — each side in its own point numbering.
 
 use super::position::{BAR, MAX_CHECKERS, OFF};
-use pest::error::InputLocation;
+use crate::diagnostics::SpannedError;
 use pest::iterators::Pair;
 use pest::Parser;
 use std::ops::Range;
@@ -13,27 +13,13 @@ use std::ops::Range;
 struct TablesParser;
 
 /// An error in a notation, located by byte offsets in the text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    pub span: Range<usize>,
-    pub message: String,
-}
+pub type NotationError = SpannedError;
 
-impl NotationError {
-    fn new(span: Range<usize>, message: impl Into<String>) -> Self {
-        NotationError {
-            span,
-            message: message.into(),
-        }
-    }
-}
-
-fn syntax_error(e: pest::error::Error<Rule>, expected: &str) -> NotationError {
-    let span = match e.location {
-        InputLocation::Pos(p) => p..p,
-        InputLocation::Span((a, b)) => a..b,
-    };
-    NotationError::new(span, format!("expected {expected}"))
+fn syntax_error(text: &str, e: pest::error::Error<Rule>, expected: &str) -> NotationError {
+    NotationError::new(
+        SpannedError::pest_span(text, &e),
+        format!("expected {expected}"),
+    )
 }
 
 fn span_of(pair: &Pair<Rule>) -> Range<usize> {
@@ -69,7 +55,13 @@ fn place(pair: Pair<Rule>) -> Result<u8, NotationError> {
 /// A side's checkers from a start-position text, indexed like a side of `Position`.
 pub fn parse_setup(text: &str) -> Result<[u8; 26], NotationError> {
     let setup = TablesParser::parse(Rule::setup, text)
-        .map_err(|e| syntax_error(e, "entries `point:count` such as `24:2 13:5` or `bar:9`"))?
+        .map_err(|e| {
+            syntax_error(
+                text,
+                e,
+                "entries `point:count` such as `24:2 13:5` or `bar:9`",
+            )
+        })?
         .next()
         .expect("grammar: setup");
     let mut side = [0u8; 26];
@@ -122,6 +114,7 @@ pub fn parse_turn(text: &str) -> Result<Vec<Chain>, NotationError> {
     let turn = TablesParser::parse(Rule::turn, text)
         .map_err(|e| {
             syntax_error(
+                text,
                 e,
                 "a move such as `24/18 13/11`, `bar/22`, `6/off`, `24/18(2)`, `13/7*` or `pass`",
             )

@@ -9,7 +9,7 @@ pub const BAR: usize = 25;
 /// Points of the home table are 1..=HOME.
 pub const HOME: usize = 6;
 /// Most checkers a side may have: counts then fit in four bits (see `Key`).
-pub const MAX_CHECKERS: u8 = 15;
+pub const MAX_CHECKERS: u8 = crate::limits::LIMITS.checkers;
 
 /// Both sides' checkers. `sides[p][n]` is player p's count on p's own point n (1..=24), with
 /// `sides[p][OFF]` borne off and `sides[p][BAR]` on the bar. Player p's point n is the other

@@ -84,15 +84,20 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
                 state.dice[0], state.dice[1]
             );
         }
-        Stage::Over => {
-            let _ = writeln!(
-                s,
-                "{} wins ({} point{})",
-                game.info.players[usize::from(state.winner)],
-                state.score,
-                if state.score == 1 { "" } else { "s" }
-            );
-        }
+        Stage::Over => match state.winner {
+            Some(w) => {
+                let _ = writeln!(
+                    s,
+                    "{} wins ({} point{})",
+                    game.info.players[usize::from(w)],
+                    state.score,
+                    if state.score == 1 { "" } else { "s" }
+                );
+            }
+            None => {
+                let _ = writeln!(s, "drawn at the {}-ply limit", game.max_plies);
+            }
+        },
     }
     if let Some(m) = game.match_standing(state) {
         let _ = writeln!(

@@ -92,7 +92,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             };
             state.stage = Stage::Over;
             state.to_move = w as u8;
-            state.winner = w as u8;
+            state.winner = Some(w as u8);
             state.score = game.score(&pos, w);
         }
         "roll" | "move" => {

@@ -1,8 +1,9 @@
 //! Shared helpers of the sowing tests: loading bundled rules and replaying reference traces.
 #![allow(dead_code)]
 
-use ludus::game::Game;
-use ludus::rules::{compile, AnyGame, Source};
+use ludus::game::{Game, Json, Notation};
+use ludus::registry::{compile, AnyGame};
+use ludus::rules::Source;
 use ludus::sowing::SowingGame;
 use serde_json::Value;
 
@@ -16,7 +17,7 @@ pub fn game(name: &str) -> SowingGame {
 }
 
 pub fn from_text(text: &str) -> SowingGame {
-    ludus::sowing::compile(text).unwrap_or_else(|d| panic!("{d:?}"))
+    sowing_compile(text).unwrap_or_else(|d| panic!("{d:?}"))
 }
 
 pub fn lines(path: &str) -> Vec<Value> {
@@ -128,4 +129,10 @@ pub fn stones(s: &Value) -> u64 {
         .map(|v| v.as_u64().unwrap())
         .sum();
     pits + s["stores"][0].as_u64().unwrap() + s["stores"][1].as_u64().unwrap()
+}
+
+/// A sowing rules text compiled by the family's own compiler.
+fn sowing_compile(text: &str) -> Result<SowingGame, Vec<ludus::diagnostics::Diagnostic>> {
+    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
+    ludus::sowing::compile(&doc)
 }

@@ -1,7 +1,13 @@
-//! The one trait every game family implements, so that players, simulation, the protocol and the
-//! command line are written once.
+//! What a game is, apart from how it is shown: the rules-only [`Game`] trait that search,
+//! simulation, records and the protocol all use, and beside it the traits that show a game
+//! ([`Notation`], [`Json`], [`View`]) and the one the simple players measure by ([`Material`]).
 
-use rand::RngCore;
+mod chance;
+mod error;
+
+pub use chance::{Dice, Roll, RollError, MAX_DICE};
+pub use error::{MoveError, StateError};
+
 use serde_json::{json, Map, Value};
 use std::fmt::Debug;
 
@@ -11,21 +17,6 @@ pub type Player = usize;
 /// The other player.
 pub fn opponent(p: Player) -> Player {
     1 - p
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    Sowing,
-    Tables,
-}
-
-impl Family {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Family::Sowing => "sowing",
-            Family::Tables => "tables",
-        }
-    }
 }
 
 /// What the game waits for.
@@ -75,18 +66,37 @@ pub struct MatchStanding {
     pub winner: Option<Player>,
 }
 
-/// Two dice, the chance event of the tables family.
-pub type Dice = [u8; 2];
+/// How the first player is chosen before a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ritual {
+    /// Player 0 starts unless told otherwise.
+    None,
+    /// One player hides stones, the other guesses odd or even; a right guess starts.
+    OddOrEven,
+    /// Each rolls one die (ties again); the higher roller chooses the colour, the lower starts.
+    HigherDieChoosesColour,
+}
+
+/// The bounds that make every game and match end, whatever a rules file says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guards {
+    /// A game ends (drawn, unless the rules score it) after this many plies.
+    pub plies: u32,
+    /// Whether `plies` is the rules' own limit rather than the program's guard.
+    pub plies_by_rules: bool,
+    /// A match ends after this many games; `None` when the rules define no match.
+    pub games: Option<u32>,
+}
 
 /// A compiled game: its rules, fixed once loaded. States are separate values, so one game serves
-/// any number of positions (search, simulation, undo).
+/// any number of positions (search, simulation, undo). Nothing here shows a game: see
+/// [`Notation`], [`Json`] and [`View`].
 pub trait Game {
     type State: Clone + Debug + PartialEq;
     type Move: Clone + Debug + PartialEq;
 
     /// The rules' short name (`oware`, `backgammon`, ...).
     fn name(&self) -> &str;
-    fn family(&self) -> Family;
     /// Names of the two players as the rules file gives them (e.g. South/North, White/Black).
     fn player_names(&self) -> [&str; 2];
 
@@ -108,20 +118,40 @@ pub trait Game {
     /// Plays a move from `legal_moves` (anything else is a caller bug and may panic).
     fn play(&self, state: &mut Self::State, mv: &Self::Move);
 
-    /// Applies a chance event when the phase is `Roll`. Errors (not awaiting dice, a die out of
-    /// range) leave the state unchanged.
-    fn roll(&self, state: &mut Self::State, dice: Dice) -> Result<(), String>;
-    /// Draws a chance event from `rng` (uniform dice).
-    fn random_dice(&self, rng: &mut dyn RngCore) -> Dice {
-        use rand::Rng;
-        [rng.gen_range(1..=6), rng.gen_range(1..=6)]
-    }
+    /// The dice thrown when the phase is `Roll`; `None` for a game without chance.
+    fn dice(&self) -> Option<Dice>;
+    /// Applies a throw of [`Game::dice`] when the phase is `Roll`. Errors leave the state
+    /// unchanged.
+    fn roll(&self, state: &mut Self::State, roll: &Roll) -> Result<(), RollError>;
 
+    /// How the rules say the first player of a match is chosen (`ludus play` acts it out; the
+    /// protocol's `new` without `first` draws it from the seed).
+    fn start_ritual(&self) -> Ritual {
+        Ritual::None
+    }
+    /// Ends the game now by the players' agreement, when the rules allow it (Uuholo): the
+    /// player ahead wins. Returns false (and changes nothing) when they do not.
+    fn end_by_agreement(&self, _state: &mut Self::State) -> bool {
+        false
+    }
+    /// The bounds that end every game and match.
+    fn guards(&self) -> Guards;
+    /// Ends games after `plies` plies (at most the program's guard), as a rules' ply limit
+    /// would (`--max-plies`).
+    fn set_max_plies(&mut self, plies: u32);
+}
+
+/// Moves as people write them.
+pub trait Notation: Game {
     /// The move in the game's usual notation.
     fn move_text(&self, state: &Self::State, mv: &Self::Move) -> String;
-    /// Parses any notation `move_text` could produce and returns the matching legal move, or a
-    /// message saying why the text is not a legal move here.
-    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String>;
+    /// Parses any notation `move_text` could produce and returns the matching legal move, or
+    /// why the text is not a legal move here.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError>;
+}
+
+/// Positions and moves in the protocol's JSON forms.
+pub trait Json: Game + Notation {
     /// The move in the protocol's MOVE form.
     fn move_json(&self, state: &Self::State, mv: &Self::Move) -> Value;
 
@@ -147,41 +177,25 @@ pub trait Game {
     /// Adds the family's board fields to a STATE object (`pits`, `stores`, `out_of_play`; or
     /// `points`, `bar`, `off`, `dice`).
     fn board_json(&self, state: &Self::State, fields: &mut Map<String, Value>);
-    /// Reads a STATE object (as `set` gets it); rejects impossible positions with a message.
-    fn state_from_json(&self, value: &Value) -> Result<Self::State, String>;
+    /// Reads a STATE object (as `set` gets it); rejects impossible positions.
+    fn state_from_json(&self, value: &Value) -> Result<Self::State, StateError>;
+}
 
-    /// What a player has gained so far (stones captured, checkers borne off): the greedy
-    /// player's measure.
-    fn gain(&self, state: &Self::State, player: Player) -> i32;
-
-    /// How the rules say the first player of a match is chosen (`ludus play` acts it out; the
-    /// protocol's `new` without `first` draws it from the seed).
-    fn start_ritual(&self) -> Ritual {
-        Ritual::None
-    }
-    /// Ends the game now by the players' agreement, when the rules allow it (Uuholo): the
-    /// player ahead wins. Returns false (and changes nothing) when they do not.
-    fn end_by_agreement(&self, _state: &mut Self::State) -> bool {
-        false
-    }
-    /// Overrides the rules' ply limit, when they have one (`--max-plies`).
-    fn set_max_plies(&mut self, _plies: u32) -> bool {
-        false
-    }
-
+/// Pictures and words for people.
+pub trait View: Game {
     /// The board drawn for a terminal, from `viewer`'s side.
     fn render(&self, state: &Self::State, viewer: Player) -> String;
     /// The rules in plain words (for `ludus show`).
     fn describe(&self) -> String;
 }
 
-/// How the first player is chosen before a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ritual {
-    /// Player 0 starts unless told otherwise.
-    None,
-    /// One player hides stones, the other guesses odd or even; a right guess starts.
-    OddOrEven,
-    /// Each rolls one die (ties again); the higher roller chooses the colour, the lower starts.
-    HigherDieChoosesColour,
+/// What a player has secured so far by the rules (stones in the store, checkers borne off):
+/// the measure the simple computer players go by.
+pub trait Material: Game {
+    fn material(&self, state: &Self::State, player: Player) -> i32;
 }
+
+/// Everything the command line and the protocol need of a game.
+pub trait Playable: Game + Notation + Json + View + Material {}
+
+impl<G: Game + Notation + Json + View + Material> Playable for G {}

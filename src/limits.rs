@@ -1,0 +1,178 @@
+//! Every cap Ludus puts on untrusted input and on play, in one value. Rules files, protocol
+//! requests, terminal input and benchmarks are all bounded by these numbers; the README's
+//! limits table lists them (a test keeps the two in step).
+
+/// The caps. [`LIMITS`] is the one value the program uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Bytes in a rules file.
+    pub rules_file_bytes: u64,
+    /// Characters in one expression.
+    pub expr_chars: usize,
+    /// Operators nested inside one another in an expression.
+    pub expr_depth: u16,
+    /// Brackets nested inside one another in an expression.
+    pub expr_brackets: usize,
+    /// Values an expression holds at once while it is evaluated.
+    pub expr_stack: usize,
+    /// Pits on one side of a sowing board.
+    pub pits_per_side: usize,
+    /// Stones in one pit or store, and in a whole sowing game.
+    pub stones: u32,
+    /// Checkers a side has in a tables game.
+    pub checkers: u8,
+    /// Plies in one game, whatever the rules say (the ply guard).
+    pub plies_per_game: u32,
+    /// Games in one match, whatever the rules say (the match guard).
+    pub games_per_match: u32,
+    /// Points a tables match may be played to.
+    pub match_points: i32,
+    /// Laps round the board one sowing move may make.
+    pub laps_per_move: u32,
+    /// Bytes in one protocol request line.
+    pub protocol_line_bytes: usize,
+    /// Bytes in one line a person types in `ludus play` (terminal or `--input`).
+    pub input_line_bytes: usize,
+    /// Characters of bad input quoted back in an error message.
+    pub echo_chars: usize,
+    /// CPU seconds one benchmark measurement may take.
+    pub bench_seconds: f64,
+}
+
+/// The limits in force.
+pub const LIMITS: Limits = Limits {
+    rules_file_bytes: 1 << 20,
+    expr_chars: 2_000,
+    expr_depth: 64,
+    expr_brackets: 24,
+    expr_stack: 32,
+    pits_per_side: 16,
+    stones: 255,
+    checkers: 15,
+    plies_per_game: 100_000,
+    games_per_match: 1_000,
+    match_points: 10_000,
+    laps_per_move: 10_000,
+    protocol_line_bytes: 1 << 20,
+    input_line_bytes: 4_096,
+    echo_chars: 60,
+    bench_seconds: 3_600.0,
+};
+
+/// `text` cut to [`Limits::echo_chars`] characters for an error message, control characters
+/// shown escaped, so that bad input is never echoed whole or raw.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == LIMITS.echo_chars {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// What to do with the rest of a line longer than the bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LongLine {
+    /// Read on to the line's end, keeping nothing more (a protocol request answered with an
+    /// error, the session going on).
+    Skip,
+    /// Stop reading at once (input that is not a person's typing, such as `/dev/zero`).
+    Stop,
+}
+
+/// Reads one line (without its line ending) into `line`, keeping at most `max` bytes; `None`
+/// at end of input, `Some(false)` when the line was longer. Memory stays bounded whatever the
+/// input, and with [`LongLine::Stop`] so does the time.
+pub fn read_line(
+    input: &mut impl std::io::BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+    long: LongLine,
+) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let mut complete = true;
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any.then_some(complete));
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = max.saturating_sub(line.len());
+        complete &= chunk.len() <= room;
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if !complete && long == LongLine::Stop {
+            return Ok(Some(false));
+        }
+        if done.is_some() {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some(complete));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    #[test]
+    fn excerpts_are_short_and_escaped() {
+        assert_eq!(excerpt("13/7"), "13/7");
+        assert_eq!(excerpt("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        let long = "x".repeat(10_000);
+        assert_eq!(excerpt(&long).chars().count(), LIMITS.echo_chars + 1);
+    }
+
+    #[test]
+    fn lines_are_read_within_the_bound() {
+        let mut input = std::io::Cursor::new(b"short\nxxxxxxxxxx\r\nlast".to_vec());
+        let mut line = Vec::new();
+        let skip = LongLine::Skip;
+        assert_eq!(
+            read_line(&mut input, &mut line, 5, skip).unwrap(),
+            Some(true)
+        );
+        assert_eq!(line, b"short");
+        assert_eq!(
+            read_line(&mut input, &mut line, 5, skip).unwrap(),
+            Some(false)
+        );
+        assert_eq!(line, b"xxxxx");
+        assert_eq!(
+            read_line(&mut input, &mut line, 5, skip).unwrap(),
+            Some(true)
+        );
+        assert_eq!(line, b"last");
+        assert_eq!(read_line(&mut input, &mut line, 5, skip).unwrap(), None);
+        // An endless line without a newline: bounded memory, ends with the input.
+        let mut zeros = std::io::BufReader::new(std::io::repeat(0).take(10 << 20));
+        assert_eq!(
+            read_line(&mut zeros, &mut line, 64, skip).unwrap(),
+            Some(false)
+        );
+        assert_eq!(line.len(), 64);
+        // Stopping at once: a truly endless input returns.
+        let mut endless = std::io::BufReader::new(std::io::repeat(0));
+        let stop = LongLine::Stop;
+        assert_eq!(
+            read_line(&mut endless, &mut line, 64, stop).unwrap(),
+            Some(false)
+        );
+    }
+}

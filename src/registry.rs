@@ -1,0 +1,291 @@
+//! The one place that knows the list of game families. It dispatches a rules file on its
+//! `[game] family` to that family's compiler and wraps every family's game in one type,
+//! [`AnyGame`], which the command line, the protocol and the benchmarks all use. A new family
+//! is its own folder plus one line in [`families!`].
+
+use crate::diagnostics::Diagnostic;
+use crate::game::{
+    Dice, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase, Player,
+    Ritual, Roll, RollError, StateError, View,
+};
+use crate::rules::{RulesDoc, Source, SourceError};
+use crate::{sowing, tables};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// Declares the families: their `[game] family` name, module and game type. Everything below
+/// is generated from this one list.
+macro_rules! families {
+    (@wrap State $variant:ident $x:ident) => { AnyState::$variant($x) };
+    (@wrap Move $variant:ident $x:ident) => { AnyMove::$variant($x) };
+    ($($variant:ident: $name:literal => $module:ident :: $game:ident),* $(,)?) => {
+        /// The names `[game] family` may take.
+        pub const FAMILIES: &[&str] = &[$($name),*];
+
+        /// A compiled game of any family.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($variant($module::$game),)*
+        }
+
+        /// A position of an [`AnyGame`].
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyState {
+            $($variant(<$module::$game as Game>::State),)*
+        }
+
+        /// A move of an [`AnyGame`].
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyMove {
+            $($variant(<$module::$game as Game>::Move),)*
+        }
+
+        impl AnyGame {
+            /// The family's name, as `[game] family` writes it.
+            pub fn family(&self) -> &'static str {
+                match self {
+                    $(AnyGame::$variant(_) => $name,)*
+                }
+            }
+        }
+
+        fn compile_family(family: &str, doc: &RulesDoc) -> Option<Result<AnyGame, Vec<Diagnostic>>> {
+            match family {
+                $($name => Some($module::compile(doc).map(AnyGame::$variant)),)*
+                _ => None,
+            }
+        }
+
+        /// Delegates a method taking a state (and maybe a move) to the family's game.
+        macro_rules! on_state {
+            ($self:ident, $state:ident, |$g:ident, $s:ident| $body:expr) => {
+                match ($self, $state) {
+                    $((AnyGame::$variant($g), AnyState::$variant($s)) => $body,)*
+                    #[allow(unreachable_patterns)]
+                    _ => panic!("a state of another game"),
+                }
+            };
+        }
+
+        macro_rules! on_move {
+            ($self:ident, $state:ident, $mv:ident, |$g:ident, $s:ident, $m:ident| $body:expr) => {
+                match ($self, $state, $mv) {
+                    $((AnyGame::$variant($g), AnyState::$variant($s), AnyMove::$variant($m)) => $body,)*
+                    #[allow(unreachable_patterns)]
+                    _ => panic!("a state or move of another game"),
+                }
+            };
+        }
+
+        macro_rules! wrap_moves {
+            ($self:ident, $state:ident, $out:ident) => {
+                match ($self, $state) {
+                    $((AnyGame::$variant(g), AnyState::$variant(s)) => {
+                        let mut moves = Vec::new();
+                        g.legal_moves(s, &mut moves);
+                        $out.clear();
+                        $out.extend(moves.into_iter().map(AnyMove::$variant));
+                    })*
+                    #[allow(unreachable_patterns)]
+                    _ => panic!("a state of another game"),
+                }
+            };
+        }
+
+        /// Like `on_state!`, for a body giving an `Option` or `Result` of the family's state or
+        /// move (`State` or `Move`), wrapped in the matching variant.
+        macro_rules! on_state_map {
+            ($self:ident, $state:ident, $wrap:ident, |$g:ident, $s:ident| $body:expr) => {
+                match ($self, $state) {
+                    $((AnyGame::$variant($g), AnyState::$variant($s)) => {
+                        $body.map(|x| families!(@wrap $wrap $variant x))
+                    })*
+                    #[allow(unreachable_patterns)]
+                    _ => panic!("a state of another game"),
+                }
+            };
+        }
+
+        macro_rules! wrap_state {
+            ($self:ident, |$g:ident| $body:expr) => {
+                match $self {
+                    $(AnyGame::$variant($g) => $body.map(AnyState::$variant),)*
+                }
+            };
+        }
+    };
+}
+
+families! {
+    Sowing: "sowing" => sowing::SowingGame,
+    Tables: "tables" => tables::TablesGame,
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`], so code that must
+/// run at full speed (benchmarks, simulation) is monomorphised for each family. (Written out,
+/// since an exported macro cannot be generated; the match being exhaustive keeps it in step
+/// with [`families!`].)
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::registry::AnyGame::Sowing($g) => $body,
+            $crate::registry::AnyGame::Tables($g) => $body,
+        }
+    };
+}
+
+/// Why a game could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    Source(SourceError),
+    /// The rules file's problems, rendered with their places.
+    Rules(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Source(e) => e.fmt(f),
+            LoadError::Rules(report) => write!(f, "invalid rules\n{report}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Compiles a rules text of any family: the TOML is parsed once, `[game] family` chooses the
+/// compiler, and every problem found comes back located.
+pub fn compile(text: &str) -> Result<AnyGame, Vec<Diagnostic>> {
+    let doc = RulesDoc::parse(text).map_err(|d| vec![d])?;
+    if !doc.has("game") {
+        return Err(vec![Diagnostic::new("missing table `[game]`")
+            .at(0..0)
+            .note(
+                "every rules file starts with [game] name = \"...\" family = \"sowing\"|\"tables\"",
+            )]);
+    }
+    let Some(family) = doc.string(&["game", "family"]) else {
+        return Err(vec![Diagnostic::new(
+            "missing key `family` (text in quotes) in table `[game]`",
+        )
+        .at(0..0)
+        .note(format!("family = {}", quoted_list(FAMILIES)))]);
+    };
+    compile_family(family.get_ref(), &doc).unwrap_or_else(|| {
+        let mut d = Diagnostic::new(format!("unknown family `{}`", family.get_ref()))
+            .at(family.span())
+            .note(format!("expected {}", quoted_list(FAMILIES)));
+        if let Some(close) =
+            crate::diagnostics::did_you_mean(family.get_ref(), FAMILIES.iter().copied())
+        {
+            d = d.note(format!("did you mean `{close}`?"));
+        }
+        Err(vec![d])
+    })
+}
+
+fn quoted_list(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    quoted.join(" or ")
+}
+
+/// Finds a rules source (bundled name or path) and compiles it.
+pub fn load(name_or_path: &str) -> Result<(Source, AnyGame), LoadError> {
+    let source = Source::find(name_or_path).map_err(LoadError::Source)?;
+    let game = compile(&source.text).map_err(|d| {
+        LoadError::Rules(
+            crate::diagnostics::render(&source.name, &source.text, &d)
+                .trim_end()
+                .to_string(),
+        )
+    })?;
+    Ok((source, game))
+}
+
+impl Game for AnyGame {
+    type State = AnyState;
+    type Move = AnyMove;
+
+    fn name(&self) -> &str {
+        with_game!(self, g => g.name())
+    }
+    fn player_names(&self) -> [&str; 2] {
+        with_game!(self, g => g.player_names())
+    }
+    fn new_game(&self, first: Player) -> AnyState {
+        wrap_state!(self, |g| Some(g.new_game(first))).expect("a new game")
+    }
+    fn next_game(&self, state: &AnyState) -> Option<AnyState> {
+        on_state_map!(self, state, State, |g, s| g.next_game(s))
+    }
+    fn match_standing(&self, state: &AnyState) -> Option<MatchStanding> {
+        on_state!(self, state, |g, s| g.match_standing(s))
+    }
+    fn phase(&self, state: &AnyState) -> Phase {
+        on_state!(self, state, |g, s| g.phase(s))
+    }
+    fn outcome(&self, state: &AnyState) -> Option<Outcome> {
+        on_state!(self, state, |g, s| g.outcome(s))
+    }
+    fn legal_moves(&self, state: &AnyState, out: &mut Vec<AnyMove>) {
+        wrap_moves!(self, state, out)
+    }
+    fn play(&self, state: &mut AnyState, mv: &AnyMove) {
+        on_move!(self, state, mv, |g, s, m| g.play(s, m))
+    }
+    fn dice(&self) -> Option<Dice> {
+        with_game!(self, g => g.dice())
+    }
+    fn roll(&self, state: &mut AnyState, roll: &Roll) -> Result<(), RollError> {
+        on_state!(self, state, |g, s| g.roll(s, roll))
+    }
+    fn start_ritual(&self) -> Ritual {
+        with_game!(self, g => g.start_ritual())
+    }
+    fn end_by_agreement(&self, state: &mut AnyState) -> bool {
+        on_state!(self, state, |g, s| g.end_by_agreement(s))
+    }
+    fn guards(&self) -> Guards {
+        with_game!(self, g => g.guards())
+    }
+    fn set_max_plies(&mut self, plies: u32) {
+        with_game!(self, g => g.set_max_plies(plies))
+    }
+}
+
+impl Notation for AnyGame {
+    fn move_text(&self, state: &AnyState, mv: &AnyMove) -> String {
+        on_move!(self, state, mv, |g, s, m| g.move_text(s, m))
+    }
+    fn parse_move(&self, state: &AnyState, text: &str) -> Result<AnyMove, MoveError> {
+        on_state_map!(self, state, Move, |g, s| g.parse_move(s, text))
+    }
+}
+
+impl Json for AnyGame {
+    fn move_json(&self, state: &AnyState, mv: &AnyMove) -> Value {
+        on_move!(self, state, mv, |g, s, m| g.move_json(s, m))
+    }
+    fn board_json(&self, state: &AnyState, fields: &mut Map<String, Value>) {
+        on_state!(self, state, |g, s| g.board_json(s, fields))
+    }
+    fn state_from_json(&self, value: &Value) -> Result<AnyState, StateError> {
+        wrap_state!(self, |g| g.state_from_json(value))
+    }
+}
+
+impl View for AnyGame {
+    fn render(&self, state: &AnyState, viewer: Player) -> String {
+        on_state!(self, state, |g, s| g.render(s, viewer))
+    }
+    fn describe(&self) -> String {
+        with_game!(self, g => g.describe())
+    }
+}
+
+impl Material for AnyGame {
+    fn material(&self, state: &AnyState, player: Player) -> i32 {
+        on_state!(self, state, |g, s| g.material(s, player))
+    }
+}
