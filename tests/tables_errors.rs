@@ -149,9 +149,9 @@ fn bad_notation_gives_helpful_messages() {
         ("bar/22/22", "22 is not below 22"),
         ("24/18 24/18 24/18", "more checkers"),
         ("bar/20", "more checkers"),
-        ("24/13 24/13", "not a legal move with 6-5; legal: "),
-        ("13/7 13/7", "not a legal move"),
-        ("pass", "not a legal move"),
+        ("24/13 24/13", "is not legal: not a move with 6-5; legal: "),
+        ("13/7 13/7", "is not legal"),
+        ("pass", "is not legal"),
     ] {
         let e = g.parse_move(&st, text).unwrap_err();
         assert!(e.to_string().contains(expect), "{text:?}: {e}");
