@@ -225,6 +225,9 @@ impl Game for AnyGame {
     fn phase(&self, state: &AnyState) -> Phase {
         on_state!(self, state, |g, s| g.phase(s))
     }
+    fn plies(&self, state: &AnyState) -> u32 {
+        on_state!(self, state, |g, s| g.plies(s))
+    }
     fn outcome(&self, state: &AnyState) -> Option<Outcome> {
         on_state!(self, state, |g, s| g.outcome(s))
     }

@@ -109,6 +109,8 @@ pub trait Game {
     fn match_standing(&self, state: &Self::State) -> Option<MatchStanding>;
 
     fn phase(&self, state: &Self::State) -> Phase;
+    /// Plies played in the current game.
+    fn plies(&self, state: &Self::State) -> u32;
     /// The result, once `phase` is `Over`.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
@@ -162,6 +164,7 @@ pub trait Json: Game + Notation {
         let mut fields = Map::new();
         fields.insert("to_move".into(), json!(phase.to_move()));
         fields.insert("phase".into(), json!(phase.name()));
+        fields.insert("ply".into(), json!(self.plies(state)));
         let result = self
             .outcome(state)
             .map(|o| json!({"winner": o.winner, "scores": o.scores, "reason": o.reason}));

@@ -104,11 +104,12 @@ impl SowingGame {
         game: u32,
         points: [i32; 2],
         opening: bool,
+        ply: u32,
     ) -> SowingState {
         let mut st = SowingState {
             board,
             to_move: first as u8,
-            ply: 0,
+            ply,
             legal: 0,
             opening,
             result: None,
@@ -186,7 +187,7 @@ impl SowingGame {
             (NextFirst::Winner, Some(w)) => usize::from(w),
             _ => 1 - starter,
         };
-        Some(self.fresh(board, first, st.round.game + 1, held, false))
+        Some(self.fresh(board, first, st.round.game + 1, held, false, 0))
     }
 }
 

@@ -174,6 +174,7 @@ impl Game for SowingGame {
             1,
             self.held(&self.setup),
             self.first_move.is_some(),
+            0,
         )
     }
     fn next_game(&self, state: &SowingState) -> Option<SowingState> {
@@ -183,6 +184,9 @@ impl Game for SowingGame {
         self.standing(state)
     }
 
+    fn plies(&self, state: &SowingState) -> u32 {
+        state.ply
+    }
     fn phase(&self, state: &SowingState) -> Phase {
         match state.result {
             Some(_) => Phase::Over,

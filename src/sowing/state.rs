@@ -3,6 +3,7 @@
 use super::board::{Board, STORE};
 use super::sow::MoveEnd;
 use super::SowingGame;
+use crate::limits::LIMITS;
 use serde_json::{json, Map, Value};
 
 /// A position: the board, whose turn, the legal moves (computed once per ply), the result, the
@@ -211,16 +212,31 @@ impl SowingGame {
         };
         let (game, points) = match obj.get("match").filter(|v| !v.is_null()) {
             Some(m) if self.match_rule.is_some() => {
-                let game = m.get("game").and_then(Value::as_u64).unwrap_or(1).max(1) as u32;
+                let max = LIMITS.games_per_match;
+                let game = match m.get("game") {
+                    None | Some(Value::Null) => 1,
+                    Some(g) => g
+                        .as_u64()
+                        .filter(|g| (1..=u64::from(max)).contains(g))
+                        .ok_or_else(|| format!("`match.game` is a game number 1 to {max}"))?
+                        as u32,
+                };
                 let points = match m.get("points").and_then(Value::as_array) {
                     Some(a) if a.len() == 2 => {
                         let mut pts = [0i32; 2];
                         for p in 0..2 {
                             pts[p] = a[p]
                                 .as_i64()
-                                .filter(|&x| (0..=i64::from(u8::MAX)).contains(&x))
+                                .filter(|&x| (0..=i64::from(self.total)).contains(&x))
                                 .ok_or("`match.points` are stone counts")?
                                 as i32;
+                        }
+                        if pts[0] + pts[1] != self.total as i32 {
+                            return Err(format!(
+                                "`match.points` hold {} stones, the rules have {}",
+                                pts[0] + pts[1],
+                                self.total
+                            ));
                         }
                         pts
                     }
@@ -230,15 +246,34 @@ impl SowingGame {
             }
             _ => (1, self.held(&self.setup)),
         };
-        match to_move {
-            Some(p) => Ok(self.fresh(board, p, game, points, false)),
+        let ply = match obj.get("ply") {
+            None | Some(Value::Null) => 0,
+            Some(v) => v
+                .as_u64()
+                .filter(|&p| p <= u64::from(LIMITS.plies_per_game))
+                .ok_or_else(|| format!("`ply` is a count 0 to {}", LIMITS.plies_per_game))?
+                as u32,
+        };
+        let st = match to_move {
+            Some(p) => self.fresh(board, p, game, points, false, ply),
             None => {
-                let mut st = self.fresh(board, 0, game, points, false);
+                let mut st = self.fresh(board, 0, game, points, false, ply);
                 if st.result.is_none() {
                     self.finish(&mut st, EndReason::Set, false);
                 }
-                Ok(st)
+                st
+            }
+        };
+        // A given phase must be the position's own (a running game is not "over").
+        if let Some(phase) = obj.get("phase").filter(|v| !v.is_null()) {
+            let actual = if st.result.is_some() { "over" } else { "move" };
+            if phase.as_str() != Some(actual) {
+                return Err(format!(
+                    "`phase` is {}, but this position's phase is \"{actual}\"",
+                    crate::limits::excerpt(&phase.to_string())
+                ));
             }
         }
+        Ok(st)
     }
 }

@@ -248,6 +248,10 @@ impl Game for TablesGame {
         })
     }
 
+    fn plies(&self, state: &TablesState) -> u32 {
+        state.plies
+    }
+
     fn phase(&self, state: &TablesState) -> Phase {
         let p = usize::from(state.to_move);
         match state.stage {

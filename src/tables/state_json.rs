@@ -5,6 +5,7 @@
 use super::position::{Position, BAR, OFF};
 use super::{Stage, TablesGame, TablesState};
 use crate::game::Game;
+use crate::limits::LIMITS;
 use serde_json::Value;
 
 fn count(v: &Value, what: &str) -> Result<u8, String> {
@@ -83,6 +84,14 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     let (game_no, points) = read_match(game, value)?;
     state.game = game_no;
     state.points = points;
+    state.plies = match value.get("ply") {
+        None | Some(Value::Null) => 0,
+        Some(v) => v
+            .as_u64()
+            .filter(|&p| p < u64::from(game.max_plies))
+            .ok_or_else(|| format!("`ply` is a count 0 to {}", game.max_plies - 1))?
+            as u32,
+    };
     match phase {
         "over" => {
             let [w] = done[..] else {
@@ -139,8 +148,13 @@ fn read_match(game: &TablesGame, value: &Value) -> Result<(u32, [i32; 2]), Strin
     let n = m
         .get("game")
         .and_then(Value::as_u64)
-        .filter(|&n| (1..=100_000).contains(&n))
-        .ok_or("match.game must be a game number from 1")?;
+        .filter(|&n| (1..=u64::from(LIMITS.games_per_match)).contains(&n))
+        .ok_or_else(|| {
+            format!(
+                "match.game must be a game number from 1 to {}",
+                LIMITS.games_per_match
+            )
+        })?;
     let pts = pair(m, "points")?;
     let mut points = [0; 2];
     for p in 0..2 {
