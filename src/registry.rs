@@ -190,15 +190,27 @@ fn quoted_list(names: &[&str]) -> String {
     quoted.join(" or ")
 }
 
-/// Finds a rules source (bundled name or path) and compiles it.
+/// Finds a rules source (bundled name or path) and compiles it. The errors of a text that is
+/// not a rules file at all (no TOML, or no `[game]` table) are given by place only, never
+/// quoting its lines: a client naming `/etc/passwd` learns nothing of its contents.
 pub fn load(name_or_path: &str) -> Result<(Source, AnyGame), LoadError> {
     let source = Source::find(name_or_path).map_err(LoadError::Source)?;
     let game = compile(&source.text).map_err(|d| {
-        LoadError::Rules(
+        let is_rules = RulesDoc::parse(&source.text).is_ok_and(|doc| doc.has("game"));
+        let report = if is_rules {
             crate::diagnostics::render(&source.name, &source.text, &d)
-                .trim_end()
-                .to_string(),
-        )
+        } else {
+            let first = d.first().map_or(String::new(), |d| {
+                let start = d.span.as_ref().map_or(0, |s| s.start);
+                let (line, column) = crate::diagnostics::line_column(&source.text, start);
+                format!(" (first problem at {}:{line}:{column})", source.name)
+            });
+            format!(
+                "`{}` is not a rules file: it is not TOML with a [game] table{first}",
+                source.name
+            )
+        };
+        LoadError::Rules(report.trim_end().to_string())
     })?;
     Ok((source, game))
 }

@@ -1,0 +1,472 @@
+//! Bad input gets a clear error that says where and why, and changes nothing: never a panic, a
+//! hang, unbounded memory or a wrapped number. One test (at least) for every case found by
+//! trying the program as an attacker would.
+
+use ludus::game::{Game, Json, Phase};
+use ludus::limits::LIMITS;
+use ludus::protocol::Session;
+use ludus::registry::{compile, AnyGame};
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const OWARE: &str = include_str!("../rules/oware.toml");
+const SAT_GHARVA: &str = include_str!("../rules/sat-gharva.toml");
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ludus")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch(name: &str, content: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+fn first_error(text: &str) -> String {
+    match compile(text) {
+        Ok(_) => panic!("accepted"),
+        Err(d) => d[0].message.clone(),
+    }
+}
+
+// --- Rule values never wrap -------------------------------------------------------------------
+
+#[test]
+fn huge_stone_counts_are_refused_not_wrapped() {
+    // 357913962 × 12 wraps a u32 to 1,272 stones; 2147483649 × 12 to 12 (one a pit).
+    for stones in ["357913962", "2147483649", "4294967295", "22"] {
+        let text = OWARE.replace("stones = 4", &format!("stones = {stones}"));
+        assert_eq!(
+            first_error(&text),
+            "at most 255 stones in a game",
+            "stones = {stones}"
+        );
+    }
+    let text = OWARE.replace("stones = 4", "stones = 21");
+    assert!(compile(&text).is_ok(), "252 stones fit");
+}
+
+#[test]
+fn huge_refill_is_refused_not_wrapped() {
+    let text = SAT_GHARVA.replace("refill = 7", "refill = 2147483649");
+    let message = first_error(&text);
+    assert!(message.starts_with("`refill` must be 1..=49"), "{message}");
+}
+
+#[test]
+fn a_layout_whose_sum_wraps_is_refused() {
+    let text = OWARE.replace(
+        "stones = 4",
+        "layout = [[4294967295, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]",
+    );
+    assert_eq!(first_error(&text), "at most 255 stones in a game");
+}
+
+// --- Reading a rules source -------------------------------------------------------------------
+
+#[test]
+fn only_regular_files_are_read() {
+    for path in ["/dev/zero", "/dev/null", "/tmp"] {
+        let o = ludus(&["validate", path]);
+        assert_eq!(o.status.code(), Some(1), "{path}");
+        assert!(
+            stderr(&o).contains(&format!("`{path}` is not a regular file")),
+            "{path}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn a_fifo_does_not_block_validate_or_the_protocol() {
+    let dir = std::env::temp_dir().join(format!("ludus-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("rules.fifo");
+    let status = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    let path = fifo.to_str().unwrap();
+    // Nobody writes to the FIFO: a blocking open would hang here for ever.
+    let o = ludus(&["validate", path]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("is not a regular file"),
+        "{}",
+        stderr(&o)
+    );
+    let mut session = Session::default();
+    let (reply, _) = session.handle_line(&json!({"op": "load", "rules": path}).to_string());
+    assert_eq!(reply["ok"], false);
+    assert!(reply["error"]
+        .as_str()
+        .unwrap()
+        .contains("not a regular file"));
+}
+
+#[test]
+fn a_file_over_the_limit_is_refused() {
+    let big = format!(
+        "{OWARE}\n#{}\n",
+        "x".repeat(LIMITS.rules_file_bytes as usize)
+    );
+    let path = scratch("big.toml", &big);
+    let o = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("larger than 1048576 bytes"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_file_that_is_not_utf8_names_its_line() {
+    let mut bytes = OWARE.as_bytes().to_vec();
+    let at = OWARE.find("stones = 4").unwrap();
+    bytes[at] = 0xff;
+    let line = OWARE[..at].matches('\n').count() + 1;
+    let dir = std::env::temp_dir().join(format!("ludus-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latin1.toml");
+    std::fs::write(&path, bytes).unwrap();
+    let o = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(&format!("is not UTF-8 text (line {line})")),
+        "{}",
+        stderr(&o)
+    );
+}
+
+// --- Terminal input ---------------------------------------------------------------------------
+
+#[test]
+fn an_endless_input_line_in_play_is_an_error_not_an_abort() {
+    let o = ludus(&[
+        "play",
+        "oware",
+        "--south",
+        "human",
+        "--north",
+        "random",
+        "--first",
+        "south",
+        "--input",
+        "/dev/zero",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("an input line is longer than 4096 bytes"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+// --- Output that cannot be written ------------------------------------------------------------
+
+#[test]
+fn a_full_disk_is_an_error_line_and_exit_1_not_a_panic() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    for args in [
+        &["list"][..],
+        &["show", "oware"],
+        &["validate", "oware"],
+        &["play", "oware", "--south", "random", "--north", "random"],
+        &["bench", "oware", "--seconds", "0.01"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .stdout(full().expect("/dev/full"))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with("error: cannot write to standard output"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+// --- Numbers on the command line --------------------------------------------------------------
+
+#[test]
+fn bench_seconds_must_be_a_positive_finite_number() {
+    for seconds in ["NaN", "inf", "-5", "0", "1e9"] {
+        let o = ludus(&["bench", "oware", &format!("--seconds={seconds}")]);
+        assert_eq!(o.status.code(), Some(1), "{seconds}");
+        assert!(
+            stderr(&o).contains("--seconds must be a number of seconds above 0"),
+            "{seconds}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn max_plies_zero_is_refused_as_in_a_rules_file() {
+    let o = ludus(&["play", "oware", "--south", "random", "--max-plies", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("--max-plies must be 1 to 100000, not 0"),
+        "{}",
+        stderr(&o)
+    );
+    let text = OWARE.replace("[end]", "[end]\nmax_plies = 0");
+    assert_eq!(first_error(&text), "`max_plies` must be at least 1");
+}
+
+// --- Every game and match ends ----------------------------------------------------------------
+
+/// Plays random moves (and dice) through whole matches; returns the final state.
+fn play_out(game: &AnyGame, seed: u64) -> (ludus::registry::AnyState, u64) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut state = game.new_game(0);
+    let mut moves = Vec::new();
+    let mut steps = 0u64;
+    loop {
+        steps += 1;
+        assert!(steps < 50_000_000, "no end after {steps} steps");
+        match game.phase(&state) {
+            Phase::Over => match game.next_game(&state) {
+                Some(next) => state = next,
+                None => return (state, steps),
+            },
+            Phase::Roll(_) => {
+                let roll = game.dice().unwrap().sample(&mut rng);
+                game.roll(&mut state, &roll).unwrap();
+            }
+            Phase::Move(_) => {
+                game.legal_moves(&state, &mut moves);
+                let i = rand::Rng::gen_range(&mut rng, 0..moves.len());
+                game.play(&mut state, &moves[i]);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_match_of_drawn_rounds_ends_at_the_match_guard() {
+    // Every round ends drawn at once: nobody ever runs short of stones.
+    let text = SAT_GHARVA.replace("[end]", "[end]\nscore = \"true\"");
+    let game = compile(&text).unwrap();
+    assert_eq!(game.guards().games, Some(LIMITS.games_per_match));
+    let (end, _) = play_out(&game, 1);
+    let standing = game.match_standing(&end).unwrap();
+    assert!(standing.over);
+    assert_eq!(standing.game, LIMITS.games_per_match);
+    assert_eq!(standing.winner, None, "{standing:?}");
+}
+
+#[test]
+fn a_tables_match_that_scores_nothing_ends_at_the_match_guard() {
+    let text = include_str!("../rules/mughrabieh.toml")
+        .replace("points = \"loser_left\"", "points = \"0\"");
+    let game = compile(&text).unwrap();
+    let (end, _) = play_out(&game, 2);
+    let standing = game.match_standing(&end).unwrap();
+    assert!(standing.over);
+    assert_eq!(standing.game, LIMITS.games_per_match);
+    assert_eq!(standing.points, [0, 0]);
+    assert_eq!(standing.winner, None);
+}
+
+/// A tables game in which no checker can ever move: all start on the 24-point and may never
+/// leave it, so every turn is a pass.
+const PASSES: &str = r#"
+[game]
+name = "passes"
+family = "tables"
+[setup]
+checkers = ["24:15", "24:15"]
+[[moves.leave]]
+point = 24
+when = "false"
+"#;
+
+#[test]
+fn a_tables_game_of_passes_ends_at_the_ply_guard() {
+    let mut game = compile(PASSES).unwrap();
+    let (end, steps) = play_out(&game, 4);
+    assert_eq!(game.plies(&end), LIMITS.plies_per_game);
+    let outcome = game.outcome(&end).unwrap();
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.reason, "drawn at the 100000-ply limit");
+    // A roll and a pass a ply, and the last step sees the end.
+    assert_eq!(steps, 2 * u64::from(LIMITS.plies_per_game) + 1);
+    game.set_max_plies(500);
+    let (end, _) = play_out(&game, 4);
+    assert_eq!(game.plies(&end), 500);
+    assert_eq!(
+        game.outcome(&end).unwrap().reason,
+        "drawn at the 500-ply limit"
+    );
+}
+
+#[test]
+fn bench_on_a_game_of_passes_returns() {
+    let path = scratch("passes.toml", PASSES);
+    let o = ludus(&["bench", path.to_str().unwrap(), "--seconds", "0.05"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("mean 100000.0 plies"), "{out}");
+}
+
+#[test]
+fn show_says_which_guard_applies() {
+    let out = |g: &str| String::from_utf8_lossy(&ludus(&["show", g]).stdout).into_owned();
+    assert!(
+        out("oware").contains("Guard: a game still going after 100000 plies ends there"),
+        "{}",
+        out("oware")
+    );
+    assert!(out("uuholo").contains("plies (the rules' limit)"));
+    assert!(out("mughrabieh").contains("A match ends after 1000 games at most."));
+    assert!(out("sat-gharva").contains("A match ends after 1000 games at most."));
+}
+
+// --- The protocol -----------------------------------------------------------------------------
+
+fn request(session: &mut Session, value: Value) -> Value {
+    session.handle_line(&value.to_string()).0
+}
+
+#[test]
+fn a_refused_new_keeps_the_seed() {
+    let rolls = |refused_first: bool| {
+        let mut s = Session::default();
+        request(&mut s, json!({"op": "load", "rules": "backgammon"}));
+        request(&mut s, json!({"op": "new", "seed": 5, "first": 0}));
+        if refused_first {
+            let r = request(&mut s, json!({"op": "new", "seed": 6, "first": 7}));
+            assert_eq!(r["ok"], false);
+        }
+        let r = request(&mut s, json!({"op": "roll"}));
+        r["state"]["dice"].clone()
+    };
+    assert_eq!(rolls(true), rolls(false));
+}
+
+#[test]
+fn sowing_set_refuses_what_does_not_fit_the_position() {
+    let mut s = Session::default();
+    request(&mut s, json!({"op": "load", "rules": "sat-gharva"}));
+    let start = request(&mut s, json!({"op": "new", "first": 0}))["state"].clone();
+    let with = |f: &dyn Fn(&mut Value)| {
+        let mut v = start.clone();
+        f(&mut v);
+        v
+    };
+    for (state, message) in [
+        (
+            with(&|v| v["match"]["game"] = json!(4_294_967_297u64)),
+            "`match.game` is a game number 1 to 1000",
+        ),
+        (
+            with(&|v| v["match"]["points"] = json!([90, 90])),
+            "`match.points` hold 180 stones, the rules have 98",
+        ),
+        (
+            with(&|v| v["phase"] = json!("over")),
+            "`phase` is \"over\", but this position's phase is \"move\"",
+        ),
+        (
+            with(&|v| v["ply"] = json!(-1)),
+            "`ply` is a count 0 to 100000",
+        ),
+    ] {
+        let r = request(&mut s, json!({"op": "set", "state": state}));
+        assert_eq!(r["ok"], false, "{state}");
+        assert_eq!(r["error"], message);
+        // Nothing changed.
+        let now = request(&mut s, json!({"op": "state"}));
+        assert_eq!(now["state"], start);
+    }
+    let ok = request(&mut s, json!({"op": "set", "state": start}));
+    assert_eq!(ok["ok"], true);
+}
+
+#[test]
+fn a_huge_bad_move_is_not_echoed_whole() {
+    let mut s = Session::default();
+    request(&mut s, json!({"op": "load", "rules": "backgammon"}));
+    request(&mut s, json!({"op": "new", "first": 0}));
+    request(&mut s, json!({"op": "roll", "dice": [6, 1]}));
+    for game in ["backgammon", "oware"] {
+        if game == "oware" {
+            request(&mut s, json!({"op": "load", "rules": "oware"}));
+            request(&mut s, json!({"op": "new", "first": 0}));
+        }
+        let text = format!("24/18{}", "x".repeat(1 << 19));
+        let r = request(&mut s, json!({"op": "play", "move": text}));
+        assert_eq!(r["ok"], false);
+        let error = r["error"].as_str().unwrap();
+        assert!(error.len() < 400, "{game}: {} bytes", error.len());
+        assert!(error.contains('…'), "{error}");
+    }
+    let r = request(&mut s, json!({"op": "x".repeat(100_000)}));
+    assert!(r["error"].as_str().unwrap().len() < 300);
+    let r = request(&mut s, json!({"op": "roll", "dice": vec![7; 100_000]}));
+    assert!(r["error"].as_str().unwrap().len() < 300);
+}
+
+#[test]
+fn loading_a_file_that_is_not_rules_never_shows_its_contents() {
+    let secret = "root:x:0:0:secret-password-hash:/root:/bin/bash\n";
+    let path = scratch("passwd", secret);
+    let mut s = Session::default();
+    let r = request(
+        &mut s,
+        json!({"op": "load", "rules": path.to_str().unwrap()}),
+    );
+    assert_eq!(r["ok"], false);
+    let error = r["error"].as_str().unwrap();
+    assert!(!error.contains("secret"), "{error}");
+    assert!(!error.contains("root"), "{error}");
+    assert!(error.contains("is not a rules file"), "{error}");
+    // A real rules file with a mistake is still shown with its line, to help its author.
+    let broken = scratch("broken.toml", &OWARE.replace("stones = 4", "stones = 400"));
+    let r = request(
+        &mut s,
+        json!({"op": "load", "rules": broken.to_str().unwrap()}),
+    );
+    assert!(r["error"].as_str().unwrap().contains("stones = 400"), "{r}");
+}
+
+#[test]
+fn a_protocol_line_over_the_limit_is_answered_and_the_session_goes_on() {
+    let mut input = String::from("{\"op\":\"load\",\"rules\":\"oware\"}\n");
+    input.push_str(&" ".repeat(LIMITS.protocol_line_bytes + 10));
+    input.push_str("\n{\"op\":\"new\",\"first\":0}\n");
+    let mut out = Vec::new();
+    ludus::protocol::run(input.as_bytes(), &mut out).unwrap();
+    let lines: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["error"], "request longer than 1048576 bytes");
+    assert_eq!(lines[2]["ok"], true);
+}
+
+#[test]
+fn every_guard_in_the_state_json_round_trips() {
+    let game = compile(OWARE).unwrap();
+    let (end, _) = play_out(&game, 9);
+    let json = game.state_json(&end);
+    assert!(json["ply"].as_u64().unwrap() > 0);
+    let back = game.state_from_json(&json).unwrap();
+    assert_eq!(game.plies(&back), game.plies(&end));
+}
