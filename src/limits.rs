@@ -64,22 +64,64 @@ impl Limits {
     /// (a test checks the README lists each row).
     pub fn rows(&self) -> Vec<(&'static str, String)> {
         vec![
-            ("size of a rules file", format!("{} bytes", self.rules_file_bytes)),
-            ("length of an expression", format!("{} characters", self.expr_chars)),
-            ("operators nested in an expression", self.expr_depth.to_string()),
-            ("brackets nested in an expression", self.expr_brackets.to_string()),
-            ("values held while an expression is evaluated", self.expr_stack.to_string()),
-            ("pits on one side of a sowing board", self.pits_per_side.to_string()),
+            (
+                "size of a rules file",
+                format!("{} bytes", self.rules_file_bytes),
+            ),
+            (
+                "length of an expression",
+                format!("{} characters", self.expr_chars),
+            ),
+            (
+                "operators nested in an expression",
+                self.expr_depth.to_string(),
+            ),
+            (
+                "brackets nested in an expression",
+                self.expr_brackets.to_string(),
+            ),
+            (
+                "values held while an expression is evaluated",
+                self.expr_stack.to_string(),
+            ),
+            (
+                "pits on one side of a sowing board",
+                self.pits_per_side.to_string(),
+            ),
             ("stones in a sowing game", self.stones.to_string()),
-            ("checkers a side in a tables game", self.checkers.to_string()),
-            ("plies in one game (the ply guard)", self.plies_per_game.to_string()),
-            ("games in one match (the match guard)", self.games_per_match.to_string()),
-            ("points a tables match is played to", self.match_points.to_string()),
+            (
+                "checkers a side in a tables game",
+                self.checkers.to_string(),
+            ),
+            (
+                "plies in one game (the ply guard)",
+                self.plies_per_game.to_string(),
+            ),
+            (
+                "games in one match (the match guard)",
+                self.games_per_match.to_string(),
+            ),
+            (
+                "points a tables match is played to",
+                self.match_points.to_string(),
+            ),
             ("laps of one sowing move", self.laps_per_move.to_string()),
-            ("length of a protocol request line", format!("{} bytes", self.protocol_line_bytes)),
-            ("length of a line typed in `ludus play`", format!("{} bytes", self.input_line_bytes)),
-            ("bad input quoted back in an error", format!("{} characters", self.echo_chars)),
-            ("CPU time of one benchmark measurement", format!("{} s", self.bench_seconds)),
+            (
+                "length of a protocol request line",
+                format!("{} bytes", self.protocol_line_bytes),
+            ),
+            (
+                "length of a line typed in `ludus play`",
+                format!("{} bytes", self.input_line_bytes),
+            ),
+            (
+                "bad input quoted back in an error",
+                format!("{} characters", self.echo_chars),
+            ),
+            (
+                "CPU time of one benchmark measurement",
+                format!("{} s", self.bench_seconds),
+            ),
         ]
     }
 }

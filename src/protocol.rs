@@ -180,14 +180,35 @@ impl Table {
                 Ok(self.answer(state))
             }
             "next" => {
+                // Checked before anything changes: a refused request draws nothing.
+                let first: Option<Player> = match request.get("first") {
+                    None | Some(Value::Null) => None,
+                    Some(v) => match v.as_u64() {
+                        Some(p @ (0 | 1)) => Some(p as Player),
+                        _ => return Err("`first` must be 0 or 1".into()),
+                    },
+                };
                 let state = self.current()?;
-                if self.game.match_standing(state).is_none() {
+                let Some(standing) = self.game.match_standing(state) else {
                     return Err("these rules define no match".into());
-                }
+                };
                 if self.game.phase(state) != Phase::Over {
                     return Err("the current game is not over".into());
                 }
-                let next = self.game.next_game(state).ok_or("the match is decided")?;
+                if standing.over {
+                    return Err("the match is decided".into());
+                }
+                // The ritual done at the table (`first`), the rules' own rule, or the ritual
+                // drawn from the session's generator.
+                let first = match first.or_else(|| self.game.next_starter(state)) {
+                    Some(p) => p,
+                    None => self.rng.gen_range(0..2),
+                };
+                let state = self.current()?;
+                let next = self
+                    .game
+                    .next_game(state, first)
+                    .ok_or("the match is decided")?;
                 Ok(self.answer(next))
             }
             _ => Err(unknown_op(op)),

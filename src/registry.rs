@@ -228,8 +228,11 @@ impl Game for AnyGame {
     fn new_game(&self, first: Player) -> AnyState {
         wrap_state!(self, |g| Some(g.new_game(first))).expect("a new game")
     }
-    fn next_game(&self, state: &AnyState) -> Option<AnyState> {
-        on_state_map!(self, state, State, |g, s| g.next_game(s))
+    fn next_game(&self, state: &AnyState, first: Player) -> Option<AnyState> {
+        on_state_map!(self, state, State, |g, s| g.next_game(s, first))
+    }
+    fn next_starter(&self, state: &AnyState) -> Option<Player> {
+        on_state!(self, state, |g, s| g.next_starter(s))
     }
     fn match_standing(&self, state: &AnyState) -> Option<MatchStanding> {
         on_state!(self, state, |g, s| g.match_standing(s))

@@ -239,10 +239,15 @@ fn play_out(game: &AnyGame, seed: u64) -> (ludus::registry::AnyState, u64) {
         steps += 1;
         assert!(steps < 50_000_000, "no end after {steps} steps");
         match game.phase(&state) {
-            Phase::Over => match game.next_game(&state) {
-                Some(next) => state = next,
-                None => return (state, steps),
-            },
+            Phase::Over => {
+                let first = game
+                    .next_starter(&state)
+                    .unwrap_or_else(|| rand::Rng::gen_range(&mut rng, 0..2));
+                match game.next_game(&state, first) {
+                    Some(next) => state = next,
+                    None => return (state, steps),
+                }
+            }
             Phase::Roll(_) => {
                 let roll = game.dice().unwrap().sample(&mut rng);
                 game.roll(&mut state, &roll).unwrap();

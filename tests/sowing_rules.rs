@@ -377,7 +377,9 @@ fn sat_gharva_round_end_refill_with_a_partial_pit_and_next_round() {
         s["match"],
         json!({"game": 3, "points": [60, 38], "over": false, "winner": null})
     );
-    let next = g.next_game(&st).expect("the match goes on");
+    // Who starts is the odd-or-even guess again (the caller's); here North.
+    assert_eq!(g.next_starter(&st), None);
+    let next = g.next_game(&st, 1).expect("the match goes on");
     let s = g.state_json(&next);
     // North (38): pits 7..3 full (35), pit 2 keeps 3 but is out of play, pit 1 unfilled.
     assert_eq!(
@@ -386,7 +388,7 @@ fn sat_gharva_round_end_refill_with_a_partial_pit_and_next_round() {
     );
     assert_eq!(s["stores"], json!([11, 0]));
     assert_eq!(s["out_of_play"], json!([[], [1, 2]]));
-    assert_eq!(s["to_move"], 1, "the round's loser starts");
+    assert_eq!(s["to_move"], 1, "the starter given");
     assert_eq!(
         s["match"],
         json!({"game": 4, "points": [60, 38], "over": false, "winner": null})
@@ -406,7 +408,7 @@ fn sat_gharva_closed_pits_reopen_when_stones_are_won_back() {
     let st = g
         .state_from_json(&json!({"to_move": 1, "pits": [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0]], "stores": [45, 53], "out_of_play": [[], [1, 2]], "match": {"game": 4, "points": [60, 38]}}))
         .unwrap();
-    let next = g.next_game(&st).unwrap();
+    let next = g.next_game(&st, 0).unwrap();
     let s = g.state_json(&next);
     assert_eq!(
         s["out_of_play"],
@@ -432,18 +434,25 @@ fn sat_gharva_fewer_than_seven_loses_the_match() {
         s["match"],
         json!({"game": 9, "points": [92, 6], "over": true, "winner": 0})
     );
-    assert!(g.next_game(&st).is_none());
+    assert!(g.next_game(&st, 0).is_none());
+    assert_eq!(g.next_starter(&st), None);
 }
 
 #[test]
 fn sat_gharva_after_a_drawn_round_the_non_starter_starts() {
-    let g = game("sat-gharva");
+    // The rule "the loser starts the next round" (an option; the default is the ritual).
+    let text = ludus::rules::Source::find("sat-gharva")
+        .unwrap()
+        .text
+        .replace("next_first = \"ritual\"", "next_first = \"loser\"");
+    let g = from_text(&text);
     let drawn = g
         .state_from_json(&json!({"to_move": 0, "pits": [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0]], "stores": [49, 49], "out_of_play": [[], []]}))
         .unwrap();
     assert_eq!(g.outcome(&drawn).unwrap().winner, None);
     // A set position's starter is the player to move (0): the next round starts with 1.
-    let next = g.next_game(&drawn).unwrap();
+    assert_eq!(g.next_starter(&drawn), Some(1));
+    let next = g.next_game(&drawn, 1).unwrap();
     assert_eq!(g.state_json(&next)["to_move"], 1);
     assert_eq!(
         g.state_json(&next)["pits"],
@@ -477,7 +486,8 @@ fn uu(g: &SowingGame, to_move: usize, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> 
 
 #[test]
 fn uuholo_sows_round_own_sixteen_pits_only() {
-    let g = game("uuholo");
+    // The reading "the last stone falls into an empty pit" (the sowing is the same in all).
+    let g = game("uuholo-empty-pit");
     let mut p0 = [0u8; 16];
     p0[7] = 3; // inner pit 8
     p0[15] = 18; // outer pit 16: laps the whole side
@@ -521,10 +531,11 @@ fn uuholo_sows_round_own_sixteen_pits_only() {
 fn uuholo_inner_capture_takes_the_opposite_inner_pit() {
     let g = game("uuholo");
     let mut p0 = [0u8; 16];
-    p0[0] = 2; // pit 1 → 2, 3: pit 3 now holds one
+    p0[0] = 2; // pit 1 → 2, 3: pit 3 held one stone, now two
+    p0[2] = 1;
     let mut p1 = [2u8; 16];
     p1[5] = 7; // North's inner pit 6 = 9 − 3
-    let total: u32 = 2 + 15 * 2 + 7;
+    let total: u32 = 3 + 15 * 2 + 7;
     let mut st = uu(&g, 0, &p0, &p1, [(80 - total) as u8, 0]);
     let s = play(&g, &mut st, 1);
     assert_eq!(s["pits"][1][5], 0);
@@ -532,41 +543,54 @@ fn uuholo_inner_capture_takes_the_opposite_inner_pit() {
 }
 
 #[test]
-fn uuholo_no_capture_when_the_last_pit_was_not_empty() {
+fn uuholo_no_capture_when_the_last_pit_was_empty_or_held_more() {
     let g = game("uuholo");
+    // Pit 3 was empty: it now holds one, no capture by default.
     let mut p0 = [0u8; 16];
     p0[0] = 2;
-    p0[2] = 1;
-    let mut st = uu(&g, 0, &p0, &[2; 16], [45, 0]);
+    let mut st = uu(&g, 0, &p0, &[2; 16], [46, 0]);
     let s = play(&g, &mut st, 1);
-    assert_eq!(s["stores"], json!([45, 0]));
+    assert_eq!(s["stores"], json!([46, 0]));
+    // Pit 3 held two: it now holds three, no capture.
+    p0[2] = 2;
+    let mut st = uu(&g, 0, &p0, &[2; 16], [44, 0]);
+    let s = play(&g, &mut st, 1);
+    assert_eq!(s["stores"], json!([44, 0]));
 }
 
 #[test]
 fn uuholo_variants_are_one_edit_of_the_rules_file() {
-    // Held one before the drop.
-    let g = game("uuholo-held-one");
+    // The pit was empty (it now holds one): capture North's inner 6; by default, none.
     let mut p0 = [0u8; 16];
     p0[0] = 2;
-    p0[2] = 1; // pit 3 held one; now two: capture North's inner 6
     let mut p1 = [1u8; 16];
     p1[5] = 5;
-    let mut st = uu(&g, 0, &p0, &p1, [37, 20]);
+    let g = game("uuholo-empty-pit");
+    let mut st = uu(&g, 0, &p0, &p1, [38, 20]);
     let s = play(&g, &mut st, 1);
-    assert_eq!(s["stores"], json!([42, 20]));
+    assert_eq!(s["stores"], json!([43, 20]));
+    let g = game("uuholo");
+    let mut st = uu(&g, 0, &p0, &p1, [38, 20]);
+    let s = play(&g, &mut st, 1);
+    assert_eq!(s["stores"], json!([38, 20]));
     // Inner and outer both taken: the column facing South's inner pit 3 holds North's inner
-    // pit 6 and North's outer pit 11.
+    // pit 6 and North's outer pit 11 (pit 3 held one, as by default).
     let g = game("uuholo-both-rows");
-    let mut p0 = [0u8; 16];
-    p0[0] = 2;
-    let mut p1 = [1u8; 16];
-    p1[5] = 5;
+    p0[2] = 1;
     p1[10] = 6;
-    let mut st = uu(&g, 0, &p0, &p1, [33, 20]);
+    let mut st = uu(&g, 0, &p0, &p1, [32, 20]);
     let s = play(&g, &mut st, 1);
     assert_eq!(s["pits"][1][5], 0);
     assert_eq!(s["pits"][1][10], 0);
-    assert_eq!(s["stores"], json!([44, 20]));
+    assert_eq!(s["stores"], json!([43, 20]));
+    let g = game("uuholo");
+    let mut st = uu(&g, 0, &p0, &p1, [32, 20]);
+    let s = play(&g, &mut st, 1);
+    assert_eq!(
+        (s["pits"][1][5].clone(), s["pits"][1][10].clone()),
+        (json!(0), json!(6))
+    );
+    assert_eq!(s["stores"], json!([37, 20]));
 }
 
 #[test]

@@ -157,7 +157,7 @@ fn random_games(name: &str, games: usize, seed: u64, brute: bool) -> usize {
                     g.play(&mut st, &m);
                     turns += 1;
                 }
-                Phase::Over => match g.next_game(&st) {
+                Phase::Over => match g.next_game(&st, turns % 2) {
                     Some(next) => st = next,
                     None => break,
                 },

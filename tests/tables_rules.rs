@@ -283,8 +283,10 @@ fn mughrabieh_scores_the_losers_checkers_left() {
     assert_eq!((o.winner, o.scores), (Some(0), [5, 0]));
     let m = g.match_standing(&st).unwrap();
     assert_eq!((m.game, m.points, m.over), (1, [5, 0], false));
-    // The loser starts the next game, from the start position.
-    let next = g.next_game(&st).unwrap();
+    // Before the next game the ritual is held again (the caller's): here Black starts, from
+    // the start position.
+    assert_eq!(g.next_starter(&st), None);
+    let next = g.next_game(&st, 1).unwrap();
     assert_eq!(g.phase(&next), Phase::Roll(1));
     assert_eq!(next.position(), g.new_game(0).position());
     assert_eq!(g.match_standing(&next).unwrap().game, 2);
@@ -293,7 +295,12 @@ fn mughrabieh_scores_the_losers_checkers_left() {
 #[test]
 fn a_full_match_to_31() {
     use rand::{Rng, SeedableRng};
-    let g = load("mughrabieh");
+    // With the option "the loser of a game starts the next".
+    let text = Source::find("mughrabieh")
+        .unwrap()
+        .text
+        .replace("next_first = \"ritual\"", "next_first = \"loser\"");
+    let g = tables_compile(&text).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let mut st = g.new_game(0);
     let mut moves = Vec::new();
@@ -313,7 +320,9 @@ fn a_full_match_to_31() {
                 let before = g.match_standing(&st).unwrap();
                 let o = g.outcome(&st).unwrap();
                 assert!(o.scores.iter().sum::<i32>() >= 1 && o.scores.iter().sum::<i32>() <= 15);
-                match g.next_game(&st) {
+                let first = g.next_starter(&st);
+                assert_eq!(first.is_some(), !before.over);
+                match first.and_then(|p| g.next_game(&st, p)) {
                     Some(next) => {
                         assert!(!before.over);
                         assert_eq!(g.phase(&next), Phase::Roll(1 - o.winner.unwrap()));
@@ -337,7 +346,8 @@ fn backgammon_defines_no_match() {
     let g = load("backgammon");
     let mut st = at(&g, "1:1 off:14", "19:15", 0, [2, 1]);
     play(&g, &mut st, "1/off");
-    assert!(g.match_standing(&st).is_none() && g.next_game(&st).is_none());
+    assert!(g.match_standing(&st).is_none() && g.next_game(&st, 1).is_none());
+    assert_eq!(g.next_starter(&st), None);
 }
 
 #[test]

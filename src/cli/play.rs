@@ -59,6 +59,7 @@ pub fn run(opts: Options) -> Result<bool> {
         rng,
         input,
         dice: opts.dice,
+        colours_chosen: false,
     };
     table.run(first)
 }
@@ -80,6 +81,8 @@ struct Terminal<'g, G: Playable> {
     rng: ChaCha8Rng,
     input: Box<dyn BufRead>,
     dice: DiceSource,
+    /// The dice ritual has given each agent a colour (kept for the rest of a match).
+    colours_chosen: bool,
 }
 
 /// How a game in the terminal stopped.
@@ -126,19 +129,23 @@ impl<G: Playable> Terminal<'_, G> {
                 standing.points[1],
                 self.game.player_names()[1]
             );
-            match self.game.next_game(&end) {
-                Some(next) if !standing.over => {
-                    say!("\n=== Game {} of the match ===", standing.game + 1);
+            if !standing.over {
+                say!("\n=== Game {} of the match ===", standing.game + 1);
+                // The rules' starter, or the starting ritual held again before this game.
+                let first = match self.game.next_starter(&end) {
+                    Some(p) => p,
+                    None => self.ritual()?,
+                };
+                if let Some(next) = self.game.next_game(&end, first) {
                     state = next;
-                }
-                _ => {
-                    match standing.winner {
-                        Some(w) => say!("{} wins the match.", self.name(w)),
-                        None => say!("The match is drawn."),
-                    }
-                    return Ok(true);
+                    continue;
                 }
             }
+            match standing.winner {
+                Some(w) => say!("{} wins the match.", self.name(w)),
+                None => say!("The match is drawn."),
+            }
+            return Ok(true);
         }
     }
 
@@ -150,8 +157,11 @@ impl<G: Playable> Terminal<'_, G> {
         )
     }
 
-    /// A player before the colours are chosen.
+    /// A player before the colours are chosen (after, by colour).
     fn seat(&self, p: Player) -> String {
+        if self.colours_chosen {
+            return self.name(p);
+        }
         format!(
             "{} ({})",
             ["Player A", "Player B"][p],
@@ -367,7 +377,8 @@ impl<G: Playable> Terminal<'_, G> {
         Ok(())
     }
 
-    /// Decides who starts, as the rules' ritual says; may give the agents other colours.
+    /// Decides who starts, as the rules' ritual says; before the first game it may give the
+    /// agents other colours (later games of a match keep them, so each keeps their points).
     fn ritual(&mut self) -> Result<Player> {
         match self.game.start_ritual() {
             Ritual::None => Ok(0),
@@ -441,6 +452,11 @@ impl<G: Playable> Terminal<'_, G> {
                 std::cmp::Ordering::Equal => say!("A tie: roll again."),
             }
         };
+        if self.colours_chosen {
+            say!("{} rolled lower and starts.", self.name(1 - high));
+            return Ok(1 - high);
+        }
+        self.colours_chosen = true;
         let chooser = self.agents[high];
         let colour = self.choose_colour(chooser, high)?;
         let names = self.game.player_names();

@@ -77,6 +77,59 @@ pub enum Ritual {
     HigherDieChoosesColour,
 }
 
+/// Who starts the next game of a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextFirst {
+    /// The starting ritual is held again before every game (as the source texts describe it).
+    #[default]
+    Ritual,
+    /// The loser of a game starts the next; after a draw, the player who did not start.
+    Loser,
+    /// The winner starts the next; after a draw, the player who did not start.
+    Winner,
+    /// The player who did not start the last game.
+    Alternate,
+}
+
+impl NextFirst {
+    /// The starter of the next game, given the last game's winner and starter; `None` when the
+    /// ritual decides.
+    pub fn starter(self, winner: Option<Player>, last_starter: Player) -> Option<Player> {
+        match (self, winner) {
+            (NextFirst::Ritual, _) => None,
+            (NextFirst::Loser, Some(w)) => Some(1 - w),
+            (NextFirst::Winner, Some(w)) => Some(w),
+            _ => Some(1 - last_starter),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            NextFirst::Ritual => "ritual",
+            NextFirst::Loser => "loser",
+            NextFirst::Winner => "winner",
+            NextFirst::Alternate => "alternate",
+        }
+    }
+}
+
+/// Who starts each next game, in words (`game` is what the rules call a game of the match).
+pub fn next_first_text(rule: NextFirst, game: &str) -> String {
+    match rule {
+        NextFirst::Ritual => format!("the starting ritual is held again before every {game}"),
+        NextFirst::Loser => {
+            format!("the loser starts the next {game} (after a draw, the player who did not start)")
+        }
+        NextFirst::Winner => {
+            format!(
+                "the winner starts the next {game} (after a draw, the player who did not start)"
+            )
+        }
+        NextFirst::Alternate => format!("the player who did not start begins the next {game}"),
+    }
+}
+
 /// The bounds that make every game and match end, whatever a rules file says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Guards {
@@ -103,9 +156,12 @@ pub trait Game {
     /// The starting position of a new game (of a new match, where the rules define one), with
     /// `first` to move (or to roll). Rituals that decide who starts are the caller's business.
     fn new_game(&self, first: Player) -> Self::State;
-    /// The next game of a match once the current one is over, set up as the rules say; `None`
-    /// when the rules define no match or the match is decided.
-    fn next_game(&self, state: &Self::State) -> Option<Self::State>;
+    /// The next game of a match once the current one is over, set up as the rules say, with
+    /// `first` to move; `None` when the rules define no match or the match is decided.
+    fn next_game(&self, state: &Self::State, first: Player) -> Option<Self::State>;
+    /// Who starts the next game by the rules (the loser, the winner, alternately); `None` when
+    /// the starting ritual is held again (the caller acts it out) or there is no next game.
+    fn next_starter(&self, state: &Self::State) -> Option<Player>;
     fn match_standing(&self, state: &Self::State) -> Option<MatchStanding>;
 
     fn phase(&self, state: &Self::State) -> Phase;

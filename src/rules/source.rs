@@ -15,8 +15,8 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("sat-gharva", include_str!("../../rules/sat-gharva.toml")),
     ("uuholo", include_str!("../../rules/uuholo.toml")),
     (
-        "uuholo-held-one",
-        include_str!("../../rules/uuholo-held-one.toml"),
+        "uuholo-empty-pit",
+        include_str!("../../rules/uuholo-empty-pit.toml"),
     ),
     (
         "uuholo-both-rows",

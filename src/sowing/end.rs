@@ -2,7 +2,7 @@
 //! a match.
 
 use super::board::{Board, STORE};
-use super::rules::{FillFrom, Leftover, NextFirst, Partial};
+use super::rules::{FillFrom, Leftover, Partial};
 use super::sow::MoveEnd;
 use super::state::{EndReason, Finish, History, Round, SowingState};
 use super::SowingGame;
@@ -148,11 +148,11 @@ impl SowingGame {
         })
     }
 
-    /// The next round of a match: each player refills their pits from the stones they hold.
-    pub(crate) fn next_round(&self, st: &SowingState) -> Option<SowingState> {
+    /// The next round of a match, `first` to move: each player refills their pits from the
+    /// stones they hold.
+    pub(crate) fn next_round(&self, st: &SowingState, first: usize) -> Option<SowingState> {
         let rule = self.match_rule?;
         let standing = self.standing(st)?;
-        let result = st.result?;
         if standing.over {
             return None;
         }
@@ -181,12 +181,7 @@ impl SowingGame {
             }
             board.count[STORE + p] = left as u8;
         }
-        let starter = usize::from(st.round.starter);
-        let first = match (rule.next_first, result.winner) {
-            (NextFirst::Loser, Some(w)) => 1 - usize::from(w),
-            (NextFirst::Winner, Some(w)) => usize::from(w),
-            _ => 1 - starter,
-        };
+        st.result?;
         Some(self.fresh(board, first, st.round.game + 1, held, false, 0))
     }
 }

@@ -137,7 +137,7 @@ struct MatchRule {
     refill: u8,
     fill_from: rules::FillFrom,
     partial: rules::Partial,
-    next_first: rules::NextFirst,
+    next_first: crate::game::NextFirst,
 }
 
 impl SowingGame {
@@ -177,8 +177,18 @@ impl Game for SowingGame {
             0,
         )
     }
-    fn next_game(&self, state: &SowingState) -> Option<SowingState> {
-        self.next_round(state)
+    fn next_game(&self, state: &SowingState, first: Player) -> Option<SowingState> {
+        self.next_round(state, first)
+    }
+    fn next_starter(&self, state: &SowingState) -> Option<Player> {
+        let rule = self.match_rule?;
+        let result = state.result?;
+        let by_rule = rule.next_first.starter(
+            result.winner.map(usize::from),
+            usize::from(state.round.starter),
+        );
+        // A game without a ritual starts as every game does: player 0 first.
+        by_rule.or((self.ritual == Ritual::None).then_some(0))
     }
     fn match_standing(&self, state: &SowingState) -> Option<MatchStanding> {
         self.standing(state)

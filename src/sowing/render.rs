@@ -1,8 +1,9 @@
 //! The board for a terminal and the rules in plain words.
 
-use super::rules::{FillFrom, GrandSlam, Leftover, NextFirst, Partial, Relay, SkipOrigin, Target};
+use super::rules::{FillFrom, GrandSlam, Leftover, Partial, Relay, SkipOrigin, Target};
 use super::state::SowingState;
 use super::SowingGame;
+use crate::game::next_first_text;
 use crate::game::{Game, Ritual};
 use std::fmt::Write;
 
@@ -215,7 +216,7 @@ pub fn describe(game: &SowingGame) -> String {
     if let Some(m) = &game.match_rule {
         let _ = writeln!(
             s,
-            "Match: each round, players refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; fewer than {} stones loses the match; the {} starts the next round.",
+            "Match: each round, players refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; fewer than {} stones loses the match; {}.",
             m.refill,
             match m.fill_from { FillFrom::Right => "right", FillFrom::Left => "left" },
             match m.partial {
@@ -223,11 +224,7 @@ pub fn describe(game: &SowingGame) -> String {
                 Partial::Open => "unfilled pits are",
             },
             m.refill,
-            match m.next_first {
-                NextFirst::Loser => "loser (after a draw, the player who did not start)",
-                NextFirst::Winner => "winner",
-                NextFirst::Alternate => "player who did not start",
-            }
+            next_first_text(m.next_first, "round")
         );
     }
     if game.ritual == Ritual::OddOrEven {

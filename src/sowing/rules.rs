@@ -251,16 +251,6 @@ pub enum Partial {
     Open,
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum NextFirst {
-    /// The loser of a game starts the next; after a draw the player who did not start.
-    #[default]
-    Loser,
-    Winner,
-    Alternate,
-}
-
 /// `[match]`: games repeated with the stones each player won.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -272,5 +262,5 @@ pub struct Match {
     #[serde(default)]
     pub partial: Partial,
     #[serde(default)]
-    pub next_first: NextFirst,
+    pub next_first: crate::game::NextFirst,
 }

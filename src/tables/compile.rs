@@ -6,9 +6,10 @@ use super::notation::parse_setup;
 use super::position::{Position, OFF};
 use super::rules::RulesFile;
 use super::scope::{scoring_scope, step_scope};
-use super::{Info, MatchRules, NextFirst, TablesGame};
+use super::{Info, MatchRules, TablesGame};
 use crate::diagnostics::Diagnostic;
 use crate::expr::Type;
+use crate::game::NextFirst;
 use crate::game::Ritual;
 use crate::rules::{expr, RulesDoc};
 
@@ -114,18 +115,10 @@ pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
             );
             return None;
         }
-        let next_first = match m.next_first.as_ref().map(|n| (n, n.get_ref().as_str())) {
-            None | Some((_, "loser")) => NextFirst::Loser,
-            Some((_, "winner")) => NextFirst::Winner,
-            Some((n, other)) => {
-                errors.push(
-                    Diagnostic::new(format!("unknown next_first `{other}`"))
-                        .at(n.span())
-                        .note("expected \"loser\" or \"winner\""),
-                );
-                return None;
-            }
-        };
+        let next_first = m
+            .next_first
+            .as_ref()
+            .map_or(NextFirst::Ritual, |n| *n.get_ref());
         Some(MatchRules {
             target: target as i32,
             next_first,

@@ -22,6 +22,7 @@ pub use position::Position;
 
 use crate::diagnostics::Diagnostic;
 use crate::expr::Expr;
+use crate::game::NextFirst;
 use crate::game::{
     Dice, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase, Player,
     Ritual, Roll, RollError, StateError, View,
@@ -36,13 +37,6 @@ use serde_json::{json, Map, Value};
 /// Compiles a tables rules text.
 pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
     compile::compile(doc)
-}
-
-/// Who starts the next game of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NextFirst {
-    Loser,
-    Winner,
 }
 
 #[derive(Clone, Debug)]
@@ -104,6 +98,8 @@ pub struct TablesState {
     dice: [u8; 2],
     /// Turns played in this game.
     plies: u32,
+    /// Who moved first in this game.
+    starter: u8,
     /// Once over: the winner (none when the ply guard ended the game) and the points scored.
     winner: Option<u8>,
     score: i32,
@@ -213,6 +209,7 @@ impl Game for TablesGame {
             stage: Stage::Roll,
             dice: [0; 2],
             plies: 0,
+            starter: first as u8,
             winner: None,
             score: 0,
             game: 1,
@@ -220,22 +217,28 @@ impl Game for TablesGame {
         }
     }
 
-    fn next_game(&self, state: &TablesState) -> Option<TablesState> {
-        let m = self.match_rules.as_ref()?;
+    fn next_game(&self, state: &TablesState, first: Player) -> Option<TablesState> {
+        self.match_rules.as_ref()?;
         if state.stage != Stage::Over || self.match_over(state)?.is_some() {
             return None;
         }
-        // After a drawn game (the ply guard) the other player starts.
-        let first = match (m.next_first, state.winner) {
-            (NextFirst::Winner, Some(w)) => usize::from(w),
-            (NextFirst::Loser, Some(w)) => 1 - usize::from(w),
-            (_, None) => 1 - usize::from(state.to_move),
-        };
         Some(TablesState {
             game: state.game + 1,
             points: state.points,
             ..self.new_game(first)
         })
+    }
+
+    fn next_starter(&self, state: &TablesState) -> Option<Player> {
+        let m = self.match_rules.as_ref()?;
+        if state.stage != Stage::Over {
+            return None;
+        }
+        let by_rule = m
+            .next_first
+            .starter(state.winner.map(usize::from), usize::from(state.starter));
+        // A game without a ritual starts as every game does: player 0 first.
+        by_rule.or((self.ritual == Ritual::None).then_some(0))
     }
 
     fn match_standing(&self, state: &TablesState) -> Option<MatchStanding> {

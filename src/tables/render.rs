@@ -3,7 +3,7 @@
 
 use super::notation::format_setup;
 use super::position::{BAR, OFF};
-use super::{NextFirst, Stage, TablesGame, TablesState};
+use super::{Stage, TablesGame, TablesState};
 use crate::game::{Game, Ritual};
 use std::fmt::Write;
 
@@ -171,12 +171,9 @@ pub fn describe(game: &TablesGame) -> String {
     if let Some(m) = &game.match_rules {
         let _ = writeln!(
             s,
-            "A match is played to {} points; the {} of a game starts the next.",
+            "A match is played to {} points; {}.",
             m.target,
-            match m.next_first {
-                NextFirst::Loser => "loser",
-                NextFirst::Winner => "winner",
-            }
+            crate::game::next_first_text(m.next_first, "game")
         );
     }
     s

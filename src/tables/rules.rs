@@ -66,7 +66,8 @@ pub struct Scoring {
 #[serde(deny_unknown_fields)]
 pub struct MatchRules {
     pub target: Spanned<i64>,
-    /// Who starts the next game: `"loser"` or `"winner"`.
+    /// Who starts the next game: `"ritual"` (the starting ritual again, the default),
+    /// `"loser"`, `"winner"` or `"alternate"`.
     #[serde(default)]
-    pub next_first: Option<Spanned<String>>,
+    pub next_first: Option<Spanned<crate::game::NextFirst>>,
 }

@@ -64,7 +64,11 @@ pub fn replay_record(g: &SowingGame, rec: &Value) -> Result<usize, String> {
     let mut legal = Vec::new();
     for (i, game) in rec["games"].as_array().expect("games").iter().enumerate() {
         if i > 0 {
-            st = g.next_game(&st).ok_or(format!("game {i}: no next game"))?;
+            // The trace's next game begins with the starter the ritual chose.
+            let first = game["start"]["to_move"].as_u64().expect("to_move") as usize;
+            st = g
+                .next_game(&st, first)
+                .ok_or(format!("game {i}: no next game"))?;
         }
         same_state(&g.state_json(&st), &game["start"])
             .map_err(|e| format!("game {i} start: {e}"))?;
