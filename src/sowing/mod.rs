@@ -183,6 +183,9 @@ impl Game for SowingGame {
     fn next_starter(&self, state: &SowingState) -> Option<Player> {
         let rule = self.match_rule?;
         let result = state.result?;
+        if self.standing(state)?.over {
+            return None;
+        }
         let by_rule = rule.next_first.starter(
             result.winner.map(usize::from),
             usize::from(state.round.starter),

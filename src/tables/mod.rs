@@ -96,10 +96,9 @@ pub struct TablesState {
     stage: Stage,
     /// `[0, 0]` unless a move is awaited.
     dice: [u8; 2],
-    /// Turns played in this game.
+    /// Turns played in this game (the players alternate, so this and `to_move` tell who
+    /// started).
     plies: u32,
-    /// Who moved first in this game.
-    starter: u8,
     /// Once over: the winner (none when the ply guard ended the game) and the points scored.
     winner: Option<u8>,
     score: i32,
@@ -142,7 +141,7 @@ impl TablesGame {
             }
         } else if state.plies >= self.max_plies {
             state.stage = Stage::Over;
-            state.to_move = 0;
+            state.to_move = mover as u8;
             state.winner = None;
             state.score = 0;
         }
@@ -209,7 +208,6 @@ impl Game for TablesGame {
             stage: Stage::Roll,
             dice: [0; 2],
             plies: 0,
-            starter: first as u8,
             winner: None,
             score: 0,
             game: 1,
@@ -231,12 +229,17 @@ impl Game for TablesGame {
 
     fn next_starter(&self, state: &TablesState) -> Option<Player> {
         let m = self.match_rules.as_ref()?;
-        if state.stage != Stage::Over {
+        if state.stage != Stage::Over || self.match_over(state)?.is_some() {
             return None;
         }
-        let by_rule = m
-            .next_first
-            .starter(state.winner.map(usize::from), usize::from(state.starter));
+        // Once over, `to_move` is the last mover; the players alternate turns.
+        let last_mover = usize::from(state.to_move);
+        let starter = if state.plies % 2 == 1 {
+            last_mover
+        } else {
+            1 - last_mover
+        };
+        let by_rule = m.next_first.starter(state.winner.map(usize::from), starter);
         // A game without a ritual starts as every game does: player 0 first.
         by_rule.or((self.ritual == Ritual::None).then_some(0))
     }
