@@ -186,3 +186,25 @@ fn mangled_files_never_panic() {
     }
     assert!(rejected > 1000, "{rejected}");
 }
+
+#[test]
+fn an_unclosed_bracket_in_an_expression_is_located_at_the_bracket() {
+    let text = OWARE.replace("last.count in [2, 3]\"", "last.count in [2, 3\"");
+    let d = errors(&text);
+    let at = text.find("in [2, 3\"").unwrap() + 3;
+    assert_eq!(d[0].message, "syntax error: this `[` is never closed");
+    assert_eq!(d[0].span, Some(at..at + 1));
+}
+
+#[test]
+fn a_side_compared_with_a_number_suggests_the_players() {
+    let text = OWARE.replace("last.side == opponent and", "last.side == 1 and");
+    let d = errors(&text);
+    let at = text.find("last.side == 1").unwrap();
+    assert_eq!(
+        d[0].message,
+        "type error: `last.side` is a player and `1` is an integer; compare `last.side` with \
+         `mover` or `opponent`"
+    );
+    assert_eq!(d[0].span, Some(at..at + "last.side == 1".len()));
+}

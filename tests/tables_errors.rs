@@ -242,6 +242,20 @@ fn impossible_states_are_rejected() {
     assert_eq!(ok.dice(), Some([3, 4]));
 }
 
+#[test]
+fn a_misspelt_function_suggests_the_function() {
+    let text = GOOD.replacen("mine(24)", "mnie(24)", 1);
+    let errors = tables_compile(&text).expect_err("should not compile");
+    let d = &errors[0];
+    let at = text.find("mnie").unwrap();
+    assert_eq!(d.message, "unknown function `mnie`");
+    assert_eq!(d.span, Some(at..at + 4));
+    assert_eq!(
+        d.notes[..2],
+        ["did you mean `mine`?", "functions here: mine, theirs"]
+    );
+}
+
 /// A tables rules text compiled by the family's own compiler.
 fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
     let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;

@@ -1,11 +1,14 @@
 //! Syntax tree → checked postfix program, and the program's evaluator.
 
 use super::parse::{BinOp, Kind, Node, Set};
-use super::{ExprError, NameKind, Scope, Type, Vars};
+use super::{one_of, ExprError, Name, NameKind, Scope, Type, Vars};
+use std::ops::Range;
 
 /// Deepest evaluation stack a program may need; deeper expressions are rejected when compiled,
 /// so evaluation runs on a fixed array.
 pub const MAX_STACK: usize = 32;
+/// Most items of a list after `in` (the value and the items are on the stack at once).
+const MAX_LIST: usize = MAX_STACK - 1;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Op {
@@ -35,27 +38,35 @@ pub struct Program {
 
 struct Emitter<'s> {
     scope: &'s Scope,
+    /// The source text, to quote operands in errors.
+    text: &'s str,
     ops: Vec<Op>,
     depth: usize,
     max_depth: usize,
 }
 
-pub fn compile(ast: &Node, scope: &Scope) -> Result<(Program, Type), ExprError> {
+pub fn compile(ast: &Node, scope: &Scope, text: &str) -> Result<(Program, Type), ExprError> {
     let mut e = Emitter {
         scope,
+        text,
         ops: Vec::new(),
         depth: 0,
         max_depth: 0,
     };
-    let ty = e.node(ast)?;
+    let ty = e.compile(ast)?;
     if e.max_depth > MAX_STACK {
         return Err(ExprError::new(
             ast.span.clone(),
-            "expression too complex (evaluation stack too deep)",
+            format!(
+                "expression too complex: evaluating it holds more than {MAX_STACK} values at once"
+            ),
         ));
     }
     if e.ops.len() > usize::from(u16::MAX) {
-        return Err(ExprError::new(ast.span.clone(), "expression too long"));
+        return Err(ExprError::new(
+            ast.span.clone(),
+            "expression too long to compile",
+        ));
     }
     Ok((
         Program {
@@ -65,15 +76,124 @@ pub fn compile(ast: &Node, scope: &Scope) -> Result<(Program, Type), ExprError> 
     ))
 }
 
-fn type_error(node: &Node, want: Type, got: Type, what: &str) -> ExprError {
-    ExprError::new(
-        node.span.clone(),
-        format!(
-            "type error: {what} needs {}, this is {}",
-            want.with_article(),
-            got.with_article()
-        ),
-    )
+/// Longest operand quoted in a type error; longer ones are called "this" (the span shows them).
+const QUOTED: usize = 32;
+
+/// `source` when short enough, and on one line, to quote in an error.
+pub(super) fn quotable(source: &str) -> Option<&str> {
+    Some(source).filter(|t| t.chars().count() <= QUOTED && !t.contains(['\n', '\r']))
+}
+
+/// The scope's plain (undotted) player names other than `subject`: `mover`, `opponent`.
+fn players<'s>(scope: &'s Scope, subject: Option<&str>) -> impl Iterator<Item = &'s str> + 's {
+    let subject = subject.map(str::to_string);
+    scope
+        .names()
+        .iter()
+        .filter(|n| n.ty == Type::Player && !matches!(n.kind, NameKind::Func { .. }))
+        .filter(|n| !n.name.contains('.'))
+        .map(|n| n.name)
+        .filter(move |n| subject.as_deref() != Some(n))
+}
+
+/// What a value of this type (the text `subject`) is usually compared with, from the scope:
+/// "`mover` or `opponent`".
+fn partners(scope: &Scope, ty: Type, subject: Option<&str>) -> String {
+    match ty {
+        Type::Int => "a number".into(),
+        Type::Bool => "`true` or `false`".into(),
+        Type::Player => {
+            let quoted: Vec<String> = players(scope, subject)
+                .take(2)
+                .map(|n| format!("`{n}`"))
+                .collect();
+            if quoted.is_empty() {
+                "another player".into()
+            } else {
+                one_of(&quoted)
+            }
+        }
+    }
+}
+
+/// How to turn a value of type `got` into the `want` a place needs, when there is a usual way.
+/// `subject` is the value's text when short enough to quote.
+pub(super) fn conversion_hint(
+    scope: &Scope,
+    subject: Option<&str>,
+    got: Type,
+    want: Type,
+) -> Option<String> {
+    let s = subject.unwrap_or("…");
+    let player = || players(scope, subject).next().unwrap_or("mover");
+    match (got, want) {
+        (Type::Int, Type::Bool) => Some(format!(
+            "an integer is not a condition: compare it, as in `{s} > 0`"
+        )),
+        (Type::Player, Type::Bool) => Some(format!(
+            "a player is not a condition: compare it, as in `{s} == {}`",
+            player()
+        )),
+        (Type::Player, Type::Int) => Some(format!(
+            "players are compared with `==` or `!=` only, as in `{s} == {}`",
+            player()
+        )),
+        _ => None,
+    }
+}
+
+/// A step of compiling a tree; steps run from a stack, last pushed first.
+enum Task<'a> {
+    /// Compile a node: a leaf at once, an operation by queueing the steps below.
+    Visit(&'a Node),
+    /// The value just compiled must have this type.
+    Check(&'a Node, Type, Why<'a>),
+    /// Between the operands of `and`/`or`: the jump over the right one.
+    Jump,
+    /// The operands of this node are compiled and checked: emit its operation.
+    Emit(&'a Node),
+}
+
+/// Why a value must have a type, for the error when it has another.
+#[derive(Clone, Copy)]
+enum Why<'a> {
+    Op(BinOp),
+    Neg,
+    Not,
+    In,
+    ListItem,
+    RangeEnd,
+    Arg {
+        func: &'a str,
+        index: usize,
+        of: usize,
+    },
+}
+
+impl Why<'_> {
+    /// Ends "`x` is a player, but …".
+    fn rule(self, want: Type) -> String {
+        let works = |what: &str| match want {
+            Type::Bool => format!("{what} works on conditions"),
+            _ => format!("{what} works on integers"),
+        };
+        match self {
+            Why::Op(op) => works(&format!("`{}`", op.symbol())),
+            Why::Neg => works("`-`"),
+            Why::Not => works("`not`"),
+            Why::In => works("`in`"),
+            Why::ListItem => "list items must be integers".into(),
+            Why::RangeEnd => "the ends of a range must be integers".into(),
+            Why::Arg { func, index, of } => {
+                let which = if of == 1 {
+                    format!("the argument of `{func}`")
+                } else {
+                    format!("argument {} of `{func}`", index + 1)
+                };
+                format!("{which} must be {}", want.with_article())
+            }
+        }
+    }
 }
 
 impl Emitter<'_> {
@@ -83,27 +203,126 @@ impl Emitter<'_> {
         self.ops.push(op);
     }
 
-    fn expect(&mut self, node: &Node, want: Type, what: &str) -> Result<(), ExprError> {
-        let got = self.node(node)?;
-        if got == want {
-            Ok(())
-        } else {
-            Err(type_error(node, want, got, what))
-        }
+    /// The source of a node, when short enough to quote.
+    fn quoted(&self, node: &Node) -> Option<&str> {
+        self.text.get(node.span.clone()).and_then(quotable)
     }
 
-    fn node(&mut self, node: &Node) -> Result<Type, ExprError> {
+    /// "`last.side`" or "this" (the error's span shows which).
+    fn called(&self, node: &Node) -> String {
+        self.quoted(node)
+            .map_or("this".into(), |t| format!("`{t}`"))
+    }
+
+    /// The error for a node of type `got` where `want` is needed.
+    fn type_error(&self, node: &Node, got: Type, want: Type, why: Why) -> ExprError {
+        let mut e = ExprError::new(
+            node.span.clone(),
+            format!(
+                "type error: {} is {}, but {}",
+                self.called(node),
+                got.with_article(),
+                why.rule(want)
+            ),
+        );
+        e.notes
+            .extend(conversion_hint(self.scope, self.quoted(node), got, want));
+        e
+    }
+
+    /// The error for `left == right` (or `!=`) of different types: names both types and what the
+    /// subject (the left side, unless it is a literal and the right side is not) is usually
+    /// compared with.
+    fn mismatch(&self, node: &Node, left: (&Node, Type), right: (&Node, Type)) -> ExprError {
+        let literal = |n: &Node| matches!(n.kind, Kind::Int(_) | Kind::Bool(_));
+        let (subject, ty) = if literal(left.0) && !literal(right.0) {
+            right
+        } else {
+            left
+        };
+        let side = |n: &Node, which: &str| {
+            self.quoted(n)
+                .map_or(format!("the {which} side"), |t| format!("`{t}`"))
+        };
+        let (l, r) = (side(left.0, "left"), side(right.0, "right"));
+        let s = if std::ptr::eq(subject, left.0) {
+            &l
+        } else {
+            &r
+        };
+        let mut e = ExprError::new(
+            node.span.clone(),
+            format!(
+                "type error: {l} is {} and {r} is {}; compare {s} with {}",
+                left.1.with_article(),
+                right.1.with_article(),
+                partners(self.scope, ty, self.quoted(subject))
+            ),
+        );
+        if ty == Type::Bool && matches!(subject.kind, Kind::Name(_)) {
+            if let Some(t) = self.quoted(subject) {
+                e.notes
+                    .push(format!("or use it as a condition: `{t}`, `not {t}`"));
+            }
+        }
+        e
+    }
+
+    /// Compiles a tree with an explicit stack of tasks (the tree may be as deep as the limits
+    /// allow without this recursing), checking types as it goes; the type of the whole.
+    fn compile(&mut self, root: &Node) -> Result<Type, ExprError> {
+        let mut tasks = vec![Task::Visit(root)];
+        // Types of the values compiled so far and still to be consumed, as on the program stack.
+        let mut types: Vec<Type> = Vec::new();
+        // `and`/`or` jumps waiting for their target.
+        let mut jumps: Vec<usize> = Vec::new();
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Visit(node) => self.visit(node, &mut tasks, &mut types)?,
+                Task::Check(node, want, why) => {
+                    let got = *types.last().expect("a value was compiled");
+                    if got != want {
+                        return Err(self.type_error(node, got, want, why));
+                    }
+                }
+                Task::Jump => {
+                    jumps.push(self.ops.len());
+                    self.push(Op::JumpIfFalse(0), 0, 0);
+                    self.depth -= 1; // the jump keeps the value only when it jumps
+                }
+                Task::Emit(node) => {
+                    let ty = self.emit(node, &mut types, &mut jumps)?;
+                    types.push(ty);
+                }
+            }
+        }
+        Ok(types.pop().expect("the expression has a value"))
+    }
+
+    /// Starts a node: a leaf is compiled at once; an operation queues its operands (each
+    /// followed by its type check) and then itself.
+    fn visit<'a>(
+        &mut self,
+        node: &'a Node,
+        tasks: &mut Vec<Task<'a>>,
+        types: &mut Vec<Type>,
+    ) -> Result<(), ExprError> {
+        // Tasks run last-pushed first: queue `Emit`, then the operands from the last.
+        let operand = |tasks: &mut Vec<Task<'a>>, n: &'a Node, want: Type, why: Why<'a>| {
+            tasks.push(Task::Check(n, want, why));
+            tasks.push(Task::Visit(n));
+        };
         match &node.kind {
             Kind::Int(v) => {
                 self.push(Op::Const(*v), 0, 1);
-                Ok(Type::Int)
+                types.push(Type::Int);
             }
             Kind::Bool(b) => {
                 self.push(Op::Const(i32::from(*b)), 0, 1);
-                Ok(Type::Bool)
+                types.push(Type::Bool);
             }
             Kind::Name(name) => {
-                let entry = self.lookup(name, &node.span)?;
+                let entry = self.lookup(name, &node.span, false)?;
                 match entry.kind {
                     NameKind::Var { slot } => self.push(Op::Var(slot), 0, 1),
                     NameKind::Const { value } => self.push(Op::Const(value), 0, 1),
@@ -111,36 +330,113 @@ impl Emitter<'_> {
                         return Err(ExprError::new(
                             node.span.clone(),
                             format!(
-                                "`{name}` is a function of {} argument(s): write {name}(...)",
-                                args.len()
+                                "`{name}` is a function: write `{name}(…)` with {}",
+                                arguments(args.len())
                             ),
                         ))
                     }
                 }
-                Ok(entry.ty)
+                types.push(entry.ty);
             }
             Kind::Call(name, name_span, args) => {
-                let entry = self.lookup(name, name_span)?;
-                let NameKind::Func { args: params, slot } = entry.kind else {
+                let entry = self.lookup(name, name_span, true)?;
+                let NameKind::Func { args: params, .. } = entry.kind else {
                     return Err(ExprError::new(
                         name_span.clone(),
-                        format!("`{name}` is not a function"),
+                        format!("`{name}` is not a function: write `{name}` without `(…)`"),
                     ));
                 };
                 if args.len() != params.len() {
                     return Err(ExprError::new(
                         node.span.clone(),
                         format!(
-                            "`{name}` takes {} argument(s), given {}",
-                            params.len(),
+                            "`{name}` takes {}, given {}",
+                            arguments(params.len()),
                             args.len()
                         ),
                     ));
                 }
-                for (arg, want) in args.iter().zip(params) {
-                    self.expect(arg, *want, &format!("argument of `{name}`"))?;
+                tasks.push(Task::Emit(node));
+                for (index, (arg, want)) in args.iter().zip(params).enumerate().rev() {
+                    let why = Why::Arg {
+                        func: name,
+                        index,
+                        of: params.len(),
+                    };
+                    operand(tasks, arg, *want, why);
                 }
-                let argc = params.len();
+            }
+            Kind::Neg(inner) => {
+                tasks.push(Task::Emit(node));
+                operand(tasks, inner, Type::Int, Why::Neg);
+            }
+            Kind::Not(inner) => {
+                tasks.push(Task::Emit(node));
+                operand(tasks, inner, Type::Bool, Why::Not);
+            }
+            Kind::Binary(op @ (BinOp::And | BinOp::Or), left, right) => {
+                tasks.push(Task::Emit(node));
+                operand(tasks, right, Type::Bool, Why::Op(*op));
+                tasks.push(Task::Jump);
+                operand(tasks, left, Type::Bool, Why::Op(*op));
+            }
+            Kind::Binary(BinOp::Eq | BinOp::Ne, left, right) => {
+                // Either type, the same on both sides (checked by `emit`).
+                tasks.push(Task::Emit(node));
+                tasks.push(Task::Visit(right));
+                tasks.push(Task::Visit(left));
+            }
+            Kind::Binary(op, left, right) => {
+                tasks.push(Task::Emit(node));
+                operand(tasks, right, Type::Int, Why::Op(*op));
+                operand(tasks, left, Type::Int, Why::Op(*op));
+            }
+            Kind::In(value, set) => {
+                tasks.push(Task::Emit(node));
+                match set {
+                    Set::List(items, list) => {
+                        // The value and every item are on the stack at once.
+                        if items.len() > MAX_LIST {
+                            return Err(ExprError::new(
+                                list.clone(),
+                                format!("list too long: {} items, at most {MAX_LIST}", items.len()),
+                            ));
+                        }
+                        for item in items.iter().rev() {
+                            operand(tasks, item, Type::Int, Why::ListItem);
+                        }
+                    }
+                    Set::Range(lo, hi) => {
+                        operand(tasks, hi, Type::Int, Why::RangeEnd);
+                        operand(tasks, lo, Type::Int, Why::RangeEnd);
+                    }
+                }
+                operand(tasks, value, Type::Int, Why::In);
+            }
+        }
+        Ok(())
+    }
+
+    /// Finishes an operation whose operands are compiled and checked (their types on top of
+    /// `types`, popped here); its result type.
+    fn emit(
+        &mut self,
+        node: &Node,
+        types: &mut Vec<Type>,
+        jumps: &mut Vec<usize>,
+    ) -> Result<Type, ExprError> {
+        let mut pop = |n: usize| {
+            let rest = types.len() - n;
+            types.drain(rest..).collect::<Vec<Type>>()
+        };
+        Ok(match &node.kind {
+            Kind::Call(name, _, args) => {
+                pop(args.len());
+                let entry = self.scope.get(name).expect("looked up by visit");
+                let NameKind::Func { slot, .. } = entry.kind else {
+                    unreachable!("checked by visit")
+                };
+                let argc = args.len();
                 self.push(
                     Op::Call {
                         slot,
@@ -149,95 +445,154 @@ impl Emitter<'_> {
                     argc,
                     1,
                 );
-                Ok(entry.ty)
+                entry.ty
             }
-            Kind::Neg(inner) => {
-                self.expect(inner, Type::Int, "`-`")?;
+            Kind::Neg(_) => {
+                pop(1);
                 self.push(Op::Neg, 1, 1);
-                Ok(Type::Int)
+                Type::Int
             }
-            Kind::Not(inner) => {
-                self.expect(inner, Type::Bool, "`not`")?;
+            Kind::Not(_) => {
+                pop(1);
                 self.push(Op::Not, 1, 1);
-                Ok(Type::Bool)
+                Type::Bool
             }
-            Kind::Binary(op @ (BinOp::And | BinOp::Or), left, right) => {
-                self.expect(left, Type::Bool, &format!("`{}`", op.symbol()))?;
-                let jump = self.ops.len();
-                self.push(Op::JumpIfFalse(0), 0, 0);
-                self.depth -= 1; // the jump keeps the value only when it jumps
-                self.expect(right, Type::Bool, &format!("`{}`", op.symbol()))?;
+            Kind::Binary(op @ (BinOp::And | BinOp::Or), _, _) => {
+                pop(2);
+                let jump = jumps.pop().expect("a jump per `and`/`or`");
                 let to = self.ops.len() as u16;
                 self.ops[jump] = if *op == BinOp::And {
                     Op::JumpIfFalse(to)
                 } else {
                     Op::JumpIfTrue(to)
                 };
-                Ok(Type::Bool)
+                Type::Bool
             }
             Kind::Binary(op @ (BinOp::Eq | BinOp::Ne), left, right) => {
-                let lt = self.node(left)?;
-                let rt = self.node(right)?;
-                if lt != rt {
-                    return Err(ExprError::new(
-                        node.span.clone(),
-                        format!(
-                            "type error: `{}` compares {} with {}",
-                            op.symbol(),
-                            lt.with_article(),
-                            rt.with_article()
-                        ),
-                    ));
+                let t = pop(2);
+                if t[0] != t[1] {
+                    return Err(self.mismatch(node, (left, t[0]), (right, t[1])));
                 }
                 self.push(Op::Bin(*op), 2, 1);
-                Ok(Type::Bool)
+                Type::Bool
             }
-            Kind::Binary(op, left, right) => {
-                let what = format!("`{}`", op.symbol());
-                self.expect(left, Type::Int, &what)?;
-                self.expect(right, Type::Int, &what)?;
+            Kind::Binary(op, _, _) => {
+                pop(2);
                 self.push(Op::Bin(*op), 2, 1);
                 let comparison = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge);
-                Ok(if comparison { Type::Bool } else { Type::Int })
-            }
-            Kind::In(value, set) => {
-                self.expect(value, Type::Int, "`in`")?;
-                match set {
-                    Set::List(items) => {
-                        if items.len() > usize::from(u8::MAX) {
-                            return Err(ExprError::new(
-                                node.span.clone(),
-                                "list longer than 255 items",
-                            ));
-                        }
-                        for item in items {
-                            self.expect(item, Type::Int, "a list item")?;
-                        }
-                        self.push(Op::InList(items.len() as u8), items.len() + 1, 1);
-                    }
-                    Set::Range(lo, hi) => {
-                        self.expect(lo, Type::Int, "a range")?;
-                        self.expect(hi, Type::Int, "a range")?;
-                        self.push(Op::InRange, 3, 1);
-                    }
+                if comparison {
+                    Type::Bool
+                } else {
+                    Type::Int
                 }
-                Ok(Type::Bool)
             }
-        }
+            Kind::In(_, Set::List(items, _)) => {
+                pop(items.len() + 1);
+                self.push(Op::InList(items.len() as u8), items.len() + 1, 1);
+                Type::Bool
+            }
+            Kind::In(_, Set::Range(..)) => {
+                pop(3);
+                self.push(Op::InRange, 3, 1);
+                Type::Bool
+            }
+            Kind::Int(_) | Kind::Bool(_) | Kind::Name(_) => unreachable!("leaves are visited"),
+        })
     }
 
-    fn lookup(&self, name: &str, span: &std::ops::Range<usize>) -> Result<super::Name, ExprError> {
+    /// The scope's entry for `name`, or an error suggesting the names meant. `called`: the name
+    /// is called (`name(…)`), so functions are the likelier meaning.
+    fn lookup(&self, name: &str, span: &Range<usize>, called: bool) -> Result<Name, ExprError> {
         if let Some(entry) = self.scope.get(name) {
             return Ok(*entry);
         }
-        let mut err = ExprError::new(span.clone(), format!("unknown name `{name}`"));
-        let known: Vec<&str> = self.scope.names().iter().map(|n| n.name).collect();
-        let closest = known.iter().map(|k| (distance(k, name), k)).min();
-        if let Some((_, close)) = closest.filter(|(d, _)| *d <= 2) {
-            err.notes.push(format!("did you mean `{close}`?"));
+        let what = if called { "function" } else { "name" };
+        let mut err = ExprError::new(span.clone(), format!("unknown {what} `{name}`"));
+        let names = self.scope.names();
+        let is_func = |n: &&Name| matches!(n.kind, NameKind::Func { .. });
+        // Names of the fitting sort first (a function where one is called), then any.
+        let mut close = closest(name, names.iter().filter(|n| is_func(n) == called));
+        if close.is_empty() {
+            close = closest(name, names.iter());
         }
-        err.notes.push(format!("names here: {}", known.join(", ")));
+        if !close.is_empty() {
+            let quoted: Vec<String> = close.iter().map(|n| format!("`{n}`")).collect();
+            err.notes.push(format!("did you mean {}?", one_of(&quoted)));
+        }
+        err.notes.push(listing(names, name, called));
         Err(err)
+    }
+}
+
+/// Most suggestions "did you mean" offers.
+const SUGGESTIONS: usize = 3;
+
+/// The names nearest `name` by edit distance (ignoring case), when near enough to be a slip: at
+/// most a third of its length, 1 or 2, and less than all of it. Ties are all given, up to
+/// [`SUGGESTIONS`].
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a Name>) -> Vec<&'static str> {
+    let lower = name.to_lowercase();
+    let len = lower.chars().count();
+    // Never the whole name: `x` does not suggest `y`.
+    let limit = (len / 3).clamp(1, 2).min(len.saturating_sub(1));
+    let mut best: Vec<(usize, &'static str)> = Vec::new();
+    for n in candidates {
+        // Length alone rules most names out, and keeps the work small for long unknown names.
+        if n.name.chars().count().abs_diff(len) > limit {
+            continue;
+        }
+        let d = distance(&n.name.to_lowercase(), &lower);
+        if d <= limit {
+            best.push((d, n.name));
+        }
+    }
+    let Some(min) = best.iter().map(|(d, _)| *d).min() else {
+        return Vec::new();
+    };
+    best.into_iter()
+        .filter(|(d, _)| *d == min)
+        .map(|(_, n)| n)
+        .take(SUGGESTIONS)
+        .collect()
+}
+
+/// The names worth listing after an unknown one: those sharing its prefix (`last.` for
+/// `last.cout`), else those with its field (`.side` for `pit.side` where no `pit` is offered),
+/// else the functions (for a call), else every name.
+fn listing(names: &[Name], name: &str, called: bool) -> String {
+    let list = |pick: &dyn Fn(&Name) -> bool| -> Vec<&str> {
+        names.iter().filter(|n| pick(n)).map(|n| n.name).collect()
+    };
+    if let Some((prefix, field)) = name.split_once('.') {
+        let head = format!("{prefix}.");
+        let same = list(&|n| n.name.starts_with(&head));
+        if !same.is_empty() {
+            return format!("names starting with `{head}`: {}", same.join(", "));
+        }
+        let tail = format!(".{}", field.rsplit('.').next().unwrap_or(field));
+        let same = list(&|n| n.name.ends_with(&tail));
+        if !same.is_empty() {
+            return format!("names ending in `{tail}`: {}", same.join(", "));
+        }
+    }
+    if called {
+        let funcs = list(&|n| matches!(n.kind, NameKind::Func { .. }));
+        return if funcs.is_empty() {
+            "no functions here".into()
+        } else {
+            format!("functions here: {}", funcs.join(", "))
+        };
+    }
+    let all: Vec<&str> = names.iter().map(|n| n.name).collect();
+    format!("names here: {}", all.join(", "))
+}
+
+/// "1 argument", "2 arguments".
+fn arguments(n: usize) -> String {
+    if n == 1 {
+        "1 argument".into()
+    } else {
+        format!("{n} arguments")
     }
 }
 

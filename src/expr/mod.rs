@@ -9,9 +9,21 @@
 //! declares (`count(opposite(last))`), lists in `x in [2, 3]` and ranges in `x in 2..3`
 //! (inclusive), `not`, `and`, `or`, `== != < <= > >=`, `+ - * / %`, unary `-`, parentheses.
 //! Arithmetic wraps and `x / 0 == x % 0 == 0`: an expression never panics.
+//!
+//! Expressions come from untrusted rules files. Before the (recursive) pest parser sees a text,
+//! a linear pre-scan checks its length (2000 bytes), matches its brackets (each error located at
+//! the bracket at fault), and bounds bracket nesting (12) and runs of `not`/`-` (63), so parsing
+//! needs little stack even unoptimised. The tree is then built from pest's flat token stream and
+//! compiled with explicit stacks: nothing else recurses. Trees are at most 64 deep, programs need
+//! at most [`MAX_STACK`] stack slots.
+//!
+//! Errors speak the author's language: the whole offending token, what was expected in words
+//! ("a number, a name such as `last.count`, or `(`"), both types of a mismatched comparison with
+//! the usual partner of the left side, and the names nearest a misspelt one.
 
 mod compile;
 mod parse;
+mod scan;
 
 use std::ops::Range;
 
@@ -132,6 +144,16 @@ impl Vars for [i32] {
     }
 }
 
+/// "a or b", "a, b, or c" (the serial comma keeps items such as "a name such as `x`" apart).
+fn one_of(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first, second] => format!("{first} or {second}"),
+        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
+}
+
 /// A parse, name or type error, located by byte offsets within the expression text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExprError {
@@ -161,17 +183,27 @@ pub struct Expr {
 impl Expr {
     /// Parses and checks `text` against `scope`; the result must have type `expected`.
     pub fn compile(text: &str, scope: &Scope, expected: Type) -> Result<Expr, ExprError> {
-        let ast = parse::parse(text)?;
-        let (program, ty) = compile::compile(&ast, scope)?;
+        // A name to quote in "expected a number, a name such as `last.count`, or `(`".
+        let example = scope
+            .names()
+            .iter()
+            .find(|n| !matches!(n.kind, NameKind::Func { .. }))
+            .map(|n| n.name);
+        let ast = parse::parse(text, example)?;
+        let (program, ty) = compile::compile(&ast, scope, text)?;
         if ty != expected {
-            return Err(ExprError::new(
-                0..text.len(),
+            let mut e = ExprError::new(
+                ast.span.clone(),
                 format!(
-                    "expected {} expression, this is {}",
+                    "type error: expected {} expression, this is {}",
                     expected.with_article(),
                     ty.with_article()
                 ),
-            ));
+            );
+            let quoted = compile::quotable(&text[ast.span.clone()]);
+            e.notes
+                .extend(compile::conversion_hint(scope, quoted, ty, expected));
+            return Err(e);
         }
         Ok(Expr {
             text: text.to_string(),

@@ -1,8 +1,9 @@
 //! Expression text → typed syntax tree with spans (pest grammar `grammar/expr.pest`).
 
-use super::ExprError;
-use pest::iterators::Pair;
-use pest::Parser;
+use super::scan::{self, Tok};
+use super::{one_of, ExprError};
+use pest::iterators::Pairs;
+use pest::{Parser, Token};
 use std::ops::Range;
 
 #[derive(pest_derive::Parser)]
@@ -10,11 +11,9 @@ use std::ops::Range;
 struct ExprParser;
 
 /// Longest expression text accepted; rules files are untrusted input.
-const MAX_LEN: usize = 2000;
-/// Deepest nesting of brackets accepted (the parser recurses on them).
-const MAX_NESTING: usize = 24;
+pub const MAX_LEN: usize = 2000;
 /// Deepest syntax tree accepted (checking and compiling recurse on it).
-const MAX_DEPTH: u16 = 64;
+pub const MAX_DEPTH: u16 = 64;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
@@ -55,7 +54,8 @@ impl BinOp {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Set {
-    List(Vec<Node>),
+    /// The items and the span of the whole list, brackets included.
+    List(Vec<Node>, Range<usize>),
     Range(Box<Node>, Box<Node>),
 }
 
@@ -87,104 +87,227 @@ impl Node {
             Kind::Call(_, _, args) => args.iter().map(below).max().unwrap_or(0),
             Kind::Neg(n) | Kind::Not(n) => n.depth,
             Kind::Binary(_, a, b) => a.depth.max(b.depth),
-            Kind::In(v, Set::List(items)) => {
+            Kind::In(v, Set::List(items, _)) => {
                 items.iter().map(below).max().unwrap_or(0).max(v.depth)
             }
             Kind::In(v, Set::Range(lo, hi)) => v.depth.max(lo.depth).max(hi.depth),
         };
         if depth > MAX_DEPTH {
-            return Err(ExprError::new(
+            let mut e = ExprError::new(
                 span,
-                format!("expression nested deeper than {MAX_DEPTH}"),
+                format!("expression nested too deeply: more than {MAX_DEPTH} levels"),
+            );
+            e.notes.push(format!(
+                "every operator is a level: a chain `a and b and c …` may have at most \
+                 {MAX_DEPTH} terms"
             ));
+            return Err(e);
         }
         Ok(Node { kind, span, depth })
     }
 }
 
-pub fn parse(text: &str) -> Result<Node, ExprError> {
+/// Parses `text`; `example` is a name of the scope, quoted in "expected a name such as …".
+pub fn parse(text: &str, example: Option<&str>) -> Result<Node, ExprError> {
     if text.len() > MAX_LEN {
         return Err(ExprError::new(
             0..text.len(),
-            format!("expression longer than {MAX_LEN} characters"),
+            format!(
+                "expression too long: {} bytes, at most {MAX_LEN}",
+                text.len()
+            ),
         ));
     }
-    check_nesting(text)?;
-    let mut pairs = ExprParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
-    let expression = pairs.next().expect("grammar: expression");
-    let or_expr = expression.into_inner().next().expect("grammar: or_expr");
-    build(or_expr)
-}
-
-fn check_nesting(text: &str) -> Result<(), ExprError> {
-    let mut depth = 0usize;
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' | '[' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Err(ExprError::new(
-                        i..i + 1,
-                        format!("brackets nested deeper than {MAX_NESTING}"),
-                    ));
-                }
-            }
-            ')' | ']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+    if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() {
+        return Err(ExprError::new(
+            0..text.len(),
+            "syntax error: the expression is empty",
+        ));
     }
-    Ok(())
+    // Brackets are matched and their nesting bounded before pest, which recurses on them.
+    scan::prescan(text)?;
+    let pairs =
+        ExprParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, &e, example))?;
+    build(text, pairs)
 }
 
-fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> ExprError {
-    let span = match e.location {
-        pest::error::InputLocation::Pos(p) => p..(p + 1).min(text.len()).max(p),
-        pest::error::InputLocation::Span((a, b)) => a..b,
-    };
-    let what = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut expected: Vec<&str> = positives.iter().filter_map(|r| describe(*r)).collect();
-            expected.sort_unstable();
-            expected.dedup();
-            if expected.is_empty() {
-                "unexpected input".to_string()
-            } else {
-                format!("expected {}", expected.join(", "))
-            }
-        }
-        pest::error::ErrorVariant::CustomError { message } => message.clone(),
-    };
-    let found = text[span.start..]
-        .chars()
-        .next()
-        .map_or("end of expression".to_string(), |c| format!("`{c}`"));
-    ExprError::new(
-        span,
-        format!("syntax error in expression: {what}, found {found}"),
-    )
+/// What a parse error may expect, in the order messages list them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Want {
+    Value,
+    List,
+    Range,
+    Logic,
+    Compare,
+    In,
+    Arith,
+    Dots,
+    Comma,
+    RParen,
+    RBracket,
+    End,
 }
 
-fn describe(rule: Rule) -> Option<&'static str> {
+fn want(rule: Rule) -> Option<Want> {
     Some(match rule {
-        Rule::EOI => "end of expression",
-        Rule::integer | Rule::boolean | Rule::name | Rule::call | Rule::unary | Rule::sum => {
-            "a value"
-        }
-        Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::comparison | Rule::product => {
-            "a value"
-        }
-        Rule::or_op | Rule::and_op => "`and`/`or`",
-        Rule::cmp_op => "a comparison",
-        Rule::in_op => "`in`",
-        Rule::add_op | Rule::mul_op => "an operator",
-        Rule::set | Rule::list | Rule::range => "a list `[..]` or range `a..b`",
+        Rule::or_expr
+        | Rule::and_expr
+        | Rule::not_expr
+        | Rule::comparison
+        | Rule::sum
+        | Rule::product
+        | Rule::unary
+        | Rule::integer
+        | Rule::boolean
+        | Rule::call
+        | Rule::name
+        | Rule::ident => Want::Value,
+        Rule::set => return None, // as list and range, below
+        Rule::list => Want::List,
+        Rule::range => Want::Range,
+        Rule::or_op | Rule::and_op => Want::Logic,
+        Rule::cmp_op => Want::Compare,
+        Rule::in_op => Want::In,
+        Rule::add_op | Rule::mul_op => Want::Arith,
+        Rule::dots => Want::Dots,
+        Rule::comma => Want::Comma,
+        Rule::rparen => Want::RParen,
+        Rule::rbracket => Want::RBracket,
+        Rule::EOI => Want::End,
+        // A prefix operator may always start a value; the others are parts of tokens.
         _ => return None,
     })
 }
 
-fn span_of(pair: &Pair<Rule>) -> Range<usize> {
-    let s = pair.as_span();
-    s.start()..s.end()
+/// What the parser expected, in words: "a number, a name such as `x`, or `(`".
+fn expected(positives: &[Rule], example: Option<&str>) -> String {
+    let mut wants: Vec<Want> = Vec::new();
+    for &rule in positives {
+        if rule == Rule::set {
+            wants.extend([Want::List, Want::Range]);
+        } else if let Some(w) = want(rule) {
+            wants.push(w);
+        }
+    }
+    wants.sort_unstable();
+    wants.dedup();
+    let mut items: Vec<String> = Vec::new();
+    let mut operators: Vec<&str> = Vec::new();
+    for w in wants {
+        match w {
+            Want::Value => {
+                items.push("a number".into());
+                items.push(match example {
+                    Some(name) => format!("a name such as `{name}`"),
+                    None => "a name".into(),
+                });
+                items.push("`(`".into());
+            }
+            Want::List => items.push("a list such as `[2, 3]`".into()),
+            Want::Range => items.push("a range such as `2..3`".into()),
+            Want::Logic => operators.push("`and`"),
+            Want::Compare => operators.push("`==`"),
+            Want::In => operators.push("`in`"),
+            Want::Arith => operators.push("`+`"),
+            Want::Dots => items.push("`..`".into()),
+            Want::Comma => items.push("`,`".into()),
+            Want::RParen => items.push("`)`".into()),
+            Want::RBracket => items.push("`]`".into()),
+            Want::End => items.push("the end of the expression".into()),
+        }
+    }
+    if !operators.is_empty() {
+        // Operators come first: after a complete value, an operator is the likeliest want.
+        items.insert(0, format!("an operator ({}, …)", operators.join(", ")));
+    }
+    one_of(&items)
+}
+
+/// A token as an error quotes it: whole, shortened when long, control characters by number.
+fn quote(token: &str) -> String {
+    if token.is_empty() {
+        return "the end of the expression".into();
+    }
+    let mut chars = token.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if c.is_whitespace() || c.is_control() || c == '`' {
+            return format!("the character U+{:04X}", u32::from(c));
+        }
+    }
+    const SHOWN: usize = 40;
+    match token.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("`{}…`", &token[..cut]),
+        None => format!("`{token}`"),
+    }
+}
+
+/// The bracket open at byte `at`, if any (`(` or `[`). Brackets are balanced and shallow here
+/// (the prescan checked them).
+fn open_bracket_at(text: &str, at: usize) -> Option<u8> {
+    let mut open: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while i < at.min(text.len()) {
+        let (tok, end) = scan::token(text, i);
+        match tok {
+            Tok::Open => open.push(text.as_bytes()[i]),
+            Tok::Close => {
+                open.pop();
+            }
+            _ => {}
+        }
+        i = end;
+    }
+    open.last().copied()
+}
+
+/// A hint for a token from another language or a common slip.
+fn hint(text: &str, token: &str, at: usize) -> Option<&'static str> {
+    let before = &text[..at];
+    Some(match token {
+        "=" if before.ends_with("==") => "there is no `===`: write `==`",
+        "=" if before.ends_with("!=") => "there is no `!==`: write `!=`",
+        "=" => "to compare, write `==`",
+        "&&" | "&" => "write `and`",
+        "||" | "|" => "write `or`",
+        "!" => "write `not`",
+        ".." if open_bracket_at(text, at) == Some(b'[') => {
+            "a range is written without brackets: `x in 2..3`"
+        }
+        "," if open_bracket_at(text, at).is_none() => "a list needs brackets: `x in [2, 3]`",
+        "." if before.ends_with(|c: char| c.is_ascii_digit()) => {
+            "numbers are whole: there are no decimals"
+        }
+        _ => return None,
+    })
+}
+
+fn syntax_error(text: &str, e: &pest::error::Error<Rule>, example: Option<&str>) -> ExprError {
+    let at = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((a, _)) => a,
+    };
+    let span = scan::token_at(text, at);
+    let token = &text[span.clone()];
+    let found = quote(token);
+    let message = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let expected = expected(positives, example);
+            if expected.is_empty() {
+                format!("syntax error: unexpected {found}")
+            } else {
+                format!("syntax error: expected {expected}, found {found}")
+            }
+        }
+        // Only pest's own limits (stack, calls), which the prescan keeps out of reach.
+        pest::error::ErrorVariant::CustomError { .. } => {
+            return ExprError::new(0..text.len(), "expression too complex to parse")
+        }
+    };
+    let mut err = ExprError::new(span.clone(), message);
+    if let Some(h) = hint(text, token, span.start) {
+        err.notes.push(h.into());
+    }
+    err
 }
 
 fn join(a: &Range<usize>, b: &Range<usize>) -> Range<usize> {
@@ -210,82 +333,142 @@ fn bin_op(token: &str) -> BinOp {
     }
 }
 
-/// Builds a left-associative chain `x (op x)*`.
-fn chain(pair: Pair<Rule>) -> Result<Node, ExprError> {
-    let mut inner = pair.into_inner();
-    let mut left = build(inner.next().expect("grammar: chain head"))?;
-    while let Some(op) = inner.next() {
-        let right = build(inner.next().expect("grammar: chain operand"))?;
-        let op = bin_op(op.as_str());
-        let span = join(&left.span, &right.span);
-        left = Node::new(Kind::Binary(op, Box::new(left), Box::new(right)), span)?;
-    }
-    Ok(left)
+/// A finished grammar rule, waiting for its parent rule to end.
+enum Item {
+    Node(Node),
+    /// A binary operator.
+    Op(BinOp),
+    /// `not` or unary `-`, starting at this offset.
+    Prefix(usize, fn(Box<Node>) -> Kind),
+    In,
+    Set(Set),
 }
 
-/// Builds `prefix* operand` (for `not` and unary minus).
-fn prefixed(pair: Pair<Rule>, wrap: fn(Box<Node>) -> Kind) -> Result<Node, ExprError> {
-    let pairs: Vec<Pair<Rule>> = pair.into_inner().collect();
-    let (operand, prefixes) = pairs.split_last().expect("grammar: operand");
-    let mut node = build(operand.clone())?;
-    for p in prefixes.iter().rev() {
-        let span = join(&span_of(p), &node.span);
-        node = Node::new(wrap(Box::new(node)), span)?;
-    }
-    Ok(node)
-}
-
-fn build(pair: Pair<Rule>) -> Result<Node, ExprError> {
-    let span = span_of(&pair);
-    let kind = match pair.as_rule() {
-        Rule::or_expr | Rule::and_expr | Rule::sum | Rule::product => return chain(pair),
-        Rule::not_expr => return prefixed(pair, Kind::Not),
-        Rule::unary => return prefixed(pair, Kind::Neg),
-        Rule::comparison => {
-            let mut inner = pair.into_inner();
-            let left = build(inner.next().expect("grammar: comparison"))?;
-            match inner.next() {
-                None => return Ok(left),
-                Some(op) if op.as_rule() == Rule::in_op => {
-                    let set = inner
-                        .next()
-                        .expect("grammar: set")
-                        .into_inner()
-                        .next()
-                        .expect("grammar: set");
-                    let set = match set.as_rule() {
-                        Rule::list => {
-                            Set::List(set.into_inner().map(build).collect::<Result<_, _>>()?)
-                        }
-                        _ => {
-                            let mut ends = set.into_inner();
-                            let lo = build(ends.next().expect("grammar: range"))?;
-                            let hi = build(ends.next().expect("grammar: range"))?;
-                            Set::Range(Box::new(lo), Box::new(hi))
-                        }
-                    };
-                    Kind::In(Box::new(left), set)
-                }
-                Some(op) => {
-                    let right = build(inner.next().expect("grammar: comparison"))?;
-                    Kind::Binary(bin_op(op.as_str()), Box::new(left), Box::new(right))
+/// Builds the syntax tree from pest's flat token stream with an explicit stack, so building
+/// never recurses however deep the input nests: each rule's items are combined when it ends.
+fn build(text: &str, pairs: Pairs<Rule>) -> Result<Node, ExprError> {
+    // Rules started and not yet ended: start offset and the items of their ended children.
+    let mut open: Vec<(usize, Vec<Item>)> = vec![(0, Vec::new())];
+    for token in pairs.tokens() {
+        match token {
+            Token::Start { pos, .. } => open.push((pos.pos(), Vec::new())),
+            Token::End { rule, pos } => {
+                let (start, items) = open.pop().expect("grammar: tokens nest");
+                let span = start..pos.pos();
+                if let Some(item) = finish(rule, &text[span.clone()], span, items)? {
+                    open.last_mut().expect("grammar: tokens nest").1.push(item);
                 }
             }
         }
-        Rule::integer => match pair.as_str().parse::<i32>() {
-            Ok(v) => Kind::Int(v),
-            Err(_) => return Err(ExprError::new(span, "integer too large")),
+    }
+    let (_, mut items) = open.pop().expect("grammar: tokens nest");
+    match (items.pop(), items.is_empty()) {
+        (Some(Item::Node(node)), true) => Ok(node),
+        _ => unreachable!("grammar: an expression is one node"),
+    }
+}
+
+fn node(item: Item) -> Node {
+    match item {
+        Item::Node(n) => n,
+        _ => unreachable!("grammar: expected an operand"),
+    }
+}
+
+/// Combines the items of a rule that just ended (`source` is its text) into one item for its
+/// parent, or none (punctuation, end of input).
+fn finish(
+    rule: Rule,
+    source: &str,
+    span: Range<usize>,
+    items: Vec<Item>,
+) -> Result<Option<Item>, ExprError> {
+    let mut items = items.into_iter();
+    let item = match rule {
+        Rule::integer => match source.parse::<i32>() {
+            Ok(v) => Item::Node(Node::new(Kind::Int(v), span)?),
+            Err(_) => {
+                return Err(ExprError::new(
+                    span,
+                    format!("number too large: the largest is {}", i32::MAX),
+                ))
+            }
         },
-        Rule::boolean => Kind::Bool(pair.as_str() == "true"),
-        Rule::name => Kind::Name(pair.as_str().to_string()),
-        Rule::call => {
-            let mut inner = pair.into_inner();
-            let name = inner.next().expect("grammar: call name");
-            let name_span = span_of(&name);
-            let args = inner.map(build).collect::<Result<_, _>>()?;
-            Kind::Call(name.as_str().to_string(), name_span, args)
+        Rule::boolean => Item::Node(Node::new(Kind::Bool(source == "true"), span)?),
+        Rule::name => Item::Node(Node::new(Kind::Name(source.to_string()), span)?),
+        Rule::or_op | Rule::and_op | Rule::cmp_op | Rule::add_op | Rule::mul_op => {
+            Item::Op(bin_op(source))
         }
-        other => unreachable!("grammar rule {other:?} is not an expression node"),
+        Rule::not_op => Item::Prefix(span.start, Kind::Not),
+        Rule::neg_op => Item::Prefix(span.start, Kind::Neg),
+        Rule::in_op => Item::In,
+        // `x (op x)*`, left-associative.
+        Rule::or_expr | Rule::and_expr | Rule::sum | Rule::product => {
+            let mut left = node(items.next().expect("grammar: chain head"));
+            while let Some(Item::Op(op)) = items.next() {
+                let right = node(items.next().expect("grammar: chain operand"));
+                let span = join(&left.span, &right.span);
+                left = Node::new(Kind::Binary(op, Box::new(left), Box::new(right)), span)?;
+            }
+            Item::Node(left)
+        }
+        // `prefix* x`, the innermost prefix applied first.
+        Rule::not_expr | Rule::unary => {
+            let mut items: Vec<Item> = items.collect();
+            let mut operand = node(items.pop().expect("grammar: operand"));
+            while let Some(Item::Prefix(at, wrap)) = items.pop() {
+                let span = at..operand.span.end;
+                operand = Node::new(wrap(Box::new(operand)), span)?;
+            }
+            if rule == Rule::unary {
+                // `-x`, or a bracketed group with its brackets (a unary ends with its atom).
+                operand.span = span;
+            }
+            Item::Node(operand)
+        }
+        // Spanned from operand to operand: pest's span of the rule may end in spaces.
+        Rule::comparison => {
+            let left = node(items.next().expect("grammar: comparison"));
+            match (items.next(), items.next()) {
+                (None, _) => Item::Node(left),
+                (Some(Item::In), Some(Item::Set(set))) => {
+                    let end = match &set {
+                        Set::List(_, list) => list.end,
+                        Set::Range(_, hi) => hi.span.end,
+                    };
+                    let span = left.span.start..end;
+                    Item::Node(Node::new(Kind::In(Box::new(left), set), span)?)
+                }
+                (Some(Item::Op(op)), Some(right)) => {
+                    let right = node(right);
+                    let span = join(&left.span, &right.span);
+                    Item::Node(Node::new(
+                        Kind::Binary(op, Box::new(left), Box::new(right)),
+                        span,
+                    )?)
+                }
+                _ => unreachable!("grammar: comparison"),
+            }
+        }
+        Rule::set => items.next().expect("grammar: set"),
+        Rule::list => Item::Set(Set::List(items.map(node).collect(), span)),
+        Rule::range => {
+            let lo = node(items.next().expect("grammar: range"));
+            let hi = node(items.next().expect("grammar: range"));
+            Item::Set(Set::Range(Box::new(lo), Box::new(hi)))
+        }
+        Rule::call => {
+            let name = node(items.next().expect("grammar: call name"));
+            let Kind::Name(called) = name.kind else {
+                unreachable!("grammar: call name")
+            };
+            let args = items.map(node).collect();
+            Item::Node(Node::new(Kind::Call(called, name.span, args), span)?)
+        }
+        // The whole expression: its one node, for the bottom of the stack.
+        Rule::expression => items.next().expect("grammar: expression"),
+        // Punctuation and the end of input add nothing.
+        _ => return Ok(None),
     };
-    Node::new(kind, span)
+    Ok(Some(item))
 }
