@@ -7,8 +7,8 @@
 pub struct Limits {
     /// Bytes in a rules file.
     pub rules_file_bytes: u64,
-    /// Characters in one expression.
-    pub expr_chars: usize,
+    /// Bytes in one expression.
+    pub expr_bytes: usize,
     /// Operators nested inside one another in an expression.
     pub expr_depth: u16,
     /// Brackets nested inside one another in an expression.
@@ -42,9 +42,9 @@ pub struct Limits {
 /// The limits in force.
 pub const LIMITS: Limits = Limits {
     rules_file_bytes: 1 << 20,
-    expr_chars: 2_000,
+    expr_bytes: 2_000,
     expr_depth: 64,
-    expr_brackets: 24,
+    expr_brackets: 12,
     expr_stack: 32,
     pits_per_side: 16,
     stones: 255,
@@ -70,7 +70,7 @@ impl Limits {
             ),
             (
                 "length of an expression",
-                format!("{} characters", self.expr_chars),
+                format!("{} bytes", self.expr_bytes),
             ),
             (
                 "operators nested in an expression",

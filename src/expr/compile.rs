@@ -6,7 +6,7 @@ use std::ops::Range;
 
 /// Deepest evaluation stack a program may need; deeper expressions are rejected when compiled,
 /// so evaluation runs on a fixed array.
-pub const MAX_STACK: usize = 32;
+pub const MAX_STACK: usize = crate::limits::LIMITS.expr_stack;
 /// Most items of a list after `in` (the value and the items are on the stack at once).
 const MAX_LIST: usize = MAX_STACK - 1;
 
@@ -541,7 +541,7 @@ fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a Name>) -> Vec<&'
         if n.name.chars().count().abs_diff(len) > limit {
             continue;
         }
-        let d = distance(&n.name.to_lowercase(), &lower);
+        let d = strsim::osa_distance(&n.name.to_lowercase(), &lower);
         if d <= limit {
             best.push((d, n.name));
         }
@@ -594,30 +594,6 @@ fn arguments(n: usize) -> String {
     } else {
         format!("{n} arguments")
     }
-}
-
-/// Edit distance with adjacent transpositions (optimal string alignment), for "did you mean".
-fn distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 impl Program {

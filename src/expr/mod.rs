@@ -25,8 +25,6 @@ mod compile;
 mod parse;
 mod scan;
 
-use std::ops::Range;
-
 pub use compile::MAX_STACK;
 
 /// The type of a value.
@@ -154,23 +152,8 @@ fn one_of(items: &[String]) -> String {
     }
 }
 
-/// A parse, name or type error, located by byte offsets within the expression text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExprError {
-    pub span: Range<usize>,
-    pub message: String,
-    pub notes: Vec<String>,
-}
-
-impl ExprError {
-    fn new(span: Range<usize>, message: impl Into<String>) -> Self {
-        ExprError {
-            span,
-            message: message.into(),
-            notes: Vec::new(),
-        }
-    }
-}
+/// An expression error, located by byte offsets in the expression's text.
+pub type ExprError = crate::diagnostics::SpannedError;
 
 /// A compiled expression.
 #[derive(Clone, Debug)]

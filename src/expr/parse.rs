@@ -11,9 +11,9 @@ use std::ops::Range;
 struct ExprParser;
 
 /// Longest expression text accepted; rules files are untrusted input.
-pub const MAX_LEN: usize = 2000;
+pub const MAX_LEN: usize = crate::limits::LIMITS.expr_bytes;
 /// Deepest syntax tree accepted (checking and compiling recurse on it).
-pub const MAX_DEPTH: u16 = 64;
+pub const MAX_DEPTH: u16 = crate::limits::LIMITS.expr_depth;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
@@ -282,10 +282,7 @@ fn hint(text: &str, token: &str, at: usize) -> Option<&'static str> {
 }
 
 fn syntax_error(text: &str, e: &pest::error::Error<Rule>, example: Option<&str>) -> ExprError {
-    let at = match e.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((a, _)) => a,
-    };
+    let at = ExprError::pest_span(text, e).start;
     let span = scan::token_at(text, at);
     let token = &text[span.clone()];
     let found = quote(token);

@@ -10,7 +10,7 @@ use std::ops::Range;
 /// precedence level (8 rules) per bracket, about 12 KiB of stack per bracket in a debug build
 /// (under 2 KiB optimised), and refuses to go on with less than 64 KiB of stack left. At 12,
 /// the deepest accepted expression parses on a 256 KiB thread even unoptimised.
-pub const MAX_NESTING: usize = 12;
+pub const MAX_NESTING: usize = crate::limits::LIMITS.expr_brackets;
 /// Longest run of prefix operators (`not`, unary `-`) accepted: with its operand, as deep as a
 /// tree may be.
 pub const MAX_PREFIX_RUN: usize = super::parse::MAX_DEPTH as usize - 1;
