@@ -456,7 +456,6 @@ impl<G: Playable> Terminal<'_, G> {
             say!("{} rolled lower and starts.", self.name(1 - high));
             return Ok(1 - high);
         }
-        self.colours_chosen = true;
         let chooser = self.agents[high];
         let colour = self.choose_colour(chooser, high)?;
         let names = self.game.player_names();
@@ -464,6 +463,7 @@ impl<G: Playable> Terminal<'_, G> {
         if colour != high {
             self.agents.swap(0, 1);
         }
+        self.colours_chosen = true;
         // The lower roller now plays the other colour and moves first.
         Ok(1 - colour)
     }

@@ -13,6 +13,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("warri", include_str!("../../rules/warri.toml")),
     ("kalah", include_str!("../../rules/kalah.toml")),
     ("sat-gharva", include_str!("../../rules/sat-gharva.toml")),
+    (
+        "sat-gharva-clockwise",
+        include_str!("../../rules/sat-gharva-clockwise.toml"),
+    ),
     ("uuholo", include_str!("../../rules/uuholo.toml")),
     (
         "uuholo-empty-pit",
