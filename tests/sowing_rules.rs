@@ -233,6 +233,23 @@ fn kalah_ends_when_either_side_is_empty_and_each_takes_their_side() {
     assert_eq!(s["result"]["winner"], 1);
 }
 
+/// Kalah with Sat-gharva's fours taken on the drop: a store that reaches four keeps its
+/// stones (stores are never taken), and no stone is lost.
+#[test]
+#[ignore = "bug: src/sowing/sow.rs sow_stones: `sowing.take` is tested on a sown store; a store reaching the count is emptied into itself and its stones vanish"]
+fn take_on_drop_never_takes_a_sown_store() {
+    let g = from_text(&include_str!("../rules/kalah.toml").replace(
+        "skip_origin = \"never\"",
+        "skip_origin = \"never\"\ntake = \"pit.count == 4\"",
+    ));
+    // South's pit 6 (1 stone) sows into South's store, which then holds 4.
+    let mut st = set(&g, 0, &[4, 4, 4, 4, 4, 1], &[4, 4, 4, 4, 4, 4], [3, 0]);
+    let s = play(&g, &mut st, 6);
+    assert_eq!(stones(&s), 48, "stones lost: {s}");
+    assert_eq!(s["stores"], json!([4, 0]));
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 0], [4, 4, 4, 4, 4, 4]]));
+}
+
 // ---------------------------------------------------------------- Sat-gharva
 
 fn sat(to_move: usize, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> (SowingGame, SowingState) {
@@ -622,6 +639,30 @@ fn set_rejects_impossible_positions() {
     assert_eq!(g.state_from_json(&g.state_json(&start)).unwrap(), start);
 }
 
+/// A game over by `end.score` leaves the board as it is; its STATE reads back as the same
+/// position and result, even when the score condition depends on who moved.
+#[test]
+#[ignore = "bug: src/sowing/state.rs state_from_json: a STATE with to_move null is settled again with player 0 to move; an asymmetric score no longer holds, so it ends for lack of a move and sweeps the board"]
+fn a_game_over_by_score_reads_back_as_itself() {
+    let g = from_text(&include_str!("../rules/oware.toml").replace(
+        "score = \"mover.store >= 25 or opponent.store >= 25 or (mover.store == 24 and opponent.store == 24)\"",
+        "score = \"mover.store >= 20\"",
+    ));
+    // South's last stone makes 2 in North's pit 1: captured, South reaches 20 and wins; the
+    // 21 stones on North's side stay there.
+    let mut st = set(&g, 0, &[0, 0, 0, 0, 0, 1], &[1, 4, 4, 4, 4, 4], [18, 8]);
+    let s = play(&g, &mut st, 6);
+    assert_eq!(s["phase"], "over");
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 4, 4, 4, 4, 4]]));
+    assert_eq!(s["result"]["winner"], 0);
+    assert_eq!(s["result"]["scores"], json!([20, 8]));
+    let back = g.state_json(&g.state_from_json(&s).unwrap());
+    assert_eq!(back["pits"], s["pits"]);
+    assert_eq!(back["stores"], s["stores"]);
+    assert_eq!(back["result"]["winner"], 0);
+    assert_eq!(back["result"]["scores"], json!([20, 8]));
+}
+
 #[test]
 fn moves_parse_and_print_in_the_protocol_forms() {
     let g = game("oware");
@@ -671,4 +712,28 @@ fn a_game_without_any_ending_rule_still_ends() {
     }
     assert_eq!(st.ply(), ludus::limits::LIMITS.plies_per_game);
     assert_eq!(g.state_json(&st)["result"]["reason"], "ply limit");
+}
+
+/// The repetition rule costs about as much a ply in a long game as in a short one: a game
+/// without captures played to the ply guard takes well under a second (3 ms without the rule
+/// on the machine this was written on).
+#[test]
+#[ignore = "bug (performance): src/sowing/state.rs History::insert scans every position since the last capture once its 1024-bit filter is full; a 100000-ply game without a capture takes seconds"]
+fn the_repetition_rule_stays_cheap_in_a_long_game() {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let g = from_text(
+        &include_str!("../rules/oware.toml")
+            .replace("when = \"last.side", "when = \"false and last.side"),
+    );
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let started = std::time::Instant::now();
+    let mut st = g.new_game(0);
+    while g.phase(&st) != Phase::Over {
+        let moves = legal(&g, &st);
+        g.play(&mut st, moves.choose(&mut rng).unwrap());
+    }
+    let took = started.elapsed();
+    assert_eq!(st.ply(), ludus::limits::LIMITS.plies_per_game);
+    assert!(took.as_secs_f64() < 1.0, "{took:?}");
 }
