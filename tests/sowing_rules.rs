@@ -663,6 +663,25 @@ fn a_game_over_by_score_reads_back_as_itself() {
     assert_eq!(back["result"]["scores"], json!([20, 8]));
 }
 
+/// After an extra turn the player to move also made the last move; the STATE of that running
+/// position reads back as itself, even when an end condition depends on who moved.
+#[test]
+#[ignore = "bug: src/sowing/state.rs state_from_json settles a STATE as if the player not to move had just moved; after an extra turn an asymmetric `end.stop` then ends the game and the STATE is refused"]
+fn an_extra_turn_reads_back_as_itself() {
+    // Kalah, ending when the mover's side is empty or the opponent has one stone left.
+    let g = from_text(&include_str!("../rules/kalah.toml").replace(
+        "stop = \"mover.pits == 0 or opponent.pits == 0\"",
+        "stop = \"mover.pits == 0 or opponent.pits == 1\"",
+    ));
+    // South's pit 6 (1 stone) ends in South's store: South moves again, with 1 stone left.
+    let mut st = set(&g, 0, &[0, 0, 0, 0, 1, 1], &[4, 4, 4, 4, 4, 4], [11, 11]);
+    let s = play(&g, &mut st, 6);
+    assert_eq!(s["phase"], "move");
+    assert_eq!(s["to_move"], 0);
+    let back = g.state_from_json(&s).unwrap_or_else(|e| panic!("{e}: {s}"));
+    assert_eq!(g.state_json(&back), s);
+}
+
 #[test]
 fn moves_parse_and_print_in_the_protocol_forms() {
     let g = game("oware");
