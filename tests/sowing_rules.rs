@@ -233,6 +233,33 @@ fn kalah_ends_when_either_side_is_empty_and_each_takes_their_side() {
     assert_eq!(s["result"]["winner"], 1);
 }
 
+#[test]
+fn kalah_ends_when_the_opponents_side_is_emptied_and_each_takes_their_side() {
+    let g = game("kalah");
+    // South's pit 1 (2 stones) ends in its empty pit 3, facing North's pit 4 (North's last 3
+    // stones): both go to South's store. North's side is empty: the game ends at once by
+    // `end.stop` (`opponent.pits == 0`), South taking the 14 stones left on its side.
+    let mut st = set(&g, 0, &[2, 1, 0, 4, 4, 4], &[0, 0, 0, 3, 0, 0], [15, 15]);
+    let s = play(&g, &mut st, 1);
+    assert_eq!(s["phase"], "over");
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([33, 15]));
+    assert_eq!(
+        s["result"],
+        json!({"winner": 0, "scores": [33, 15], "reason": "end of play"})
+    );
+    // Without that half of the condition North would be to move with no stones: the game
+    // ends too, but for lack of a move, not by `stop`.
+    let g = from_text(&include_str!("../rules/kalah.toml").replace(
+        "stop = \"mover.pits == 0 or opponent.pits == 0\"",
+        "stop = \"mover.pits == 0\"",
+    ));
+    let mut st = set(&g, 0, &[2, 1, 0, 4, 4, 4], &[0, 0, 0, 3, 0, 0], [15, 15]);
+    let s = play(&g, &mut st, 1);
+    assert_eq!(s["result"]["reason"], "no legal move");
+    assert_eq!(s["stores"], json!([33, 15]));
+}
+
 /// Kalah with Sat-gharva's fours taken on the drop: a store that reaches four keeps its
 /// stones (stores are never taken), and no stone is lost.
 #[test]
@@ -559,31 +586,81 @@ fn uuholo_no_capture_when_the_last_pit_was_not_empty() {
     assert_eq!(s["stores"], json!([45, 0]));
 }
 
+/// The same position and move in Uuholo and in `variant`: the STATEs after the move.
+fn uuholo_and(variant: &str, p0: &[u8], p1: &[u8], stores: [u8; 2], pit: u8) -> (Value, Value) {
+    let after = |name: &str| {
+        let g = game(name);
+        let mut st = uu(&g, 0, p0, p1, stores);
+        play(&g, &mut st, pit)
+    };
+    (after("uuholo"), after(variant))
+}
+
 #[test]
-fn uuholo_variants_are_one_edit_of_the_rules_file() {
-    // Held one before the drop.
-    let g = game("uuholo-held-one");
-    let mut p0 = [0u8; 16];
-    p0[0] = 2;
-    p0[2] = 1; // pit 3 held one; now two: capture North's inner 6
+fn uuholo_held_one_captures_where_the_last_pit_held_one_stone() {
+    // South's pit 1 (2 stones) sows pits 2 and 3; North's inner pit 6 (= 9 - 3, 5 stones)
+    // faces pit 3.
     let mut p1 = [1u8; 16];
     p1[5] = 5;
-    let mut st = uu(&g, 0, &p0, &p1, [37, 20]);
-    let s = play(&g, &mut st, 1);
-    assert_eq!(s["stores"], json!([42, 20]));
-    // Inner and outer both taken: the column facing South's inner pit 3 holds North's inner
-    // pit 6 and North's outer pit 11.
-    let g = game("uuholo-both-rows");
+    // Pit 3 held one and now holds two: the variant captures, Uuholo does not.
+    let mut p0 = [0u8; 16];
+    p0[0] = 2;
+    p0[2] = 1;
+    let (uuholo, held_one) = uuholo_and("uuholo-held-one", &p0, &p1, [37, 20], 1);
+    assert_eq!(uuholo["stores"], json!([37, 20]));
+    assert_eq!(uuholo["pits"][1][5], 5);
+    assert_eq!(held_one["stores"], json!([42, 20]));
+    assert_eq!(held_one["pits"][1][5], 0);
+    assert_eq!(uuholo["pits"][0], held_one["pits"][0]);
+    // Pit 3 was empty and now holds one: Uuholo captures, the variant does not.
+    p0[2] = 0;
+    let (uuholo, held_one) = uuholo_and("uuholo-held-one", &p0, &p1, [38, 20], 1);
+    assert_eq!(uuholo["stores"], json!([43, 20]));
+    assert_eq!(uuholo["pits"][1][5], 0);
+    assert_eq!(held_one["stores"], json!([38, 20]));
+    assert_eq!(held_one["pits"][1][5], 5);
+}
+
+#[test]
+fn uuholo_both_rows_captures_the_whole_column() {
+    // South's pit 1 (2 stones) ends in empty inner pit 3; its column holds North's inner
+    // pit 6 (5 stones) and outer pit 11 (6 stones).
     let mut p0 = [0u8; 16];
     p0[0] = 2;
     let mut p1 = [1u8; 16];
     p1[5] = 5;
     p1[10] = 6;
-    let mut st = uu(&g, 0, &p0, &p1, [33, 20]);
-    let s = play(&g, &mut st, 1);
-    assert_eq!(s["pits"][1][5], 0);
-    assert_eq!(s["pits"][1][10], 0);
-    assert_eq!(s["stores"], json!([44, 20]));
+    let (uuholo, both_rows) = uuholo_and("uuholo-both-rows", &p0, &p1, [33, 20], 1);
+    // Uuholo takes the facing pit of the same row only.
+    assert_eq!(uuholo["stores"], json!([38, 20]));
+    assert_eq!(
+        (&uuholo["pits"][1][5], &uuholo["pits"][1][10]),
+        (&json!(0), &json!(6))
+    );
+    // The variant takes the inner and the outer pit.
+    assert_eq!(both_rows["stores"], json!([44, 20]));
+    assert_eq!(
+        (&both_rows["pits"][1][5], &both_rows["pits"][1][10]),
+        (&json!(0), &json!(0))
+    );
+    // Nothing else differs.
+    let mut rest = p1.to_vec();
+    rest[5] = 0;
+    assert_eq!(uuholo["pits"][0], both_rows["pits"][0]);
+    for k in (0..16).filter(|&k| k != 10) {
+        assert_eq!(
+            both_rows["pits"][1][k],
+            json!(rest[k]),
+            "North's pit {}",
+            k + 1
+        );
+        assert_eq!(
+            uuholo["pits"][1][k],
+            json!(rest[k]),
+            "North's pit {}",
+            k + 1
+        );
+    }
 }
 
 #[test]
