@@ -16,12 +16,12 @@
 //! (tables), and sowing variants with the repetition rule get a lower guard (the rule's cost
 //! grows quadratically in a long game).
 
-use ludus::game::{Game, Json, Phase, Playable};
+use ludus::game::{Game, Phase, Playable};
 use ludus::limits::LIMITS;
 use ludus::registry::{self, AnyGame};
 use ludus::rules::BUNDLED;
 use ludus::sowing::{SowingGame, SowingState};
-use ludus::tables::{TablesGame, TablesState};
+use ludus::tables::TablesState;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rand::seq::SliceRandom;
@@ -30,9 +30,12 @@ use std::cell::Cell;
 use std::ops::Range;
 use std::time::Instant;
 
+/// Words that may stand for one another.
+type Group = &'static [&'static str];
+
 /// Words of rules lines that may stand for one another: option values, expression names and
 /// keywords. A word is swapped for another of a group it belongs to.
-const GROUPS: &[&[&str]] = &[
+const GROUPS: &[Group] = &[
     &["clockwise", "counterclockwise"],
     &["board", "own", "none", "both"],
     &["never", "lap", "move"],
@@ -253,12 +256,12 @@ fn numbers(line: &str) -> Vec<Range<usize>> {
 }
 
 /// The byte ranges in `line` of words that belong to a group, with the groups.
-fn group_words(line: &str) -> Vec<(Range<usize>, Vec<&'static [&'static str]>)> {
+fn group_words(line: &str) -> Vec<(Range<usize>, Vec<Group>)> {
     words(line)
         .into_iter()
         .filter_map(|r| {
             let w = &line[r.clone()];
-            let groups: Vec<&[&str]> = GROUPS.iter().copied().filter(|g| g.contains(&w)).collect();
+            let groups: Vec<Group> = GROUPS.iter().copied().filter(|g| g.contains(&w)).collect();
             (!groups.is_empty()).then_some((r, groups))
         })
         .collect()
@@ -304,7 +307,7 @@ fn apply(text: &str, edit: &Edit) -> Option<String> {
             lines[i].replace_range(r, &value.unwrap_or(old + delta).to_string());
         }
         Edit::Word { which, pick } => {
-            let all: Vec<(usize, Range<usize>, Vec<&[&str]>)> = rules
+            let all: Vec<(usize, Range<usize>, Vec<Group>)> = rules
                 .iter()
                 .flat_map(|&i| {
                     group_words(&lines[i])
@@ -454,7 +457,7 @@ fn play_out<G: Playable>(
                     .map_err(|e| TestCaseError::fail(format!("ply {}: {e}", game.plies(&state))))?;
                 // The final state is read back below.
                 let phase = game.phase(&state);
-                if (steps < 100 || steps % 4096 == 0) && phase != Phase::Over {
+                if (steps < 100 || steps.is_multiple_of(4096)) && phase != Phase::Over {
                     check(&state, phase.to_move() == last_mover)?;
                 }
                 steps += 1;
