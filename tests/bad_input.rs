@@ -264,7 +264,7 @@ fn play_out(game: &AnyGame, seed: u64) -> (ludus::registry::AnyState, u64) {
 #[test]
 fn a_match_of_drawn_rounds_ends_at_the_match_guard() {
     // Every round ends drawn at once: nobody ever runs short of stones.
-    let text = SAT_GHARVA.replace("[end]", "[end]\nscore = \"true\"");
+    let text = SAT_GHARVA.replace("\n[end]\n", "\n[end]\nscore = \"true\"\n");
     let game = compile(&text).unwrap();
     assert_eq!(game.guards().games, Some(LIMITS.games_per_match));
     let (end, _) = play_out(&game, 1);

@@ -393,10 +393,9 @@ fn interpreter_and_baseline_random_games_last_as_long() {
         let interpreter = with_game!(&game, g => random_games(g, 0.5, 3));
         let baseline = baseline_for(&source.text).unwrap()(0.5, 4);
         for rates in [&interpreter, &baseline] {
-            assert!(
-                rates.cpu_seconds >= 0.5 && rates.games > 0,
-                "{name}: {rates:?}"
-            );
+            // A measurement stops at its first check past the time asked for (the process's CPU
+            // time: other test threads count too), not long after.
+            assert!((0.5..1.5).contains(&rates.cpu_seconds), "{name}: {rates:?}");
             assert!(rates.plies >= rates.games * 10, "{name}: {rates:?}");
         }
         let standard_error =

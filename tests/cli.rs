@@ -62,7 +62,21 @@ fn every_bundled_file_validates() {
         .unwrap()
         .map(|e| e.unwrap().path().to_string_lossy().into_owned())
         .collect();
-    assert!(files.len() >= 11);
+    // Every file in `rules/` is bundled, and every bundled game has its file.
+    let mut names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            let stem = std::path::Path::new(f).file_stem().unwrap();
+            stem.to_string_lossy().into_owned()
+        })
+        .collect();
+    names.sort();
+    let mut bundled: Vec<String> = ludus::rules::BUNDLED
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    bundled.sort();
+    assert_eq!(names, bundled);
     let args: Vec<&str> = std::iter::once("validate")
         .chain(files.iter().map(String::as_str))
         .collect();
@@ -71,80 +85,88 @@ fn every_bundled_file_validates() {
     assert_eq!(stdout(&o).matches(": ok").count(), files.len());
 }
 
-/// Each broken variant of Oware: (what is broken, the edit, the expected message part, the
-/// expected `line:column`).
+/// Each broken variant of Oware: (what is broken, the edit, the expected parts of the message,
+/// the expected `line:column`).
 #[test]
 fn broken_files_get_located_errors_and_exit_1() {
     let line_of = |needle: &str| OWARE.lines().position(|l| l.contains(needle)).unwrap() + 1;
     let when = line_of("when = ");
-    let cases: Vec<(&str, String, &str, String)> = vec![
+    let cases: Vec<(&str, String, &[&str], String)> = vec![
         (
             "toml syntax",
             OWARE.replace("[capture]", "[capture"),
-            "",
-            format!("{}:", line_of("[capture]")),
+            &["invalid table header"],
+            // Just after `[capture`, where the `]` is missing.
+            format!("{}:9", line_of("[capture]")),
         ),
         (
             "unknown key",
             OWARE.replace("must_feed = true", "must_feed = true\nfeed_me = 1"),
-            "unknown field `feed_me`",
+            &["unknown field `feed_me`"],
             format!("{}:1", line_of("must_feed") + 1),
         ),
         (
             "missing key",
             OWARE.replace("pits = 6\n", ""),
-            "missing key `pits`",
-            String::new(),
+            &["missing key `pits`"],
+            format!("{}:1", line_of("[board]")),
         ),
         (
             "wrong type",
             OWARE.replace("pits = 6", "pits = \"six\""),
-            "found the text \"six\", expected a whole number",
+            &["found the text \"six\", expected a whole number"],
             format!("{}:8", line_of("pits = 6")),
         ),
         (
             "expression syntax",
             OWARE.replace("in [2, 3]\"", "in [2, 3\""),
-            "syntax error",
-            format!("{when}:"),
+            &["syntax error: this `[` is never closed"],
+            // At the `[` that is never closed.
+            format!("{when}:49"),
         ),
         (
             "unknown name",
             OWARE.replace("last.count in", "last.cuont in"),
-            "unknown name `last.cuont`",
-            format!("{when}:"),
+            &["unknown name `last.cuont`", "did you mean `last.count`?"],
+            format!("{when}:35"),
         ),
         (
             "type error",
             OWARE.replace("last.side == opponent", "last.side + 1 == 2"),
-            "type error",
-            format!("{when}:"),
+            &["type error: `last.side` is a player, but `+` works on integers"],
+            format!("{when}:9"),
         ),
         (
+            // Five places for six pits: [1, 6] is never numbered. Located at the list.
             "numbering misses a pit",
             OWARE.replace(
                 "stores = false",
-                "stores = false\nnumbering = [[[1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 5]]]",
+                "stores = false\nnumbering = [[1, 1], [1, 2], [1, 3], [1, 4], [1, 5]]",
             ),
-            "",
-            format!("{}:", line_of("stores = false") + 1),
+            &["error: the numbering misses pits", "not numbered: [1, 6]"],
+            format!("{}:13", line_of("stores = false") + 1),
         ),
         (
             "unknown family",
             OWARE.replace("family = \"sowing\"", "family = \"cards\""),
-            "unknown family",
+            &[
+                "unknown family `cards`",
+                "expected \"sowing\" or \"tables\"",
+            ],
             format!("{}:10", line_of("family =")),
         ),
     ];
-    for (what, text, message, place) in cases {
+    for (what, text, messages, place) in cases {
         let path = scratch(&format!("{}.toml", what.replace(' ', "-")), &text);
         let o = ludus(&["validate", path.to_str().unwrap()]);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(1), "{what}: {err}");
-        assert!(
-            err.contains(message),
-            "{what}: expected `{message}` in\n{err}"
-        );
+        for message in messages {
+            assert!(
+                err.contains(message),
+                "{what}: expected `{message}` in\n{err}"
+            );
+        }
         let file = path.file_name().unwrap().to_str().unwrap();
         assert!(
             err.contains(&format!("{file}:{place}")),
@@ -273,8 +295,14 @@ fn a_human_gets_answers_to_bad_input_and_can_undo_and_quit() {
     assert!(out.contains("Undone."), "{out}");
     assert!(out.contains("Nothing to undo."), "{out}");
     assert!(out.contains("Game abandoned."), "{out}");
-    // Each bad input was answered, and the prompt came again.
-    assert!(out.matches("South (human) to move").count() >= 6, "{out}");
+    // Each bad input was answered, and the prompt came again: one prompt for each of the
+    // eight lines read.
+    assert!(
+        out.contains("`7` is not legal: pits are numbered 1 to 6"),
+        "{out}"
+    );
+    assert!(out.contains("cannot read `banana`"), "{out}");
+    assert_eq!(out.matches("South (human) to move").count(), 8, "{out}");
 }
 
 #[test]

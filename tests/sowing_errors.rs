@@ -2,6 +2,7 @@
 
 use ludus::diagnostics::Diagnostic;
 use ludus::registry::compile;
+use std::ops::Range;
 
 const OWARE: &str = include_str!("../rules/oware.toml");
 
@@ -12,8 +13,21 @@ fn errors(text: &str) -> Vec<Diagnostic> {
     }
 }
 
-/// The first diagnostic's message contains `message` and its span covers `at`.
-fn located(text: &str, message: &str, at: &str) {
+/// The byte range of `at` inside the one occurrence of `marker` in `text` (`at` = "": the
+/// empty range where `marker` starts).
+fn spot(text: &str, marker: &str, at: &str) -> Range<usize> {
+    assert_eq!(
+        text.matches(marker).count(),
+        1,
+        "marker {marker:?} is not unique"
+    );
+    let start = text.find(marker).unwrap() + marker.find(at).expect("`at` inside `marker`");
+    start..start + at.len()
+}
+
+/// The first diagnostic's message contains `message` and its span is exactly the range of `at`
+/// inside `marker` (a text that occurs once): the place, not just the same text somewhere.
+fn located(text: &str, message: &str, marker: &str, at: &str) -> Vec<Diagnostic> {
     let d = errors(text);
     let first = &d[0];
     assert!(
@@ -22,17 +36,26 @@ fn located(text: &str, message: &str, at: &str) {
         first.message
     );
     let span = first.span.clone().expect("located");
-    let spot = &text[span.clone()];
-    assert!(
-        spot.contains(at) || at.contains(spot) && !spot.is_empty(),
-        "span {span:?} = {spot:?}, expected {at:?}"
+    let expected = spot(text, marker, at);
+    assert_eq!(
+        span,
+        expected,
+        "span {span:?} = {:?}, expected {expected:?} = {at:?}",
+        &text[span.clone()]
     );
+    d
 }
 
 #[test]
 fn unknown_key() {
     let text = OWARE.replace("must_feed = true", "must_feed = true\nmust_fed = true");
-    located(&text, "unknown field", "must_fed");
+    let d = located(
+        &text,
+        "unknown field `must_fed`",
+        "must_fed = true",
+        "must_fed",
+    );
+    assert_eq!(d[0].notes, ["did you mean `must_feed`?"]);
 }
 
 #[test]
@@ -41,20 +64,54 @@ fn misspelt_option() {
         "direction = \"counterclockwise\"",
         "direction = \"sideways\"",
     );
-    located(&text, "sideways", "sideways");
+    located(
+        &text,
+        "unknown variant `sideways`, expected `counterclockwise` or `clockwise`",
+        "direction = \"sideways\"",
+        "\"sideways\"",
+    );
+}
+
+/// One mistake, one error: the repair that looks for further errors must not report the
+/// stand-in value it tried in the mistake's place.
+#[test]
+#[ignore = "bug: src/rules/toml.rs repair() reports `wanted string or table` for the stand-in `1` it put in place of a misspelt option shorter than the expected variant"]
+fn misspelt_option_is_one_error() {
+    let text = OWARE.replace(
+        "direction = \"counterclockwise\"",
+        "direction = \"sideways\"",
+    );
+    let d = errors(&text);
+    assert_eq!(
+        d.iter().map(|e| e.message.as_str()).collect::<Vec<_>>(),
+        ["unknown variant `sideways`, expected `counterclockwise` or `clockwise`"]
+    );
 }
 
 #[test]
 fn unknown_name_in_an_expression_is_located_inside_it() {
     let text = OWARE.replace("last.count in [2, 3]", "last.cnt in [2, 3]");
-    located(&text, "last.cnt", "last.cnt");
+    located(&text, "unknown name `last.cnt`", "last.cnt", "last.cnt");
 }
 
 #[test]
 fn expression_syntax_error() {
+    // The list is not closed: the error is at the bracket that is never closed.
     let text = OWARE.replace("last.count in [2, 3]", "last.count in [2, 3");
-    let d = errors(&text);
-    assert!(d[0].span.is_some());
+    located(
+        &text,
+        "syntax error: this `[` is never closed",
+        "in [2, 3\"",
+        "[",
+    );
+    // A value missing at the end of the expression: an empty span just before the quote.
+    let text = OWARE.replace("last.count in [2, 3]", "last.count in");
+    located(
+        &text,
+        "syntax error: expected a list such as `[2, 3]` or a range such as `2..3`, found the end of the expression",
+        "\"\ntake = [\"last\"]",
+        "",
+    );
 }
 
 #[test]
@@ -63,30 +120,52 @@ fn expression_of_the_wrong_type() {
         "when = \"last.side == opponent and last.count in [2, 3]\"",
         "when = \"last.count + 1\"",
     );
-    located(&text, "boolean", "last.count + 1");
+    located(
+        &text,
+        "expected a boolean expression, this is an integer",
+        "last.count + 1",
+        "last.count + 1",
+    );
 }
 
 #[test]
 fn name_of_another_context() {
-    // `pit.count` belongs to the start and chain contexts, not to capture.when.
+    // `pit.side` belongs to the start and chain contexts, not to capture.when; the chain's own
+    // `pit.side` is fine.
     let text = OWARE.replace("last.side == opponent and", "pit.side == opponent and");
-    located(&text, "pit.side", "pit.side");
+    located(
+        &text,
+        "unknown name `pit.side`",
+        "when = \"pit.side",
+        "pit.side",
+    );
 }
 
 #[test]
 fn numbering_that_misses_a_pit() {
+    let list = "[[1, 1], [1, 2], [1, 3], [1, 4], [1, 5]]";
     let text = OWARE.replace(
         "stores = false",
-        "stores = false\nnumbering = [[1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 5]]",
+        &format!("stores = false\nnumbering = {list}"),
     );
-    let d = errors(&text);
-    assert!(d.iter().any(|e| e.message.contains("twice")));
-    let missing = d
-        .iter()
-        .find(|e| e.message.contains("misses"))
-        .expect("missing pit reported");
-    assert!(missing.notes.iter().any(|n| n.contains("[1, 6]")));
-    assert!(text[missing.span.clone().unwrap()].starts_with("[[1, 1]"));
+    let d = located(&text, "the numbering misses pits", list, list);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].notes, ["not numbered: [1, 6]"]);
+}
+
+#[test]
+fn numbering_that_names_a_pit_twice() {
+    let list = "[[1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 5]]";
+    let text = OWARE.replace(
+        "stores = false",
+        &format!("stores = false\nnumbering = {list}"),
+    );
+    // The second [1, 5] is the one numbered twice; then [1, 6] is missing.
+    let d = located(&text, "pit [1, 5] is numbered twice", "[1, 5]]", "[1, 5]");
+    assert_eq!(d.len(), 2, "{d:?}");
+    assert!(d[1].message.contains("misses"));
+    assert_eq!(d[1].notes, ["not numbered: [1, 6]"]);
+    assert_eq!(d[1].span, Some(spot(&text, list, list)));
 }
 
 #[test]
@@ -95,7 +174,7 @@ fn numbering_outside_the_board() {
         "stores = false",
         "stores = false\nnumbering = [[1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [2, 6]]",
     );
-    located(&text, "not a pit", "[2, 6]");
+    located(&text, "not a pit of this board", "[2, 6]", "[2, 6]");
 }
 
 #[test]
@@ -111,35 +190,54 @@ fn explicit_numbering_that_is_complete_is_accepted() {
 fn impossible_boards() {
     located(
         &OWARE.replace("pits = 6", "pits = 20"),
-        "1 to 16 pits",
+        "a player may own 1 to 16 pits",
+        "pits = 20",
         "20",
     );
-    located(&OWARE.replace("rows = 1", "rows = 3"), "rows", "3");
-    located(&OWARE.replace("stones = 4", "stones = 40"), "255", "40");
+    located(
+        &OWARE.replace("rows = 1", "rows = 3"),
+        "`rows` must be 1 or 2",
+        "rows = 3",
+        "3",
+    );
+    located(
+        &OWARE.replace("stones = 4", "stones = 40"),
+        "at most 255 stones in a game",
+        "stones = 40",
+        "40",
+    );
     located(
         &OWARE.replace("stones = 4", "layout = [[1, 2, 3]]"),
-        "3 pits listed",
+        "3 pits listed, the board has 6 a side",
+        "layout = [[1, 2, 3]]",
         "[1, 2, 3]",
     );
     located(
         &OWARE.replace("pits = 6", "pits = \"six\""),
         "found the text \"six\", expected a whole number of 0 or more",
-        "six",
+        "pits = \"six\"",
+        "\"six\"",
     );
 }
 
 #[test]
 fn missing_required_key() {
+    // Located at the table that lacks it.
     let text = OWARE.replace("pits = 6\n", "");
-    let d = errors(&text);
-    assert!(d[0].message.contains("pits"), "{:?}", d[0]);
+    let table = "[board]\nrows = 1\nstores = false";
+    located(&text, "missing key `pits`", table, table);
 }
 
 #[test]
 fn stores_sown_without_stores() {
     let text = OWARE.replace("must_feed = true", "must_feed = true\nstores = \"own\"");
-    let d = errors(&text);
-    assert!(d[0].message.contains("stores"));
+    let table = "[board]\nrows = 1\npits = 6\nstores = false";
+    located(
+        &text,
+        "`sowing.stores` sows into stores, but the board has none",
+        table,
+        table,
+    );
 }
 
 #[test]

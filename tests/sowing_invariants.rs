@@ -5,9 +5,11 @@
 mod sowing_common;
 
 use ludus::game::{Game, Json, Phase, View};
+use ludus::limits::LIMITS;
 use ludus::rules::BUNDLED;
-use ludus::sowing::SowingGame;
+use ludus::sowing::{MoveEnd, SowingGame};
 use sowing_common::{game, stones};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 struct Rng(u64);
 impl Rng {
@@ -28,12 +30,24 @@ fn sowing_games() -> Vec<SowingGame> {
         .collect()
 }
 
+/// What random games came to.
+#[derive(Debug, Default)]
+struct Stats {
+    /// Games (rounds) played.
+    games: usize,
+    plies: usize,
+    /// How the games ended: `score` for the rules' score condition, else the reason's words.
+    endings: BTreeMap<String, usize>,
+    /// How the moves' sowings ended.
+    moves: BTreeMap<String, usize>,
+}
+
 /// Plays random games (continuing matches for up to `rounds` rounds), checking after every ply.
-fn check(g: &SowingGame, games: usize, rounds: usize, seed: u64) -> (usize, usize) {
+fn check(g: &SowingGame, games: usize, rounds: usize, seed: u64) -> Stats {
     let mut rng = Rng(seed);
     let total = u64::from(g.total_stones());
     let mut moves = Vec::new();
-    let (mut plies, mut played) = (0, 0);
+    let mut stats = Stats::default();
     for i in 0..games {
         let mut st = g.new_game(i % 2);
         for _ in 0..rounds {
@@ -44,6 +58,10 @@ fn check(g: &SowingGame, games: usize, rounds: usize, seed: u64) -> (usize, usiz
                 assert!(!moves.is_empty(), "{}: no move in the Move phase", g.name());
                 let mv = moves[rng.below(moves.len())];
                 g.play(&mut st, &mv);
+                *stats
+                    .moves
+                    .entry(format!("{:?}", g.last_move_end(&st)))
+                    .or_default() += 1;
                 let after = g.state_json(&st);
                 assert_eq!(
                     stones(&after),
@@ -71,11 +89,17 @@ fn check(g: &SowingGame, games: usize, rounds: usize, seed: u64) -> (usize, usiz
                 let back = g.state_from_json(&after).expect("STATE reads back");
                 assert_eq!(g.state_json(&back)["pits"], after["pits"]);
                 ply += 1;
-                plies += 1;
+                stats.plies += 1;
                 assert!(ply < 20_000, "{}: a game that does not end", g.name());
             }
-            played += 1;
+            stats.games += 1;
             let out = g.outcome(&st).unwrap();
+            let ending = if out.reason.starts_with("captured ") || out.reason.starts_with("draw ") {
+                "score".to_string()
+            } else {
+                out.reason.clone()
+            };
+            *stats.endings.entry(ending).or_default() += 1;
             assert_eq!(
                 out.winner,
                 match out.scores[0].cmp(&out.scores[1]) {
@@ -93,22 +117,51 @@ fn check(g: &SowingGame, games: usize, rounds: usize, seed: u64) -> (usize, usiz
             }
         }
     }
-    (played, plies)
+    stats
 }
 
+/// Every random game ends by one of its rules' endings, and the games of the Oware family meet
+/// all three of theirs.
 #[test]
 fn random_games_keep_every_stone() {
-    for g in sowing_games() {
-        let (games, plies) = check(&g, 1000, 1, 7);
-        assert!(games >= 1000 && plies > games, "{}", g.name());
+    let oware = ["no legal move", "repetition", "score"].as_slice();
+    let uuholo = ["no legal move", "ply limit"].as_slice();
+    let endings: BTreeMap<&str, &[&str]> = [
+        ("oware", oware),
+        ("wari", oware),
+        ("warri", oware),
+        // Either side empty ends the game at once: the player to move never lacks a move.
+        ("kalah", ["end of play"].as_slice()),
+        ("sat-gharva", ["no legal move"].as_slice()),
+        ("sat-gharva-clockwise", ["no legal move"].as_slice()),
+        ("uuholo", uuholo),
+        ("uuholo-empty-pit", uuholo),
+        ("uuholo-both-rows", uuholo),
+    ]
+    .into_iter()
+    .collect();
+    let games = sowing_games();
+    assert_eq!(
+        games.iter().map(|g| g.name()).collect::<BTreeSet<_>>(),
+        endings.keys().copied().collect::<BTreeSet<_>>()
+    );
+    for g in games {
+        let stats = check(&g, 1000, 1, 7);
+        assert!(stats.plies > 10 * stats.games, "{}: {stats:?}", g.name());
+        let seen: BTreeSet<&str> = stats.endings.keys().map(String::as_str).collect();
+        let allowed: BTreeSet<&str> = endings[g.name()].iter().copied().collect();
+        assert!(seen.is_subset(&allowed), "{}: {stats:?}", g.name());
+        if allowed.contains("repetition") {
+            assert_eq!(seen, allowed, "{}: {stats:?}", g.name());
+        }
     }
 }
 
 #[test]
 fn random_sat_gharva_matches_keep_every_stone_and_never_sow_closed_pits() {
     let g = game("sat-gharva");
-    let (rounds, _) = check(&g, 100, 30, 11);
-    assert!(rounds > 500, "{rounds} rounds");
+    let stats = check(&g, 100, 30, 11);
+    assert!(stats.games > 500, "{stats:?}");
 }
 
 #[test]
@@ -122,11 +175,95 @@ fn every_bundled_sowing_game_describes_and_renders() {
     }
 }
 
+/// A small board where relay sowing goes on for thousands of laps without repeating a position:
+/// three pits a side, five stones each, relay from the next pit, nothing captured.
+fn relay_rules(max_laps: u32) -> String {
+    format!(
+        "[game]\nname = \"relay\"\nfamily = \"sowing\"\n\n[board]\nrows = 1\npits = 3\n\n\
+         [setup]\nstones = 5\n\n[sowing]\nrelay = \"next\"\nskip_origin = \"never\"\n\
+         max_laps = {max_laps}\n"
+    )
+}
+
+/// The same sowing, written independently: pits 0..6 in circuit order (South's 1..3, North's
+/// 1..3); a relay lifts the next pit while it holds stones; before each lift the move ends at
+/// the cap once `max_drops` stones are sown, or at a (board, pit) seen before. Returns the
+/// board, how the move ended, the stones sown and the last hand sown.
+fn relay_model(
+    mut board: Vec<u32>,
+    origin: usize,
+    max_drops: u32,
+) -> (Vec<u32>, MoveEnd, u32, u32) {
+    let len = board.len();
+    let (mut pos, mut sown) = (origin, 0);
+    let mut hand = std::mem::take(&mut board[pos]);
+    let mut seen = HashSet::new();
+    loop {
+        sown += hand;
+        for _ in 0..hand {
+            pos = (pos + 1) % len;
+            board[pos] += 1;
+        }
+        let next = (pos + 1) % len;
+        if board[next] == 0 {
+            return (board, MoveEnd::Sown, sown, hand);
+        }
+        if sown >= max_drops {
+            return (board, MoveEnd::LapCap, sown, hand);
+        }
+        if !seen.insert((board.clone(), next)) {
+            return (board, MoveEnd::Cycle, sown, hand);
+        }
+        hand = std::mem::take(&mut board[next]);
+        pos = next;
+    }
+}
+
+/// With small caps and with the largest the rules may set, a relay that would go on ends
+/// exactly at the cap: at the first lift once `max_laps` laps of the circuit are sown, as the
+/// model says, where a model with a higher cap lifts again.
 #[test]
-fn the_largest_lap_cap_still_ends_every_move() {
-    let text =
-        include_str!("../rules/sat-gharva.toml").replace("max_laps = 1000", "max_laps = 10000");
-    let g = sowing_common::from_text(&text);
-    let (games, _) = check(&g, 200, 3, 3);
-    assert!(games >= 200);
+fn a_relay_that_would_go_on_ends_exactly_at_the_lap_cap() {
+    for max_laps in [1, 2, 3, LIMITS.laps_per_move] {
+        let g = sowing_common::from_text(&relay_rules(max_laps));
+        let cap = 6 * max_laps;
+        let mut rng = Rng(u64::from(max_laps));
+        let mut capped = 0;
+        for _ in 0..200 {
+            // 30 stones at random, South's pit 1 not empty.
+            let mut board = vec![0u32; 6];
+            board[0] = 1;
+            for _ in 1..30 {
+                board[rng.below(6)] += 1;
+            }
+            let mut st = g
+                .state_from_json(&serde_json::json!({
+                    "to_move": 0, "pits": [&board[..3], &board[3..]], "stores": [0, 0]
+                }))
+                .unwrap();
+            g.play(&mut st, &1);
+            let s = g.state_json(&st);
+            let ours: Vec<u32> = s["pits"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|side| side.as_array().unwrap().iter())
+                .map(|c| c.as_u64().unwrap() as u32)
+                .collect();
+            let (model, end, sown, last_hand) = relay_model(board.clone(), 0, cap);
+            assert_eq!(
+                (g.last_move_end(&st), &ours),
+                (end, &model),
+                "max_laps {max_laps}, from {board:?}"
+            );
+            if end == MoveEnd::LapCap {
+                capped += 1;
+                // The last hand crossed the cap; with a cap past it the relay lifts again.
+                assert!(sown - last_hand < cap && cap <= sown, "{sown} sown");
+                let (_, later, more, _) = relay_model(board.clone(), 0, sown + 1);
+                assert!(more > sown, "{board:?}: {later:?} after {more}");
+            }
+        }
+        assert!(capped > 0, "max_laps {max_laps}: no move reached the cap");
+    }
 }

@@ -233,6 +233,50 @@ fn kalah_ends_when_either_side_is_empty_and_each_takes_their_side() {
     assert_eq!(s["result"]["winner"], 1);
 }
 
+#[test]
+fn kalah_ends_when_the_opponents_side_is_emptied_and_each_takes_their_side() {
+    let g = game("kalah");
+    // South's pit 1 (2 stones) ends in its empty pit 3, facing North's pit 4 (North's last 3
+    // stones): both go to South's store. North's side is empty: the game ends at once by
+    // `end.stop` (`opponent.pits == 0`), South taking the 14 stones left on its side.
+    let mut st = set(&g, 0, &[2, 1, 0, 4, 4, 4], &[0, 0, 0, 3, 0, 0], [15, 15]);
+    let s = play(&g, &mut st, 1);
+    assert_eq!(s["phase"], "over");
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([33, 15]));
+    assert_eq!(
+        s["result"],
+        json!({"winner": 0, "scores": [33, 15], "reason": "end of play"})
+    );
+    // Without that half of the condition North would be to move with no stones: the game
+    // ends too, but for lack of a move, not by `stop`.
+    let g = from_text(&include_str!("../rules/kalah.toml").replace(
+        "stop = \"mover.pits == 0 or opponent.pits == 0\"",
+        "stop = \"mover.pits == 0\"",
+    ));
+    let mut st = set(&g, 0, &[2, 1, 0, 4, 4, 4], &[0, 0, 0, 3, 0, 0], [15, 15]);
+    let s = play(&g, &mut st, 1);
+    assert_eq!(s["result"]["reason"], "no legal move");
+    assert_eq!(s["stores"], json!([33, 15]));
+}
+
+/// Kalah with Sat-gharva's fours taken on the drop: a store that reaches four keeps its
+/// stones (stores are never taken), and no stone is lost.
+#[test]
+#[ignore = "bug: src/sowing/sow.rs sow_stones: `sowing.take` is tested on a sown store; a store reaching the count is emptied into itself and its stones vanish"]
+fn take_on_drop_never_takes_a_sown_store() {
+    let g = from_text(&include_str!("../rules/kalah.toml").replace(
+        "skip_origin = \"never\"",
+        "skip_origin = \"never\"\ntake = \"pit.count == 4\"",
+    ));
+    // South's pit 6 (1 stone) sows into South's store, which then holds 4.
+    let mut st = set(&g, 0, &[4, 4, 4, 4, 4, 1], &[4, 4, 4, 4, 4, 4], [3, 0]);
+    let s = play(&g, &mut st, 6);
+    assert_eq!(stones(&s), 48, "stones lost: {s}");
+    assert_eq!(s["stores"], json!([4, 0]));
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 0], [4, 4, 4, 4, 4, 4]]));
+}
+
 // ---------------------------------------------------------------- Sat-gharva
 
 fn sat(to_move: usize, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> (SowingGame, SowingState) {
@@ -558,39 +602,82 @@ fn uuholo_no_capture_when_the_last_pit_was_empty_or_held_more() {
     assert_eq!(s["stores"], json!([44, 0]));
 }
 
+/// The same position and move in Uuholo and in `variant`: the STATEs after the move.
+fn uuholo_and(variant: &str, p0: &[u8], p1: &[u8], stores: [u8; 2], pit: u8) -> (Value, Value) {
+    let after = |name: &str| {
+        let g = game(name);
+        let mut st = uu(&g, 0, p0, p1, stores);
+        play(&g, &mut st, pit)
+    };
+    (after("uuholo"), after(variant))
+}
+
 #[test]
-fn uuholo_variants_are_one_edit_of_the_rules_file() {
-    // The pit was empty (it now holds one): capture North's inner 6; by default, none.
-    let mut p0 = [0u8; 16];
-    p0[0] = 2;
+fn uuholo_empty_pit_captures_where_the_last_pit_was_empty() {
+    // South's pit 1 (2 stones) sows pits 2 and 3; North's inner pit 6 (= 9 - 3, 5 stones)
+    // faces pit 3.
     let mut p1 = [1u8; 16];
     p1[5] = 5;
-    let g = game("uuholo-empty-pit");
-    let mut st = uu(&g, 0, &p0, &p1, [38, 20]);
-    let s = play(&g, &mut st, 1);
-    assert_eq!(s["stores"], json!([43, 20]));
-    let g = game("uuholo");
-    let mut st = uu(&g, 0, &p0, &p1, [38, 20]);
-    let s = play(&g, &mut st, 1);
-    assert_eq!(s["stores"], json!([38, 20]));
-    // Inner and outer both taken: the column facing South's inner pit 3 holds North's inner
-    // pit 6 and North's outer pit 11 (pit 3 held one, as by default).
-    let g = game("uuholo-both-rows");
+    // Pit 3 held one and now holds two: Uuholo captures, the variant does not.
+    let mut p0 = [0u8; 16];
+    p0[0] = 2;
     p0[2] = 1;
+    let (uuholo, empty_pit) = uuholo_and("uuholo-empty-pit", &p0, &p1, [37, 20], 1);
+    assert_eq!(uuholo["stores"], json!([42, 20]));
+    assert_eq!(uuholo["pits"][1][5], 0);
+    assert_eq!(empty_pit["stores"], json!([37, 20]));
+    assert_eq!(empty_pit["pits"][1][5], 5);
+    assert_eq!(uuholo["pits"][0], empty_pit["pits"][0]);
+    // Pit 3 was empty and now holds one: the variant captures, Uuholo does not.
+    p0[2] = 0;
+    let (uuholo, empty_pit) = uuholo_and("uuholo-empty-pit", &p0, &p1, [38, 20], 1);
+    assert_eq!(uuholo["stores"], json!([38, 20]));
+    assert_eq!(uuholo["pits"][1][5], 5);
+    assert_eq!(empty_pit["stores"], json!([43, 20]));
+    assert_eq!(empty_pit["pits"][1][5], 0);
+}
+
+#[test]
+fn uuholo_both_rows_captures_the_whole_column() {
+    // South's pit 1 (2 stones) ends in inner pit 3, which held one stone; its column holds
+    // North's inner pit 6 (5 stones) and outer pit 11 (6 stones).
+    let mut p0 = [0u8; 16];
+    p0[0] = 2;
+    p0[2] = 1;
+    let mut p1 = [1u8; 16];
+    p1[5] = 5;
     p1[10] = 6;
-    let mut st = uu(&g, 0, &p0, &p1, [32, 20]);
-    let s = play(&g, &mut st, 1);
-    assert_eq!(s["pits"][1][5], 0);
-    assert_eq!(s["pits"][1][10], 0);
-    assert_eq!(s["stores"], json!([43, 20]));
-    let g = game("uuholo");
-    let mut st = uu(&g, 0, &p0, &p1, [32, 20]);
-    let s = play(&g, &mut st, 1);
+    let (uuholo, both_rows) = uuholo_and("uuholo-both-rows", &p0, &p1, [32, 20], 1);
+    // Uuholo takes the facing pit of the same row only.
+    assert_eq!(uuholo["stores"], json!([37, 20]));
     assert_eq!(
-        (s["pits"][1][5].clone(), s["pits"][1][10].clone()),
-        (json!(0), json!(6))
+        (&uuholo["pits"][1][5], &uuholo["pits"][1][10]),
+        (&json!(0), &json!(6))
     );
-    assert_eq!(s["stores"], json!([37, 20]));
+    // The variant takes the inner and the outer pit.
+    assert_eq!(both_rows["stores"], json!([43, 20]));
+    assert_eq!(
+        (&both_rows["pits"][1][5], &both_rows["pits"][1][10]),
+        (&json!(0), &json!(0))
+    );
+    // Nothing else differs.
+    let mut rest = p1.to_vec();
+    rest[5] = 0;
+    assert_eq!(uuholo["pits"][0], both_rows["pits"][0]);
+    for k in (0..16).filter(|&k| k != 10) {
+        assert_eq!(
+            both_rows["pits"][1][k],
+            json!(rest[k]),
+            "North's pit {}",
+            k + 1
+        );
+        assert_eq!(
+            uuholo["pits"][1][k],
+            json!(rest[k]),
+            "North's pit {}",
+            k + 1
+        );
+    }
 }
 
 #[test]
@@ -646,6 +733,49 @@ fn set_rejects_impossible_positions() {
     assert_eq!(g.state_from_json(&g.state_json(&start)).unwrap(), start);
 }
 
+/// A game over by `end.score` leaves the board as it is; its STATE reads back as the same
+/// position and result, even when the score condition depends on who moved.
+#[test]
+#[ignore = "bug: src/sowing/state.rs state_from_json: a STATE with to_move null is settled again with player 0 to move; an asymmetric score no longer holds, so it ends for lack of a move and sweeps the board"]
+fn a_game_over_by_score_reads_back_as_itself() {
+    let g = from_text(&include_str!("../rules/oware.toml").replace(
+        "score = \"mover.store >= 25 or opponent.store >= 25 or (mover.store == 24 and opponent.store == 24)\"",
+        "score = \"mover.store >= 20\"",
+    ));
+    // South's last stone makes 2 in North's pit 1: captured, South reaches 20 and wins; the
+    // 21 stones on North's side stay there.
+    let mut st = set(&g, 0, &[0, 0, 0, 0, 0, 1], &[1, 4, 4, 4, 4, 4], [18, 8]);
+    let s = play(&g, &mut st, 6);
+    assert_eq!(s["phase"], "over");
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 4, 4, 4, 4, 4]]));
+    assert_eq!(s["result"]["winner"], 0);
+    assert_eq!(s["result"]["scores"], json!([20, 8]));
+    let back = g.state_json(&g.state_from_json(&s).unwrap());
+    assert_eq!(back["pits"], s["pits"]);
+    assert_eq!(back["stores"], s["stores"]);
+    assert_eq!(back["result"]["winner"], 0);
+    assert_eq!(back["result"]["scores"], json!([20, 8]));
+}
+
+/// After an extra turn the player to move also made the last move; the STATE of that running
+/// position reads back as itself, even when an end condition depends on who moved.
+#[test]
+#[ignore = "bug: src/sowing/state.rs state_from_json settles a STATE as if the player not to move had just moved; after an extra turn an asymmetric `end.stop` then ends the game and the STATE is refused"]
+fn an_extra_turn_reads_back_as_itself() {
+    // Kalah, ending when the mover's side is empty or the opponent has one stone left.
+    let g = from_text(&include_str!("../rules/kalah.toml").replace(
+        "stop = \"mover.pits == 0 or opponent.pits == 0\"",
+        "stop = \"mover.pits == 0 or opponent.pits == 1\"",
+    ));
+    // South's pit 6 (1 stone) ends in South's store: South moves again, with 1 stone left.
+    let mut st = set(&g, 0, &[0, 0, 0, 0, 1, 1], &[4, 4, 4, 4, 4, 4], [11, 11]);
+    let s = play(&g, &mut st, 6);
+    assert_eq!(s["phase"], "move");
+    assert_eq!(s["to_move"], 0);
+    let back = g.state_from_json(&s).unwrap_or_else(|e| panic!("{e}: {s}"));
+    assert_eq!(g.state_json(&back), s);
+}
+
 #[test]
 fn moves_parse_and_print_in_the_protocol_forms() {
     let g = game("oware");
@@ -695,4 +825,28 @@ fn a_game_without_any_ending_rule_still_ends() {
     }
     assert_eq!(st.ply(), ludus::limits::LIMITS.plies_per_game);
     assert_eq!(g.state_json(&st)["result"]["reason"], "ply limit");
+}
+
+/// The repetition rule costs about as much a ply in a long game as in a short one: a game
+/// without captures played to the ply guard takes well under a second (3 ms without the rule
+/// on the machine this was written on).
+#[test]
+#[ignore = "bug (performance): src/sowing/state.rs History::insert scans every position since the last capture once its 1024-bit filter is full; a 100000-ply game without a capture takes seconds"]
+fn the_repetition_rule_stays_cheap_in_a_long_game() {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let g = from_text(
+        &include_str!("../rules/oware.toml")
+            .replace("when = \"last.side", "when = \"false and last.side"),
+    );
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let started = std::time::Instant::now();
+    let mut st = g.new_game(0);
+    while g.phase(&st) != Phase::Over {
+        let moves = legal(&g, &st);
+        g.play(&mut st, moves.choose(&mut rng).unwrap());
+    }
+    let took = started.elapsed();
+    assert_eq!(st.ply(), ludus::limits::LIMITS.plies_per_game);
+    assert!(took.as_secs_f64() < 1.0, "{took:?}");
 }

@@ -374,6 +374,27 @@ fn board_and_rules_in_words() {
         .contains("A match is played to 31 points"));
 }
 
+/// A game drawn at the ply guard is a position the engine reaches; its STATE reads back.
+#[test]
+#[ignore = "bug: src/tables/state_json.rs state_from_json refuses `ply` equal to the guard and a phase \"over\" with no side borne off, so a game drawn at the ply guard cannot be set"]
+fn a_game_drawn_at_the_ply_guard_reads_back() {
+    let mut g = load("backgammon");
+    g.set_max_plies(2);
+    let mut st = g.new_game(0);
+    let mut moves = Vec::new();
+    for dice in [[3, 1], [6, 5]] {
+        g.roll(&mut st, &Roll::new(&dice).unwrap()).unwrap();
+        g.legal_moves(&st, &mut moves);
+        g.play(&mut st, &moves[0]);
+    }
+    assert_eq!(g.phase(&st), Phase::Over);
+    let s = g.state_json(&st);
+    assert_eq!(s["ply"], 2);
+    assert_eq!(s["result"]["winner"], serde_json::Value::Null);
+    let back = g.state_from_json(&s).unwrap_or_else(|e| panic!("{e}: {s}"));
+    assert_eq!(back, st);
+}
+
 /// A tables rules text compiled by the family's own compiler.
 fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
     let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
