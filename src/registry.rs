@@ -243,6 +243,9 @@ impl Game for AnyGame {
     fn plies(&self, state: &AnyState) -> u32 {
         on_state!(self, state, |g, s| g.plies(s))
     }
+    fn starter(&self, state: &AnyState) -> Player {
+        on_state!(self, state, |g, s| g.starter(s))
+    }
     fn outcome(&self, state: &AnyState) -> Option<Outcome> {
         on_state!(self, state, |g, s| g.outcome(s))
     }

@@ -137,7 +137,6 @@ fn bad_setups_are_located() {
 /// A start off the board is reported at its entry, as a place listed twice or a count too many
 /// are.
 #[test]
-#[ignore = "bug: src/tables/compile.rs setup() locates `off:1` at the whole side string, not at the entry"]
 fn a_start_off_the_board_is_located_at_its_entry() {
     error(
         "8:3 6:5\", \"24",

@@ -167,6 +167,8 @@ pub trait Game {
     fn phase(&self, state: &Self::State) -> Phase;
     /// Plies played in the current game.
     fn plies(&self, state: &Self::State) -> u32;
+    /// Who moved first in the current game (the match rules' "the player who did not start").
+    fn starter(&self, state: &Self::State) -> Player;
     /// The result, once `phase` is `Over`.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
@@ -221,6 +223,7 @@ pub trait Json: Game + Notation {
         fields.insert("to_move".into(), json!(phase.to_move()));
         fields.insert("phase".into(), json!(phase.name()));
         fields.insert("ply".into(), json!(self.plies(state)));
+        fields.insert("starter".into(), json!(self.starter(state)));
         let result = self
             .outcome(state)
             .map(|o| json!({"winner": o.winner, "scores": o.scores, "reason": o.reason}));

@@ -96,16 +96,23 @@ fn repair<T: DeserializeOwned>(text: &mut String, d: &Diagnostic) -> Option<Diag
     if d.message.starts_with("missing key") {
         return None;
     }
-    // A value of the wrong type or out of range: try values of other shapes in its place.
+    // A value of the wrong type or out of range: try values of other shapes in its place,
+    // first the values the message says it expects (the shortest first).
     let width = text.get(span.clone())?.len();
-    let expected_variant = d
+    let mut expected: Vec<String> = d
         .message
-        .split("expected one of `")
+        .split("expected ")
         .nth(1)
-        .or_else(|| d.message.split("expected `").nth(1))
-        .and_then(|rest| rest.split('`').next())
-        .map(|v| format!("\"{v}\""));
-    let candidates = expected_variant
+        .map(|rest| {
+            rest.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|v| format!("\"{v}\""))
+                .collect()
+        })
+        .unwrap_or_default();
+    expected.sort_by_key(String::len);
+    let candidates = expected
         .into_iter()
         .chain(["1", "true", "\"\"", "[]", "{}"].map(String::from));
     for candidate in candidates.filter(|c| c.len() <= width) {
@@ -121,8 +128,17 @@ fn repair<T: DeserializeOwned>(text: &mut String, d: &Diagnostic) -> Option<Diag
             &format!("{candidate}{filler}{}", " ".repeat(pad)),
         );
         match read(&trial) {
-            Some(Ok(())) => return None,
-            Some(Err(next)) if next.span != d.span => {
+            Some(Ok(())) => {
+                *text = trial;
+                return None;
+            }
+            // An error at the stand-in itself says nothing about the file: try another.
+            Some(Err(next))
+                if next
+                    .span
+                    .as_ref()
+                    .is_some_and(|n| n.start >= span.end || n.end <= span.start) =>
+            {
                 *text = trial;
                 return Some(next);
             }

@@ -96,7 +96,7 @@ impl SowingGame {
         })
     }
 
-    /// A game starting on `board`.
+    /// A game starting on `board`: ends at once if the rules' end conditions already hold.
     pub(crate) fn fresh(
         &self,
         board: Board,
@@ -106,7 +106,67 @@ impl SowingGame {
         opening: bool,
         ply: u32,
     ) -> SowingState {
-        let mut st = SowingState {
+        let mut st = self.unsettled(board, first, game, points, opening, ply);
+        self.settle(&mut st, 1 - first, true);
+        st
+    }
+
+    /// A game going on from a position set up by hand (the protocol's `set`): who made the
+    /// last move is not known (after an extra turn it is the player to move), so the end
+    /// conditions are checked from the next move on; a player to move without a legal move
+    /// still ends the game at once.
+    pub(crate) fn resumed(
+        &self,
+        board: Board,
+        first: usize,
+        game: u32,
+        points: [i32; 2],
+        ply: u32,
+    ) -> SowingState {
+        let mut st = self.unsettled(board, first, game, points, false, ply);
+        if self.end.repetition {
+            let key = self.position_key(&st);
+            st.history.insert(key);
+        }
+        st.legal = self.legal_mask(&st.board, first, st.ply, st.opening);
+        if st.legal == 0 {
+            self.finish(&mut st, EndReason::NoMove, true);
+        } else if st.ply
+            >= self
+                .end
+                .max_plies
+                .unwrap_or(LIMITS.plies_per_game)
+                .min(LIMITS.plies_per_game)
+        {
+            self.finish(&mut st, EndReason::PlyLimit, true);
+        }
+        st
+    }
+
+    /// A finished game as set up by hand: the board as it stands, the stores as the scores.
+    pub(crate) fn finished(
+        &self,
+        board: Board,
+        game: u32,
+        points: [i32; 2],
+        ply: u32,
+        reason: EndReason,
+    ) -> SowingState {
+        let mut st = self.unsettled(board, 0, game, points, false, ply);
+        self.finish(&mut st, reason, false);
+        st
+    }
+
+    fn unsettled(
+        &self,
+        board: Board,
+        first: usize,
+        game: u32,
+        points: [i32; 2],
+        opening: bool,
+        ply: u32,
+    ) -> SowingState {
+        SowingState {
             board,
             to_move: first as u8,
             ply,
@@ -120,9 +180,7 @@ impl SowingGame {
                 starter: first as u8,
             },
             last_end: MoveEnd::Sown,
-        };
-        self.settle(&mut st, 1 - first, true);
-        st
+        }
     }
 
     pub(crate) fn standing(&self, st: &SowingState) -> Option<MatchStanding> {

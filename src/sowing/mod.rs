@@ -200,6 +200,9 @@ impl Game for SowingGame {
     fn plies(&self, state: &SowingState) -> u32 {
         state.ply
     }
+    fn starter(&self, state: &SowingState) -> Player {
+        usize::from(state.round.starter)
+    }
     fn phase(&self, state: &SowingState) -> Phase {
         match state.result {
             Some(_) => Phase::Over,

@@ -249,7 +249,8 @@ impl SowingGame {
                         let mut ctx = Ctx::new(b, g, mover, ply);
                         ctx.sown = dropped;
                         ctx.relays = relays;
-                        if take.test(&mut ctx, pos) {
+                        // Only pits are taken from: a store that reaches the count stays.
+                        if pos < STORE && take.test(&mut ctx, pos) {
                             let owner = usize::from(g.owner[pos]);
                             b.count[STORE + owner] += b.count[pos];
                             b.count[pos] = 0;

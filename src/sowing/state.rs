@@ -5,6 +5,7 @@ use super::sow::MoveEnd;
 use super::SowingGame;
 use crate::limits::LIMITS;
 use serde_json::{json, Map, Value};
+use std::collections::HashSet;
 
 /// A position: the board, whose turn, the legal moves (computed once per ply), the result, the
 /// positions seen since the last capture, and the match round.
@@ -25,17 +26,23 @@ pub struct SowingState {
     pub(crate) last_end: MoveEnd,
 }
 
-/// Position keys with a 1024-bit filter in front, so most plies check a bit, not the list.
+/// Position keys with a 1024-bit filter in front, so most plies check a bit, not the list; a
+/// long history (many plies without a capture) moves into a hash set, so a check never scans.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct History {
     filter: [u64; 16],
     keys: Vec<u128>,
+    many: Option<HashSet<u128>>,
 }
+
+/// Keys kept in the plain list before they move into the hash set.
+const LIST_KEYS: usize = 64;
 
 impl History {
     pub fn clear(&mut self) {
         self.filter = [0; 16];
         self.keys.clear();
+        self.many = None;
     }
     /// Records `key`; false when it was recorded before.
     #[inline]
@@ -43,11 +50,18 @@ impl History {
         let h =
             ((key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
         let (word, bit) = (h >> 6, 1u64 << (h & 63));
-        if self.filter[word] & bit != 0 && self.keys.contains(&key) {
+        let maybe_seen = self.filter[word] & bit != 0;
+        self.filter[word] |= bit;
+        if let Some(set) = &mut self.many {
+            return set.insert(key);
+        }
+        if maybe_seen && self.keys.contains(&key) {
             return false;
         }
-        self.filter[word] |= bit;
         self.keys.push(key);
+        if self.keys.len() > LIST_KEYS {
+            self.many = Some(self.keys.drain(..).collect());
+        }
         true
     }
 }
@@ -75,6 +89,21 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    const ALL: [EndReason; 7] = [
+        EndReason::Score,
+        EndReason::Stop,
+        EndReason::Repetition,
+        EndReason::NoMove,
+        EndReason::PlyLimit,
+        EndReason::Agreement,
+        EndReason::Set,
+    ];
+
+    /// The reason whose words for these scores are `text`.
+    pub fn from_text(text: &str, scores: [i32; 2]) -> Option<EndReason> {
+        Self::ALL.into_iter().find(|r| r.text(scores) == text)
+    }
+
     pub fn text(self, scores: [i32; 2]) -> String {
         match self {
             EndReason::Score if scores[0] == scores[1] => {
@@ -255,15 +284,28 @@ impl SowingGame {
                 as u32,
         };
         let st = match to_move {
-            Some(p) => self.fresh(board, p, game, points, false, ply),
+            Some(p) => self.resumed(board, p, game, points, ply),
             None => {
-                let mut st = self.fresh(board, 0, game, points, false, ply);
-                if st.result.is_none() {
-                    self.finish(&mut st, EndReason::Set, false);
-                }
-                st
+                // The result's reason, when it is one of ours, is kept; the scores are the
+                // stores, the board stays as it is.
+                let stores = [0, 1].map(|p| i32::from(board.count[STORE + p]));
+                let reason = obj
+                    .get("result")
+                    .and_then(|r| r.get("reason"))
+                    .and_then(Value::as_str)
+                    .and_then(|text| EndReason::from_text(text, stores))
+                    .unwrap_or(EndReason::Set);
+                self.finished(board, game, points, ply, reason)
             }
         };
+        let mut st = st;
+        match obj.get("starter") {
+            None | Some(Value::Null) => {}
+            Some(v) => match v.as_u64() {
+                Some(p @ 0..=1) => st.round.starter = p as u8,
+                _ => return Err("`starter` must be 0 or 1".into()),
+            },
+        }
         // A given phase must be the position's own (a running game is not "over").
         if let Some(phase) = obj.get("phase").filter(|v| !v.is_null()) {
             let actual = if st.result.is_some() { "over" } else { "move" };

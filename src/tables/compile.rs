@@ -183,12 +183,6 @@ fn setup(text: &str, file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Option<P
         return None;
     }
     for (p, s) in [a, b].into_iter().enumerate() {
-        if pos.sides[p][OFF] > 0 {
-            errors.push(
-                Diagnostic::new("checkers start on the board or the bar, not off").at(s.span()),
-            );
-            ok = false;
-        }
         if pos.left(p) == 0 {
             errors.push(Diagnostic::new("a side needs at least one checker").at(s.span()));
             ok = false;

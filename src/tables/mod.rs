@@ -96,9 +96,10 @@ pub struct TablesState {
     stage: Stage,
     /// `[0, 0]` unless a move is awaited.
     dice: [u8; 2],
-    /// Turns played in this game (the players alternate, so this and `to_move` tell who
-    /// started).
+    /// Turns played in this game.
     plies: u32,
+    /// Who moved first in this game.
+    starter: u8,
     /// Once over: the winner (none when the ply guard ended the game) and the points scored.
     winner: Option<u8>,
     score: i32,
@@ -141,7 +142,8 @@ impl TablesGame {
             }
         } else if state.plies >= self.max_plies {
             state.stage = Stage::Over;
-            state.to_move = mover as u8;
+            // `to_move` means nothing once over; fixed so that equal games compare equal.
+            state.to_move = 0;
             state.winner = None;
             state.score = 0;
         }
@@ -208,6 +210,7 @@ impl Game for TablesGame {
             stage: Stage::Roll,
             dice: [0; 2],
             plies: 0,
+            starter: first as u8,
             winner: None,
             score: 0,
             game: 1,
@@ -256,6 +259,10 @@ impl Game for TablesGame {
 
     fn plies(&self, state: &TablesState) -> u32 {
         state.plies
+    }
+
+    fn starter(&self, state: &TablesState) -> Player {
+        usize::from(state.starter)
     }
 
     fn phase(&self, state: &TablesState) -> Phase {

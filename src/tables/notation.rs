@@ -79,6 +79,12 @@ pub fn parse_setup(text: &str) -> Result<[u8; 26], NotationError> {
             u32::from(MAX_CHECKERS),
             "count",
         )?;
+        if usize::from(at) == OFF && count > 0 {
+            return Err(NotationError::new(
+                span,
+                "checkers start on the board or the bar, not off",
+            ));
+        }
         if std::mem::replace(&mut seen[usize::from(at)], true) {
             return Err(NotationError::new(span, "this place is listed twice"));
         }

@@ -88,22 +88,30 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         None | Some(Value::Null) => 0,
         Some(v) => v
             .as_u64()
-            .filter(|&p| p < u64::from(game.max_plies))
-            .ok_or_else(|| format!("`ply` is a count 0 to {}", game.max_plies - 1))?
+            .filter(|&p| p <= u64::from(game.max_plies))
+            .ok_or_else(|| format!("`ply` is a count 0 to {}", game.max_plies))?
             as u32,
     };
     match phase {
-        "over" => {
-            let [w] = done[..] else {
-                return Err(
-                    "phase \"over\" needs exactly one player with every checker borne off".into(),
-                );
-            };
-            state.stage = Stage::Over;
-            state.to_move = w as u8;
-            state.winner = Some(w as u8);
-            state.score = game.score(&pos, w);
-        }
+        "over" => match done[..] {
+            [w] => {
+                state.stage = Stage::Over;
+                state.to_move = w as u8;
+                state.winner = Some(w as u8);
+                state.score = game.score(&pos, w);
+            }
+            // A game drawn at the ply guard.
+            [] if state.plies == game.max_plies => {
+                state.stage = Stage::Over;
+                state.to_move = 0;
+            }
+            _ => {
+                return Err(format!(
+                    "phase \"over\" needs one player with every checker borne off, or `ply` at the {}-ply limit",
+                    game.max_plies
+                ))
+            }
+        },
         "roll" | "move" => {
             if !done.is_empty() {
                 return Err(format!(
@@ -134,6 +142,22 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             ))
         }
     }
+    // Who started: given, or as the turns alternate from the player to move (from the winner,
+    // the last mover, once won).
+    let last = match (state.stage, state.winner) {
+        (Stage::Over, Some(w)) => Some((usize::from(w), state.plies.saturating_sub(1))),
+        (Stage::Over, None) => None,
+        _ => Some((usize::from(state.to_move), state.plies)),
+    };
+    state.starter = match value.get("starter") {
+        None | Some(Value::Null) => {
+            last.map_or(0, |(p, ply)| if ply % 2 == 0 { p } else { 1 - p }) as u8
+        }
+        Some(v) => match v.as_u64() {
+            Some(p @ 0..=1) => p as u8,
+            _ => return Err("`starter` must be 0 or 1".into()),
+        },
+    };
     Ok(state)
 }
 
