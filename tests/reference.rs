@@ -149,7 +149,7 @@ fn every_key_the_files_accept_is_in_the_table_and_no_other() {
         for s in f.sections {
             let text = with_line(base(f.family), s.name, "zzbogus = 1", s.repeated);
             let report = check(&text);
-            let wanted = format!("unknown field `zzbogus` in `[{}]`", s.name);
+            let wanted = format!("unknown field `zzbogus` in `{}`", s.header());
             let d = report
                 .errors()
                 .find(|d| d.message == wanted)

@@ -215,6 +215,12 @@ impl FamilyRef {
         self.sections.iter().find(|s| s.name == name)
     }
 
+    /// `[board]`, `[[moves.leave]]`: a table's header as written.
+    fn header(&self, table: &str) -> String {
+        self.section(table)
+            .map_or_else(|| format!("[{table}]"), SectionRef::header)
+    }
+
     /// The key (or else the table) at a path of keys (`["moves", "leave", "when"]`).
     fn at(&self, path: &[String]) -> (Option<&'static KeyRef>, Option<&'static SectionRef>) {
         if let Some((key, table)) = path.split_last() {
@@ -262,11 +268,10 @@ impl FamilyRef {
                     list(accepted.iter().map(|a| format!("[{a}]")))
                 ));
             } else {
-                d.message = format!("unknown field `{found}` in `[{table}]`");
-                d.notes.push(format!(
-                    "the keys of `[{table}]`: {}",
-                    list(accepted.iter())
-                ));
+                let header = self.header(&table);
+                d.message = format!("unknown field `{found}` in `{header}`");
+                d.notes
+                    .push(format!("the keys of `{header}`: {}", list(accepted.iter())));
             }
             if let Some(s) = self.sections.iter().find(|s| s.name == found) {
                 d.notes.push(format!(
@@ -303,7 +308,7 @@ impl FamilyRef {
                 }
                 help = None;
             } else {
-                d.message = format!("missing key `{key}` in `[{table}]`");
+                d.message = format!("missing key `{key}` in `{}`", self.header(&table));
                 help = self.key(&table, key);
             }
         } else if let Some(rest) = message.strip_prefix("unknown variant `") {
