@@ -3,9 +3,29 @@
 
 use std::ops::Range;
 
+/// How bad a problem is: an error makes the file unusable; a warning points at something
+/// that is legal but almost certainly not what the author meant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`, as the reports write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
 /// One problem found in a rules file. `span` is a byte range in the file's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub severity: Severity,
     pub message: String,
     pub span: Option<Range<usize>>,
     /// Extra lines of help ("expected one of ...").
@@ -13,12 +33,24 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error.
     pub fn new(message: impl Into<String>) -> Self {
         Diagnostic {
+            severity: Severity::Error,
             message: message.into(),
             span: None,
             notes: Vec::new(),
         }
+    }
+    /// A warning: the file is usable, but this is probably a mistake.
+    pub fn warning(message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::new(message)
+        }
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
     }
     pub fn at(mut self, span: Range<usize>) -> Self {
         self.span = Some(span);
@@ -49,8 +81,8 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 /// Longest source line quoted under an error.
 const MAX_SHOWN_LINE: usize = 400;
 
-/// The diagnostics of one file as a terminal report: `error: message`, then `file:line:column`,
-/// the line itself and a caret under the spot, and the notes.
+/// The diagnostics of one file as a terminal report: `error: message` (or `warning: message`),
+/// then `file:line:column`, the line itself and a caret under the spot, and the notes.
 pub fn render(file: &str, text: &str, diagnostics: &[Diagnostic]) -> String {
     use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
     use codespan_reporting::files::SimpleFile;
@@ -60,9 +92,11 @@ pub fn render(file: &str, text: &str, diagnostics: &[Diagnostic]) -> String {
     let mut out = NoColor::new(Vec::new());
     let config = Config::default();
     for d in diagnostics {
-        let mut report = Report::error()
-            .with_message(&d.message)
-            .with_notes(d.notes.clone());
+        let report = match d.severity {
+            Severity::Error => Report::error(),
+            Severity::Warning => Report::warning(),
+        };
+        let mut report = report.with_message(&d.message).with_notes(d.notes.clone());
         if let Some(span) = &d.span {
             let start = floor_char_boundary(text, span.start.min(text.len()));
             let end = floor_char_boundary(text, span.end.clamp(start, text.len()));
@@ -81,21 +115,21 @@ pub fn render(file: &str, text: &str, diagnostics: &[Diagnostic]) -> String {
         if term::emit(&mut out, &config, &files, &report).is_err() {
             // Rendering only fails on a span outside the text; fall back to the bare message.
             out.get_mut()
-                .extend_from_slice(format!("error: {}\n", d.message).as_bytes());
+                .extend_from_slice(format!("{}: {}\n", d.severity.as_str(), d.message).as_bytes());
         }
     }
     String::from_utf8_lossy(&out.into_inner()).into_owned()
 }
 
-/// The diagnostics of one file for tools: one object each with `file`, `line`, `column`,
-/// `end_line`, `end_column`, `message` and `notes`.
+/// The diagnostics of one file for tools: one object each with `file`, `severity` (`"error"`
+/// or `"warning"`), `line`, `column`, `end_line`, `end_column`, `message` and `notes`.
 pub fn to_json(file: &str, text: &str, diagnostics: &[Diagnostic]) -> serde_json::Value {
     let items = diagnostics.iter().map(|d| {
         let span = d.span.clone().unwrap_or(0..0);
         let (line, column) = line_column(text, span.start);
         let (end_line, end_column) = line_column(text, span.end.max(span.start));
         serde_json::json!({
-            "file": file, "line": line, "column": column,
+            "file": file, "severity": d.severity.as_str(), "line": line, "column": column,
             "end_line": end_line, "end_column": end_column,
             "message": d.message, "notes": d.notes,
         })

@@ -25,14 +25,21 @@ enum Format {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check rules files; errors name file:line:column. Exit 0 when all are valid, 1 otherwise.
+    /// Check rules files: every error and warning, at file:line:column. Exit 0 when no file
+    /// has an error (warnings alone pass), 1 otherwise.
     Validate {
         /// Rules files (paths) or bundled game names.
         #[arg(required = true)]
         files: Vec<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Fail (exit 1) on warnings too.
+        #[arg(long)]
+        deny_warnings: bool,
     },
+    /// The rules-file reference of a key (`pits`, `sowing.skip_origin`, `capture.when`), a
+    /// table (`board`) or an expression name (`last.count`); without KEY, every table and key.
+    Explain { key: Option<String> },
     /// The bundled games, one line each.
     List,
     /// A game's rules in plain words and its starting board.
@@ -93,9 +100,18 @@ fn main() -> ExitCode {
     }
     let args = Args::parse();
     let result = match args.command {
-        Command::Validate { files, format } => {
-            cli::validate::run(&files, matches!(format, Format::Json))
-        }
+        Command::Validate {
+            files,
+            format,
+            deny_warnings,
+        } => cli::validate::run(
+            &files,
+            cli::validate::Options {
+                json: matches!(format, Format::Json),
+                deny_warnings,
+            },
+        ),
+        Command::Explain { key } => cli::explain::run(key.as_deref()),
         Command::List => cli::show::list(),
         Command::Show { game } => cli::show::show(&game),
         Command::Play(p) => cli::play::run(cli::play::Options {

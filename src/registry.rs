@@ -8,7 +8,7 @@ use crate::game::{
     Dice, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase, Player,
     Ritual, Roll, RollError, StateError, View,
 };
-use crate::rules::{RulesDoc, Source, SourceError};
+use crate::rules::{FamilyRef, RulesDoc, Source, SourceError};
 use crate::{sowing, tables};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -28,8 +28,10 @@ macro_rules! families {
             $($variant($module::$game),)*
         }
 
-        /// A position of an [`AnyGame`].
+        /// A position of an [`AnyGame`]. (Not boxed: positions are copied by value in search
+        /// and undo; the largest family's state sets the size.)
         #[derive(Clone, Debug, PartialEq)]
+        #[allow(clippy::large_enum_variant)]
         pub enum AnyState {
             $($variant(<$module::$game as Game>::State),)*
         }
@@ -49,9 +51,15 @@ macro_rules! families {
             }
         }
 
-        fn compile_family(family: &str, doc: &RulesDoc) -> Option<Result<AnyGame, Vec<Diagnostic>>> {
+        /// Each family's rules-file reference (tables, keys, expression names).
+        pub const REFERENCES: &[FamilyRef] = &[$($module::REFERENCE),*];
+
+        fn check_family(family: &str, doc: &RulesDoc) -> Option<(Option<AnyGame>, Vec<Diagnostic>)> {
             match family {
-                $($name => Some($module::compile(doc).map(AnyGame::$variant)),)*
+                $($name => {
+                    let (game, diagnostics) = $module::check(doc);
+                    Some((game.map(AnyGame::$variant), diagnostics))
+                })*
                 _ => None,
             }
         }
@@ -154,35 +162,105 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Compiles a rules text of any family: the TOML is parsed once, `[game] family` chooses the
-/// compiler, and every problem found comes back located.
-pub fn compile(text: &str) -> Result<AnyGame, Vec<Diagnostic>> {
-    let doc = RulesDoc::parse(text).map_err(|d| vec![d])?;
+/// A rules text checked: the game when the text has no error, and every problem found (errors
+/// first, then warnings, each kind in the order of the text).
+#[derive(Debug)]
+pub struct Report {
+    pub game: Option<AnyGame>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| !d.is_error())
+    }
+}
+
+/// Checks a rules text of any family: the TOML is parsed once, `[game] family` chooses the
+/// family, and every error and warning found comes back located, beside the game when there is
+/// no error.
+pub fn check(text: &str) -> Report {
+    let doc = match RulesDoc::parse(text) {
+        Ok(doc) => doc,
+        Err(d) => {
+            return Report {
+                game: None,
+                diagnostics: vec![d],
+            }
+        }
+    };
+    let mut warnings = crate::rules::reference::game_warnings(&doc);
+    let (game, mut diagnostics) = match dispatch(&doc) {
+        Ok(checked) => checked,
+        Err(d) => (None, vec![d]),
+    };
+    diagnostics.append(&mut warnings);
+    crate::rules::toml::in_order(text, &mut diagnostics);
+    Report { game, diagnostics }
+}
+
+/// The family's check of the document, or why there is no family to check it.
+fn dispatch(doc: &RulesDoc) -> Result<(Option<AnyGame>, Vec<Diagnostic>), Diagnostic> {
     if !doc.has("game") {
-        return Err(vec![Diagnostic::new("missing table `[game]`")
-            .at(0..0)
-            .note(
-                "every rules file starts with [game] name = \"...\" family = \"sowing\"|\"tables\"",
-            )]);
+        return Err(Diagnostic::new("missing table `[game]`").at(0..0).note(
+            "every rules file starts with [game] name = \"...\" family = \"sowing\"|\"tables\"",
+        ));
     }
     let Some(family) = doc.string(&["game", "family"]) else {
-        return Err(vec![Diagnostic::new(
-            "missing key `family` (text in quotes) in table `[game]`",
-        )
-        .at(0..0)
-        .note(format!("family = {}", quoted_list(FAMILIES)))]);
+        let d = match doc.value_span(&["game", "family"]) {
+            Some(span) => Diagnostic::new(format!(
+                "found {}, expected {}",
+                crate::rules::reference::describe(&doc.text()[span.clone()], false),
+                quoted_list(FAMILIES)
+            ))
+            .at(span),
+            None => Diagnostic::new("missing key `family` (text in quotes) in table `[game]`")
+                .at(doc.value_span(&["game", "name"]).unwrap_or(0..0)),
+        };
+        return Err(d.note(family_help()));
     };
-    compile_family(family.get_ref(), &doc).unwrap_or_else(|| {
-        let mut d = Diagnostic::new(format!("unknown family `{}`", family.get_ref()))
-            .at(family.span())
-            .note(format!("expected {}", quoted_list(FAMILIES)));
+    check_family(family.get_ref(), doc).ok_or_else(|| {
+        let mut d = Diagnostic::new(format!(
+            "unknown family `{}`",
+            crate::limits::excerpt(family.get_ref())
+        ))
+        .at(family.span())
+        .note(format!("expected {}", quoted_list(FAMILIES)));
         if let Some(close) =
             crate::diagnostics::did_you_mean(family.get_ref(), FAMILIES.iter().copied())
         {
             d = d.note(format!("did you mean `{close}`?"));
         }
-        Err(vec![d])
+        d.note(family_help())
     })
+}
+
+/// The help line of `[game] family`.
+fn family_help() -> String {
+    crate::rules::reference::GAME_KEYS
+        .iter()
+        .find(|k| k.key == "family")
+        .map_or_else(
+            || format!("family = {}", quoted_list(FAMILIES)),
+            |k| k.help(),
+        )
+}
+
+/// Compiles a rules text of any family: the game, or every error found (see [`check`] for the
+/// warnings too).
+pub fn compile(text: &str) -> Result<AnyGame, Vec<Diagnostic>> {
+    let report = check(text);
+    match report.game {
+        Some(game) => Ok(game),
+        None => Err(report
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.is_error())
+            .collect()),
+    }
 }
 
 fn quoted_list(names: &[&str]) -> String {

@@ -204,23 +204,25 @@ fn bad_options_are_located() {
     error(
         "[match]",
         "[match]\nnext_first = \"nobody\"",
-        "unknown variant `nobody`, expected one of `ritual`, `loser`, `winner`, `alternate`",
+        "unknown value \"nobody\" for `match.next_first`",
         "\"nobody\"",
         "\"nobody\"",
     );
     error(
         "lone_checker",
         "lone_checkers",
-        "unknown field `lone_checkers`, expected `lone_checker` or `leave`",
+        "unknown field `lone_checkers` in `[moves]`",
         "lone_checkers",
         "lone_checkers",
     );
     error(
         "[setup]\ncheckers",
         "[setup]\npieces",
-        "unknown field `pieces`, expected `checkers` or `ritual`",
-        "pieces",
-        "pieces",
+        // First in the file: the table's header, where `checkers` is missing (the unknown
+        // `pieces` is reported after it).
+        "missing key `checkers` in `[setup]`",
+        "[setup]\npieces",
+        "[setup]",
     );
     error(
         "family = \"tables\"",

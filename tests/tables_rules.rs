@@ -376,7 +376,6 @@ fn board_and_rules_in_words() {
 
 /// A game drawn at the ply guard is a position the engine reaches; its STATE reads back.
 #[test]
-#[ignore = "bug: src/tables/state_json.rs state_from_json refuses `ply` equal to the guard and a phase \"over\" with no side borne off, so a game drawn at the ply guard cannot be set"]
 fn a_game_drawn_at_the_ply_guard_reads_back() {
     let mut g = load("backgammon");
     g.set_max_plies(2);

@@ -4,11 +4,13 @@
 //! `[game]` table every rules file starts with. This layer knows no family: the registry
 //! dispatches on `[game] family`.
 
+pub mod reference;
 pub mod source;
 pub mod toml;
 
+pub use reference::{FamilyRef, KeyRef, SectionRef};
 pub use source::{Source, SourceError, BUNDLED};
-pub use toml::{expr, RulesDoc};
+pub use toml::{expr, Reading, Repairs, RulesDoc};
 
 use ::toml::Spanned;
 use serde::Deserialize;

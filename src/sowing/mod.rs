@@ -12,6 +12,7 @@
 mod board;
 mod compile;
 mod end;
+mod keys;
 mod render;
 mod rules;
 mod scope;
@@ -53,9 +54,16 @@ const PIT_LISTS: [u64; 256] = {
     lists
 };
 
+pub use keys::REFERENCE;
+
 /// Compiles a sowing rules file.
 pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
     compile::compile(doc)
+}
+
+/// Checks a sowing rules file: the game when it has no error, and every error and warning.
+pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
+    compile::check(doc)
 }
 
 /// The names every expression context offers, with their help lines (for the reference).

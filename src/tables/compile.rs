@@ -1,9 +1,11 @@
 //! Checks a tables rules file and builds the compiled game; every problem is a located
-//! diagnostic.
+//! diagnostic, and every check runs whatever else is wrong. Warnings point at rules that are
+//! legal but almost certainly not meant (a condition that never holds, a game worth nothing).
 
+use super::keys::REFERENCE;
 use super::movegen::{LeaveRule, MoveRules};
 use super::notation::parse_setup;
-use super::position::{Position, OFF};
+use super::position::Position;
 use super::rules::RulesFile;
 use super::scope::{scoring_scope, step_scope};
 use super::{Info, MatchRules, TablesGame};
@@ -11,125 +13,181 @@ use crate::diagnostics::Diagnostic;
 use crate::expr::Type;
 use crate::game::NextFirst;
 use crate::game::Ritual;
+use crate::rules::toml::constant_value;
 use crate::rules::{expr, RulesDoc};
+use toml::Spanned;
 
 /// The most points a match may be played to.
 const MAX_TARGET: i64 = crate::limits::LIMITS.match_points as i64;
 
+/// Compiles a tables rules file: the game, or every error found.
 pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
-    let file: RulesFile = doc.read()?;
-    let text = doc.text();
-    let mut errors = Vec::new();
-
-    if file.game.family.get_ref() != "tables" {
-        errors.push(
-            Diagnostic::new("this is not a tables rules file")
-                .at(file.game.family.span())
-                .note("family = \"tables\""),
-        );
+    match check(doc) {
+        (Some(game), _) => Ok(game),
+        (None, diagnostics) => Err(diagnostics.into_iter().filter(|d| d.is_error()).collect()),
     }
+}
+
+/// Checks a tables rules file: the game when it has no error, and every error and warning
+/// found, located in the text and annotated from the reference (errors first, each kind in the
+/// order of the text).
+pub fn check(doc: &RulesDoc) -> (Option<TablesGame>, Vec<Diagnostic>) {
+    let reading = doc.read_all::<RulesFile>();
+    let mut out = reading.errors;
+    let mut game = None;
+    if let Some(file) = &reading.value {
+        let text = reading.repairs.text(doc.text());
+        let mut errors = Vec::new();
+        let mut warnings = Vec::new();
+        let built = build(text, file, &mut errors, &mut warnings);
+        if out.is_empty() && errors.is_empty() {
+            game = built;
+        }
+        let found = errors.into_iter().chain(warnings);
+        out.extend(found.filter_map(|d| reading.repairs.place(d)));
+    }
+    for d in out.iter_mut() {
+        REFERENCE.annotate(doc, d);
+    }
+    crate::rules::toml::in_order(doc.text(), &mut out);
+    (game, out)
+}
+
+/// A string option of `[section] key`: its index in the key's values, or an error naming them.
+fn option(
+    section: &str,
+    key: &str,
+    value: Option<&Spanned<String>>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    let value = value?;
+    let values = REFERENCE.key(section, key).map_or(&[][..], |k| k.values);
+    let found = values.iter().position(|v| v == value.get_ref());
+    if found.is_none() {
+        errors.push(REFERENCE.unknown_option(section, key, value));
+    }
+    found
+}
+
+fn build(
+    text: &str,
+    file: &RulesFile,
+    errors: &mut Vec<Diagnostic>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Option<TablesGame> {
     let players = match &file.game.players {
         None => ["White".to_string(), "Black".to_string()],
         Some(p) => match p.get_ref().as_slice() {
             [a, b] => [a.clone(), b.clone()],
             _ => {
-                errors.push(Diagnostic::new("`players` names exactly two players").at(p.span()));
+                errors.push(
+                    Diagnostic::new("`players` names exactly two players")
+                        .at(p.span())
+                        .note(format!("it names {}", p.get_ref().len())),
+                );
                 ["White".to_string(), "Black".to_string()]
             }
         },
     };
 
-    let start = setup(text, &file, &mut errors);
+    let start = setup(text, file, errors);
 
-    let ritual = match &file.setup.ritual {
-        None => Ritual::None,
-        Some(r) => match r.get_ref().as_str() {
-            "none" => Ritual::None,
-            "higher-die-chooses-colour" => Ritual::HigherDieChoosesColour,
-            other => {
-                errors.push(
-                    Diagnostic::new(format!("unknown ritual `{other}`"))
-                        .at(r.span())
-                        .note("expected \"higher-die-chooses-colour\" or \"none\""),
-                );
-                Ritual::None
-            }
-        },
+    // The values are those of the reference: "higher-die-chooses-colour", "none".
+    let ritual = match option("setup", "ritual", file.setup.ritual.as_ref(), errors) {
+        Some(0) => Ritual::HigherDieChoosesColour,
+        _ => Ritual::None,
     };
-
-    let (block_at, hits) = match &file.moves.lone_checker {
-        None => (2, true),
-        Some(l) => match l.get_ref().as_str() {
-            "hit" => (2, true),
-            "blocks" => (1, false),
-            other => {
-                errors.push(
-                    Diagnostic::new(format!("unknown lone_checker rule `{other}`"))
-                        .at(l.span())
-                        .note("expected \"hit\" (sent to the bar) or \"blocks\" (one checker blocks a point)"),
-                );
-                (2, true)
-            }
-        },
+    // "hit", "blocks".
+    let (block_at, hits) = match option(
+        "moves",
+        "lone_checker",
+        file.moves.lone_checker.as_ref(),
+        errors,
+    ) {
+        Some(1) => (1, false),
+        _ => (2, true),
     };
 
     let mut leave = Vec::new();
     let mut leave_mask = 0u32;
-    let mut scope = None;
+    let scope = step_scope();
     for rule in &file.moves.leave {
         let point = *rule.point.get_ref();
-        if !(1..=24).contains(&point) {
+        let on_board = (1..=24).contains(&point);
+        if !on_board {
             errors.push(
                 Diagnostic::new(format!("point {point} is not on the board"))
                     .at(rule.point.span())
-                    .note("points are numbered 1..24 from the mover's side"),
+                    .note("points are numbered 1 to 24 from the mover's side"),
             );
-            continue;
         }
-        let scope = scope.get_or_insert_with(step_scope);
-        match expr(text, &rule.when, scope, Type::Bool) {
+        match expr(text, &rule.when, &scope, Type::Bool) {
             Ok(when) => {
-                leave_mask |= 1 << point;
-                leave.push(LeaveRule {
-                    point: point as u8,
-                    when,
-                });
+                match constant_value(&when) {
+                    Some(0) => warnings.push(
+                        Diagnostic::warning(format!(
+                            "`when` is always false: no checker ever leaves point {point}"
+                        ))
+                        .at(rule.when.span()),
+                    ),
+                    Some(_) => warnings.push(
+                        Diagnostic::warning("`when` is always true: this rule restricts nothing")
+                            .at(rule.when.span())
+                            .note("leave this `[[moves.leave]]` table out"),
+                    ),
+                    None => {}
+                }
+                if on_board {
+                    leave_mask |= 1 << point;
+                    leave.push(LeaveRule {
+                        point: point as u8,
+                        when,
+                    });
+                }
             }
             Err(d) => errors.push(d),
         }
     }
 
     let scoring = file.scoring.as_ref().and_then(|s| {
-        expr(text, &s.points, &scoring_scope(), Type::Int)
+        let points = expr(text, &s.points, &scoring_scope(), Type::Int)
             .map_err(|d| errors.push(d))
-            .ok()
+            .ok()?;
+        if constant_value(&points).is_some_and(|v| v <= 0) {
+            warnings.push(
+                Diagnostic::warning("`points` is never above 0: no game scores anything")
+                    .at(s.points.span())
+                    .note("negative points count as 0; a match could never be won"),
+            );
+        }
+        Some(points)
     });
 
     let match_rules = file.match_.as_ref().and_then(|m| {
         let target = *m.target.get_ref();
-        if !(1..=MAX_TARGET).contains(&target) {
+        let in_range = (1..=MAX_TARGET).contains(&target);
+        if !in_range {
             errors.push(
                 Diagnostic::new(format!("match target {target} is out of range"))
                     .at(m.target.span())
-                    .note(format!("a match is played to 1..{MAX_TARGET} points")),
+                    .note(format!("a match is played to 1 to {MAX_TARGET} points")),
             );
-            return None;
         }
         let next_first = m
             .next_first
             .as_ref()
             .map_or(NextFirst::Ritual, |n| *n.get_ref());
-        Some(MatchRules {
+        in_range.then_some(MatchRules {
             target: target as i32,
             next_first,
         })
     });
 
     if !errors.is_empty() {
-        return Err(errors);
+        return None;
     }
-    let start = start.expect("setup errors are reported");
-    Ok(TablesGame {
+    let start = start?;
+    Some(TablesGame {
         info: Box::new(Info {
             name: file.game.name.get_ref().clone(),
             title: file

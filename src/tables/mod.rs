@@ -9,6 +9,7 @@
 //! (terminal board, plain-words rules).
 
 mod compile;
+mod keys;
 mod movegen;
 mod notation;
 mod position;
@@ -34,9 +35,16 @@ use position::{hit_bit, key_of, Key, BAR, OFF};
 use scope::ScoreView;
 use serde_json::{json, Map, Value};
 
+pub use keys::REFERENCE;
+
 /// Compiles a tables rules text.
 pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
     compile::compile(doc)
+}
+
+/// Checks a tables rules text: the game when it has no error, and every error and warning.
+pub fn check(doc: &RulesDoc) -> (Option<TablesGame>, Vec<Diagnostic>) {
+    compile::check(doc)
 }
 
 #[derive(Clone, Debug)]
