@@ -405,6 +405,7 @@ impl SowingGame {
     }
 
     /// The legal moves of `mover` as a bit set of pit numbers (bit k - 1 = pit k).
+    #[inline(always)]
     pub(crate) fn legal_mask(&self, b: &Board, mover: usize, ply: u32, opening: bool) -> u32 {
         let g = &self.geo;
         if b.closed != 0 {

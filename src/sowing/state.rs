@@ -36,7 +36,7 @@ pub(crate) struct History {
 }
 
 /// Keys kept in the plain list before they move into the hash set.
-const LIST_KEYS: usize = 64;
+const LIST_KEYS: usize = 512;
 
 impl History {
     pub fn clear(&mut self) {
@@ -52,17 +52,24 @@ impl History {
         let (word, bit) = (h >> 6, 1u64 << (h & 63));
         let maybe_seen = self.filter[word] & bit != 0;
         self.filter[word] |= bit;
-        if let Some(set) = &mut self.many {
-            return set.insert(key);
+        if self.keys.len() < LIST_KEYS {
+            if maybe_seen && self.keys.contains(&key) {
+                return false;
+            }
+            self.keys.push(key);
+            return true;
         }
-        if maybe_seen && self.keys.contains(&key) {
-            return false;
-        }
-        self.keys.push(key);
-        if self.keys.len() > LIST_KEYS {
-            self.many = Some(self.keys.drain(..).collect());
-        }
-        true
+        self.insert_many(key)
+    }
+
+    /// A long history: the keys in a hash set (the list stays as it was, full).
+    #[cold]
+    #[inline(never)]
+    fn insert_many(&mut self, key: u128) -> bool {
+        let keys = &self.keys;
+        self.many
+            .get_or_insert_with(|| keys.iter().copied().collect())
+            .insert(key)
     }
 }
 
