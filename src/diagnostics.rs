@@ -234,3 +234,12 @@ impl Diagnostic {
         d
     }
 }
+
+/// The game of a check, or its errors when it has none (warnings dropped): what a compile
+/// returns.
+pub fn game_or_errors<G>(checked: (Option<G>, Vec<Diagnostic>)) -> Result<G, Vec<Diagnostic>> {
+    match checked {
+        (Some(game), _) => Ok(game),
+        (None, diagnostics) => Err(diagnostics.into_iter().filter(|d| d.is_error()).collect()),
+    }
+}

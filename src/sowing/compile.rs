@@ -26,10 +26,7 @@ const DEFAULT_LAPS: u32 = 1_000;
 
 /// Compiles a sowing rules file: the game, or every error found.
 pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
-    match check(doc) {
-        (Some(game), _) => Ok(game),
-        (None, diagnostics) => Err(diagnostics.into_iter().filter(|d| d.is_error()).collect()),
-    }
+    crate::diagnostics::game_or_errors(check(doc))
 }
 
 /// Checks a sowing rules file: the game when it has no error, and every error and warning

@@ -22,10 +22,7 @@ const MAX_TARGET: i64 = crate::limits::LIMITS.match_points as i64;
 
 /// Compiles a tables rules file: the game, or every error found.
 pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
-    match check(doc) {
-        (Some(game), _) => Ok(game),
-        (None, diagnostics) => Err(diagnostics.into_iter().filter(|d| d.is_error()).collect()),
-    }
+    crate::diagnostics::game_or_errors(check(doc))
 }
 
 /// Checks a tables rules file: the game when it has no error, and every error and warning
