@@ -6,7 +6,7 @@
 //! ([`expr`], parsed and resolved to slots once) → what a game is ([`game`]: the rules-only
 //! trait, chance as data) → the families ([`sowing`], [`tables`]), each compiling its rules into a
 //! game with a compact state → the [`registry`], the one list of families → players
-//! ([`player`]), the engine protocol ([`protocol`]), benchmarks ([`bench`]) and the command line
+//! ([`players`]), the engine protocol ([`protocol`]), benchmarks ([`bench`]) and the command line
 //! ([`cli`]).
 
 pub mod bench;
@@ -15,7 +15,7 @@ pub mod diagnostics;
 pub mod expr;
 pub mod game;
 pub mod limits;
-pub mod player;
+pub mod players;
 pub mod protocol;
 pub mod registry;
 pub mod rules;

@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use ludus::cli;
-use ludus::player::Agent;
+use ludus::players::Spec;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -67,12 +67,14 @@ enum Command {
 struct PlayArgs {
     /// A bundled game name or a rules file path.
     game: String,
-    /// Player 0 (South in sowing games): human, random or greedy.
+    /// Player 0 (South in sowing games): human, random, greedy, mcts[:BUDGET] or
+    /// alphabeta[:BUDGET] (BUDGET: a time such as 250ms or 2s, mcts iterations such as 20000,
+    /// an alphabeta depth such as d8).
     #[arg(long, alias = "white", default_value = "human")]
-    south: Agent,
-    /// Player 1 (North in sowing games): human, random or greedy.
+    south: Spec,
+    /// Player 1 (North in sowing games): as for --south.
     #[arg(long, alias = "black", default_value = "greedy")]
-    north: Agent,
+    north: Spec,
     /// Seed for the computer players, the dice and the starting ritual (reproducible games).
     #[arg(long)]
     seed: Option<u64>,

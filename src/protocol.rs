@@ -4,6 +4,7 @@
 
 use crate::game::{Game, Json, Notation, Phase, Player, Roll};
 use crate::limits::{excerpt, read_line, LongLine, LIMITS};
+use crate::players::{self, Spec};
 use crate::registry::{self, AnyGame, AnyState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -86,9 +87,11 @@ impl Session {
         match self.loaded.as_mut() {
             Some(table) => table.handle(op, request),
             None => match op {
-                "new" | "state" | "legal" | "play" | "roll" | "set" | "next" => Err(format!(
-                    "`{op}` needs a game: send {{\"op\":\"load\",\"rules\":\"oware\"}} first"
-                )),
+                "new" | "state" | "legal" | "play" | "roll" | "set" | "next" | "go" => {
+                    Err(format!(
+                        "`{op}` needs a game: send {{\"op\":\"load\",\"rules\":\"oware\"}} first"
+                    ))
+                }
                 _ => Err(unknown_op(op)),
             },
         }
@@ -116,7 +119,7 @@ fn error(message: impl Into<String>) -> Value {
 
 fn unknown_op(op: &str) -> String {
     format!(
-        "unknown op `{}` (expected load, new, state, legal, play, roll, set, next or quit)",
+        "unknown op `{}` (expected load, new, state, legal, play, roll, set, next, go or quit)",
         excerpt(op)
     )
 }
@@ -179,6 +182,7 @@ impl Table {
                     .map_err(|e| e.to_string())?;
                 Ok(self.answer(state))
             }
+            "go" => self.go(request),
             "next" => {
                 // Checked before anything changes: a refused request draws nothing.
                 let first: Option<Player> = match request.get("first") {
@@ -233,6 +237,53 @@ impl Table {
         }
         let first = first.unwrap_or_else(|| self.rng.gen_range(0..2));
         Ok(self.answer(self.game.new_game(first)))
+    }
+
+    /// `go`: the move a computer player would choose here, not played. The search draws from
+    /// a copy of the session's generator, so it changes nothing (the next roll is the same).
+    fn go(&self, request: &Value) -> Reply {
+        let text = request.get("player").and_then(Value::as_str).ok_or(
+            "missing field `player` (a string such as \"mcts:100ms\" or \"alphabeta:d6\")",
+        )?;
+        let spec: Spec = text.parse()?;
+        if spec == Spec::Human {
+            return Err(
+                "`human` chooses no move: name a computer player (random, greedy, \
+                 mcts[:BUDGET] or alphabeta[:BUDGET])"
+                    .into(),
+            );
+        }
+        let state = self.current()?;
+        match self.game.phase(state) {
+            Phase::Move(_) => {}
+            Phase::Roll(_) => return Err("dice are awaited: send {\"op\":\"roll\"} first".into()),
+            Phase::Over => return Err("the game is over".into()),
+        }
+        let mut moves = Vec::new();
+        self.game.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            return Err("no legal move".into());
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(self.rng.clone().gen());
+        let (index, info) = match players::analyse(&self.game, state, &moves, spec, false, &mut rng)
+        {
+            Some(a) => {
+                let count = if matches!(spec, Spec::Mcts(_)) {
+                    "visits"
+                } else {
+                    "nodes"
+                };
+                let value = (a.value * 1000.0).round() / 1000.0;
+                let mut info = json!({"value": value, "depth": a.depth});
+                info[count] = json!(a.nodes);
+                (a.best, info)
+            }
+            None => (
+                players::choose(&self.game, state, &moves, spec, &mut rng),
+                json!({}),
+            ),
+        };
+        Ok(json!({"move": self.game.move_json(state, &moves[index]), "info": info}))
     }
 
     fn current(&self) -> Result<&AnyState, String> {

@@ -387,4 +387,10 @@ impl Material for AnyGame {
     fn material(&self, state: &AnyState, player: Player) -> i32 {
         on_state!(self, state, |g, s| g.material(s, player))
     }
+    fn pips(&self, state: &AnyState, player: Player) -> Option<i32> {
+        on_state!(self, state, |g, s| g.pips(s, player))
+    }
+    fn position_key(&self, state: &AnyState) -> u64 {
+        on_state!(self, state, |g, s| g.position_key(s))
+    }
 }

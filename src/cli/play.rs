@@ -4,7 +4,7 @@
 
 use crate::game::{Dice, Game, Phase, Playable, Player, Ritual, Roll};
 use crate::limits::{excerpt, read_line, LongLine, LIMITS};
-use crate::player::{self, Agent};
+use crate::players::{self, Spec};
 use crate::say;
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
@@ -24,7 +24,7 @@ pub enum DiceSource {
 pub struct Options {
     pub game: String,
     /// Who plays player 0 and player 1 before the starting ritual.
-    pub agents: [Agent; 2],
+    pub agents: [Spec; 2],
     pub seed: Option<u64>,
     pub first: Option<String>,
     pub dice: DiceSource,
@@ -34,6 +34,9 @@ pub struct Options {
 
 /// Random playouts a greedy player runs for each colour before choosing one.
 const COLOUR_PLAYOUTS: u32 = 200;
+
+/// Moves a `hint` lists.
+const HINT_MOVES: usize = 5;
 
 pub fn run(opts: Options) -> Result<bool> {
     let (_, mut game) = super::load(&opts.game)?;
@@ -77,7 +80,7 @@ fn parse_player(text: &str) -> Result<Player> {
 
 struct Terminal<'g, G: Playable> {
     game: &'g G,
-    agents: [Agent; 2],
+    agents: [Spec; 2],
     rng: ChaCha8Rng,
     input: Box<dyn BufRead>,
     dice: DiceSource,
@@ -150,11 +153,7 @@ impl<G: Playable> Terminal<'_, G> {
     }
 
     fn name(&self, p: Player) -> String {
-        format!(
-            "{} ({})",
-            self.game.player_names()[p],
-            self.agents[p].name()
-        )
+        format!("{} ({})", self.game.player_names()[p], self.agents[p])
     }
 
     /// A player before the colours are chosen (after, by colour).
@@ -162,19 +161,15 @@ impl<G: Playable> Terminal<'_, G> {
         if self.colours_chosen {
             return self.name(p);
         }
-        format!(
-            "{} ({})",
-            ["Player A", "Player B"][p],
-            self.agents[p].name()
-        )
+        format!("{} ({})", ["Player A", "Player B"][p], self.agents[p])
     }
 
     /// The side the board is drawn from: the human's when exactly one plays, else the side to
     /// move.
     fn viewer(&self, state: &G::State) -> Player {
         match self.agents {
-            [Agent::Human, a] if a != Agent::Human => 0,
-            [a, Agent::Human] if a != Agent::Human => 1,
+            [Spec::Human, a] if a != Spec::Human => 0,
+            [a, Spec::Human] if a != Spec::Human => 1,
             _ => self.game.phase(state).to_move().unwrap_or(0),
         }
     }
@@ -226,7 +221,7 @@ impl<G: Playable> Terminal<'_, G> {
                 }
                 Phase::Move(p) => {
                     self.game.legal_moves(&state, &mut moves);
-                    if self.agents[p] == Agent::Human {
+                    if self.agents[p] == Spec::Human {
                         let before = state.clone();
                         match self.human_turn(&mut state, &moves, &mut history)? {
                             Turn::Played => history.push(before),
@@ -234,7 +229,7 @@ impl<G: Playable> Terminal<'_, G> {
                             Turn::Quit => return Ok(Stop::Quit),
                         }
                     } else {
-                        let i = player::choose(
+                        let i = players::choose(
                             self.game,
                             &state,
                             &moves,
@@ -295,7 +290,7 @@ impl<G: Playable> Terminal<'_, G> {
         };
         loop {
             let prompt = format!(
-                "{} to move (a move, `moves`, `help`, `undo`, `quit`): ",
+                "{} to move (a move, `moves`, `hint`, `help`, `undo`, `quit`): ",
                 self.name(p)
             );
             let Some(line) = self.ask(&prompt)? else {
@@ -306,6 +301,7 @@ impl<G: Playable> Terminal<'_, G> {
                 "quit" | "q" => return Ok(Turn::Quit),
                 "help" | "?" => self.help(state, moves)?,
                 "moves" | "legal" => self.list_moves(state, moves)?,
+                "hint" => self.hint(state, moves, p)?,
                 "undo" | "u" => {
                     // Back to this side's previous decision (computer replies are replayed).
                     match history.pop() {
@@ -342,7 +338,7 @@ impl<G: Playable> Terminal<'_, G> {
             return Ok(false);
         }
         let other = 1 - p;
-        let accepted = if self.agents[other] == Agent::Human {
+        let accepted = if self.agents[other] == Spec::Human {
             let question = format!(
                 "{} offers to end the game here. {}, accept? (y/n) ",
                 self.name(p),
@@ -361,9 +357,52 @@ impl<G: Playable> Terminal<'_, G> {
         Ok(accepted)
     }
 
+    /// `hint`: the best moves with their estimated values, by the opponent's search (when the
+    /// opponent searches) or `mcts:1s`.
+    fn hint(&mut self, state: &G::State, moves: &[G::Move], p: Player) -> Result<()> {
+        let spec = match self.agents[1 - p] {
+            s if s.searches() => s,
+            _ => Spec::Mcts(players::Budget::Time(std::time::Duration::from_secs(1))),
+        };
+        let Some(analysis) = players::analyse(self.game, state, moves, spec, true, &mut self.rng)
+        else {
+            return Ok(());
+        };
+        let unit = if matches!(spec, Spec::Mcts(_)) {
+            "visits"
+        } else {
+            "nodes"
+        };
+        let best: Vec<String> = analysis
+            .moves
+            .iter()
+            .take(HINT_MOVES)
+            .map(|m| {
+                format!(
+                    "{} ({:+.2}, {} {unit})",
+                    self.game.move_text(state, &moves[m.index]),
+                    m.value,
+                    m.visits
+                )
+            })
+            .collect();
+        let scale = if matches!(spec, Spec::Mcts(_)) {
+            "mean result, -1 to 1"
+        } else {
+            "material ahead"
+        };
+        say!(
+            "Hint by {spec} ({scale}; depth {}): {}",
+            analysis.depth,
+            best.join(", ")
+        );
+        Ok(())
+    }
+
     fn help(&self, state: &G::State, moves: &[G::Move]) -> Result<()> {
         say!("Type a move in the game's notation (as listed below), or:");
-        say!("  moves   list the legal moves     undo   take back your last move");
+        say!("  moves   list the legal moves     hint   the best moves, as a search sees them");
+        say!("  undo    take back your last move");
         say!("  end     offer to end the game    quit   leave the game");
         self.list_moves(state, moves)
     }
@@ -390,7 +429,7 @@ impl<G: Playable> Terminal<'_, G> {
     /// Player 1 hides some stones, player 0 guesses odd or even; a right guess starts.
     fn odd_or_even(&mut self) -> Result<Player> {
         let hidden: u32 = self.rng.gen_range(1..=12);
-        let odd_guess = if self.agents[0] == Agent::Human {
+        let odd_guess = if self.agents[0] == Spec::Human {
             loop {
                 let q = format!(
                     "{} hides some stones. {}: odd or even? ",
@@ -468,10 +507,10 @@ impl<G: Playable> Terminal<'_, G> {
         Ok(1 - colour)
     }
 
-    fn choose_colour(&mut self, chooser: Agent, seat: Player) -> Result<Player> {
+    fn choose_colour(&mut self, chooser: Spec, seat: Player) -> Result<Player> {
         let names = self.game.player_names();
         match chooser {
-            Agent::Human => loop {
+            Spec::Human => loop {
                 let q = format!(
                     "{}: choose your colour ({} or {}): ",
                     self.seat(seat),
@@ -489,14 +528,14 @@ impl<G: Playable> Terminal<'_, G> {
                 }
                 say!("Answer `{}` or `{}`.", names[0], names[1]);
             },
-            Agent::Random => Ok(self.rng.gen_range(0..2)),
-            Agent::Greedy => {
+            Spec::Random => Ok(self.rng.gen_range(0..2)),
+            Spec::Greedy | Spec::Mcts(_) | Spec::AlphaBeta(_) => {
                 // Choosing colour c means the other colour starts; compare the win rates.
                 let mut wins = [0u32; 2];
                 for (c, w) in wins.iter_mut().enumerate() {
                     for _ in 0..COLOUR_PLAYOUTS {
                         let start = self.game.new_game(1 - c);
-                        if player::playout(self.game, start, &mut self.rng, LIMITS.plies_per_game)
+                        if players::playout(self.game, start, &mut self.rng, LIMITS.plies_per_game)
                             == Some(c)
                         {
                             *w += 1;

@@ -255,6 +255,23 @@ pub trait View: Game {
 /// the measure the simple computer players go by.
 pub trait Material: Game {
     fn material(&self, state: &Self::State, player: Player) -> i32;
+
+    /// The distance `player` still has to travel where the rules measure one (tables: the pip
+    /// count, the bar as point 25); `None` for games without such a measure.
+    fn pips(&self, _state: &Self::State, _player: Player) -> Option<i32> {
+        None
+    }
+
+    /// A hash of what decides the game from here on (board, whose turn, dice to play), for the
+    /// search players' transposition tables. Equal positions give equal keys; the history that
+    /// only a repetition rule reads is left out. The default hashes the `Debug` form (slow:
+    /// families override it).
+    fn position_key(&self, state: &Self::State) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!("{state:?}").hash(&mut h);
+        h.finish()
+    }
 }
 
 /// Everything the command line and the protocol need of a game.

@@ -331,6 +331,18 @@ impl Material for SowingGame {
     fn material(&self, state: &SowingState, player: Player) -> i32 {
         i32::from(state.board.store(player))
     }
+    fn position_key(&self, state: &SowingState) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            state.board,
+            state.to_move,
+            state.opening,
+            state.result.is_some(),
+        )
+            .hash(&mut h);
+        h.finish()
+    }
 }
 
 impl View for SowingGame {

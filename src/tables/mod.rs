@@ -89,7 +89,7 @@ pub struct TablesGame {
     max_plies: u32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Stage {
     Roll,
     Move,
@@ -487,6 +487,23 @@ impl Json for TablesGame {
 impl Material for TablesGame {
     fn material(&self, state: &TablesState, player: Player) -> i32 {
         i32::from(state.pos.sides[player][OFF])
+    }
+    fn pips(&self, state: &TablesState, player: Player) -> Option<i32> {
+        let side = &state.pos.sides[player];
+        Some((1..=BAR).map(|n| n as i32 * i32::from(side[n])).sum())
+    }
+    fn position_key(&self, state: &TablesState) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            state.pos,
+            state.to_move,
+            state.stage,
+            state.dice,
+            state.winner,
+        )
+            .hash(&mut h);
+        h.finish()
     }
 }
 
