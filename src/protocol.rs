@@ -273,7 +273,8 @@ impl Table {
                 } else {
                     "nodes"
                 };
-                let value = (a.value * 1000.0).round() / 1000.0;
+                // (+ 0.0 turns -0 into 0.)
+                let value = (a.value * 1000.0).round() / 1000.0 + 0.0;
                 let mut info = json!({"value": value, "depth": a.depth});
                 info[count] = json!(a.nodes);
                 (a.best, info)
