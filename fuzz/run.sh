@@ -1,106 +1,96 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of ludus with AFL++ through `cargo afl`, on the stable toolchain.
+# Coverage-guided fuzzing of ludus: libFuzzer through `cargo fuzz`, on the stable toolchain
+# (`--sanitizer none`: no nightly flag, no RUSTC_BOOTSTRAP).
 #
 #   fuzz/run.sh [SECONDS_PER_TARGET]      (default 30)
 #
-# Installs cargo-afl when missing (it builds AFL++ from its own sources: no download besides
-# crates.io), builds the four targets, runs each one in turn for SECONDS_PER_TARGET from the seeds
-# in fuzz/seeds/<target>, and prints per target the inputs executed and the crashes and hangs
-# found. Exits 1 when any target crashed or hung (the inputs' paths are printed, with the panic
-# replayed), 2 when the fuzzer itself could not run. Non-interactive and bounded in time.
+# Installs cargo-fuzz when missing (from crates.io; libFuzzer itself is compiled from the
+# libfuzzer-sys crate with the machine's C++ compiler), builds the four targets, runs each one in
+# turn for SECONDS_PER_TARGET from the seeds in fuzz/seeds/<target>, and prints per target the
+# inputs executed and whether it crashed or hung. Exits 1 when any target crashed, hung or ran out
+# of memory (the input's path is printed, with the panic), 2 when the fuzzer could not run.
+# Non-interactive and bounded in time.
 #
-# Environment: FUZZ_TARGETS (default "rules expr notation protocol"), FUZZ_TIMEOUT_MS (one input's
-# time limit, default 1000), FUZZ_OUT (findings and corpora, default fuzz/out; cleared per target).
+# Environment: FUZZ_TARGETS (default "rules expr notation protocol"), FUZZ_TIMEOUT (seconds one
+# input may take before it counts as a hang, default 2), FUZZ_OUT (findings and the corpora found,
+# default fuzz/out; cleared per target).
 set -euo pipefail
 
 secs="${1:-30}"
 case "$secs" in
-'' | *[!0-9]*)
-    echo "usage: $0 [SECONDS_PER_TARGET]" >&2
+'' | *[!0-9]* | 0)
+    echo "usage: $0 [SECONDS_PER_TARGET]   (a whole number of seconds, at least 1)" >&2
     exit 2
     ;;
 esac
 here="$(cd "$(dirname "$0")" && pwd)"
-cd "$here"
+cd "$here/.." # cargo fuzz works from the crate root and finds fuzz/ there
 read -r -a targets <<<"${FUZZ_TARGETS:-rules expr notation protocol}"
-timeout_ms="${FUZZ_TIMEOUT_MS:-1000}"
+hang_secs="${FUZZ_TIMEOUT:-2}"
 out="${FUZZ_OUT:-$here/out}"
-bin="${CARGO_TARGET_DIR:-target}/release"
-afl_version=0.18.2 # keep equal to the `afl` version in Cargo.toml
+cargo_fuzz_version=0.13.2
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+fuzz=(cargo fuzz)
+build_opts=(--sanitizer none)
 
 # --- install (idempotent) ---------------------------------------------------------------------
-if ! cargo afl --version 2>/dev/null | grep -q "^cargo-afl $afl_version "; then
-    echo "== installing cargo-afl $afl_version (builds AFL++)"
-    cargo install cargo-afl --locked --version "$afl_version"
+if ! command -v c++ >/dev/null; then
+    echo "== installing a C++ compiler (libFuzzer is C++)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++ >/dev/null
 fi
-# AFL++'s runtime is built per rustc version: `cargo install` builds it, a new toolchain needs it
-# again.
-if ! cargo afl build --help >/dev/null 2>&1; then
-    echo "== building AFL++ for $(rustc --version)"
-    cargo afl config --build --force
+if ! cargo fuzz --version 2>/dev/null | grep -q "^cargo-fuzz $cargo_fuzz_version"; then
+    echo "== installing cargo-fuzz $cargo_fuzz_version"
+    cargo install cargo-fuzz --locked --version "$cargo_fuzz_version"
 fi
 
 # --- build ------------------------------------------------------------------------------------
 echo "== building the fuzz targets"
-cargo afl build --release --locked --bins
+"${fuzz[@]}" build "${build_opts[@]}"
 echo "== install and build took ${SECONDS}s"
 
 # --- run --------------------------------------------------------------------------------------
-export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
-    AFL_FAST_CAL=1 AFL_NO_WARN_INSTABILITY=1
 mkdir -p "$out"
 status=0
 summary=()
 for t in "${targets[@]}"; do
     dir="$out/$t"
-    rm -rf "$dir"
-    dict=()
-    [[ -f "dicts/$t.dict" ]] && dict=(-x "dicts/$t.dict")
+    rm -rf "$dir" "$dir.log"
+    mkdir -p "$dir/corpus"
+    opts=(-max_total_time="$secs" -timeout="$hang_secs" -rss_limit_mb=2048
+        -print_final_stats=1 -artifact_prefix="$dir/")
+    [[ -f "fuzz/dicts/$t.dict" ]] && opts+=(-dict="fuzz/dicts/$t.dict")
     echo "== fuzzing $t for ${secs}s (log: $dir.log)"
+    # New inputs go to the first folder ($dir/corpus); the seeds are only read.
     set +e
-    # -V stops the fuzzer after the time given; timeout is the backstop.
-    timeout -k 10 $((secs + 120)) cargo afl fuzz -V "$secs" -t "$timeout_ms" \
-        -i "seeds/$t" -o "$dir" "${dict[@]}" -- "$bin/$t" </dev/null >"$dir.log" 2>&1
+    timeout -k 10 $((secs + 120)) "${fuzz[@]}" run "${build_opts[@]}" "$t" \
+        "$dir/corpus" "fuzz/seeds/$t" -- "${opts[@]}" </dev/null >"$dir.log" 2>&1
     rc=$?
     set -e
-    stats="$dir/default/fuzzer_stats"
-    if [[ ! -f "$stats" ]]; then
-        echo "!! afl-fuzz did not run for $t (exit $rc); the end of its log:"
-        tail -n 30 "$dir.log" | sed 's/\x1b\[[0-9;]*m//g'
-        summary+=("$(printf '%-9s fuzzer failed to start (exit %d)' "$t" "$rc")")
-        status=2
-        continue
-    fi
-    field() { sed -n "s/^$1 *: *//p" "$stats"; }
-    execs=$(field execs_done)
-    crashes=$(field saved_crashes)
-    hangs=$(field saved_hangs)
-    summary+=("$(printf '%-9s execs %10s  execs/s %8s  corpus %5s  crashes %s  hangs %s' \
-        "$t" "$execs" "$(field execs_per_sec)" "$(field corpus_count)" "$crashes" "$hangs")")
-    for kind in crashes hangs; do
-        for f in "$dir/default/$kind"/id:*; do
-            [[ -e "$f" ]] || continue
-            status=1
-            echo "!! $t: ${kind%es} input: $f"
-            if [[ "$kind" == crashes ]]; then
-                # Replay outside the fuzzer: the target reads the input on stdin and panics.
-                "$bin/$t" <"$f" 2>&1 | grep -A3 -m1 "panicked" | sed 's/^/   /' || true
-            fi
-        done
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir.log" | tail -n 1)
+    found=("$dir"/crash-* "$dir"/timeout-* "$dir"/oom-* "$dir"/slow-unit-*)
+    findings=0
+    for f in "${found[@]}"; do
+        [[ -e "$f" ]] || continue
+        findings=$((findings + 1))
+        status=1
+        echo "!! $t: $(basename "$f" | cut -d- -f1) input: $f"
     done
-    if [[ $rc -ne 0 && $status -eq 0 ]]; then
-        echo "!! afl-fuzz exited $rc for $t; the end of its log:"
-        tail -n 30 "$dir.log" | sed 's/\x1b\[[0-9;]*m//g'
-        status=2
+    if [[ $findings -gt 0 ]]; then
+        grep -m1 -A4 -E "panicked at|ERROR: libFuzzer" "$dir.log" | sed 's/^/   /' || true
+    elif [[ $rc -ne 0 || -z "$execs" ]]; then
+        echo "!! fuzzing $t failed (exit $rc); the end of its log:"
+        tail -n 30 "$dir.log"
+        [[ $status -eq 0 ]] && status=2
     fi
+    summary+=("$(printf '%-9s execs %10s  corpus %5s  crashes/hangs %s' "$t" "${execs:-?}" \
+        "$(find "$dir/corpus" -type f | wc -l)" "$findings")")
 done
 
 echo "== summary (${secs}s a target)"
 printf '%s\n' "${summary[@]}"
 case $status in
 0) echo "no crash, no hang" ;;
-1) echo "FAILED: crashes or hangs found (inputs listed above; replay: fuzz/target/release/TARGET < INPUT)" ;;
+1) echo "FAILED: crash or hang (input listed above; replay: cargo fuzz run -s none TARGET INPUT)" ;;
 *) echo "FAILED: the fuzzer could not run" ;;
 esac
 exit $status

@@ -1,3 +1,4 @@
+#![no_main]
 //! Expression compiler: the input text against every scope of both families and every type;
 //! what compiles is evaluated on ordinary and on extreme values.
 use ludus::expr::{Expr, Scope, Type, Vars};
@@ -25,20 +26,18 @@ impl Vars for Values {
     }
 }
 
-fn main() {
-    afl::fuzz!(|data: &[u8]| {
-        let Ok(text) = std::str::from_utf8(data) else {
-            return;
-        };
-        for scope in scopes() {
-            for ty in [Type::Int, Type::Bool, Type::Player] {
-                if let Ok(expr) = Expr::compile(text, scope, ty) {
-                    for base in [0, 3, -1, i32::MIN, i32::MAX] {
-                        expr.eval(&Values(base));
-                    }
-                    expr.constant_value();
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for scope in scopes() {
+        for ty in [Type::Int, Type::Bool, Type::Player] {
+            if let Ok(expr) = Expr::compile(text, scope, ty) {
+                for base in [0, 3, -1, i32::MIN, i32::MAX] {
+                    expr.eval(&Values(base));
                 }
+                expr.constant_value();
             }
         }
-    });
-}
+    }
+});

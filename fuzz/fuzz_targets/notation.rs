@@ -1,3 +1,4 @@
+#![no_main]
 //! Move notation: a bundled game played at random to some position (dice rolled for the tables
 //! games), then `parse_move` on the fuzzed text. A move it accepts must be legal and its own
 //! notation must read back as the same move.
@@ -9,23 +10,21 @@ use rand::{seq::SliceRandom, SeedableRng};
 
 const GAMES: [&str; 5] = ["oware", "backgammon", "had", "mughrabieh", "uuholo"];
 
-fn main() {
-    afl::fuzz!(|data: &[u8]| {
-        let [pick, plies, d1, d2, text @ ..] = data else {
-            return;
-        };
-        let Ok(text) = std::str::from_utf8(text) else {
-            return;
-        };
-        let (_, rules) = ludus::rules::BUNDLED
-            .iter()
-            .find(|(name, _)| *name == GAMES[usize::from(*pick) % GAMES.len()])
-            .unwrap();
-        let game = ludus::rules::compile(rules).unwrap();
-        let dice = [d1 % 6 + 1, d2 % 6 + 1];
-        ludus::with_game!(&game, g => parse(g, *plies, dice, text));
-    });
-}
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let [pick, plies, d1, d2, text @ ..] = data else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
+    let (_, rules) = ludus::rules::BUNDLED
+        .iter()
+        .find(|(name, _)| *name == GAMES[usize::from(*pick) % GAMES.len()])
+        .unwrap();
+    let game = ludus::rules::compile(rules).unwrap();
+    let dice = [d1 % 6 + 1, d2 % 6 + 1];
+    ludus::with_game!(&game, g => parse(g, *plies, dice, text));
+});
 
 fn parse<G: Game>(game: &G, plies: u8, dice: [u8; 2], text: &str) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(plies));

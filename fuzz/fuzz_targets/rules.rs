@@ -1,22 +1,21 @@
+#![no_main]
 //! Rules loader: any bytes → `rules::compile`; a game that compiles is played for up to 200 plies
 //! at random (seeded from the input), diagnostics are rendered.
 use ludus::game::{Game, Phase};
 use rand::{seq::SliceRandom, SeedableRng};
 
-fn main() {
-    afl::fuzz!(|data: &[u8]| {
-        let Ok(text) = std::str::from_utf8(data) else {
-            return;
-        };
-        match ludus::rules::compile(text) {
-            Ok(game) => ludus::with_game!(&game, g => play(g, data.len() as u64)),
-            Err(diagnostics) => {
-                ludus::diagnostics::render("fuzz.toml", text, &diagnostics);
-                ludus::diagnostics::to_json("fuzz.toml", text, &diagnostics);
-            }
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match ludus::rules::compile(text) {
+        Ok(game) => ludus::with_game!(&game, g => play(g, data.len() as u64)),
+        Err(diagnostics) => {
+            ludus::diagnostics::render("fuzz.toml", text, &diagnostics);
+            ludus::diagnostics::to_json("fuzz.toml", text, &diagnostics);
         }
-    });
-}
+    }
+});
 
 fn play<G: Game>(game: &G, seed: u64) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
