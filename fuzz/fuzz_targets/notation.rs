@@ -5,7 +5,7 @@
 //!
 //! Input: byte 0 picks the game, byte 1 the number of random plies (and their seed), bytes 2-3 the
 //! dice of the last roll; the rest is the move text.
-use ludus::game::{Game, Phase};
+use ludus::game::{Phase, Playable, Roll};
 use rand::{seq::SliceRandom, SeedableRng};
 
 const GAMES: [&str; 5] = ["oware", "backgammon", "had", "mughrabieh", "uuholo"];
@@ -21,20 +21,24 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         .iter()
         .find(|(name, _)| *name == GAMES[usize::from(*pick) % GAMES.len()])
         .unwrap();
-    let game = ludus::rules::compile(rules).unwrap();
+    let game = ludus::registry::compile(rules).unwrap();
     let dice = [d1 % 6 + 1, d2 % 6 + 1];
     ludus::with_game!(&game, g => parse(g, *plies, dice, text));
 });
 
-fn parse<G: Game>(game: &G, plies: u8, dice: [u8; 2], text: &str) {
+fn parse<G: Playable>(game: &G, plies: u8, dice: [u8; 2], text: &str) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(plies));
     let mut state = game.new_game(usize::from(plies % 2));
     let mut moves = Vec::new();
     for ply in 0..=plies {
         match game.phase(&state) {
             Phase::Over => break,
-            Phase::Roll(_) if ply == plies => game.roll(&mut state, dice).unwrap(),
-            Phase::Roll(_) => game.roll(&mut state, game.random_dice(&mut rng)).unwrap(),
+            Phase::Roll(_) if ply == plies => {
+                game.roll(&mut state, &Roll::new(&dice).unwrap()).unwrap()
+            }
+            Phase::Roll(_) => game
+                .roll(&mut state, &game.dice().unwrap().sample(&mut rng))
+                .unwrap(),
             Phase::Move(_) if ply == plies => break,
             Phase::Move(_) => {
                 game.legal_moves(&state, &mut moves);

@@ -1,14 +1,14 @@
 #![no_main]
 //! Rules loader: any bytes → `rules::compile`; a game that compiles is played for up to 200 plies
 //! at random (seeded from the input), diagnostics are rendered.
-use ludus::game::{Game, Phase};
+use ludus::game::{Phase, Playable};
 use rand::{seq::SliceRandom, SeedableRng};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match ludus::rules::compile(text) {
+    match ludus::registry::compile(text) {
         Ok(game) => ludus::with_game!(&game, g => play(g, data.len() as u64)),
         Err(diagnostics) => {
             ludus::diagnostics::render("fuzz.toml", text, &diagnostics);
@@ -17,17 +17,19 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     }
 });
 
-fn play<G: Game>(game: &G, seed: u64) {
+fn play<G: Playable>(game: &G, seed: u64) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut state = game.new_game(seed as usize % 2);
     let mut moves = Vec::new();
     for _ in 0..200 {
         match game.phase(&state) {
-            Phase::Over => match game.next_game(&state) {
+            Phase::Over => match game.next_game(&state, game.next_starter(&state).unwrap_or(0)) {
                 Some(next) => state = next,
                 None => break,
             },
-            Phase::Roll(_) => game.roll(&mut state, game.random_dice(&mut rng)).unwrap(),
+            Phase::Roll(_) => game
+                .roll(&mut state, &game.dice().unwrap().sample(&mut rng))
+                .unwrap(),
             Phase::Move(_) => {
                 game.legal_moves(&state, &mut moves);
                 let mv = moves.choose(&mut rng).expect("a player to move has a move");
