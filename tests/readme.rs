@@ -24,7 +24,9 @@ fn every_bundled_game_and_subcommand_is_named() {
             "bundled game `{name}` not in the README"
         );
     }
-    for sub in ["list", "show", "validate", "explain", "play", "protocol", "bench"] {
+    for sub in [
+        "list", "show", "validate", "explain", "play", "protocol", "bench",
+    ] {
         assert!(
             README.contains(&format!("ludus {sub}")),
             "no example of `ludus {sub}`"
