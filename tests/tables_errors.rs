@@ -363,7 +363,7 @@ fn impossible_states_are_rejected() {
         v["dice"] = json!([3, 4]);
     })
     .unwrap();
-    assert_eq!(ok.dice(), Some([3, 4]));
+    assert_eq!(ok.dice(), Some(&[3u8, 4][..]));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use ludus::game::{Game, Json, Notation, Phase};
 use ludus::rules::Source;
-use ludus::tables::{self, Position, TablesGame, TablesMove, TablesState};
+use ludus::tables::{self, Position, TablesGame, TablesMove, TablesState, BAR, OFF, SLOTS};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
@@ -11,112 +11,217 @@ fn load(name: &str) -> TablesGame {
     tables_compile(&Source::find(name).unwrap().text).unwrap()
 }
 
-fn check_position(p: &Position) {
-    for side in &p.sides {
-        assert_eq!(side.iter().map(|&c| u32::from(c)).sum::<u32>(), 15, "{p:?}");
-    }
-    for n in 1..=24 {
-        assert!(
-            p.sides[0][n] == 0 || p.sides[1][25 - n] == 0,
-            "point {n} shared: {p:?}"
-        );
-    }
+/// Positions with the dice left and the first die, walked already.
+type Walked = HashSet<(Position, Vec<(u8, u8)>, u8)>;
+
+/// The rules a brute-force generator needs, read by hand from a rules file.
+#[derive(Clone, Copy)]
+struct Model {
+    points: usize,
+    home: usize,
+    same_direction: bool,
+    lone: Lone,
+    double_moves: usize,
+    larger_first: bool,
+    /// The bonus roll (lower die first), followed by any double.
+    bonus: Option<[u8; 2]>,
+    faces: u8,
+    checkers: u32,
 }
 
-/// Every legal full-turn result under the plain Backgammon rules, by brute force: all dice
-/// orders, every checker, then the maximum-dice and larger-die rules.
-fn brute_force(p: &Position, mover: usize, dice: [u8; 2]) -> HashSet<Position> {
-    fn step(p: &Position, mover: usize, from: usize, d: usize) -> Option<Position> {
+#[derive(Clone, Copy, PartialEq)]
+enum Lone {
+    Hit,
+    Block,
+    Pin,
+}
+
+const BACKGAMMON: Model = Model {
+    points: 24,
+    home: 6,
+    same_direction: false,
+    lone: Lone::Hit,
+    double_moves: 4,
+    larger_first: true,
+    bonus: None,
+    faces: 6,
+    checkers: 15,
+};
+
+impl Model {
+    fn across(&self, n: usize) -> usize {
+        if self.same_direction {
+            (n - 1 + self.points / 2) % self.points + 1
+        } else {
+            self.points + 1 - n
+        }
+    }
+
+    fn check_position(&self, p: &Position) {
+        for side in &p.sides {
+            assert_eq!(
+                side.iter().map(|&c| u32::from(c)).sum::<u32>(),
+                self.checkers,
+                "{p:?}"
+            );
+        }
+        for n in 1..=self.points {
+            let a = self.across(n);
+            let shared = p.sides[0][n] > 0 && p.sides[1][a] > 0;
+            let pinned = p.pinned[0] & (1 << n) != 0 || p.pinned[1] & (1 << a) != 0;
+            assert!(!shared || pinned, "point {n} shared: {p:?}");
+            if p.pinned[0] & (1 << n) != 0 {
+                assert!(
+                    p.sides[0][n] == 1 && p.sides[1][a] > 0,
+                    "bad pin at {n}: {p:?}"
+                );
+            }
+        }
+    }
+
+    /// One checker of `mover` from `from` with die `d`, if legal.
+    fn step(&self, p: &Position, mover: usize, from: usize, d: usize) -> Option<Position> {
         let me = &p.sides[mover];
-        if me[from] == 0 || (me[25] > 0 && from != 25) {
+        if me[from] == 0 || (me[BAR] > 0 && from != BAR) {
+            return None;
+        }
+        if from <= self.points && p.pinned[mover] & (1 << from) != 0 {
             return None;
         }
         let mut q = *p;
-        if from > d {
-            let to = from - d;
-            let c = p.sides[1 - mover][25 - to];
-            if c >= 2 {
+        let start = if from >= BAR { self.points + 1 } else { from };
+        let to = if start > d {
+            let to = start - d;
+            let a = self.across(to);
+            let c = p.sides[1 - mover][a];
+            match self.lone {
+                Lone::Hit if c >= 2 => return None,
+                Lone::Hit if c == 1 => {
+                    q.sides[1 - mover][a] = 0;
+                    q.sides[1 - mover][BAR] += 1;
+                }
+                Lone::Block if c >= 1 => return None,
+                Lone::Pin if c >= 2 => return None,
+                Lone::Pin if c == 1 && p.pinned[1 - mover] & (1 << a) == 0 => {
+                    if me[to] > 0 {
+                        return None;
+                    }
+                    q.pinned[1 - mover] |= 1 << a;
+                }
+                _ => {}
+            }
+            to
+        } else {
+            if from >= BAR {
                 return None;
             }
-            q.sides[mover][from] -= 1;
-            q.sides[mover][to] += 1;
-            if c == 1 {
-                q.sides[1 - mover][25 - to] = 0;
-                q.sides[1 - mover][25] += 1;
+            let all_home = me[self.home + 1..].iter().all(|&c| c == 0);
+            if !all_home || (start < d && me[from + 1..=self.home].iter().any(|&c| c > 0)) {
+                return None;
             }
-            return Some(q);
-        }
-        let all_home = me[7..].iter().all(|&c| c == 0);
-        let highest = me[from + 1..7].iter().all(|&c| c == 0);
-        if !all_home || (from < d && !highest) {
-            return None;
-        }
+            OFF
+        };
         q.sides[mover][from] -= 1;
-        q.sides[mover][0] += 1;
+        q.sides[mover][to] += 1;
+        if self.lone == Lone::Pin && from <= self.points && q.sides[mover][from] == 0 {
+            q.pinned[1 - mover] &= !(1 << self.across(from));
+        }
         Some(q)
     }
-    fn walk(
-        p: &Position,
-        mover: usize,
-        dice: &[u8],
-        used: usize,
-        out: &mut Vec<(usize, u8, Position)>,
-        first: u8,
-    ) {
-        let mut moved = false;
-        for (i, &d) in dice.iter().enumerate() {
-            for from in 1..=25 {
-                if let Some(q) = step(p, mover, from, usize::from(d)) {
-                    moved = true;
-                    let rest: Vec<u8> = dice
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != i)
-                        .map(|(_, &x)| x)
-                        .collect();
-                    walk(
-                        &q,
-                        mover,
-                        &rest,
-                        used + 1,
-                        out,
-                        if used == 0 { d } else { first },
-                    );
+
+    /// Every legal full-turn result by brute force: all dice orders (a group's dice before the
+    /// next group's), every checker, then the most-dice and larger-die rules.
+    fn brute_force(&self, p: &Position, mover: usize, roll: &[u8]) -> HashSet<Position> {
+        #[allow(clippy::too_many_arguments)]
+        fn walk(
+            m: &Model,
+            p: &Position,
+            mover: usize,
+            dice: &[(u8, u8)],
+            used: usize,
+            out: &mut Vec<(usize, u8, Position)>,
+            first: u8,
+            seen: &mut Walked,
+        ) {
+            // The same position with the same dice left was walked already.
+            if !seen.insert((*p, dice.to_vec(), first)) {
+                return;
+            }
+            let mut moved = false;
+            let group = dice.iter().map(|d| d.1).min().unwrap_or(0);
+            for (i, &(d, g)) in dice.iter().enumerate() {
+                if g != group {
+                    continue;
+                }
+                for from in 1..SLOTS {
+                    if let Some(q) = m.step(p, mover, from, usize::from(d)) {
+                        moved = true;
+                        let mut rest = dice.to_vec();
+                        rest.remove(i);
+                        walk(
+                            m,
+                            &q,
+                            mover,
+                            &rest,
+                            used + 1,
+                            out,
+                            if used == 0 { d } else { first },
+                            seen,
+                        );
+                    }
                 }
             }
+            if !moved {
+                out.push((used, first, *p));
+            }
         }
-        if !moved {
-            out.push((used, first, *p));
+        let mut lists: Vec<Vec<(u8, u8)>> = Vec::new();
+        let doubles = roll.len() == 2 && roll[0] == roll[1];
+        let sorted = [
+            roll[0].min(roll[roll.len() - 1]),
+            roll[0].max(roll[roll.len() - 1]),
+        ];
+        match self.bonus {
+            Some(b) if roll.len() == 2 && sorted == b => {
+                for k in 1..=self.faces {
+                    let mut l = vec![(roll[0], 0), (roll[1], 0)];
+                    l.extend(std::iter::repeat_n((k, 1), self.double_moves));
+                    lists.push(l);
+                }
+            }
+            _ if doubles => lists.push(vec![(roll[0], 0); self.double_moves]),
+            _ => lists.push(roll.iter().map(|&d| (d, 0)).collect()),
         }
+        let mut all = Vec::new();
+        for l in &lists {
+            walk(self, p, mover, l, 0, &mut all, 0, &mut HashSet::new());
+        }
+        let best = all.iter().map(|a| a.0).max().unwrap();
+        let mut keep: Vec<&(usize, u8, Position)> = all.iter().filter(|a| a.0 == best).collect();
+        if best == 1 && roll.len() == 2 && !doubles && self.larger_first && lists.len() == 1 {
+            let hi = roll[0].max(roll[1]);
+            if keep.iter().any(|a| a.1 == hi) {
+                keep.retain(|a| a.1 == hi);
+            }
+        }
+        keep.into_iter().map(|a| a.2).collect()
     }
-    let list: Vec<u8> = if dice[0] == dice[1] {
-        vec![dice[0]; 4]
-    } else {
-        dice.to_vec()
-    };
-    let mut all = Vec::new();
-    walk(p, mover, &list, 0, &mut all, 0);
-    let best = all.iter().map(|a| a.0).max().unwrap();
-    let mut keep: Vec<&(usize, u8, Position)> = all.iter().filter(|a| a.0 == best).collect();
-    if best == 1 && dice[0] != dice[1] {
-        let hi = dice[0].max(dice[1]);
-        if keep.iter().any(|a| a.1 == hi) {
-            keep.retain(|a| a.1 == hi);
-        }
-    }
-    keep.into_iter().map(|a| a.2).collect()
 }
 
 /// Plays `games` random games (or matches) and checks every state on the way.
 fn random_games(name: &str, games: usize, seed: u64, brute: bool) -> usize {
-    let g = load(name);
+    random_games_of(&load(name), BACKGAMMON, games, seed, brute)
+}
+
+/// Plays `games` random games of `g` (whose rules `model` restates when `brute`).
+fn random_games_of(g: &TablesGame, model: Model, games: usize, seed: u64, brute: bool) -> usize {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut moves: Vec<TablesMove> = Vec::new();
     let mut turns = 0;
     for i in 0..games {
         let mut st: TablesState = g.new_game(i % 2);
         loop {
-            check_position(st.position());
+            model.check_position(st.position());
             if turns % 5 == 0 {
                 let back = g.state_from_json(&g.state_json(&st)).unwrap();
                 assert_eq!(back, st);
@@ -129,7 +234,7 @@ fn random_games(name: &str, games: usize, seed: u64, brute: bool) -> usize {
                 Phase::Move(p) => {
                     g.legal_moves(&st, &mut moves);
                     assert!(!moves.is_empty());
-                    let dice = st.dice().unwrap();
+                    let dice = st.dice().unwrap().to_vec();
                     let mut seen = HashSet::new();
                     for m in &moves {
                         let mut after = st;
@@ -148,7 +253,7 @@ fn random_games(name: &str, games: usize, seed: u64, brute: bool) -> usize {
                     if brute {
                         assert_eq!(
                             seen,
-                            brute_force(st.position(), p, dice),
+                            model.brute_force(st.position(), p, &dice),
                             "{}",
                             g.state_json(&st)
                         );
@@ -186,6 +291,75 @@ fn had_random_games_keep_the_invariants_and_equal_brute_force() {
 #[test]
 fn mughrabieh_random_matches_keep_the_invariants() {
     assert!(random_games("mughrabieh", 4, 5, false) > 1_000);
+}
+
+/// A game from a rules text with the board, dice and lone-checker lines given.
+fn custom(lines: &str) -> TablesGame {
+    tables_compile(&format!(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n{lines}\n"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn pinning_equals_brute_force() {
+    let g = custom("[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[moves]\nlone_checker = \"pin\"");
+    let m = Model {
+        lone: Lone::Pin,
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 40, 11, false) > 2_000);
+    assert!(random_games_of(&g, m, 6, 12, true) > 300);
+}
+
+#[test]
+fn same_direction_blocking_equals_brute_force() {
+    let g = custom(
+        "[board]\ndirection = \"same\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[moves]\nlone_checker = \"blocks\"",
+    );
+    let m = Model {
+        lone: Lone::Block,
+        same_direction: true,
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 40, 13, false) > 2_000);
+    assert!(random_games_of(&g, m, 6, 14, true) > 300);
+}
+
+#[test]
+fn pool_entry_and_bonus_roll_equal_brute_force() {
+    let g = custom(
+        "[dice.bonus]\nroll = [1, 2]\nagain = true\n[setup]\ncheckers = [\"pool:15\", \"pool:15\"]",
+    );
+    let m = Model {
+        bonus: Some([1, 2]),
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 40, 15, false) > 2_000);
+    assert!(random_games_of(&g, m, 1, 16, true) > 30);
+}
+
+#[test]
+fn small_boards_other_dice_and_doubles_as_rolled_equal_brute_force() {
+    let g = custom(
+        "[board]\npoints = 12\nhome = 3\n[dice]\nfaces = 4\ndoubles = 2\nonly_one = \"either\"\n[setup]\ncheckers = [\"12:2 7:3 4:2\", \"12:2 7:3 4:2\"]",
+    );
+    let m = Model {
+        points: 12,
+        home: 3,
+        faces: 4,
+        double_moves: 2,
+        larger_first: false,
+        checkers: 7,
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 100, 17, false) > 2_000);
+    assert!(random_games_of(&g, m, 20, 18, true) > 300);
+    let g = custom(
+        "[dice]\ncount = 3\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
+    );
+    assert!(random_games_of(&g, BACKGAMMON, 40, 19, false) > 1_000);
+    assert!(random_games_of(&g, BACKGAMMON, 5, 20, true) > 100);
 }
 
 /// A tables rules text compiled by the family's own compiler.

@@ -28,6 +28,13 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     ("backgammon", include_str!("../../rules/backgammon.toml")),
     ("had", include_str!("../../rules/had.toml")),
+    ("nackgammon", include_str!("../../rules/nackgammon.toml")),
+    ("hypergammon", include_str!("../../rules/hypergammon.toml")),
+    ("portes", include_str!("../../rules/portes.toml")),
+    ("plakoto", include_str!("../../rules/plakoto.toml")),
+    ("fevga", include_str!("../../rules/fevga.toml")),
+    ("long-nardy", include_str!("../../rules/long-nardy.toml")),
+    ("acey-deucey", include_str!("../../rules/acey-deucey.toml")),
     ("mughrabieh", include_str!("../../rules/mughrabieh.toml")),
 ];
 

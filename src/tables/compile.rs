@@ -3,9 +3,9 @@
 //! legal but almost certainly not meant (a condition that never holds, a game worth nothing).
 
 use super::keys::REFERENCE;
-use super::movegen::{LeaveRule, MoveRules};
+use super::movegen::{Bonus, LeaveRule, MoveRules};
 use super::notation::parse_setup;
-use super::position::Position;
+use super::position::{Board, Lone, Position, MAX_POINTS};
 use super::rules::RulesFile;
 use super::scope::{scoring_scope, step_scope};
 use super::{Info, MatchRules, TablesGame};
@@ -87,35 +87,41 @@ fn build(
         },
     };
 
-    let start = setup(text, file, errors);
+    let board = board(file, errors);
+    let start = setup(text, file, &board, errors);
+    let (dice, double_moves, larger_first, bonus) = dice(file, &board, errors);
 
     // The values are those of the reference: "higher-die-chooses-colour", "none".
     let ritual = match option("setup", "ritual", file.setup.ritual.as_ref(), errors) {
         Some(0) => Ritual::HigherDieChoosesColour,
         _ => Ritual::None,
     };
-    // "hit", "blocks".
-    let (block_at, hits) = match option(
+    // "hit", "blocks", "pin".
+    let lone = match option(
         "moves",
         "lone_checker",
         file.moves.lone_checker.as_ref(),
         errors,
     ) {
-        Some(1) => (1, false),
-        _ => (2, true),
+        Some(1) => Lone::Block,
+        Some(2) => Lone::Pin,
+        _ => Lone::Hit,
     };
 
     let mut leave = Vec::new();
-    let mut leave_mask = 0u32;
+    let mut leave_mask = 0u64;
     let scope = step_scope();
     for rule in &file.moves.leave {
         let point = *rule.point.get_ref();
-        let on_board = (1..=24).contains(&point);
+        let on_board = (1..=board.points as i64).contains(&point);
         if !on_board {
             errors.push(
                 Diagnostic::new(format!("point {point} is not on the board"))
                     .at(rule.point.span())
-                    .note("points are numbered 1 to 24 from the mover's side"),
+                    .note(format!(
+                        "points are numbered 1 to {} from the mover's side",
+                        board.points
+                    )),
             );
         }
         match expr(text, &rule.when, &scope, Type::Bool) {
@@ -145,6 +151,27 @@ fn build(
             Err(d) => errors.push(d),
         }
     }
+    let mut step = Vec::new();
+    for rule in &file.moves.step {
+        match expr(text, &rule.when, &scope, Type::Bool) {
+            Ok(when) => {
+                match constant_value(&when) {
+                    Some(0) => warnings.push(
+                        Diagnostic::warning("`when` is always false: no checker can ever move")
+                            .at(rule.when.span()),
+                    ),
+                    Some(_) => warnings.push(
+                        Diagnostic::warning("`when` is always true: this rule restricts nothing")
+                            .at(rule.when.span())
+                            .note("leave this `[[moves.step]]` table out"),
+                    ),
+                    None => {}
+                }
+                step.push(when);
+            }
+            Err(d) => errors.push(d),
+        }
+    }
 
     let scoring = file.scoring.as_ref().and_then(|s| {
         let points = expr(text, &s.points, &scoring_scope(), Type::Int)
@@ -159,6 +186,18 @@ fn build(
         }
         Some(points)
     });
+
+    let mut wins = Vec::new();
+    for rule in &file.win {
+        let when = expr(text, &rule.when, &scope, Type::Bool).map_err(|d| errors.push(d));
+        let points = rule
+            .points
+            .as_ref()
+            .map(|p| expr(text, p, &scoring_scope(), Type::Int).map_err(|d| errors.push(d)));
+        if let (Ok(when), None | Some(Ok(_))) = (when, &points) {
+            wins.push((when, points.and_then(Result::ok)));
+        }
+    }
 
     let match_rules = file.match_.as_ref().and_then(|m| {
         let target = *m.target.get_ref();
@@ -196,24 +235,150 @@ fn build(
             players,
         }),
         checkers: start.left(0),
-        start,
+        start: Box::new(start),
         moves: MoveRules {
-            block_at,
-            hits,
+            board,
+            lone,
             leave,
             leave_mask,
+            step,
+            double_moves,
+            larger_first,
+            bonus,
+            faces: dice.faces,
         },
         scoring,
+        wins,
         match_rules,
         ritual,
-        dice: crate::game::Dice::TWO_D6,
+        dice,
         max_plies: crate::limits::LIMITS.plies_per_game,
     })
 }
 
+/// A whole number of a key, checked against a range.
+fn number(
+    value: Option<&Spanned<i64>>,
+    default: i64,
+    range: std::ops::RangeInclusive<i64>,
+    what: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> i64 {
+    let Some(v) = value else {
+        return default;
+    };
+    let n = *v.get_ref();
+    if range.contains(&n) {
+        n
+    } else {
+        errors.push(
+            Diagnostic::new(format!("{what} {n} is out of range"))
+                .at(v.span())
+                .note(format!(
+                    "expected a whole number from {} to {}",
+                    range.start(),
+                    range.end()
+                )),
+        );
+        default
+    }
+}
+
+/// The board from `[board]`: an even number of points and a home table of at most half of
+/// them (a quarter by default).
+fn board(file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Board {
+    let Some(b) = &file.board else {
+        return Board::standard();
+    };
+    let mut points = number(
+        b.points.as_ref(),
+        24,
+        4..=MAX_POINTS as i64,
+        "a board of",
+        errors,
+    ) as usize;
+    if points % 2 == 1 {
+        errors.push(
+            Diagnostic::new(format!(
+                "a board of {points} points cannot be split in two halves"
+            ))
+            .at(b.points.as_ref().map_or(0..0, |p| p.span()))
+            .note("the number of points is even"),
+        );
+        points = 24;
+    }
+    let home = number(
+        b.home.as_ref(),
+        (points / 4) as i64,
+        1..=(points / 2) as i64,
+        "a home table of",
+        errors,
+    ) as usize;
+    // "opposite", "same".
+    let same = option("board", "direction", b.direction.as_ref(), errors) == Some(1);
+    Board::new(points, home, same)
+}
+
+/// The dice from `[dice]`, with how a double is played, whether the larger die must be played
+/// when only one can, and the bonus roll.
+fn dice(
+    file: &RulesFile,
+    board: &Board,
+    errors: &mut Vec<Diagnostic>,
+) -> (crate::game::Dice, u8, bool, Option<Bonus>) {
+    let Some(d) = &file.dice else {
+        return (crate::game::Dice::TWO_D6, 4, true, None);
+    };
+    let count = number(d.count.as_ref(), 2, 1..=3, "a throw of", errors) as u8;
+    let most_faces = board.points.min(20) as i64;
+    let faces = number(d.faces.as_ref(), 6, 2..=most_faces, "a die of", errors) as u8;
+    let doubles = match d.doubles.as_ref() {
+        Some(v) if ![2, 4].contains(v.get_ref()) => {
+            errors.push(
+                Diagnostic::new(format!("a double cannot give {} moves", v.get_ref()))
+                    .at(v.span())
+                    .note("4 (each die played twice) or 2 (played as rolled)"),
+            );
+            4
+        }
+        Some(v) => *v.get_ref() as u8,
+        None => 4,
+    };
+    // "larger", "either".
+    let larger = option("dice", "only_one", d.only_one.as_ref(), errors) != Some(1);
+    let bonus = d.bonus.as_ref().and_then(|b| {
+        let roll = b.roll.get_ref();
+        let fits = roll.len() == 2 && roll.iter().all(|&v| (1..=i64::from(faces)).contains(&v));
+        if !fits || count != 2 {
+            errors.push(
+                Diagnostic::new("a bonus roll is two dice such as `[1, 2]`")
+                    .at(b.roll.span())
+                    .note(format!(
+                        "with `count = 2` and each die from 1 to {faces}; this throw has {count} dice"
+                    )),
+            );
+            return None;
+        }
+        // "any-double", "nothing".
+        let any_double = option("dice.bonus", "then", b.then.as_ref(), errors) != Some(1);
+        let (x, y) = (roll[0] as u8, roll[1] as u8);
+        Some(Bonus {
+            roll: [x.min(y), x.max(y)],
+            any_double,
+            again: b.again,
+        })
+    });
+    (crate::game::Dice { count, faces }, doubles, larger, bonus)
+}
+
 /// The start position from `[setup] checkers`, checked: both sides have the same number of
 /// checkers (1..15), none borne off, no point held by both.
-fn setup(text: &str, file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Option<Position> {
+fn setup(
+    text: &str,
+    file: &RulesFile,
+    board: &Board,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Position> {
     let list = &file.setup.checkers;
     let [a, b] = list.get_ref().as_slice() else {
         errors.push(
@@ -226,7 +391,7 @@ fn setup(text: &str, file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Option<P
     let mut pos = Position::default();
     let mut ok = true;
     for (p, s) in [a, b].into_iter().enumerate() {
-        match parse_setup(s.get_ref()) {
+        match parse_setup(s.get_ref(), board.points) {
             Ok(side) => pos.sides[p] = side,
             Err(e) => {
                 errors.push(Diagnostic::in_string(text, s, e));
@@ -254,14 +419,24 @@ fn setup(text: &str, file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Option<P
         );
         ok = false;
     }
-    if let Some(n) = pos.shared_point() {
+    if let Some(n) = pos.shared_point(board) {
         errors.push(
             Diagnostic::new(format!(
                 "both sides start on player 0's point {n} (player 1's point {})",
-                25 - n
+                board.across(n)
             ))
             .at(list.span())
-            .note("player p's point n is the other side's point 25 - n"),
+            .note(if board.same_direction {
+                format!(
+                    "player p's point n is the other side's point n + {} (counted round the board)",
+                    board.points / 2
+                )
+            } else {
+                format!(
+                    "player p's point n is the other side's point {} - n",
+                    board.points + 1
+                )
+            }),
         );
         ok = false;
     }

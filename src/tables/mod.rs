@@ -1,7 +1,7 @@
-//! Tables games (the backgammon family): 24 points, two dice, bar and bear-off, played from a
-//! rules file. One interpreter serves every game; Backgammon, Had and Mughrabieh differ only in
-//! their rules files (start positions, what a lone checker does, conditions on leaving a point,
-//! scoring, match target).
+//! Tables games (the backgammon family): points round a board, dice, bar, pool and bear-off,
+//! played from a rules file. One interpreter serves every game; Backgammon, Long Nardy, Plakoto
+//! or Acey-deucey differ only in their rules files (the board and its numberings, the dice,
+//! start positions, what a lone checker does, conditions on steps, scoring, match target).
 //!
 //! Modules: `rules` (the TOML schema), `compile` (checks, compiled game), `position` (compact
 //! state), `movegen` (full-turn moves), `notation` (pest parsing of positions and moves),
@@ -18,8 +18,8 @@ mod rules;
 mod scope;
 mod state_json;
 
-pub use movegen::TablesMove;
-pub use position::Position;
+pub use movegen::{TablesMove, MAX_STEPS};
+pub use position::{Position, BAR, OFF, POOL, SLOTS};
 
 use crate::diagnostics::Diagnostic;
 use crate::expr::Expr;
@@ -30,8 +30,8 @@ use crate::game::{
 };
 use crate::limits::LIMITS;
 use crate::rules::RulesDoc;
-use movegen::{generate, result_key, MoveRules};
-use position::{hit_bit, key_of, Key, BAR, OFF};
+use movegen::{generate, replay, MoveRules, TurnInfo};
+use position::{Key, Lone};
 use scope::ScoreView;
 use serde_json::{json, Map, Value};
 
@@ -61,12 +61,15 @@ struct Info {
     players: [String; 2],
 }
 
-/// Every expression context of the format with its names (`[[moves.leave]] when`, `[scoring]
-/// points`), for references and tools.
+/// Every expression context of the format with its names (`[[moves.leave]] when`,
+/// `[[moves.step]] when`, `[scoring] points`), for references and tools.
 pub fn scope_reference() -> Vec<(&'static str, crate::expr::Scope)> {
     vec![
         ("moves.leave.when", scope::step_scope()),
+        ("moves.step.when", scope::step_scope()),
         ("scoring.points", scope::scoring_scope()),
+        ("win.when", scope::step_scope()),
+        ("win.points", scope::scoring_scope()),
     ]
 }
 
@@ -75,12 +78,14 @@ pub fn scope_reference() -> Vec<(&'static str, crate::expr::Scope)> {
 pub struct TablesGame {
     /// Names and texts, boxed: rarely read, kept out of the way of the rules used in play.
     info: Box<Info>,
-    start: Position,
+    start: Box<Position>,
     /// Checkers a side has (the same for both).
     checkers: u8,
     moves: MoveRules,
     /// Points the winner scores; 1 when the rules say nothing.
     scoring: Option<Expr>,
+    /// `[[win]]`: a position that wins for the player who made it, and what that scores.
+    wins: Vec<(Expr, Option<Expr>)>,
     match_rules: Option<MatchRules>,
     ritual: Ritual,
     /// The dice thrown each turn.
@@ -102,8 +107,11 @@ pub struct TablesState {
     pos: Position,
     to_move: u8,
     stage: Stage,
-    /// `[0, 0]` unless a move is awaited.
-    dice: [u8; 2],
+    /// The dice to play (the first `ndice`), all 0 unless a move is awaited.
+    dice: [u8; 3],
+    ndice: u8,
+    /// Bit p: player p has moved in this game.
+    moved: u8,
     /// Turns played in this game.
     plies: u32,
     /// Who moved first in this game.
@@ -121,30 +129,78 @@ impl TablesState {
         &self.pos
     }
     /// The dice to play, `None` unless a move is awaited.
-    pub fn dice(&self) -> Option<[u8; 2]> {
-        (self.stage == Stage::Move).then_some(self.dice)
+    pub fn dice(&self) -> Option<&[u8]> {
+        (self.stage == Stage::Move).then(|| &self.dice[..usize::from(self.ndice)])
     }
 }
 
 impl TablesGame {
+    /// Whether checkers may wait off the board in a pool (the start puts some there).
+    fn uses_pool(&self) -> bool {
+        self.start.sides.iter().any(|s| s[POOL] > 0)
+    }
+
     /// What the winner of `pos` scores.
     fn score(&self, pos: &Position, winner: usize) -> i32 {
         let view = ScoreView {
             loser: &pos.sides[1 - winner],
+            loser_pins: pos.pinned[1 - winner],
+            board: &self.moves.board,
         };
         self.scoring
             .as_ref()
             .map_or(1, |e| e.eval(&view).clamp(0, 1_000_000))
     }
 
-    /// Ends the game if the mover has borne off every checker, or drawn at the ply guard.
+    /// The `[[win]]` rule the mover's last turn met, if any: what it scores.
+    fn won_by_rule(&self, state: &TablesState, mover: usize) -> Option<i32> {
+        if self.wins.is_empty() {
+            return None;
+        }
+        let turn = state.pos.turn(mover);
+        let info = TurnInfo {
+            roll: &[],
+            first_turn: false,
+        };
+        let view = scope::StepView {
+            turn: &turn,
+            board: &self.moves.board,
+            lone: self.moves.lone,
+            die: 0,
+            from: 0,
+            to: 0,
+            lands: false,
+            earlier: &[],
+            info: &info,
+        };
+        let (_, points) = self.wins.iter().find(|(when, _)| when.test(&view))?;
+        Some(match points {
+            Some(p) => {
+                let view = ScoreView {
+                    loser: &state.pos.sides[1 - mover],
+                    loser_pins: state.pos.pinned[1 - mover],
+                    board: &self.moves.board,
+                };
+                p.eval(&view).clamp(0, 1_000_000)
+            }
+            None => self.score(&state.pos, mover),
+        })
+    }
+
+    /// Ends the game if the mover has borne off every checker or met a `[[win]]` rule, or
+    /// drawn at the ply guard.
     fn check_over(&self, state: &mut TablesState, mover: usize) {
-        if state.pos.sides[mover][OFF] == self.checkers {
+        let won = if state.pos.sides[mover][OFF] == self.checkers {
+            Some(self.score(&state.pos, mover))
+        } else {
+            self.won_by_rule(state, mover)
+        };
+        if let Some(score) = won {
             state.stage = Stage::Over;
             // `to_move` means nothing once over; fixed so that equal games compare equal.
             state.to_move = mover as u8;
             state.winner = Some(mover as u8);
-            state.score = self.score(&state.pos, mover);
+            state.score = score;
             if self.match_rules.is_some() {
                 state.points[mover] = state.points[mover].saturating_add(state.score);
             }
@@ -157,19 +213,17 @@ impl TablesGame {
         }
     }
 
-    /// Each step of `mv` with whether it hits.
+    /// Each step of `mv` with whether it hits or pins.
     fn steps_with_hits(&self, state: &TablesState, mv: &TablesMove) -> Vec<([u8; 2], bool)> {
-        let mover = usize::from(state.to_move);
-        let mut pos = state.pos;
-        mv.steps()
-            .iter()
-            .map(|&[from, to]| {
-                let t = usize::from(to);
-                let hit = t != OFF && self.moves.hits && pos.sides[1 - mover][25 - t] == 1;
-                pos.step(mover, usize::from(from), t, self.moves.hits);
-                ([from, to], hit)
-            })
-            .collect()
+        let (_, _, lands) = replay(&self.moves, &state.pos, usize::from(state.to_move), mv);
+        mv.steps().iter().copied().zip(lands).collect()
+    }
+
+    fn turn_info<'a>(&self, state: &'a TablesState) -> TurnInfo<'a> {
+        TurnInfo {
+            roll: &state.dice[..usize::from(state.ndice)],
+            first_turn: state.moved & (1 << state.to_move) == 0,
+        }
     }
 
     /// `None` without a match; else whether it is decided: by the target, or, once the match
@@ -192,9 +246,21 @@ impl TablesGame {
     }
 }
 
+/// The dice to play as players say them: `6-1`.
+fn dice_text(state: &TablesState) -> String {
+    let d: Vec<String> = state
+        .dice()
+        .unwrap_or(&[])
+        .iter()
+        .map(u8::to_string)
+        .collect();
+    d.join("-")
+}
+
 fn place_json(n: u8) -> Value {
     match usize::from(n) {
         BAR => json!("bar"),
+        POOL => json!("pool"),
         OFF => json!("off"),
         n => json!(n),
     }
@@ -213,10 +279,12 @@ impl Game for TablesGame {
 
     fn new_game(&self, first: Player) -> TablesState {
         TablesState {
-            pos: self.start,
+            pos: *self.start,
             to_move: first as u8,
             stage: Stage::Roll,
-            dice: [0; 2],
+            dice: [0; 3],
+            ndice: 0,
+            moved: 0,
             plies: 0,
             starter: first as u8,
             winner: None,
@@ -243,13 +311,7 @@ impl Game for TablesGame {
         if state.stage != Stage::Over || self.match_over(state)?.is_some() {
             return None;
         }
-        // Once over, `to_move` is the last mover; the players alternate turns.
-        let last_mover = usize::from(state.to_move);
-        let starter = if state.plies % 2 == 1 {
-            last_mover
-        } else {
-            1 - last_mover
-        };
+        let starter = usize::from(state.starter);
         let by_rule = m.next_first.starter(state.winner.map(usize::from), starter);
         // A game without a ritual starts as every game does: player 0 first.
         by_rule.or((self.ritual == Ritual::None).then_some(0))
@@ -287,10 +349,16 @@ impl Game for TablesGame {
             Some(w) => {
                 let mut scores = [0; 2];
                 scores[usize::from(w)] = state.score;
+                let borne_off = state.pos.sides[usize::from(w)][OFF] == self.checkers;
                 Outcome {
                     winner: Some(usize::from(w)),
                     scores,
-                    reason: "borne off".to_string(),
+                    reason: if borne_off {
+                        "borne off"
+                    } else {
+                        "won by a [[win]] rule"
+                    }
+                    .to_string(),
                 }
             }
             None => Outcome {
@@ -307,7 +375,7 @@ impl Game for TablesGame {
                 &self.moves,
                 &state.pos,
                 usize::from(state.to_move),
-                state.dice,
+                &self.turn_info(state),
                 out,
             );
         } else {
@@ -318,14 +386,25 @@ impl Game for TablesGame {
     fn play(&self, state: &mut TablesState, mv: &TablesMove) {
         assert_eq!(state.stage, Stage::Move, "play: no move is awaited");
         let mover = usize::from(state.to_move);
+        let rules = &self.moves;
+        let mut turn = state.pos.turn(mover);
         for &[from, to] in mv.steps() {
-            state
-                .pos
-                .step(mover, usize::from(from), usize::from(to), self.moves.hits);
+            let (from, to) = (usize::from(from), usize::from(to));
+            let lands = to != OFF && turn.landing(&rules.board, rules.lone, to) == Some(true);
+            turn.step(&rules.board, rules.lone, from, to, lands);
         }
-        state.dice = [0; 2];
+        state.pos.set_turn(mover, &turn);
+        let again = self
+            .moves
+            .bonus_for(&state.dice[..usize::from(state.ndice)])
+            .is_some_and(|b| b.again);
+        state.dice = [0; 3];
+        state.ndice = 0;
+        state.moved |= 1 << mover;
         state.stage = Stage::Roll;
-        state.to_move = 1 - state.to_move;
+        if !again {
+            state.to_move = 1 - state.to_move;
+        }
         state.plies += 1;
         self.check_over(state, mover);
     }
@@ -339,13 +418,10 @@ impl Game for TablesGame {
             return Err(RollError::NotAwaited);
         }
         self.dice.check(roll)?;
-        let [a, b] = roll.values() else {
-            return Err(RollError::Count {
-                expected: 2,
-                got: roll.values().len(),
-            });
-        };
-        state.dice = [*a, *b];
+        let values = roll.values();
+        state.dice = [0; 3];
+        state.dice[..values.len()].copy_from_slice(values);
+        state.ndice = values.len() as u8;
         state.stage = Stage::Move;
         Ok(())
     }
@@ -378,7 +454,7 @@ impl Notation for TablesGame {
             Stage::Roll => return Err(MoveError::NotAwaited("the dice have not been rolled")),
             Stage::Over => return Err(MoveError::NotAwaited("the game is over")),
         }
-        let chains = notation::parse_turn(text).map_err(|e| {
+        let chains = notation::parse_turn(text, self.moves.board.points).map_err(|e| {
             MoveError::unreadable(
                 text,
                 format!("at column {}: {}", e.span.start + 1, e.message),
@@ -387,19 +463,20 @@ impl Notation for TablesGame {
         let mover = usize::from(state.to_move);
         // The typed paths by their net effect: the mover's side afterwards.
         let mut side = state.pos.sides[mover].map(i32::from);
-        let mut typed_hits: Key = 0;
+        let mut typed_hits = 0u64;
         for c in &chains {
             side[usize::from(c.from)] -= i32::from(c.times);
             side[usize::from(c.to())] += i32::from(c.times);
             for &(at, hit) in &c.hops {
                 if hit && usize::from(at) != OFF {
-                    typed_hits |= hit_bit(usize::from(at));
+                    typed_hits |= 1 << at;
                 }
             }
         }
-        if let Some(n) = (0..26).find(|&n| side[n] < 0) {
+        if let Some(n) = (0..SLOTS).find(|&n| side[n] < 0) {
             let place = match n {
                 BAR => "on the bar".to_string(),
+                POOL => "in the pool".to_string(),
                 n => format!("on point {n}"),
             };
             return Err(MoveError::illegal(
@@ -410,7 +487,13 @@ impl Notation for TablesGame {
                 ),
             ));
         }
-        let want = key_of(&side.map(|c| c as u8));
+        if self.moves.lone == Lone::Pin {
+            // A pin shows where it was made; it holds only where the pinner stays.
+            typed_hits &= (1..=self.moves.board.points)
+                .filter(|&n| side[n] > 0)
+                .fold(0, |m, n| m | 1 << n);
+        }
+        let want = Key::of(&side.map(|c| c as u8));
         let mut legal = Vec::new();
         self.legal_moves(state, &mut legal);
         // Moves to that side whose hits include the typed ones; a move hitting exactly where
@@ -418,9 +501,9 @@ impl Notation for TablesGame {
         let mut candidates: Vec<(TablesMove, bool)> = legal
             .iter()
             .filter_map(|m| {
-                let k = result_key(&self.moves, &state.pos, mover, m);
-                let hits = k & !(hit_bit(1) - 1);
-                (k & (hit_bit(1) - 1) == want && hits & typed_hits == typed_hits)
+                let (_, k, _) = replay(&self.moves, &state.pos, mover, m);
+                let hits = k.marks();
+                (k.counts_only() == want && hits & typed_hits == typed_hits)
                     .then_some((*m, hits == typed_hits))
             })
             .collect();
@@ -444,9 +527,8 @@ impl Notation for TablesGame {
             [] => Err(MoveError::illegal(
                 text,
                 format!(
-                    "not a move with {}-{}; legal: {}",
-                    state.dice[0],
-                    state.dice[1],
+                    "not a move with {}; legal: {}",
+                    dice_text(state),
                     texts(&legal)
                 ),
             )),
@@ -470,12 +552,28 @@ impl Json for TablesGame {
 
     fn board_json(&self, state: &TablesState, fields: &mut Map<String, Value>) {
         let sides = &state.pos.sides;
-        fields.insert(
-            "points".into(),
-            json!([&sides[0][1..=24], &sides[1][1..=24]]),
-        );
+        let n = self.moves.board.points;
+        fields.insert("points".into(), json!([&sides[0][1..=n], &sides[1][1..=n]]));
         fields.insert("bar".into(), json!([sides[0][BAR], sides[1][BAR]]));
         fields.insert("off".into(), json!([sides[0][OFF], sides[1][OFF]]));
+        if self.uses_pool() {
+            fields.insert("pool".into(), json!([sides[0][POOL], sides[1][POOL]]));
+        }
+        if self.moves.lone == Lone::Pin {
+            let pinned = |p: usize| -> Vec<usize> {
+                (1..=n)
+                    .filter(|&k| state.pos.pinned[p] & (1 << k) != 0)
+                    .collect()
+            };
+            fields.insert("pinned".into(), json!([pinned(0), pinned(1)]));
+        }
+        if self.moves.bonus.as_ref().is_some_and(|b| b.again) {
+            // With extra turns the plies no longer tell who has had a first turn.
+            fields.insert(
+                "moved".into(),
+                json!([state.moved & 1 != 0, state.moved & 2 != 0]),
+            );
+        }
         fields.insert("dice".into(), state.dice().map_or(json!([]), |d| json!(d)));
     }
 
@@ -490,7 +588,12 @@ impl Material for TablesGame {
     }
     fn pips(&self, state: &TablesState, player: Player) -> Option<i32> {
         let side = &state.pos.sides[player];
-        Some((1..=BAR).map(|n| n as i32 * i32::from(side[n])).sum())
+        let board = &self.moves.board;
+        Some(
+            (1..SLOTS)
+                .map(|n| board.distance(n) as i32 * i32::from(side[n]))
+                .sum(),
+        )
     }
     fn position_key(&self, state: &TablesState) -> u64 {
         use std::hash::{Hash, Hasher};

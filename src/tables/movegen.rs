@@ -1,24 +1,28 @@
 //! Full-turn move generation: every way to play the dice one die at a time, cut to the moves
-//! that use as many dice as possible (the larger die when only one can be played), each
-//! distinct resulting position listed once. Fixed arrays, an exact 128-bit position key kept up
-//! to date step by step, and a reused hash set: no allocation once warmed up.
+//! that use as many dice as possible (the larger die when only one of two can be played), each
+//! distinct resulting position listed once. Fixed arrays, an exact position key kept up to date
+//! step by step, and a reused hash set: no allocation once warmed up.
 
-use super::position::{hit_bit, key_of, Key, Position, BAR, HOME, OFF};
+use super::position::{Board, Key, Lone, Position, Turn, BAR, OFF, POOL, SLOTS};
 use super::scope::StepView;
 use crate::expr::Expr;
 use std::cell::RefCell;
 
-/// A full-turn move: up to four single-die steps `[from, to]` in the order played, from the
-/// mover's side (`from` 25 is the bar, `to` 0 is off). No steps is the pass.
+/// Most single-die steps in a turn: a double played four times, or a bonus roll's two dice
+/// followed by a double.
+pub const MAX_STEPS: usize = 6;
+
+/// A full-turn move: single-die steps `[from, to]` in the order played, from the mover's side
+/// (`from` is a point, `BAR` or `POOL`; `to` a point or `OFF`). No steps is the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TablesMove {
-    steps: [[u8; 2]; 4],
+    steps: [[u8; 2]; MAX_STEPS],
     len: u8,
 }
 
 impl TablesMove {
     pub const PASS: TablesMove = TablesMove {
-        steps: [[0; 2]; 4],
+        steps: [[0; 2]; MAX_STEPS],
         len: 0,
     };
     pub fn steps(&self) -> &[[u8; 2]] {
@@ -36,73 +40,112 @@ pub struct LeaveRule {
     pub when: Expr,
 }
 
+/// A roll that gives more than its dice (Acey-deucey's 1-2): the roll is played, then a double
+/// of the mover's choosing, and then the mover may roll again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bonus {
+    /// The roll, lower die first.
+    pub roll: [u8; 2],
+    /// After the roll, a double of the mover's choosing is played.
+    pub any_double: bool,
+    /// The mover rolls again after the turn.
+    pub again: bool,
+}
+
 /// The movement rules a rules file chose.
 #[derive(Clone, Debug)]
 pub struct MoveRules {
-    /// This many opposing checkers close a point: 2 where a lone checker is hit, 1 where it
-    /// blocks.
-    pub block_at: u8,
-    /// A landing on a lone opposing checker sends it to the bar.
-    pub hits: bool,
+    pub board: Board,
+    pub lone: Lone,
     pub leave: Vec<LeaveRule>,
     /// Bit n set: some rule restricts leaving point n.
-    pub leave_mask: u32,
+    pub leave_mask: u64,
+    /// Conditions every single step must meet, tested on the position after it.
+    pub step: Vec<Expr>,
+    /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled).
+    pub double_moves: u8,
+    /// When only one of two different dice can be played, it must be the larger.
+    pub larger_first: bool,
+    pub bonus: Option<Bonus>,
+    /// Faces of a die (a bonus double may be any of them).
+    pub faces: u8,
 }
 
 impl MoveRules {
     /// Whether steps may be generated in non-increasing order of their starting points only.
     /// Under the plain rules a step from a lower point never makes a step from a higher one
     /// legal (nor the reverse illegal), so any legal sequence can be reordered that way with
-    /// the same result; a leave rule may depend on what other checkers did first, so then
-    /// every order is tried.
+    /// the same result; a leave or step rule may depend on what other checkers did first, and
+    /// a bonus double must follow its roll, so then every order is tried.
     fn ordered(&self) -> bool {
-        self.leave.is_empty()
+        self.leave.is_empty() && self.step.is_empty()
+    }
+
+    /// Whether `roll` (the turn's dice) is the bonus roll.
+    pub fn bonus_for(&self, roll: &[u8]) -> Option<&Bonus> {
+        let b = self.bonus.as_ref()?;
+        match *roll {
+            [x, y] if [x.min(y), x.max(y)] == b.roll => Some(b),
+            _ => None,
+        }
     }
 }
 
-/// Resulting positions already listed this turn: open addressing over exact keys.
+/// What the turn's conditions may see beyond the position.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnInfo<'a> {
+    /// The dice rolled.
+    pub roll: &'a [u8],
+    /// The mover has not moved before in this game.
+    pub first_turn: bool,
+}
+
+/// Resulting positions already listed this turn: open addressing over exact keys, probed by
+/// their hashes (never 0) kept apart, so a probe reads one word.
 #[derive(Default)]
 struct Seen {
-    slots: Vec<Key>,
+    hashes: Vec<u64>,
+    keys: Vec<Key>,
     used: Vec<usize>,
 }
 
 impl Seen {
     fn clear(&mut self) {
         for &i in &self.used {
-            self.slots[i] = 0;
+            self.hashes[i] = 0;
         }
         self.used.clear();
     }
 
-    /// Adds a key (never 0: the mover has checkers); true when it was not there yet.
+    /// Adds a key; true when it was not there yet.
+    #[inline]
     fn insert(&mut self, key: Key) -> bool {
-        if self.used.len() * 2 >= self.slots.len() {
+        if self.used.len() * 2 >= self.hashes.len() {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let mut i = Self::hash(key) & mask;
+        let mask = self.hashes.len() - 1;
+        let h = key.hash() | 1;
+        let mut i = (h >> 40) as usize & mask;
         loop {
-            match self.slots[i] {
+            match self.hashes[i] {
                 0 => {
-                    self.slots[i] = key;
+                    self.hashes[i] = h;
+                    self.keys[i] = key;
                     self.used.push(i);
                     return true;
                 }
-                k if k == key => return false,
+                x if x == h && self.keys[i] == key => return false,
                 _ => i = (i + 1) & mask,
             }
         }
     }
 
-    fn hash(key: Key) -> usize {
-        let h = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize
-    }
-
+    #[cold]
     fn grow(&mut self) {
-        let keys: Vec<Key> = self.used.iter().map(|&i| self.slots[i]).collect();
-        self.slots = vec![0; (self.slots.len() * 2).max(256)];
+        let keys: Vec<Key> = self.used.iter().map(|&i| self.keys[i]).collect();
+        let len = (self.hashes.len() * 2).max(256);
+        self.hashes = vec![0; len];
+        self.keys = vec![Key::default(); len];
         self.used.clear();
         for k in keys {
             self.insert(k);
@@ -114,170 +157,295 @@ thread_local! {
     static SEEN: RefCell<Seen> = RefCell::new(Seen::default());
 }
 
-/// Writes every legal full-turn move of `mover` with `dice` into `out` (cleared first); a turn
-/// without a legal step gives the single pass move.
+/// Writes every legal full-turn move of `mover` into `out` (cleared first); a turn without a
+/// legal step gives the single pass move.
 pub fn generate(
     rules: &MoveRules,
     pos: &Position,
     mover: usize,
-    dice: [u8; 2],
+    info: &TurnInfo,
+    out: &mut Vec<TablesMove>,
+) {
+    // One generator per kind of lone-checker rule, so that the hot loop tests none.
+    match rules.lone {
+        Lone::Hit => generate_for::<HIT>(rules, pos, mover, info, out),
+        Lone::Block => generate_for::<BLOCK>(rules, pos, mover, info, out),
+        Lone::Pin => generate_for::<PIN>(rules, pos, mover, info, out),
+    }
+}
+
+const HIT: u8 = 0;
+const BLOCK: u8 = 1;
+const PIN: u8 = 2;
+
+fn generate_for<const LONE: u8>(
+    rules: &MoveRules,
+    pos: &Position,
+    mover: usize,
+    info: &TurnInfo,
     out: &mut Vec<TablesMove>,
 ) {
     SEEN.with(|seen| {
         let seen = &mut *seen.borrow_mut();
-        let [a, b] = dice;
-        let mut gen = Gen::new(rules, pos, mover, out, seen);
-        if a == b {
-            gen.run(&[a; 4]);
-        } else {
-            gen.run(&[a, b]);
-            if gen.best == 1 {
-                // Only one die can be played: the larger one when it can.
-                gen.run(&[a.max(b)]);
-                if gen.best == 0 {
-                    gen.run(&[a.min(b)]);
+        let mut gen = Gen::<LONE>::new(rules, info, pos, mover, out, seen);
+        gen.reset();
+        match *info.roll {
+            [a, b] if rules.bonus_for(info.roll).is_some_and(|b| b.any_double) => {
+                // The roll first, then any double: every choice, the most dice overall.
+                let n = usize::from(rules.double_moves);
+                for k in 1..=rules.faces {
+                    let mut dice = [k; MAX_STEPS];
+                    dice[..2].copy_from_slice(&[a, b]);
+                    let mut groups = [1; MAX_STEPS];
+                    groups[..2].fill(0);
+                    gen.search_dice(&dice[..2 + n], &groups[..2 + n]);
                 }
             }
+            [a, b] if a == b => {
+                let n = usize::from(rules.double_moves);
+                gen.search_dice(&[a; MAX_STEPS][..n], &[0; MAX_STEPS][..n]);
+            }
+            [a, b] => {
+                gen.search_dice(&[a, b], &[0, 0]);
+                if gen.best == 1 && rules.larger_first {
+                    // Only one die can be played: the larger one when it can.
+                    gen.reset();
+                    gen.search_dice(&[a.max(b)], &[0]);
+                    if gen.best == 0 {
+                        gen.search_dice(&[a.min(b)], &[0]);
+                    }
+                }
+            }
+            ref dice => gen.search_dice(dice, &[0; MAX_STEPS][..dice.len()]),
         }
         gen.seen.clear();
     });
 }
 
-/// The search over step sequences, on a private copy of the two sides.
-struct Gen<'a> {
-    rules: &'a MoveRules,
-    me: [u8; 26],
-    opp: [u8; 26],
+/// The state of a turn in progress, saved and restored around each step.
+#[derive(Clone, Copy)]
+struct Progress {
+    t: Turn,
     key: Key,
-    /// Bit n set: the mover has a checker on point n (1..=24) or the bar (25).
-    occupied: u32,
-    /// The mover's checkers on the bar or outside the home table.
+    /// Bit n set: the mover has a checker on point n, the bar (`BAR`) or the pool (`POOL`).
+    occupied: u64,
+    /// The mover's checkers outside the home table (bar and pool included).
     behind: u8,
-    dice: [u8; 4],
+}
+
+/// The search over step sequences, on a private copy of the position; `LONE` is the rule on
+/// lone checkers.
+struct Gen<'a, const LONE: u8> {
+    rules: &'a MoveRules,
+    info: &'a TurnInfo<'a>,
+    now: Progress,
+    dice: [u8; MAX_STEPS],
+    /// Dice of a lower group are played before those of a higher one.
+    groups: [u8; MAX_STEPS],
     ndice: usize,
     ordered: bool,
-    /// Copies of the rules' `block_at` and `hits`, at hand.
-    block_at: u8,
-    hits: bool,
-    steps: [[u8; 2]; 4],
+    /// Some die belongs to a later group.
+    grouped: bool,
+    steps: [[u8; 2]; MAX_STEPS],
     /// Most dice used by a move found so far.
     best: usize,
     out: &'a mut Vec<TablesMove>,
     seen: &'a mut Seen,
 }
 
-impl<'a> Gen<'a> {
+impl<'a, const LONE: u8> Gen<'a, LONE> {
+    const LONE: Lone = match LONE {
+        HIT => Lone::Hit,
+        BLOCK => Lone::Block,
+        _ => Lone::Pin,
+    };
+
     fn new(
         rules: &'a MoveRules,
+        info: &'a TurnInfo<'a>,
         pos: &Position,
         mover: usize,
         out: &'a mut Vec<TablesMove>,
         seen: &'a mut Seen,
     ) -> Self {
-        let me = pos.sides[mover];
+        let t = pos.turn(mover);
         Gen {
             rules,
-            me,
-            opp: pos.sides[1 - mover],
-            key: key_of(&me),
-            occupied: (1..26).filter(|&n| me[n] > 0).fold(0, |m, n| m | 1 << n),
-            behind: pos.behind(mover),
-            dice: [0; 4],
+            info,
+            now: Progress {
+                key: Key::of(&t.me),
+                occupied: (1..SLOTS).fold(0, |m, n| m | u64::from(t.me[n] > 0) << n),
+                behind: pos.behind(mover, rules.board.home),
+                t,
+            },
+            dice: [0; MAX_STEPS],
+            groups: [0; MAX_STEPS],
             ndice: 0,
-            ordered: rules.ordered(),
-            block_at: rules.block_at,
-            hits: rules.hits,
-            steps: [[0; 2]; 4],
+            ordered: false,
+            grouped: false,
+            steps: [[0; 2]; MAX_STEPS],
             best: 0,
             out,
             seen,
         }
     }
 
-    fn run(&mut self, dice: &[u8]) {
+    fn reset(&mut self) {
         self.out.clear();
         self.seen.clear();
         self.best = 0;
+    }
+
+    /// Adds the moves playing `dice` (in `groups` order) to those found so far.
+    fn search_dice(&mut self, dice: &[u8], groups: &[u8]) {
         self.ndice = dice.len();
         self.dice[..dice.len()].copy_from_slice(dice);
-        self.search(0, 0, BAR);
+        self.groups[..dice.len()].copy_from_slice(groups);
+        self.ordered = self.rules.ordered();
+        self.grouped = groups.iter().any(|&g| g != 0);
+        self.search(0, 0, POOL, 0);
     }
 
     /// Tries every next step; a sequence that cannot go on is a candidate move.
-    fn search(&mut self, depth: usize, used: u8, max_from: usize) {
+    fn search(&mut self, depth: usize, used: u8, max_from: usize, last_group: u8) {
         let mut extended = false;
-        let mut tried = 0u8;
+        let mut tried = 0u32;
+        let group = if self.ordered && !self.grouped {
+            0
+        } else {
+            (0..self.ndice)
+                .filter(|&i| used & (1 << i) == 0)
+                .map(|i| self.groups[i])
+                .min()
+                .unwrap_or(0)
+        };
         for i in 0..self.ndice {
             let d = self.dice[i];
-            if used & (1 << i) != 0 || tried & (1 << d) != 0 {
+            if used & (1 << i) != 0 || self.groups[i] != group || tried & (1 << d) != 0 {
                 continue;
             }
             tried |= 1 << d;
             let used = used | (1 << i);
-            if self.me[BAR] > 0 {
+            if self.now.t.me[BAR] > 0 {
                 // Checkers on the bar enter before anything else moves.
-                let to = BAR - usize::from(d);
-                if let Some(hit) = self.landing(to) {
-                    if self.leave_allowed(BAR, d) {
-                        extended = true;
-                        self.descend(depth, used, BAR, to, hit);
-                    }
-                }
+                extended |= self.try_step(depth, used, BAR, d, group);
                 continue;
             }
-            let top = if self.ordered { max_from } else { 24 };
-            // Occupied points up to `top`, highest first.
-            let mut points = self.occupied & ((2 << top) - 1);
-            while points != 0 {
-                let from = 31 - points.leading_zeros() as usize;
-                points &= !(1 << from);
-                if let Some((to, hit)) = self.target(from, d) {
-                    if self.leave_allowed(from, d) {
-                        extended = true;
-                        self.descend(depth, used, from, to, hit);
-                    }
-                }
+            // Within a group of dice, steps are reordered freely (see `ordered`).
+            let top = if self.ordered && group == last_group {
+                max_from
+            } else {
+                POOL
+            };
+            // Occupied places up to `top` whose checker is free, highest first.
+            let mut froms = self.now.occupied & ((2 << top) - 1) & !self.now.t.my_pins;
+            while froms != 0 {
+                let from = 63 - froms.leading_zeros() as usize;
+                froms &= !(1 << from);
+                extended |= self.try_step(depth, used, from, d, group);
             }
         }
         if !extended {
-            self.candidate(depth, self.key);
+            self.candidate(depth, self.now.key);
         }
     }
 
-    /// Where a checker on `from` goes with die `d`, and whether it hits; `None` when blocked or
-    /// when it may not bear off.
+    /// Plays die `d` from `from` if the rules allow it, and goes on from there.
+    #[inline(always)]
+    fn try_step(&mut self, depth: usize, used: u8, from: usize, d: u8, group: u8) -> bool {
+        let Some((to, lands)) = self.target(from, d) else {
+            return false;
+        };
+        if !self.leave_allowed(from, to, d, lands, depth) {
+            return false;
+        }
+        self.steps[depth] = [from as u8, to as u8];
+        let rules = self.rules;
+        if depth + 1 == self.ndice && rules.step.is_empty() {
+            // The last die: the move is complete, only its key is needed.
+            let mut key = self.now.key;
+            key.remove(from);
+            key.add(to);
+            if lands {
+                key.mark(to);
+            }
+            if Self::LONE == Lone::Pin && from <= rules.board.points && self.now.t.me[from] == 1 {
+                key.unmark(from);
+            }
+            self.candidate(depth + 1, key);
+            return true;
+        }
+        let saved = (self.now.t.their_pins, self.now.key);
+        self.apply(from, to, lands);
+        let allowed = rules.step.is_empty() || self.step_rules_allow(from, to, d, lands, depth);
+        if allowed {
+            if depth + 1 == self.ndice {
+                self.candidate(depth + 1, self.now.key);
+            } else {
+                self.search(depth + 1, used, from, group);
+            }
+        }
+        self.undo(from, to, lands, saved);
+        allowed
+    }
+
+    /// Where a checker on `from` goes with die `d`, and whether it lands on a lone opposing
+    /// checker; `None` when blocked or when it may not bear off.
     #[inline]
     fn target(&self, from: usize, d: u8) -> Option<(usize, bool)> {
+        let board = &self.rules.board;
+        let start = board.distance(from);
         let d = usize::from(d);
-        if from > d {
-            return self.landing(from - d).map(|hit| (from - d, hit));
+        if start > d {
+            let to = start - d;
+            return self.landing(to).map(|lands| (to, lands));
         }
         // Bearing off: all checkers home; a larger die only from the highest occupied point.
-        if self.behind > 0 || (from < d && self.occupied >> (from + 1) != 0) {
+        if from > board.points
+            || self.now.behind > 0
+            || (start < d && self.now.occupied >> (from + 1) != 0)
+        {
             return None;
         }
         Some((OFF, false))
     }
 
-    /// Whether the mover may land on point `to`, and whether that hits.
+    /// Whether the mover may land on its point `to`, and whether that hits or pins.
     #[inline]
     fn landing(&self, to: usize) -> Option<bool> {
-        let c = self.opp[25 - to];
-        (c < self.block_at).then_some(self.hits && c == 1)
+        self.now.t.landing(&self.rules.board, Self::LONE, to)
     }
 
     #[inline]
-    fn leave_allowed(&self, from: usize, die: u8) -> bool {
-        self.rules.leave_mask & (1 << from) == 0 || self.leave_rules_allow(from, die)
+    fn leave_allowed(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
+        self.rules.leave_mask & (1 << from) == 0
+            || self.leave_rules_allow(from, to, die, lands, depth)
+    }
+
+    fn view(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> StepView<'_> {
+        StepView {
+            turn: &self.now.t,
+            board: &self.rules.board,
+            lone: Self::LONE,
+            die,
+            from,
+            to,
+            lands,
+            earlier: &self.steps[..depth],
+            info: self.info,
+        }
     }
 
     #[cold]
-    fn leave_rules_allow(&self, from: usize, die: u8) -> bool {
-        let view = StepView {
-            me: &self.me,
-            opp: &self.opp,
-            die,
-        };
+    fn leave_rules_allow(
+        &self,
+        from: usize,
+        to: usize,
+        die: u8,
+        lands: bool,
+        depth: usize,
+    ) -> bool {
+        let view = self.view(from, to, die, lands, depth);
         self.rules
             .leave
             .iter()
@@ -285,58 +453,55 @@ impl<'a> Gen<'a> {
             .all(|r| r.when.test(&view))
     }
 
-    fn descend(&mut self, depth: usize, used: u8, from: usize, to: usize, hit: bool) {
-        self.steps[depth] = [from as u8, to as u8];
-        if depth + 1 == self.ndice {
-            // The last die: the move is complete, only its key is needed.
-            let mut key = self.key - (1 << (4 * from)) + (1 << (4 * to));
-            if hit {
-                key |= hit_bit(to);
+    #[cold]
+    fn step_rules_allow(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
+        let view = self.view(from, to, die, lands, depth);
+        self.rules.step.iter().all(|r| r.test(&view))
+    }
+
+    #[inline]
+    fn apply(&mut self, from: usize, to: usize, lands: bool) {
+        let rules = self.rules;
+        let now = &mut self.now;
+        now.t.step(&rules.board, Self::LONE, from, to, lands);
+        now.key.remove(from);
+        now.key.add(to);
+        if lands {
+            now.key.mark(to);
+        }
+        if now.t.me[from] == 0 {
+            now.occupied &= !(1 << from);
+            if Self::LONE == Lone::Pin && from <= rules.board.points {
+                now.key.unmark(from);
             }
-            self.candidate(depth + 1, key);
-            return;
         }
-        self.apply(from, to, hit);
-        self.search(depth + 1, used, from);
-        self.undo(from, to, hit);
-    }
-
-    #[inline]
-    fn apply(&mut self, from: usize, to: usize, hit: bool) {
-        self.me[from] -= 1;
-        if self.me[from] == 0 {
-            self.occupied &= !(1 << from);
+        if to != OFF {
+            now.occupied |= 1 << to;
         }
-        self.me[to] += 1;
-        self.occupied |= (1 << to) & !1;
-        self.key = self.key - (1 << (4 * from)) + (1 << (4 * to));
-        if from > HOME && to <= HOME {
-            self.behind -= 1;
-        }
-        if hit {
-            self.opp[25 - to] -= 1;
-            self.opp[BAR] += 1;
-            self.key |= hit_bit(to);
+        if from > rules.board.home && to <= rules.board.home {
+            now.behind -= 1;
         }
     }
 
+    /// Takes back `apply(from, to, lands)`, given the pins and key from before it.
     #[inline]
-    fn undo(&mut self, from: usize, to: usize, hit: bool) {
-        if hit {
-            self.opp[25 - to] += 1;
-            self.opp[BAR] -= 1;
-            self.key &= !hit_bit(to);
+    fn undo(&mut self, from: usize, to: usize, lands: bool, saved: (u64, Key)) {
+        let rules = self.rules;
+        let now = &mut self.now;
+        if lands && Self::LONE == Lone::Hit {
+            now.t.opp[rules.board.across(to)] = 1;
+            now.t.opp[BAR] -= 1;
         }
-        if from > HOME && to <= HOME {
-            self.behind += 1;
+        (now.t.their_pins, now.key) = saved;
+        now.t.me[to] -= 1;
+        now.t.me[from] += 1;
+        if now.t.me[to] == 0 {
+            now.occupied &= !(1 << to);
         }
-        self.key = self.key + (1 << (4 * from)) - (1 << (4 * to));
-        self.me[to] -= 1;
-        if self.me[to] == 0 {
-            self.occupied &= !(1 << to);
+        now.occupied |= (1 << from) & !1;
+        if from > rules.board.home && to <= rules.board.home {
+            now.behind += 1;
         }
-        self.me[from] += 1;
-        self.occupied |= 1 << from;
     }
 
     /// A sequence that cannot be extended: kept when it uses the most dice seen so far.
@@ -358,16 +523,30 @@ impl<'a> Gen<'a> {
     }
 }
 
-/// The exact key of the position `mv` leads to, for matching a typed move to a legal one.
-pub fn result_key(rules: &MoveRules, pos: &Position, mover: usize, mv: &TablesMove) -> Key {
-    let mut p = *pos;
-    let mut key = 0;
-    for &[from, to] in mv.steps() {
-        let to = usize::from(to);
-        if to != OFF && rules.hits && p.sides[1 - mover][25 - to] == 1 {
-            key |= hit_bit(to);
+/// Plays `mv`'s steps on `pos` for `mover`: the resulting position's exact key and, for each
+/// step, whether it landed on a lone opposing checker (hit or pinned it).
+pub fn replay(
+    rules: &MoveRules,
+    pos: &Position,
+    mover: usize,
+    mv: &TablesMove,
+) -> (Turn, Key, [bool; MAX_STEPS]) {
+    let mut t = pos.turn(mover);
+    let mut key = Key::of(&t.me);
+    let mut lands_at = [false; MAX_STEPS];
+    for (i, &[from, to]) in mv.steps().iter().enumerate() {
+        let (from, to) = (usize::from(from), usize::from(to));
+        let lands = to != OFF && t.landing(&rules.board, rules.lone, to) == Some(true);
+        t.step(&rules.board, rules.lone, from, to, lands);
+        key.remove(from);
+        key.add(to);
+        if lands {
+            key.mark(to);
         }
-        p.step(mover, usize::from(from), to, rules.hits);
+        if rules.lone == Lone::Pin && from <= rules.board.points && t.me[from] == 0 {
+            key.unmark(from);
+        }
+        lands_at[i] = lands;
     }
-    key | key_of(&p.sides[mover])
+    (t, key, lands_at)
 }

@@ -1,8 +1,9 @@
 //! The tables notations (pest grammar `grammar/tables.pest`): start positions such as
-//! `24:2 13:5 8:3 6:5` or `bar:9`, and moves such as `24/18 13/11`, `bar/22`, `6/off`,
+//! `24:2 13:5 8:3 6:5`, `bar:9` or `pool:15`, and moves such as `24/18 13/11`, `bar/22`,
+//! `pool/20`, `6/off`,
 //! `24/18(2)`, `13/7*`, `24/18*/13`, `pass` — each side in its own point numbering.
 
-use super::position::{BAR, MAX_CHECKERS, OFF};
+use super::position::{Side, BAR, MAX_CHECKERS, OFF, POOL, SLOTS};
 use crate::diagnostics::SpannedError;
 use pest::iterators::Pair;
 use pest::Parser;
@@ -37,35 +38,36 @@ fn number(pair: &Pair<Rule>, max: u32, what: &str) -> Result<u8, NotationError> 
     }
 }
 
-/// A place on the board: a point 1..24, the bar (25) or off (0).
-fn place(pair: Pair<Rule>) -> Result<u8, NotationError> {
+/// A place on a board of `points` points: a point, the bar, the pool or off.
+fn place(pair: Pair<Rule>, points: usize) -> Result<u8, NotationError> {
     match pair.as_rule() {
         Rule::bar => Ok(BAR as u8),
+        Rule::pool => Ok(POOL as u8),
         Rule::off => Ok(OFF as u8),
-        _ => match number(&pair, 24, "point")? {
+        _ => match number(&pair, points as u32, "point")? {
             0 => Err(NotationError::new(
                 span_of(&pair),
-                "points are numbered 1..24 (use `off` for borne-off checkers)",
+                format!("points are numbered 1..{points} (use `off` for borne-off checkers)"),
             )),
             n => Ok(n),
         },
     }
 }
 
-/// A side's checkers from a start-position text, indexed like a side of `Position`.
-pub fn parse_setup(text: &str) -> Result<[u8; 26], NotationError> {
+/// A side's checkers from a start-position text on a board of `points` points.
+pub fn parse_setup(text: &str, points: usize) -> Result<Side, NotationError> {
     let setup = TablesParser::parse(Rule::setup, text)
         .map_err(|e| {
             syntax_error(
                 text,
                 e,
-                "entries `point:count` such as `24:2 13:5` or `bar:9`",
+                "entries `point:count` such as `24:2 13:5`, `bar:9` or `pool:15`",
             )
         })?
         .next()
         .expect("grammar: setup");
-    let mut side = [0u8; 26];
-    let mut seen = [false; 26];
+    let mut side = [0u8; SLOTS];
+    let mut seen = [false; SLOTS];
     let mut total = 0u32;
     for entry in setup
         .into_inner()
@@ -73,7 +75,7 @@ pub fn parse_setup(text: &str) -> Result<[u8; 26], NotationError> {
     {
         let span = span_of(&entry);
         let mut parts = entry.into_inner();
-        let at = place(parts.next().expect("grammar: place"))?;
+        let at = place(parts.next().expect("grammar: place"), points)?;
         let count = number(
             &parts.next().expect("grammar: count"),
             u32::from(MAX_CHECKERS),
@@ -82,7 +84,7 @@ pub fn parse_setup(text: &str) -> Result<[u8; 26], NotationError> {
         if usize::from(at) == OFF && count > 0 {
             return Err(NotationError::new(
                 span,
-                "checkers start on the board or the bar, not off",
+                "checkers start on the board, the bar or in the pool, not off",
             ));
         }
         if std::mem::replace(&mut seen[usize::from(at)], true) {
@@ -115,14 +117,14 @@ impl Chain {
     }
 }
 
-/// A typed move: its checker paths (none for `pass`).
-pub fn parse_turn(text: &str) -> Result<Vec<Chain>, NotationError> {
+/// A typed move on a board of `points` points: its checker paths (none for `pass`).
+pub fn parse_turn(text: &str, points: usize) -> Result<Vec<Chain>, NotationError> {
     let turn = TablesParser::parse(Rule::turn, text)
         .map_err(|e| {
             syntax_error(
                 text,
                 e,
-                "a move such as `24/18 13/11`, `bar/22`, `6/off`, `24/18(2)`, `13/7*` or `pass`",
+                "a move such as `24/18 13/11`, `bar/22`, `pool/20`, `6/off`, `24/18(2)`, `13/7*` or `pass`",
             )
         })?
         .next()
@@ -136,12 +138,14 @@ pub fn parse_turn(text: &str) -> Result<Vec<Chain>, NotationError> {
         };
         for item in part.into_inner() {
             match item.as_rule() {
-                Rule::from => chain.from = place(item.into_inner().next().expect("grammar: from"))?,
+                Rule::from => {
+                    chain.from = place(item.into_inner().next().expect("grammar: from"), points)?
+                }
                 Rule::to => {
                     let mut inner = item.into_inner();
                     let at = inner.next().expect("grammar: to");
                     let span = span_of(&at);
-                    let point = place(at)?;
+                    let point = place(at, points)?;
                     let last = chain.hops.last().map_or(chain.from, |h| h.0);
                     if last == OFF as u8 {
                         return Err(NotationError::new(span, "nothing moves on after `off`"));
@@ -156,7 +160,7 @@ pub fn parse_turn(text: &str) -> Result<Vec<Chain>, NotationError> {
                 }
                 _ => {
                     let n = item.into_inner().next().expect("grammar: times");
-                    chain.times = number(&n, 4, "repeat count")?;
+                    chain.times = number(&n, 6, "repeat count")?;
                 }
             }
         }
@@ -168,6 +172,7 @@ pub fn parse_turn(text: &str) -> Result<Vec<Chain>, NotationError> {
 fn place_text(n: u8) -> String {
     match usize::from(n) {
         BAR => "bar".to_string(),
+        POOL => "pool".to_string(),
         OFF => "off".to_string(),
         n => n.to_string(),
     }
@@ -225,8 +230,8 @@ pub fn format_move(steps: &[([u8; 2], bool)]) -> String {
 }
 
 /// A side's checkers in the start-position notation, highest point first (`bar:9 24:2`).
-pub fn format_setup(side: &[u8; 26]) -> String {
-    (0..26)
+pub fn format_setup(side: &Side) -> String {
+    (0..SLOTS)
         .rev()
         .filter(|&n| side[n] > 0)
         .map(|n| format!("{}:{}", place_text(n as u8), side[n]))

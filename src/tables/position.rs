@@ -1,79 +1,271 @@
-//! The compact position: for each side, its checkers by its own point number, with the bar and
-//! the borne-off checkers in the same fixed array (wildbg-style), so a step is two array writes.
+//! The board's geometry and the compact position: for each side, its checkers by its own point
+//! number, with the borne-off checkers, the bar and the off-board pool in the same fixed array
+//! (wildbg-style), so a step is a few array writes.
 
+/// Most points a board may have.
+pub const MAX_POINTS: usize = 36;
 /// Index of the borne-off checkers in a side's array.
 pub const OFF: usize = 0;
-/// Index of the checkers on the bar (they enter on the opponent's home table, i.e. on points
-/// 24..19 of their own numbering, as if they stood on point 25).
-pub const BAR: usize = 25;
-/// Points of the home table are 1..=HOME.
-pub const HOME: usize = 6;
+/// Index of the checkers on the bar: hit checkers, which enter before anything else moves.
+pub const BAR: usize = MAX_POINTS + 1;
+/// Index of the checkers waiting off the board to enter (Acey-deucey), which enter when their
+/// owner likes while the others move on.
+pub const POOL: usize = MAX_POINTS + 2;
+/// Places of a side's array: off, the points, bar and pool.
+pub const SLOTS: usize = MAX_POINTS + 3;
 /// Most checkers a side may have: counts then fit in four bits (see `Key`).
 pub const MAX_CHECKERS: u8 = crate::limits::LIMITS.checkers;
 
-/// Both sides' checkers. `sides[p][n]` is player p's count on p's own point n (1..=24), with
-/// `sides[p][OFF]` borne off and `sides[p][BAR]` on the bar. Player p's point n is the other
-/// side's point 25 - n.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// A side's checkers: `side[n]` on its own point n (1..=points), `side[OFF]`, `side[BAR]`,
+/// `side[POOL]`.
+pub type Side = [u8; SLOTS];
+
+/// The board: how many points, the home table's size, and how the two numberings meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub points: usize,
+    pub home: usize,
+    /// Both sides move the same way round the board from opposite corners (Long Nardy, Fevga),
+    /// rather than towards each other (Backgammon).
+    pub same_direction: bool,
+}
+
+impl Board {
+    /// A board of `points` points (even, 2..=MAX_POINTS) with the home table `1..=home`.
+    pub fn new(points: usize, home: usize, same_direction: bool) -> Board {
+        Board {
+            points,
+            home,
+            same_direction,
+        }
+    }
+
+    /// The standard board: 24 points, a home table of 6, sides moving towards each other.
+    pub fn standard() -> Board {
+        Board::new(24, 6, false)
+    }
+
+    /// The other side's number of point `n` (1..=points) of either side: the same point
+    /// counted from the other end, or half the board on round it.
+    #[inline]
+    pub fn across(&self, n: usize) -> usize {
+        let half = self.points / 2;
+        match (self.same_direction, n > half) {
+            (false, _) => self.points + 1 - n,
+            (true, true) => n - half,
+            (true, false) => n + half,
+        }
+    }
+
+    /// The point a checker entering from the bar or the pool counts from: one beyond the last.
+    #[inline]
+    pub fn entry(&self) -> usize {
+        self.points + 1
+    }
+
+    /// The distance from `from` to the end of the way: the point's number, one beyond the last
+    /// point for the bar and the pool.
+    #[inline]
+    pub fn distance(&self, from: usize) -> usize {
+        if from > MAX_POINTS {
+            self.entry()
+        } else {
+            from
+        }
+    }
+}
+
+/// Both sides' checkers, and which are pinned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub sides: [[u8; 26]; 2],
+    pub sides: [Side; 2],
+    /// Bit n of `pinned[p]`: p's single checker on p's point n lies pinned under the other
+    /// side's checkers (it may not move until they have all left).
+    pub pinned: [u64; 2],
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position {
+            sides: [[0; SLOTS]; 2],
+            pinned: [0; 2],
+        }
+    }
+}
+
+/// What a landing does to a lone opposing checker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lone {
+    /// Sends it to the bar; two or more block a point.
+    Hit,
+    /// Nothing: a single checker blocks.
+    Block,
+    /// Pins it where it stands; two or more block a point.
+    Pin,
+}
+
+impl Lone {
+    /// Opposing checkers on a point that close it to the mover.
+    pub fn block_at(self) -> u8 {
+        match self {
+            Lone::Block => 1,
+            Lone::Hit | Lone::Pin => 2,
+        }
+    }
 }
 
 impl Position {
-    /// Checkers of `p` still in play (on the board or the bar).
+    /// Checkers of `p` still in play (on the board, the bar or in the pool).
     pub fn left(&self, p: usize) -> u8 {
         self.sides[p][1..].iter().sum()
     }
 
-    /// Checkers of `p` on the bar or outside its home table (they must come home before any
-    /// bear-off).
-    pub fn behind(&self, p: usize) -> u8 {
-        self.sides[p][HOME + 1..].iter().sum()
-    }
-
-    /// Moves one checker of `mover` from `from` (a point or `BAR`) to `to` (a point or `OFF`);
-    /// a lone opposing checker on the landing point goes to the bar when `hits` (the caller
-    /// has checked the step is legal).
-    pub fn step(&mut self, mover: usize, from: usize, to: usize, hits: bool) {
-        let [me, opp] = self.split_mut(mover);
-        me[from] -= 1;
-        me[to] += 1;
-        if to != OFF && hits && opp[25 - to] == 1 {
-            opp[25 - to] = 0;
-            opp[BAR] += 1;
-        }
-    }
-
-    /// The mover's array and the opponent's, mutably.
-    pub fn split_mut(&mut self, mover: usize) -> [&mut [u8; 26]; 2] {
-        let [a, b] = &mut self.sides;
-        if mover == 0 {
-            [a, b]
-        } else {
-            [b, a]
-        }
+    /// Checkers of `p` outside its home table `1..=home`, the bar and pool included (they must
+    /// come home before any bear-off).
+    pub fn behind(&self, p: usize, home: usize) -> u8 {
+        self.sides[p][home + 1..].iter().sum()
     }
 
     /// The first point (in player 0's numbering) where both sides stand, if any.
-    pub fn shared_point(&self) -> Option<usize> {
-        (1..=24).find(|&n| self.sides[0][n] > 0 && self.sides[1][25 - n] > 0)
+    pub fn shared_point(&self, board: &Board) -> Option<usize> {
+        (1..=board.points).find(|&n| self.sides[0][n] > 0 && self.sides[1][board.across(n)] > 0)
+    }
+
+    /// The position from `mover`'s side.
+    pub fn turn(&self, mover: usize) -> Turn {
+        Turn {
+            me: self.sides[mover],
+            opp: self.sides[1 - mover],
+            my_pins: self.pinned[mover],
+            their_pins: self.pinned[1 - mover],
+        }
+    }
+
+    /// Puts back a side's view of this position.
+    pub fn set_turn(&mut self, mover: usize, t: &Turn) {
+        self.sides[mover] = t.me;
+        self.sides[1 - mover] = t.opp;
+        self.pinned[mover] = t.my_pins;
+        self.pinned[1 - mover] = t.their_pins;
     }
 }
 
-/// The resulting position of a turn as one exact number, for listing each position once: the
-/// mover's 26 counts as 4-bit fields (bits 0..104) and the points where opposing checkers were
-/// hit (bit 103 + n for the mover's point n). The opponent's side after the turn follows from
-/// those hits, so equal keys mean equal positions.
-pub type Key = u128;
-
-/// The key of a side before any step of the turn.
-pub fn key_of(side: &[u8; 26]) -> Key {
-    side.iter()
-        .enumerate()
-        .fold(0, |k, (n, &c)| k | Key::from(c) << (4 * n))
+/// A position as the side to move sees it: the one definition of a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub me: Side,
+    pub opp: Side,
+    /// Bit n: the mover's checker on its point n is pinned.
+    pub my_pins: u64,
+    /// Bit n: the opponent's checker on the opponent's point n is pinned.
+    pub their_pins: u64,
 }
 
-/// The key bit recording a hit on the mover's point `n`.
-pub fn hit_bit(n: usize) -> Key {
-    1 << (103 + n)
+impl Turn {
+    /// Whether the mover may land on its point `to`, and whether that hits or pins a lone
+    /// opposing checker.
+    #[inline]
+    pub fn landing(&self, board: &Board, lone: Lone, to: usize) -> Option<bool> {
+        let a = board.across(to);
+        let c = self.opp[a];
+        match lone {
+            Lone::Hit => (c < 2).then_some(c == 1),
+            Lone::Block => (c == 0).then_some(false),
+            Lone::Pin => match c {
+                0 => Some(false),
+                // Already pinned by the mover: the mover's point.
+                1 if self.their_pins & (1 << a) != 0 => Some(false),
+                // A lone checker on top of the mover's pinned one holds the point.
+                1 if self.me[to] > 0 => None,
+                1 => Some(true),
+                _ => None,
+            },
+        }
+    }
+
+    /// Moves one checker from `from` to `to` (checked legal by the caller); `lands_on` says
+    /// the landing hits or pins a lone opposing checker. Leaving a point for good frees the
+    /// checker pinned there.
+    #[inline]
+    pub fn step(&mut self, board: &Board, lone: Lone, from: usize, to: usize, lands_on: bool) {
+        self.me[from] -= 1;
+        self.me[to] += 1;
+        if lone == Lone::Pin && from <= board.points && self.me[from] == 0 {
+            self.their_pins &= !(1 << board.across(from));
+        }
+        if lands_on {
+            let a = board.across(to);
+            match lone {
+                Lone::Hit => {
+                    self.opp[a] = 0;
+                    self.opp[BAR] += 1;
+                }
+                Lone::Pin => self.their_pins |= 1 << a,
+                Lone::Block => {}
+            }
+        }
+    }
+}
+
+/// The resulting position of a turn as one exact value, for listing each position once: the
+/// mover's counts as 4-bit fields (slots 0..=38: three words, the last holding slots 32..=38 in
+/// its low 28 bits) and, in the last word's high 36 bits, the points where a lone opposing
+/// checker was hit, or is pinned by this turn. The opponent's side after the turn follows from
+/// those, so equal keys mean equal positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Key([u64; 3]);
+
+/// Where the marks start in a key's last word: the bit of point n is `MARKS + n - 1`.
+const MARKS: usize = 4 * (SLOTS - 32);
+const MARK_MASK: u64 = !((1 << MARKS) - 1);
+
+impl Key {
+    /// The key of a side before any step of the turn.
+    pub fn of(side: &Side) -> Key {
+        let mut k = Key::default();
+        for (n, &c) in side.iter().enumerate() {
+            k.0[n / 16] |= u64::from(c) << (4 * (n % 16));
+        }
+        k
+    }
+
+    /// One more checker at `slot` (no count goes past 15, so fields never carry).
+    #[inline]
+    pub fn add(&mut self, slot: usize) {
+        self.0[(slot / 16).min(2)] += 1 << (4 * (slot % 16));
+    }
+
+    /// One checker fewer at `slot`.
+    #[inline]
+    pub fn remove(&mut self, slot: usize) {
+        self.0[(slot / 16).min(2)] -= 1 << (4 * (slot % 16));
+    }
+
+    /// Marks point n (1..=MAX_POINTS).
+    #[inline]
+    pub fn mark(&mut self, n: usize) {
+        self.0[2] |= 1 << (MARKS + n - 1);
+    }
+
+    #[inline]
+    pub fn unmark(&mut self, n: usize) {
+        self.0[2] &= !(1 << (MARKS + n - 1));
+    }
+
+    /// The marked points: bit n for point n.
+    pub fn marks(&self) -> u64 {
+        (self.0[2] & MARK_MASK) >> (MARKS - 1)
+    }
+
+    /// The same key without its marks.
+    pub fn counts_only(&self) -> Key {
+        Key([self.0[0], self.0[1], self.0[2] & !MARK_MASK])
+    }
+
+    /// A well-mixed hash for the table of positions seen.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        let h = self.0[0] ^ self.0[1].rotate_left(21) ^ self.0[2].rotate_left(43);
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
 }

@@ -2,7 +2,7 @@
 //! table bottom right, points numbered from their side), and the rules in plain words.
 
 use super::notation::format_setup;
-use super::position::{BAR, OFF};
+use super::position::{Lone, BAR, OFF, POOL};
 use super::{Stage, TablesGame, TablesState};
 use crate::game::{Game, Ritual};
 use std::fmt::Write;
@@ -14,28 +14,45 @@ const STACK: usize = 5;
 
 pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     let pos = &state.pos;
+    let board = &game.moves.board;
     let other = 1 - viewer;
-    // Who stands on the viewer's point n, and how many.
-    let at = |n: usize| -> Option<(usize, usize)> {
-        if pos.sides[viewer][n] > 0 {
-            Some((viewer, usize::from(pos.sides[viewer][n])))
-        } else if pos.sides[other][25 - n] > 0 {
-            Some((other, usize::from(pos.sides[other][25 - n])))
+    // The viewer's point n: the viewer's checkers, then the other side's (a pinned checker
+    // lies under the pinner, drawn in lower case at the bottom of the stack).
+    let at = |n: usize| -> (usize, usize, Option<usize>) {
+        let mine = usize::from(pos.sides[viewer][n]);
+        let a = board.across(n);
+        let theirs = usize::from(pos.sides[other][a]);
+        if pos.pinned[viewer] & (1 << n) != 0 {
+            (other, theirs, Some(viewer))
+        } else if pos.pinned[other] & (1 << a) != 0 {
+            (viewer, mine, Some(other))
+        } else if mine > 0 {
+            (viewer, mine, None)
         } else {
-            None
+            (other, theirs, None)
         }
     };
     let cell = |n: usize, row: usize| -> String {
-        match at(n) {
-            Some((_, c)) if row == STACK - 1 && c > STACK => format!("{c:>3}"),
-            Some((p, c)) if row < c => format!("  {}", SYMBOLS[p]),
-            _ => "  .".to_string(),
+        let (p, c, under) = at(n);
+        let (row, cap) = match under {
+            Some(u) if row == 0 => return format!("  {}", SYMBOLS[u].to_ascii_lowercase()),
+            Some(_) => (row - 1, STACK - 1),
+            None => (row, STACK),
+        };
+        if row == cap - 1 && c > cap {
+            format!("{c:>3}")
+        } else if row < c {
+            format!("  {}", SYMBOLS[p])
+        } else {
+            "  .".to_string()
         }
     };
-    let half = |points: [usize; 12], rows: &mut dyn Iterator<Item = usize>, s: &mut String| {
+    let half = board.points / 2;
+    let quarter = half / 2;
+    let row_of = |points: &[usize], rows: &mut dyn Iterator<Item = usize>, s: &mut String| {
         for row in rows {
             for (i, &n) in points.iter().enumerate() {
-                if i == 6 {
+                if i == quarter && quarter > 0 {
                     s.push_str("  |");
                 }
                 s.push_str(&cell(n, row));
@@ -43,32 +60,42 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             s.push('\n');
         }
     };
-    let label = |points: [usize; 12]| -> String {
+    let label = |points: &[usize]| -> String {
         let mut s = String::new();
         for (i, n) in points.iter().enumerate() {
-            if i == 6 {
+            if i == quarter && quarter > 0 {
                 s.push_str("  |");
             }
             let _ = write!(s, "{n:>3}");
         }
         s
     };
-    let top = [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
-    let bottom = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
+    let top: Vec<usize> = (half + 1..=board.points).collect();
+    let bottom: Vec<usize> = (1..=half).rev().collect();
     let mut s = String::new();
-    let _ = writeln!(s, "{}", label(top));
-    half(top, &mut (0..STACK), &mut s);
+    let _ = writeln!(s, "{}", label(&top));
+    row_of(&top, &mut (0..STACK), &mut s);
     let _ = writeln!(
         s,
-        "{:>20}  {} {}  {} {}",
-        "BAR", SYMBOLS[viewer], pos.sides[viewer][BAR], SYMBOLS[other], pos.sides[other][BAR]
+        "{:>width$}  {} {}  {} {}",
+        "BAR",
+        SYMBOLS[viewer],
+        pos.sides[viewer][BAR],
+        SYMBOLS[other],
+        pos.sides[other][BAR],
+        width = 3 * quarter + 2
     );
-    half(bottom, &mut (0..STACK).rev(), &mut s);
-    let _ = writeln!(s, "{}", label(bottom));
+    row_of(&bottom, &mut (0..STACK).rev(), &mut s);
+    let _ = writeln!(s, "{}", label(&bottom));
     for p in [viewer, other] {
+        let pool = if game.uses_pool() {
+            format!(", pool {}", pos.sides[p][POOL])
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             s,
-            "{} ({}): bar {}, off {}",
+            "{} ({}): bar {}{pool}, off {}",
             game.info.players[p], SYMBOLS[p], pos.sides[p][BAR], pos.sides[p][OFF]
         );
     }
@@ -78,11 +105,7 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             let _ = writeln!(s, "{mover} to roll");
         }
         Stage::Move => {
-            let _ = writeln!(
-                s,
-                "{mover} to move with {}-{}",
-                state.dice[0], state.dice[1]
-            );
+            let _ = writeln!(s, "{mover} to move with {}", super::dice_text(state));
         }
         Stage::Over => match state.winner {
             Some(w) => {
@@ -118,6 +141,8 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
 }
 
 pub fn describe(game: &TablesGame) -> String {
+    let rules = &game.moves;
+    let board = &rules.board;
     let mut s = String::new();
     let _ = writeln!(s, "{} ({}, tables family)", game.info.title, game.info.name);
     if !game.info.source.is_empty() {
@@ -125,15 +150,61 @@ pub fn describe(game: &TablesGame) -> String {
     }
     let _ = writeln!(
         s,
-        "{} checkers a side on 24 points, two dice, doubles played four times.",
-        game.checkers
+        "{} checkers a side on {} points, home tables of {}; {}.",
+        game.checkers,
+        board.points,
+        board.home,
+        if board.same_direction {
+            "both sides move the same way round the board from opposite corners"
+        } else {
+            "the sides move towards each other"
+        }
     );
+    let dice = game.dice;
+    let mut throw = format!(
+        "{} {} of {} faces",
+        dice.count,
+        if dice.count == 1 { "die" } else { "dice" },
+        dice.faces
+    );
+    if dice.count == 2 {
+        throw.push_str(if rules.double_moves == 4 {
+            ", doubles played twice over (four moves)"
+        } else {
+            ", doubles played as rolled"
+        });
+    }
+    let _ = writeln!(s, "Each turn throws {throw}.");
+    if let Some(b) = &rules.bonus {
+        let _ = writeln!(
+            s,
+            "A roll of {}-{} is played, {}{}.",
+            b.roll[0],
+            b.roll[1],
+            if b.any_double {
+                "then a double of the mover's choosing"
+            } else {
+                "and nothing more"
+            },
+            if b.again {
+                "; then the mover rolls again"
+            } else {
+                ""
+            }
+        );
+    }
     for p in 0..2 {
         let _ = writeln!(
             s,
             "{} starts with {} (its own numbering).",
             game.info.players[p],
             format_setup(&game.start.sides[p])
+        );
+    }
+    if game.uses_pool() {
+        let _ = writeln!(
+            s,
+            "Checkers in the pool enter on the opponent's side of the board as from the bar, whenever their owner likes."
         );
     }
     if game.ritual == Ritual::HigherDieChoosesColour {
@@ -145,13 +216,13 @@ pub fn describe(game: &TablesGame) -> String {
     let _ = writeln!(
         s,
         "{}",
-        if game.moves.hits {
-            "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves."
-        } else {
-            "A single checker blocks a point; there is no hitting."
+        match rules.lone {
+            Lone::Hit => "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves.",
+            Lone::Block => "A single checker blocks a point; there is no hitting.",
+            Lone::Pin => "Two or more checkers block a point; a checker landing on a lone opposing checker pins it there until every checker of the pinner's side has left the point.",
         }
     );
-    for r in &game.moves.leave {
+    for r in &rules.leave {
         let _ = writeln!(
             s,
             "A checker may leave point {} only when `{}` (tested die by die).",
@@ -159,10 +230,32 @@ pub fn describe(game: &TablesGame) -> String {
             r.when.text()
         );
     }
+    for r in &rules.step {
+        let _ = writeln!(
+            s,
+            "Every step must leave `{}` true (tested die by die).",
+            r.text()
+        );
+    }
     let _ = writeln!(
         s,
-        "Play as many dice as possible, the larger when only one can be played; bear off once all are home."
+        "Play as many dice as possible{}; bear off once all are home.",
+        if rules.larger_first && dice.count == 2 {
+            ", the larger when only one can be played"
+        } else {
+            ""
+        }
     );
+    for (when, points) in &game.wins {
+        let _ = writeln!(
+            s,
+            "A player whose turn leaves `{}` true wins at once{}.",
+            when.text(),
+            points
+                .as_ref()
+                .map_or(String::new(), |p| format!(", scoring `{}`", p.text()))
+        );
+    }
     let _ = writeln!(
         s,
         "The winner scores `{}` point(s).",

@@ -2,7 +2,7 @@
 //! impossible ones: wrong totals, counts out of range, both sides on one point, dice that do
 //! not fit the phase, a finished game not marked over (or the reverse).
 
-use super::position::{Position, BAR, OFF};
+use super::position::{Lone, Position, BAR, OFF, POOL};
 use super::{Stage, TablesGame, TablesState};
 use crate::game::Game;
 use crate::limits::LIMITS;
@@ -32,19 +32,28 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         return Err("a state is a JSON object".into());
     }
     let mut pos = Position::default();
+    let board = &game.moves.board;
+    let n = board.points;
     let points = pair(value, "points")?;
     let bar = pair(value, "bar")?;
     let off = pair(value, "off")?;
+    let pool = match value.get("pool") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(pair(value, "pool")?),
+    };
     for p in 0..2 {
         let pts = points[p]
             .as_array()
-            .filter(|a| a.len() == 24)
-            .ok_or_else(|| format!("points[{p}] must list 24 counts"))?;
+            .filter(|a| a.len() == n)
+            .ok_or_else(|| format!("points[{p}] must list {n} counts"))?;
         for (i, c) in pts.iter().enumerate() {
             pos.sides[p][i + 1] = count(c, &format!("points[{p}][{i}]"))?;
         }
         pos.sides[p][BAR] = count(bar[p], &format!("bar[{p}]"))?;
         pos.sides[p][OFF] = count(off[p], &format!("off[{p}]"))?;
+        if let Some(pool) = pool {
+            pos.sides[p][POOL] = count(pool[p], &format!("pool[{p}]"))?;
+        }
         let total: u32 = pos.sides[p].iter().map(|&c| u32::from(c)).sum();
         if total != u32::from(game.checkers) {
             return Err(format!(
@@ -53,12 +62,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             ));
         }
     }
-    if let Some(n) = pos.shared_point() {
-        return Err(format!(
-            "both players stand on player 0's point {n} (player 1's point {})",
-            25 - n
-        ));
-    }
+    read_pins(game, value, &mut pos)?;
     let done: Vec<usize> = (0..2)
         .filter(|&p| pos.sides[p][OFF] == game.checkers)
         .collect();
@@ -72,9 +76,9 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             .iter()
             .map(|x| {
                 x.as_u64()
-                    .filter(|n| (1..=6).contains(n))
+                    .filter(|n| (1..=u64::from(game.dice.faces)).contains(n))
                     .map(|n| n as u8)
-                    .ok_or_else(|| format!("a die shows 1..6, not {x}"))
+                    .ok_or_else(|| format!("a die shows 1..{}, not {x}", game.dice.faces))
             })
             .collect::<Result<_, _>>()?,
         Some(other) => return Err(format!("`dice` must be a list, got {other}")),
@@ -100,6 +104,24 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.winner = Some(w as u8);
                 state.score = game.score(&pos, w);
             }
+            // A game won by a `[[win]]` rule (the first side it holds for).
+            [] if (0..2).any(|w| game.won_by_rule(&state, w).is_some()) => {
+                // The winner as the state names it, when a rule holds for both.
+                let named = value
+                    .pointer("/result/winner")
+                    .and_then(Value::as_u64)
+                    .map(|w| w as usize);
+                let (w, score) = named
+                    .into_iter()
+                    .chain(0..2)
+                    .filter(|&w| w < 2)
+                    .find_map(|w| game.won_by_rule(&state, w).map(|s| (w, s)))
+                    .unwrap_or((0, 0));
+                state.stage = Stage::Over;
+                state.to_move = w as u8;
+                state.winner = Some(w as u8);
+                state.score = score;
+            }
             // A game drawn at the ply guard.
             [] if state.plies == game.max_plies => {
                 state.stage = Stage::Over;
@@ -107,7 +129,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             }
             _ => {
                 return Err(format!(
-                    "phase \"over\" needs one player with every checker borne off, or `ply` at the {}-ply limit",
+                    "phase \"over\" needs one player with every checker borne off or a `[[win]]` rule met, or `ply` at the {}-ply limit",
                     game.max_plies
                 ))
             }
@@ -129,10 +151,15 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 }
                 state.stage = Stage::Roll;
             } else {
-                let [a, b] = dice[..] else {
-                    return Err("phase \"move\" needs the two dice rolled, e.g. [3, 5]".into());
-                };
-                state.dice = [a, b];
+                if dice.len() != usize::from(game.dice.count) {
+                    return Err(format!(
+                        "phase \"move\" needs the {} dice rolled, e.g. {:?}",
+                        game.dice.count,
+                        &[3, 5, 2][..usize::from(game.dice.count)]
+                    ));
+                }
+                state.dice[..dice.len()].copy_from_slice(&dice);
+                state.ndice = dice.len() as u8;
                 state.stage = Stage::Move;
             }
         }
@@ -158,7 +185,65 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             _ => return Err("`starter` must be 0 or 1".into()),
         },
     };
+    // Who has moved: as the turns alternate from the starter (a bonus turn aside).
+    state.moved = match state.plies {
+        0 => 0,
+        1 => 1 << state.starter,
+        _ => 3,
+    };
+    if let Some(v) = value.get("moved").filter(|v| !v.is_null()) {
+        let [a, b] = pair(value, "moved")?;
+        match (a.as_bool(), b.as_bool()) {
+            (Some(a), Some(b)) => state.moved = u8::from(a) | u8::from(b) << 1,
+            _ => return Err(format!("`moved` must be two booleans, got {v}")),
+        }
+    }
     Ok(state)
+}
+
+/// The pinned checkers (`pinned`: each side's pinned points, in its own numbering), checked
+/// against the board: a pinned checker is alone under opposing checkers; elsewhere no point
+/// holds both sides.
+fn read_pins(game: &TablesGame, value: &Value, pos: &mut Position) -> Result<(), String> {
+    let board = &game.moves.board;
+    if let Some(v) = value.get("pinned").filter(|v| !v.is_null()) {
+        if game.moves.lone != Lone::Pin {
+            return Err("these rules pin no checker; leave `pinned` out".into());
+        }
+        let lists = pair(value, "pinned")?;
+        for (p, list) in lists.into_iter().enumerate() {
+            let points = list
+                .as_array()
+                .ok_or_else(|| format!("pinned[{p}] must list points, got {v}"))?;
+            for x in points {
+                let k = x
+                    .as_u64()
+                    .filter(|k| (1..=board.points as u64).contains(k))
+                    .ok_or_else(|| format!("pinned[{p}]: {x} is not a point"))?
+                    as usize;
+                if pos.sides[p][k] != 1 || pos.sides[1 - p][board.across(k)] == 0 {
+                    return Err(format!(
+                        "pinned[{p}]: point {k} needs one checker of player {p} under the other's"
+                    ));
+                }
+                pos.pinned[p] |= 1 << k;
+            }
+        }
+    }
+    for k in 1..=board.points {
+        let a = board.across(k);
+        let both = pos.sides[0][k] > 0 && pos.sides[1][a] > 0;
+        let pinned = pos.pinned[0] & (1 << k) != 0 || pos.pinned[1] & (1 << a) != 0;
+        if both && !pinned {
+            return Err(format!(
+                "both players stand on player 0's point {k} (player 1's point {a})"
+            ));
+        }
+        if pos.pinned[0] & (1 << k) != 0 && pos.pinned[1] & (1 << a) != 0 {
+            return Err(format!("point {k}: both checkers cannot be pinned"));
+        }
+    }
+    Ok(())
 }
 
 /// The match fields: game number and points, defaults when absent.
