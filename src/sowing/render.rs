@@ -167,6 +167,13 @@ pub fn describe(game: &SowingGame) -> String {
     if game.must_feed {
         let _ = writeln!(s, "Feeding: when the opponent has no stones, you must sow some into their pits if you can.");
     }
+    if let Some(h) = &game.house {
+        let _ = writeln!(
+            s,
+            "House: once the sowing has ended, before any capture, when `{}`, the last pit becomes your house for the rest of the game (at most one each): its stones, and every stone later sown into it, go to your store.",
+            h.expr.text()
+        );
+    }
     if let Some(c) = &game.capture {
         let targets: Vec<&str> = c
             .targets
@@ -206,13 +213,6 @@ pub fn describe(game: &SowingGame) -> String {
                 GrandSlam::NoCapture => "legal, captures nothing",
                 GrandSlam::Forbidden => "forbidden unless it is the only move",
             }
-        );
-    }
-    if let Some(h) = &game.house {
-        let _ = writeln!(
-            s,
-            "House: once the sowing has ended, when `{}`, the last pit becomes your house for the rest of the game (at most one each): its stones, and every stone later sown into it, go to your store.",
-            h.expr.text()
         );
     }
     if let Some(a) = &game.again {
