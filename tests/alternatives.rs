@@ -86,6 +86,21 @@ const SNIPPETS: &[(&str, &str, &str)] = &[
         "stop = \"mover.pits == 0 or opponent.pits == 0\"\n",
         "",
     ),
+    (
+        "ayoayo",
+        "take = [\"opposite\"]",
+        "take = [\"opposite\", \"last\"]",
+    ),
+    (
+        "bohnenspiel",
+        "when = \"last.count in [2, 4, 6]\"",
+        "when = \"last.side == opponent and last.count in [2, 4, 6]\"",
+    ),
+    (
+        "bohnenspiel",
+        "chain = \"pit.count in [2, 4, 6]\"",
+        "chain = \"pit.side == opponent and pit.count in [2, 4, 6]\"",
+    ),
 ];
 
 /// The snippets, those of Sat-gharva offered by its clockwise reading too.

@@ -3,7 +3,9 @@
 #[test]
 fn every_expression_name_is_documented() {
     let doc = include_str!("../README.md");
-    let views = ["pit", "last", "next", "beyond", "opposite", "origin"];
+    let views = [
+        "pit", "last", "next", "beyond", "opposite", "behind", "origin",
+    ];
     for (context, scope) in ludus::sowing::scope_reference() {
         assert!(
             doc.contains(context.key()),

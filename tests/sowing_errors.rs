@@ -309,3 +309,127 @@ fn a_side_compared_with_a_number_suggests_the_players() {
     );
     assert_eq!(d[0].span, Some(at..at + "last.side == 1".len()));
 }
+
+const TOGUZ: &str = include_str!("../rules/toguz-korgool.toml");
+const OMWESO: &str = include_str!("../rules/omweso.toml");
+
+#[test]
+fn misspelt_first_drop_and_capture_destination_and_leftover() {
+    let text = TOGUZ.replace("\nfirst_drop = \"origin\"", "\nfirst_drop = \"orign\"");
+    let d = located(
+        &text,
+        "unknown value \"orign\" for `sowing.first_drop`",
+        "\nfirst_drop = \"orign\"",
+        "\"orign\"",
+    );
+    assert!(
+        d[0].notes
+            .iter()
+            .any(|n| n.contains("did you mean \"origin\"")),
+        "{d:?}"
+    );
+    let text = OMWESO.replace("\nto = \"sow\"", "\nto = \"hand\"");
+    located(
+        &text,
+        "unknown value \"hand\" for `capture.to`",
+        "\nto = \"hand\"",
+        "\"hand\"",
+    );
+    let text = OMWESO.replace("\nleftover = \"opponent\"", "\nleftover = \"oponent\"");
+    let d = located(
+        &text,
+        "unknown value \"oponent\" for `end.leftover`",
+        "\nleftover = \"oponent\"",
+        "\"oponent\"",
+    );
+    assert!(
+        d[0].notes
+            .iter()
+            .any(|n| n.contains("did you mean \"opponent\"")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn house_condition_errors_are_located() {
+    let text = TOGUZ.replace("mover.house == 0", "mover.hose == 0");
+    let d = located(
+        &text,
+        "unknown name `mover.hose`",
+        "mover.hose",
+        "mover.hose",
+    );
+    assert!(
+        d[0].notes.iter().any(|n| n.contains("`mover.house`")),
+        "{d:?}"
+    );
+    let text = TOGUZ.replace("last.count == 3 and", "last.count + 3 and");
+    located(
+        &text,
+        "`last.count + 3` is an integer, but `and` works on conditions",
+        "last.count + 3",
+        "last.count + 3",
+    );
+    // `[house]` needs its condition.
+    let start = TOGUZ
+        .find("when = \"last.side == opponent and last.count == 3")
+        .unwrap();
+    let end = start + TOGUZ[start..].find('\n').unwrap() + 1;
+    let text = format!("{}{}", &TOGUZ[..start], &TOGUZ[end..]);
+    let d = errors(&text);
+    assert!(
+        d[0].message.contains("missing key `when` in `[house]`"),
+        "{d:?}"
+    );
+    // Always false: a warning, not an error.
+    let text = format!("{}when = \"false\"\n{}", &TOGUZ[..start], &TOGUZ[end..]);
+    let report = ludus::registry::check(&text);
+    assert_eq!(report.errors().count(), 0, "{:?}", report.diagnostics);
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`house.when` is always false")));
+}
+
+#[test]
+fn behind_is_a_name_of_the_capture_and_house_contexts_only() {
+    let text = OMWESO.replace("start = \"pit.count > 1\"", "start = \"behind.count > 1\"");
+    located(
+        &text,
+        "unknown name `behind.count`",
+        "behind.count > 1",
+        "behind.count",
+    );
+}
+
+/// A STATE's `houses` are checked: a wrong shape, a pit off the board, two houses in one pit, a
+/// house holding stones, or houses for rules that make none are errors, never a panic.
+#[test]
+fn bad_houses_in_a_state_are_errors() {
+    use ludus::game::Json;
+    use ludus::registry::AnyGame;
+    let AnyGame::Sowing(toguz) = ludus::registry::compile(TOGUZ).unwrap() else {
+        panic!("a sowing game")
+    };
+    let AnyGame::Sowing(oware) = ludus::registry::compile(OWARE).unwrap() else {
+        panic!("a sowing game")
+    };
+    let pits = serde_json::json!([[9, 0, 9, 9, 9, 9, 9, 9, 9], [9, 0, 9, 9, 9, 9, 9, 9, 9]]);
+    let state = |houses: serde_json::Value| serde_json::json!({"to_move": 0, "pits": pits, "stores": [9, 9], "houses": houses});
+    assert!(toguz
+        .state_from_json(&state(serde_json::json!([[1, 2], [0, 2]])))
+        .is_ok());
+    for bad in [
+        serde_json::json!([[1, 2]]),
+        serde_json::json!([[1, 10], null]),
+        serde_json::json!([[2, 2], null]),
+        serde_json::json!([[1, 2], [1, 2]]),
+        serde_json::json!([[1, 3], null]),
+        serde_json::json!(["x", null]),
+    ] {
+        assert!(toguz.state_from_json(&state(bad.clone())).is_err(), "{bad}");
+    }
+    let oware_state = serde_json::json!({"to_move": 0, "pits": [[4, 0, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]], "stores": [4, 0], "houses": [[1, 2], null]});
+    let e = oware.state_from_json(&oware_state).unwrap_err();
+    assert!(e.0.contains("make no houses"), "{e:?}");
+}

@@ -23,13 +23,30 @@ pub struct Board {
     pub count: [u8; SLOTS],
     /// Pits out of play (bit = slot; stores never).
     pub closed: u64,
+    /// Each player's house (a pit whose stones go to that player's store), `NO_SLOT` when none.
+    pub house: [u8; 2],
 }
+
+/// No house on the board.
+pub const NO_HOUSE: [u8; 2] = [NO_SLOT; 2];
 
 impl Board {
     pub fn empty() -> Self {
         Board {
             count: [0; SLOTS],
             closed: 0,
+            house: NO_HOUSE,
+        }
+    }
+    /// Sends the stones in each house to its owner's store.
+    #[inline]
+    pub fn empty_houses(&mut self) {
+        for p in 0..2 {
+            let h = usize::from(self.house[p]);
+            if h < STORE {
+                self.count[STORE + p] += self.count[h];
+                self.count[h] = 0;
+            }
         }
     }
     #[inline]
@@ -88,6 +105,8 @@ pub struct Geometry {
     pub opposite: [u8; SLOTS],
     /// The opponent's pits in this pit's column, front row first.
     pub column: [[u8; 2]; SLOTS],
+    /// The opponent's other pit in this pit's column (not `opposite`; none on one-row boards).
+    pub behind: [u8; SLOTS],
     /// Slots in each mover's circuit.
     pub circuit_len: [usize; 2],
     /// Each player's pits as a bitmask of slots.
@@ -127,6 +146,7 @@ impl Geometry {
             prev: [[NO_SLOT; SLOTS]; 2],
             opposite: [NO_SLOT; SLOTS],
             column: [[NO_SLOT; 2]; SLOTS],
+            behind: [NO_SLOT; SLOTS],
             circuit_len: [0; 2],
             side_mask: [0; 2],
         };
@@ -158,6 +178,10 @@ impl Geometry {
         }
         g.opposite = opposite;
         g.column = column;
+        for s in 0..SLOTS {
+            let [front, back] = column[s];
+            g.behind[s] = if opposite[s] == front { back } else { front };
+        }
         // The ring in sowing order: player 0's pits by number, their store, player 1's, theirs.
         for mover in 0..2 {
             let mut ring: Vec<u8> = Vec::with_capacity(SLOTS);

@@ -221,6 +221,19 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         }
         (when, chain)
     });
+    let house = rules.house.as_ref().map(|h| {
+        let h = h.get_ref();
+        let e = cx.condition(Context::House, names_total, &h.when);
+        if e.as_ref().and_then(constant_value) == Some(0) {
+            cx.warn(
+                h.when.span(),
+                "`house.when` is always false: no pit ever becomes a house",
+            )
+            .notes
+            .push("leave `[house]` out for a game without houses".to_string());
+        }
+        e
+    });
     let again_value = rules.turn.as_ref().and_then(|t| t.again.as_ref());
     let again = again_value.map(|v| cx.condition(Context::Again, names_total, v));
     if let (Some(Some(e)), Some(v)) = (&again, again_value) {
@@ -285,11 +298,13 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
                 targets: c.take.get_ref().clone(),
                 chain: compiled(chain)?.map(|e| pit_cond(e, View::Pit)),
                 grand_slam: c.grand_slam,
+                to: c.to,
             })
         }
         (None, _) => None,
         _ => return None,
     };
+    let house = compiled(house)?.map(|e| pit_cond(e, View::Last));
     let again = compiled(again)?;
     let score = compiled(score)?.map(|e| ScoreCond::new(e, &geo, total8));
     let stop = compiled(stop)?.map(|e| ScoreCond::new(e, &geo, total8));
@@ -308,6 +323,12 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         .map_or((rules::SkipOrigin::Never, rules::Relay::None, false), |s| {
             (s.skip_origin, s.relay, s.must_feed)
         });
+    let first_origin = sowing.is_some_and(|s| s.first_drop == rules::FirstDrop::Origin);
+    let bulk = take.is_none()
+        && sowing_default.1 == rules::Relay::None
+        && capture
+            .as_ref()
+            .is_none_or(|c| c.to == rules::CaptureTo::Store);
     let max_drops = max_laps * geo.circuit_len[0].max(geo.circuit_len[1]) as u32;
     let game = SowingGame(Box::new(Compiled {
         name: info.name.get_ref().clone(),
@@ -326,12 +347,16 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         first_move,
         ritual,
         skip_origin: sowing_default.0,
+        first_origin,
         relay: sowing_default.1,
+        bulk,
+        plain: bulk && !first_origin && house.is_none(),
         must_feed: sowing_default.2,
         max_drops,
         circuit: spec,
         take,
         capture,
+        house,
         again,
         end: EndRule {
             score,

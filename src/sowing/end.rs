@@ -68,9 +68,13 @@ impl SowingGame {
     /// Ends the game; `sweep` hands stones left on the board to their side's owner when the
     /// rules say so.
     pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
-        if sweep && self.end.leftover == Leftover::Owners {
+        if sweep && self.end.leftover != Leftover::None {
+            let to_opponent = 1 - usize::from(st.to_move);
             for s in 0..2 * self.geo.n {
-                let owner = usize::from(self.geo.owner[s]);
+                let owner = match self.end.leftover {
+                    Leftover::Opponent => to_opponent,
+                    _ => usize::from(self.geo.owner[s]),
+                };
                 st.board.count[STORE + owner] += st.board.count[s];
                 st.board.count[s] = 0;
             }

@@ -47,6 +47,12 @@ const SECTIONS: &[SectionRef] = &[
         repeated: false,
     },
     SectionRef {
+        name: "house",
+        line: "a pit that becomes the mover's house (tuzdyk) for the rest of the game",
+        required: false,
+        repeated: false,
+    },
+    SectionRef {
         name: "turn",
         line: "who moves next",
         required: false,
@@ -213,6 +219,19 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "first_drop",
+        line: "where the first stone of a sowing goes: the next pit, or back into the pit lifted",
+        expects: "\"next\" or \"origin\"",
+        values: &["next", "origin"],
+        default: "\"next\"",
+        example: "first_drop = \"origin\"",
+        long: "\"next\": the first stone goes into the pit after the one lifted; \"origin\": it \
+               goes back into the pit lifted and the others follow from there, but a single stone \
+               moves on to the next pit (Toguz Korgool). Relay lifts always start with the next \
+               pit.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "skip_origin",
         line: "whether a sowing that laps round sows into the pit it started from",
         expects: "\"never\", \"lap\" or \"move\"",
@@ -281,8 +300,9 @@ const KEYS: &[KeyRef] = &[
         default: "—",
         example: "when = \"last.side == opponent and last.count in [2, 3]\"",
         long: "A condition (context capture: the views `last`, `next`, `beyond`, `opposite`, \
-               `origin`, and `sown`, `laps`, `relays`) checked once the sowing has ended; when it \
-               holds, the pits of `take` are captured.",
+               `behind`, `origin`, and `sown`, `laps`, `relays`) checked once the sowing has ended \
+               (after every lap with `to = \"sow\"`); when it holds, the pits of `take` are \
+               captured.",
     },
     KeyRef {
         section: "capture",
@@ -321,6 +341,35 @@ const KEYS: &[KeyRef] = &[
         long: "A capture that would take every stone the opponent has in their pits: \"capture\" \
                (as usual), \"no-capture\" (legal, captures nothing: Abapa), \"forbidden\" \
                (illegal unless it is the only kind of move; then it captures: Wari).",
+    },
+    KeyRef {
+        section: "capture",
+        key: "to",
+        line: "where captured stones go: the mover's store, or sown on at once",
+        expects: "\"store\" or \"sow\"",
+        values: &["store", "sow"],
+        default: "\"store\"",
+        example: "to = \"store\"",
+        long: "\"store\": the capture is checked once the sowing has ended and the stones go to \
+               the mover's store; \"sow\": it is checked after every lap (before a relay) and the \
+               captured stones are sown on at once, as if lifted again from the pit that lap \
+               started from (the move's pit, or the last relay pit), and the move goes on \
+               (Omweso).",
+    },
+    KeyRef {
+        section: "house",
+        key: "when",
+        line: "context house: once the sowing has ended, the last pit becomes the mover's house when this holds",
+        expects: "a condition in quotes, such as `\"last.side == opponent and last.count == 3\"`",
+        values: &[],
+        default: "—",
+        example: "when = \"last.side == opponent and last.count == 3 and mover.house == 0\"",
+        long: "A condition (context house: the views of context capture, `mover.house`, \
+               `opponent.house`, `sown`, `laps`, `relays`) checked once the sowing has ended, \
+               before the capture; when it holds, the last pit becomes the mover's house (Toguz \
+               Korgool's tuzdyk) for the rest of the game: the stones in it, and every stone sown \
+               into it later, go at once to the mover's store. A player has at most one house; \
+               stores, out-of-play pits and houses never become one.",
     },
     KeyRef {
         section: "turn",
@@ -393,13 +442,15 @@ const KEYS: &[KeyRef] = &[
         section: "end",
         key: "leftover",
         line: "where the stones on the board go when the game ends otherwise than by `score`",
-        expects: "\"owners\" or \"none\"",
-        values: &["owners", "none"],
+        expects: "\"owners\", \"none\" or \"opponent\"",
+        values: &["owners", "none", "opponent"],
         default: "\"owners\"",
         example: "leftover = \"owners\"",
         long: "Stones on the board when the game ends otherwise than by `score`: \"owners\" (each \
-               side's to its owner), \"none\" (not counted). The player with more stones in \
-               their store wins; equal is a draw.",
+               side's to its owner), \"none\" (not counted), \"opponent\" (all of them to the \
+               opponent of the player to move: in a game ended because the player to move has no \
+               legal move, to the player who moved last; Bohnenspiel, Ayoayo, Omweso). The player \
+               with more stones in their store wins; equal is a draw.",
     },
     KeyRef {
         section: "match",

@@ -106,7 +106,14 @@ pub struct Compiled {
     first_move: Option<u8>,
     ritual: Ritual,
     skip_origin: rules::SkipOrigin,
+    /// The first stone goes back into the pit lifted (unless it is the only one).
+    first_origin: bool,
     relay: rules::Relay,
+    /// No relay, no take on drop, no captures sown: an open board is sown in one run.
+    bulk: bool,
+    /// `bulk`, and nothing else beyond a capture to the store: no first stone back in its
+    /// pit, no houses (the common case, played without a check of what it leaves out).
+    plain: bool,
     must_feed: bool,
     /// A move ends once it has sown this many stones (laps × the largest circuit).
     max_drops: u32,
@@ -115,6 +122,8 @@ pub struct Compiled {
     start_is_nonzero: bool,
     take: Option<PitCond>,
     capture: Option<CaptureRule>,
+    /// When the last pit becomes the mover's house.
+    house: Option<PitCond>,
     again: Option<Expr>,
     end: EndRule,
     match_rule: Option<MatchRule>,
@@ -128,6 +137,7 @@ struct CaptureRule {
     targets: Vec<rules::Target>,
     chain: Option<PitCond>,
     grand_slam: rules::GrandSlam,
+    to: rules::CaptureTo,
 }
 
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! The board for a terminal and the rules in plain words.
 
-use super::rules::{FillFrom, GrandSlam, Leftover, Partial, Relay, SkipOrigin, Target};
+use super::rules::{CaptureTo, FillFrom, GrandSlam, Leftover, Partial, Relay, SkipOrigin, Target};
 use super::state::SowingState;
 use super::SowingGame;
 use crate::game::next_first_text;
@@ -29,6 +29,8 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
                 let _ = write!(nums, "{k:>4}");
                 if st.is_closed(game, p, k) {
                     counts.push_str("  --");
+                } else if let Some(h) = st.house_owner(game, p, k) {
+                    let _ = write!(counts, "{:>4}", format!("H{h}"));
                 } else {
                     let _ = write!(counts, "{:>4}", st.pit(game, p, k));
                 }
@@ -50,6 +52,13 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         let _ = writeln!(out, "     {counts}\n     {nums}   (pit)");
     }
     let _ = writeln!(out, "{}", store(viewer));
+    for (h, owner) in (0..2).filter_map(|p| st.house(game, p).map(|h| (h, p))) {
+        let _ = writeln!(
+            out,
+            "H{owner}: {}'s house, {}'s pit {} (its stones go to {}'s store)",
+            names[owner], names[h.0], h.1, names[owner]
+        );
+    }
     if let Some(s) = game.match_standing(st) {
         let _ = writeln!(
             out,
@@ -127,6 +136,12 @@ pub fn describe(game: &SowingGame) -> String {
                 "The move's first pit is skipped for the whole move, relays included.",
         }
     );
+    if game.first_origin {
+        let _ = writeln!(
+            s,
+            "The first stone goes back into the pit it was lifted from; a single stone moves on to the next pit."
+        );
+    }
     if let Some(f) = game.first_move {
         let _ = writeln!(s, "The first move of a new game must be pit {f}.");
     }
@@ -152,6 +167,13 @@ pub fn describe(game: &SowingGame) -> String {
     if game.must_feed {
         let _ = writeln!(s, "Feeding: when the opponent has no stones, you must sow some into their pits if you can.");
     }
+    if let Some(h) = &game.house {
+        let _ = writeln!(
+            s,
+            "House: once the sowing has ended, before any capture, when `{}`, the last pit becomes your house for the rest of the game (at most one each): its stones, and every stone later sown into it, go to your store.",
+            h.expr.text()
+        );
+    }
     if let Some(c) = &game.capture {
         let targets: Vec<&str> = c
             .targets
@@ -175,6 +197,12 @@ pub fn describe(game: &SowingGame) -> String {
                 s,
                 "Then walking back, take each pit while `{}`.",
                 ch.expr.text()
+            );
+        }
+        if c.to == CaptureTo::Sow {
+            let _ = writeln!(
+                s,
+                "Captures are checked after every lap; the captured stones are sown on at once from the pit that lap was lifted from, and the move goes on."
             );
         }
         let _ = writeln!(
@@ -211,6 +239,8 @@ pub fn describe(game: &SowingGame) -> String {
         match e.leftover {
             Leftover::Owners => "stones left on the board go to their side's owner",
             Leftover::None => "stones left on the board are not counted",
+            Leftover::Opponent =>
+                "stones left on the board all go to the opponent of the player to move (after a player cannot move: to the player who moved last)",
         }
     );
     if let Some(m) = &game.match_rule {

@@ -19,6 +19,8 @@ pub struct Rules {
     #[serde(default)]
     pub capture: Option<Capture>,
     #[serde(default)]
+    pub house: Option<Spanned<House>>,
+    #[serde(default)]
     pub turn: Option<Turn>,
     #[serde(default)]
     pub end: Option<End>,
@@ -124,6 +126,16 @@ pub enum Relay {
     Last,
 }
 
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstDrop {
+    /// The first stone goes into the pit after the one lifted.
+    #[default]
+    Next,
+    /// The first stone goes back into the pit lifted (a single stone moves on): Toguz Korgool.
+    Origin,
+}
+
 /// `[sowing]`: how a move is made.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -137,6 +149,8 @@ pub struct Sowing {
     /// Which pits a move may start from (context `start`).
     #[serde(default)]
     pub start: Option<Spanned<String>>,
+    #[serde(default)]
+    pub first_drop: FirstDrop,
     #[serde(default)]
     pub skip_origin: SkipOrigin,
     #[serde(default)]
@@ -189,6 +203,30 @@ pub struct Capture {
     pub chain: Option<Spanned<String>>,
     #[serde(default)]
     pub grand_slam: GrandSlam,
+    /// Where the captured stones go.
+    #[serde(default)]
+    pub to: CaptureTo,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureTo {
+    /// To the mover's store, once the sowing has ended.
+    #[default]
+    Store,
+    /// Checked after every lap; the captured stones are sown on at once from the pit that lap
+    /// was lifted from, and the move goes on (Omweso).
+    Sow,
+}
+
+/// `[house]`: a pit that becomes a player's house for the rest of the game (Toguz Korgool's
+/// tuzdyk): its stones, and every stone later sown into it, go to that player's store.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct House {
+    /// Checked once the sowing has ended: the last pit becomes the mover's house (context
+    /// `house`).
+    pub when: Spanned<String>,
 }
 
 /// `[turn]`: who moves next.
@@ -208,6 +246,9 @@ pub enum Leftover {
     Owners,
     /// They are not counted.
     None,
+    /// All of them go to the opponent of the player to move (in a game ended by no legal
+    /// move: to the player who moved last).
+    Opponent,
 }
 
 /// `[end]`: when the game ends and how it is scored.

@@ -17,8 +17,9 @@ pub enum View {
     Beyond = 3,
     Opposite = 4,
     Origin = 5,
+    Behind = 6,
 }
-const VIEWS: usize = 6;
+const VIEWS: usize = 7;
 const ATTRS: u16 = 8;
 const COUNT: u16 = 0;
 const SIDE: u16 = 1;
@@ -41,6 +42,8 @@ const MOVER_STORE: u16 = 72;
 const OPPONENT_STORE: u16 = 73;
 const MOVER_PITS: u16 = 74;
 const OPPONENT_PITS: u16 = 75;
+const MOVER_HOUSE: u16 = 76;
+const OPPONENT_HOUSE: u16 = 77;
 const OWN: u16 = 80;
 const THEIR: u16 = 81;
 
@@ -106,6 +109,16 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "origin.open",
         "origin.exists",
     ],
+    [
+        "behind.count",
+        "behind.side",
+        "behind.number",
+        "behind.row",
+        "behind.column",
+        "behind.is_store",
+        "behind.open",
+        "behind.exists",
+    ],
 ];
 
 const ATTR_HELP: [(Type, &str); ATTRS as usize] = [
@@ -139,6 +152,8 @@ pub enum Context {
     Capture,
     /// `capture.chain`: each pit walking back from the first target.
     Chain,
+    /// `house.when`: once the sowing has ended, may the last pit become the mover's house?
+    House,
     /// `turn.again`: after the capture.
     Again,
     /// `end.score`: after every move.
@@ -148,11 +163,12 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 7] = [
+    pub const ALL: [Context; 8] = [
         Context::Start,
         Context::Drop,
         Context::Capture,
         Context::Chain,
+        Context::House,
         Context::Again,
         Context::Score,
         Context::Stop,
@@ -163,6 +179,7 @@ impl Context {
             Context::Drop => "sowing.take",
             Context::Capture => "capture.when",
             Context::Chain => "capture.chain",
+            Context::House => "house.when",
             Context::Again => "turn.again",
             Context::Score => "end.score",
             Context::Stop => "end.stop",
@@ -171,11 +188,12 @@ impl Context {
     fn views(self) -> &'static [View] {
         match self {
             Context::Start | Context::Drop => &[View::Pit],
-            Context::Capture => &[
+            Context::Capture | Context::House => &[
                 View::Last,
                 View::Next,
                 View::Beyond,
                 View::Opposite,
+                View::Behind,
                 View::Origin,
             ],
             Context::Chain => &[View::Pit, View::Last, View::Origin],
@@ -231,6 +249,18 @@ impl Context {
                 OPPONENT_PITS,
                 "stones in the opponent's pits",
             )
+            .var(
+                "mover.house",
+                Type::Int,
+                MOVER_HOUSE,
+                "the number of the mover's house pit, in the numbering of the side it is on (0: none)",
+            )
+            .var(
+                "opponent.house",
+                Type::Int,
+                OPPONENT_HOUSE,
+                "the number of the opponent's house pit, in the numbering of the side it is on (0: none)",
+            )
             .constant("total", Type::Int, total, "stones in the game")
             .func(
                 "own",
@@ -248,7 +278,7 @@ impl Context {
             );
         if matches!(
             self,
-            Context::Drop | Context::Capture | Context::Chain | Context::Again
+            Context::Drop | Context::Capture | Context::Chain | Context::House | Context::Again
         ) {
             s = s
                 .var(
@@ -316,6 +346,14 @@ impl<'a> Ctx<'a> {
             grand_slam: false,
         }
     }
+    fn house_number(&self, p: usize) -> i32 {
+        let h = usize::from(self.board.house[p]);
+        if self.geo.is_pit(h) {
+            i32::from(self.geo.number[h])
+        } else {
+            0
+        }
+    }
     fn side_total(&self, p: usize) -> i32 {
         (0..self.geo.n)
             .map(|k| i32::from(self.board.count[p * self.geo.n + k]))
@@ -366,6 +404,8 @@ impl Vars for Ctx<'_> {
             OPPONENT_STORE => i32::from(self.board.store(opp)),
             MOVER_PITS => self.side_total(self.mover),
             OPPONENT_PITS => self.side_total(opp),
+            MOVER_HOUSE => self.house_number(self.mover),
+            OPPONENT_HOUSE => self.house_number(opp),
             _ => 0,
         }
     }

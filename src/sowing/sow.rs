@@ -2,8 +2,8 @@
 //! moves.
 
 use super::board::{Board, NO_SLOT, SLOTS, STORE};
-use super::rules::{GrandSlam, Relay, SkipOrigin, Target};
-use super::scope::{Ctx, View};
+use super::rules::{CaptureTo, GrandSlam, Relay, SkipOrigin, Target};
+use super::scope::{Ctx, PitCond, View};
 use super::state::SowingState;
 use super::{CaptureRule, SowingGame};
 use std::collections::HashSet;
@@ -158,6 +158,10 @@ impl SowingGame {
 
     /// Plays `mover`'s pit `pit` on `b`.
     pub(crate) fn sow(&self, b: &mut Board, mover: usize, pit: usize, ply: u32) -> Report {
+        if !(self.plain && b.closed == 0) {
+            return self.sow_general(b, mover, pit, ply);
+        }
+        // The common case: one precomputed run, then the capture and moving again.
         let g = &self.geo;
         let origin = g.slot(mover, pit);
         let skip = match self.skip_origin {
@@ -166,10 +170,68 @@ impl SowingGame {
         };
         let hand = b.count[origin];
         b.count[origin] = 0;
+        let (last, last_count, visited) = self.runs.sow(b, mover, origin, hand);
+        let sowing = Ended {
+            mover,
+            origin,
+            last,
+            last_count,
+            skip,
+            ply,
+            sown: u32::from(hand),
+            relays: 0,
+            end: MoveEnd::Sown,
+        };
+        let mut report = Report {
+            fed: visited & g.side_mask[1 - mover] != 0,
+            ..Report::default()
+        };
+        if let Some(cap) = &self.capture {
+            // Most moves fail a tabulated condition: nothing else to compute.
+            if cap.when.lookup(mover, last, last_count) != Some(false) {
+                let (captured, grand_slam) = self.capture(b, cap, &sowing);
+                report.captured = captured;
+                report.grand_slam = grand_slam;
+            }
+        }
+        if let Some(again) = &self.again {
+            let mut ctx = Ctx::new(b, g, mover, ply);
+            ctx.sown = sowing.sown;
+            ctx.captured = report.captured;
+            ctx.grand_slam = report.grand_slam;
+            ctx.views[View::Last as usize] = last as u8;
+            ctx.views[View::Origin as usize] = origin as u8;
+            report.again = again.test(&ctx);
+        }
+        report
+    }
+
+    /// A move with what the common case leaves out: closed pits, relays, take on drop, the
+    /// first stone back in its pit, houses, captures sown on.
+    #[inline(never)]
+    fn sow_general(&self, b: &mut Board, mover: usize, pit: usize, ply: u32) -> Report {
+        let g = &self.geo;
+        let origin = g.slot(mover, pit);
+        let skip = match self.skip_origin {
+            SkipOrigin::Never => NO_SLOT as usize,
+            SkipOrigin::Lap | SkipOrigin::Move => origin,
+        };
+        let mut hand = b.count[origin];
+        b.count[origin] = 0;
+        // Toguz Korgool's sowing: the first stone back into the pit lifted (one stone moves on).
+        let mut first = 0;
+        if self.first_origin && hand > 1 {
+            self.drop_first(b, mover, origin, ply);
+            hand -= 1;
+            first = 1;
+        }
         // Nothing to check drop by drop and no relay: one precomputed run.
-        let (sowing, visited) = if self.take.is_none() && self.relay == Relay::None && b.closed == 0
-        {
-            let (last, last_count, visited) = self.runs.sow(b, mover, origin, hand);
+        if self.bulk && b.closed == 0 {
+            let (last, mut last_count, visited) = self.runs.sow(b, mover, origin, hand);
+            if self.house.is_some() {
+                b.empty_houses();
+                last_count = b.count[last];
+            }
             let sowing = Ended {
                 mover,
                 origin,
@@ -177,31 +239,54 @@ impl SowingGame {
                 last_count,
                 skip,
                 ply,
-                sown: u32::from(hand),
+                sown: u32::from(hand) + first,
                 relays: 0,
                 end: MoveEnd::Sown,
             };
-            (sowing, visited)
+            self.after_sowing(b, &sowing, visited, Report::default())
         } else {
-            self.sow_stones(b, mover, origin, hand, skip, ply)
-        };
-        let mut report = Report {
-            fed: visited & g.side_mask[1 - mover] != 0,
-            end: sowing.end,
-            ..Report::default()
-        };
+            let mut report = Report::default();
+            let (sowing, visited) =
+                self.sow_stones(b, mover, origin, hand, skip, ply, first, &mut report);
+            self.after_sowing(b, &sowing, visited, report)
+        }
+    }
+
+    /// What follows the sowing: the house, the capture, moving again.
+    #[inline(always)]
+    fn after_sowing(
+        &self,
+        b: &mut Board,
+        sowing: &Ended,
+        visited: u64,
+        mut report: Report,
+    ) -> Report {
+        let g = &self.geo;
+        let (mover, origin) = (sowing.mover, sowing.origin);
+        report.fed = visited & g.side_mask[1 - mover] != 0;
+        report.end = sowing.end;
         if sowing.end != MoveEnd::Sown {
             return report;
         }
         let (pos, sown, relays) = (sowing.last, sowing.sown, sowing.relays);
-        if let Some(cap) = &self.capture {
+        if let Some(house) = &self.house {
+            self.make_house(b, house, sowing);
+        }
+        if let Some(cap) = self.capture.as_ref().filter(|c| c.to == CaptureTo::Store) {
             // Most moves fail a tabulated condition: nothing else to compute.
-            if cap.when.lookup(mover, pos, sowing.last_count) != Some(false) {
-                self.capture(b, cap, &sowing, &mut report);
+            let last_count = if self.house.is_some() {
+                b.count[pos]
+            } else {
+                sowing.last_count
+            };
+            if cap.when.lookup(mover, pos, last_count) != Some(false) {
+                let (captured, grand_slam) = self.capture(b, cap, sowing);
+                report.captured += captured;
+                report.grand_slam = grand_slam;
             }
         }
         if let Some(again) = &self.again {
-            let mut ctx = Ctx::new(b, g, mover, ply);
+            let mut ctx = Ctx::new(b, g, mover, sowing.ply);
             ctx.sown = sown;
             ctx.relays = relays;
             ctx.captured = report.captured;
@@ -213,10 +298,58 @@ impl SowingGame {
         report
     }
 
+    /// The first stone of a sowing that starts in its own pit, with the checks of a drop.
+    #[cold]
+    fn drop_first(&self, b: &mut Board, mover: usize, origin: usize, ply: u32) {
+        b.count[origin] = 1;
+        if let Some(take) = &self.take {
+            let mut ctx = Ctx::new(b, &self.geo, mover, ply);
+            ctx.sown = 1;
+            if take.test(&mut ctx, origin) {
+                let owner = usize::from(self.geo.owner[origin]);
+                b.count[STORE + owner] += b.count[origin];
+                b.count[origin] = 0;
+            }
+        }
+    }
+
+    /// Once the sowing has ended: the last pit becomes the mover's house when the rules say so
+    /// (a player has at most one; a house is never made twice, nor in a store or a closed pit).
+    #[inline(never)]
+    fn make_house(&self, b: &mut Board, house: &PitCond, at: &Ended) {
+        let (mover, pos) = (at.mover, at.last);
+        if b.house[mover] != NO_SLOT
+            || pos >= STORE
+            || b.is_closed(pos)
+            || b.house.contains(&(pos as u8))
+        {
+            return;
+        }
+        let g = &self.geo;
+        let mut ctx = Ctx::new(b, g, mover, at.ply);
+        ctx.sown = at.sown;
+        ctx.relays = at.relays;
+        let next = self.look(b, mover, pos, at.skip);
+        ctx.views = [
+            NO_SLOT,
+            pos as u8,
+            next as u8,
+            self.look(b, mover, next, at.skip) as u8,
+            g.opposite[pos],
+            at.origin as u8,
+            g.behind[pos],
+        ];
+        if house.test(&mut ctx, pos) {
+            b.house[mover] = pos as u8;
+            b.empty_houses();
+        }
+    }
+
     /// The general sowing of a move: stones dropped one at a time (take on drop, closed pits),
     /// relays, the in-move repetition and the lap cap. Returns how it ended and the slots
     /// reached.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn sow_stones(
         &self,
         b: &mut Board,
@@ -225,10 +358,15 @@ impl SowingGame {
         mut hand: u8,
         mut skip: usize,
         ply: u32,
+        first: u32,
+        report: &mut Report,
     ) -> (Ended, u64) {
         let g = &self.geo;
         let mut pos = origin;
-        let mut sown = 0u32;
+        // The pit the current lap was lifted from: captured stones sown on start after it.
+        let mut lap = origin;
+        let mut sown = first;
+        let sow_captures = self.capture.as_ref().filter(|c| c.to == CaptureTo::Sow);
         let mut relays = 0u32;
         let mut end = MoveEnd::Sown;
         // Slots that received a stone (bit = slot), for the feeding rule.
@@ -246,6 +384,9 @@ impl SowingGame {
                         hand -= 1;
                         dropped += 1;
                         visited |= 1 << pos;
+                        if self.house.is_some() {
+                            b.empty_houses();
+                        }
                         let mut ctx = Ctx::new(b, g, mover, ply);
                         ctx.sown = dropped;
                         ctx.relays = relays;
@@ -259,6 +400,36 @@ impl SowingGame {
                     pos
                 }
             };
+            if self.house.is_some() {
+                b.empty_houses();
+            }
+            if let Some(cap) = sow_captures {
+                // The lap cap comes first: captured stones are never left in hand.
+                if sown >= self.max_drops {
+                    end = MoveEnd::LapCap;
+                    break;
+                }
+                let at = Ended {
+                    mover,
+                    origin,
+                    last: pos,
+                    last_count: b.count[pos],
+                    skip,
+                    ply,
+                    sown,
+                    relays,
+                    end,
+                };
+                let (got, grand_slam) = self.capture(b, cap, &at);
+                report.captured += got;
+                report.grand_slam = grand_slam;
+                if got > 0 {
+                    // The captured stones are sown on as if lifted again from the lap's pit.
+                    hand = got as u8;
+                    pos = lap;
+                    continue;
+                }
+            }
             let from = match self.relay {
                 Relay::None => break,
                 Relay::Next | Relay::Previous => self.look(b, mover, pos, skip),
@@ -285,6 +456,7 @@ impl SowingGame {
             hand = b.count[from];
             b.count[from] = 0;
             pos = from;
+            lap = from;
             relays += 1;
             if self.skip_origin == SkipOrigin::Lap {
                 skip = from;
@@ -304,8 +476,11 @@ impl SowingGame {
         (sowing, visited)
     }
 
-    /// The capture at the end of a move whose sowing ended at `at.last`.
-    fn capture(&self, b: &mut Board, cap: &CaptureRule, at: &Ended, report: &mut Report) {
+    /// The capture at the end of a move (or, when captures are sown, of a lap) whose sowing
+    /// ended at `at.last`; returns the stones captured (in the mover's store, or in hand to be
+    /// sown on).
+    #[inline]
+    fn capture(&self, b: &mut Board, cap: &CaptureRule, at: &Ended) -> (u32, bool) {
         let Ended {
             mover,
             origin,
@@ -334,12 +509,16 @@ impl SowingGame {
             beyond as u8,
             g.opposite[pos],
             origin as u8,
+            g.behind[pos],
         ];
         let hit = match cap.when.lookup(mover, pos, b.count[pos]) {
             Some(hit) => hit,
             None => cap.when.test(&mut ctx, pos),
         };
-        if hit {
+        if !hit {
+            return (0, false);
+        }
+        {
             // The pits taken, as a bit set of slots.
             let mut taken = 0u64;
             let mut add = |s: u8| {
@@ -390,17 +569,20 @@ impl SowingGame {
                     from_opp += u32::from(b.count[s]);
                 }
             }
-            report.grand_slam = from_opp > 0 && self.open_stones(b, opp) == from_opp;
-            if !(report.grand_slam && cap.grand_slam == GrandSlam::NoCapture) {
+            let grand_slam = from_opp > 0 && self.open_stones(b, opp) == from_opp;
+            if !(grand_slam && cap.grand_slam == GrandSlam::NoCapture) {
                 let mut bits = taken;
                 while bits != 0 {
                     let s = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     b.count[s] = 0;
                 }
-                b.count[STORE + mover] += captured as u8;
-                report.captured = captured;
+                if cap.to == CaptureTo::Store {
+                    b.count[STORE + mover] += captured as u8;
+                }
+                return (captured, grand_slam);
             }
+            (0, grand_slam)
         }
     }
 
@@ -465,12 +647,14 @@ impl SowingGame {
     pub(crate) fn play_pit(&self, st: &mut SowingState, pit: usize) {
         let mover = usize::from(st.to_move);
         let stores = (st.board.store(0), st.board.store(1));
+        let houses = st.board.house;
         let r = self.sow(&mut st.board, mover, pit, st.ply);
         st.ply += 1;
         st.opening = false;
         st.last_end = r.end;
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
-        let stores_changed = stores != (st.board.store(0), st.board.store(1));
+        let stores_changed = stores != (st.board.store(0), st.board.store(1))
+            || (self.house.is_some() && houses != st.board.house);
         if stores_changed {
             // Stores only grow: no position before this one can recur.
             st.history.clear();

@@ -146,6 +146,21 @@ impl SowingState {
     pub fn store(&self, p: usize) -> u8 {
         self.board.store(p)
     }
+    /// Player p's house as (side, pit number), when p has one.
+    pub fn house(&self, game: &SowingGame, p: usize) -> Option<(usize, usize)> {
+        let h = usize::from(self.board.house[p]);
+        game.geo.is_pit(h).then(|| {
+            (
+                usize::from(game.geo.owner[h]),
+                usize::from(game.geo.number[h]),
+            )
+        })
+    }
+    /// The player whose house player p's pit k is, if it is one.
+    pub fn house_owner(&self, game: &SowingGame, p: usize, k: usize) -> Option<usize> {
+        let s = game.geo.slot(p, k) as u8;
+        (0..2).find(|&o| self.board.house[o] == s)
+    }
     /// Whether player p's pit k is out of play.
     pub fn is_closed(&self, game: &SowingGame, p: usize, k: usize) -> bool {
         self.board.is_closed(game.geo.slot(p, k))
@@ -164,6 +179,15 @@ impl SowingGame {
         let pits: Vec<&[u8]> = (0..2).map(|p| &b.count[p * n..p * n + n]).collect();
         fields.insert("pits".into(), json!(pits));
         fields.insert("stores".into(), json!([b.store(0), b.store(1)]));
+        if self.house.is_some() {
+            let houses: Vec<Value> = (0..2)
+                .map(|p| {
+                    st.house(self, p)
+                        .map_or(Value::Null, |(side, k)| json!([side, k]))
+                })
+                .collect();
+            fields.insert("houses".into(), json!(houses));
+        }
         if self.match_rule.is_some() {
             let closed: Vec<Vec<usize>> = (0..2)
                 .map(|p| (1..=n).filter(|&k| st.is_closed(self, p, k)).collect())
@@ -236,6 +260,37 @@ impl SowingGame {
                     }
                     board.closed |= 1 << self.geo.slot(p, k as usize);
                 }
+            }
+        }
+        if let Some(houses) = obj.get("houses").filter(|v| !v.is_null()) {
+            let houses = houses.as_array().filter(|h| h.len() == 2).ok_or(
+                "`houses` is [house of player 0, house of player 1], each [side, pit] or null",
+            )?;
+            for (p, h) in houses.iter().enumerate() {
+                if h.is_null() {
+                    continue;
+                }
+                if self.house.is_none() {
+                    return Err("these rules make no houses".into());
+                }
+                let place = h
+                    .as_array()
+                    .filter(|a| a.len() == 2)
+                    .and_then(|a| Some((a[0].as_u64()?, a[1].as_u64()?)))
+                    .filter(|&(side, k)| side < 2 && (1..=n as u64).contains(&k))
+                    .ok_or_else(|| {
+                        format!("`houses`: player {p}'s house is [side 0 or 1, pit 1..{n}] or null")
+                    })?;
+                let slot = self.geo.slot(place.0 as usize, place.1 as usize);
+                if board.house.contains(&(slot as u8)) {
+                    return Err("`houses`: two houses in one pit".into());
+                }
+                if board.count[slot] != 0 {
+                    return Err(format!(
+                        "`houses`: player {p}'s house holds stones (they go to its owner's store)"
+                    ));
+                }
+                board.house[p] = slot as u8;
             }
         }
         let to_move = match obj.get("to_move") {
