@@ -1,0 +1,129 @@
+//! The coverage list tells the truth: every rules file in `docs/games/` validates without an
+//! error or a warning and plays random games to the end, and `docs/coverage.md` names exactly the
+//! files that are there.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const COVERAGE: &str = include_str!("../docs/coverage.md");
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run ludus")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn games_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games")
+}
+
+/// The rules files in `docs/games/`, by file name, sorted.
+fn game_files() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(games_dir())
+        .expect("docs/games exists")
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The file names `docs/coverage.md` links to as `](games/NAME.toml)`, sorted and deduplicated.
+fn named_in_coverage() -> Vec<String> {
+    let mut names: Vec<String> = COVERAGE
+        .match_indices("](games/")
+        .filter_map(|(at, _)| {
+            let rest = &COVERAGE[at + "](games/".len()..];
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.'))
+                .unwrap_or(rest.len());
+            let name = &rest[..len];
+            let linked = name.ends_with(".toml") && rest[len..].starts_with(')');
+            linked.then(|| name.to_string())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn every_game_file_validates_without_warnings() {
+    let files = game_files();
+    assert!(!files.is_empty(), "no rules files in docs/games");
+    let paths: Vec<String> = files.iter().map(|f| format!("docs/games/{f}")).collect();
+    let args: Vec<&str> = ["validate", "--deny-warnings"]
+        .into_iter()
+        .chain(paths.iter().map(String::as_str))
+        .collect();
+    let o = ludus(&args);
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    assert_eq!(text(&o.stdout).matches(": ok").count(), files.len());
+}
+
+#[test]
+fn every_game_file_plays_random_games_to_the_end() {
+    for file in game_files() {
+        let path = format!("docs/games/{file}");
+        for seed in ["1", "2", "3"] {
+            let o = ludus(&[
+                "play", &path, "--south", "random", "--north", "random", "--seed", seed,
+            ]);
+            let out = text(&o.stdout);
+            assert!(
+                o.status.success(),
+                "{path} seed {seed}: {}\n{out}",
+                text(&o.stderr)
+            );
+            let last = out.lines().last().unwrap_or_default();
+            assert!(
+                last.contains("wins") || last.contains("draw") || last.contains("Draw"),
+                "{path} seed {seed}: the game did not end with a result: {last:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_coverage_table_names_exactly_the_game_files() {
+    let named = named_in_coverage();
+    let files = game_files();
+    for name in &named {
+        assert!(
+            games_dir().join(name).is_file(),
+            "docs/coverage.md names games/{name}, which does not exist"
+        );
+    }
+    for file in &files {
+        assert!(
+            named.contains(file),
+            "docs/games/{file} is not named in docs/coverage.md"
+        );
+    }
+}
+
+#[test]
+fn every_writable_row_names_its_file() {
+    for row in COVERAGE.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        // | game | family | region | source | status | needs |: the status is cell 5.
+        let Some(status) = cells.get(5) else { continue };
+        if status.starts_with("writable") {
+            assert!(
+                status.contains("](games/") && status.contains(".toml)"),
+                "a writable row without its file: {row}"
+            );
+        }
+    }
+}
