@@ -153,9 +153,13 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             } else {
                 if dice.len() != usize::from(game.dice.count) {
                     return Err(format!(
-                        "phase \"move\" needs the {} dice rolled, e.g. {:?}",
+                        "phase \"move\" needs {} {} rolled, e.g. {:?}",
                         game.dice.count,
-                        &[3, 5, 2][..usize::from(game.dice.count)]
+                        if game.dice.count == 1 { "die" } else { "dice" },
+                        [3, 5, 2][..usize::from(game.dice.count)]
+                            .iter()
+                            .map(|&v| v.min(game.dice.faces))
+                            .collect::<Vec<_>>()
                     ));
                 }
                 state.dice[..dice.len()].copy_from_slice(&dice);
