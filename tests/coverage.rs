@@ -127,3 +127,33 @@ fn every_writable_row_names_its_file() {
         }
     }
 }
+
+#[test]
+fn the_counts_add_up_the_rows() {
+    let mut counts = std::collections::BTreeMap::<(&str, &str), usize>::new();
+    let mut table = Vec::new();
+    for row in COVERAGE.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        match cells.len() {
+            // | game | family | region | source | status | needs |
+            8 if ["sowing", "tables"].contains(&cells[2]) => {
+                let status = ["bundled", "writable", "not writable"]
+                    .into_iter()
+                    .find(|s| cells[5].starts_with(s))
+                    .unwrap_or_else(|| panic!("a row without a status: {row}"));
+                *counts.entry((cells[2], status)).or_default() += 1;
+            }
+            // | family | bundled | writable | not writable | total |
+            7 if ["sowing", "tables"].contains(&cells[1]) => table.push(cells[1..6].to_vec()),
+            _ => {}
+        }
+    }
+    assert_eq!(table.len(), 2, "the counts table has a row per family");
+    for row in table {
+        let family = row[0];
+        let n = |s| counts.get(&(family, s)).copied().unwrap_or(0);
+        let (b, w, x) = (n("bundled"), n("writable"), n("not writable"));
+        let expected = [b, w, x, b + w + x].map(|v| v.to_string());
+        assert_eq!(row[1..], expected, "the counts of {family}");
+    }
+}

@@ -33,3 +33,65 @@ fn every_bundled_game_and_subcommand_is_named() {
         );
     }
 }
+
+/// The TOML blocks of the README section headed `heading`, joined: the file a reader who
+/// follows the worked example ends with.
+fn worked_example(heading: &str) -> String {
+    let section = README
+        .split("\n### ")
+        .find(|s| s.starts_with(heading))
+        .unwrap_or_else(|| panic!("no README section `{heading}`"));
+    let mut file = String::new();
+    let mut in_toml = false;
+    for line in section.lines() {
+        match line {
+            "```toml" => in_toml = true,
+            "```" => in_toml = false,
+            _ if in_toml => {
+                file.push_str(line);
+                file.push('\n');
+            }
+            _ => {}
+        }
+    }
+    file
+}
+
+/// `ludus show` of a rules file, without its first two lines (the title and the source).
+fn rules_in_words(path: &std::path::Path) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("show")
+        .arg(path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "ludus show {}: {text}",
+        path.display()
+    );
+    text.lines().skip(2).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn the_worked_examples_make_the_games_they_describe() {
+    let dir = std::env::temp_dir().join(format!("ludus-readme-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The tables example is the rules of the file it names, sentence by sentence.
+    let moultezim = dir.join("my-moultezim.toml");
+    std::fs::write(
+        &moultezim,
+        worked_example("Worked example: a new tables game"),
+    )
+    .unwrap();
+    let shipped =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/moultezim.toml");
+    assert_eq!(rules_in_words(&moultezim), rules_in_words(&shipped));
+    // The sowing example is the bundled file less the guard its header comment adds.
+    let bohnenspiel = dir.join("my-bohnenspiel.toml");
+    let text = worked_example("Worked example: a new game from its rules");
+    std::fs::write(&bohnenspiel, format!("{text}repetition = true\n")).unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/bohnenspiel.toml");
+    assert_eq!(rules_in_words(&bohnenspiel), rules_in_words(&shipped));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

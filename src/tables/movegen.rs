@@ -382,7 +382,10 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             if depth + 1 == self.ndice {
                 self.candidate(depth + 1, self.now.key);
             } else {
-                self.search(depth + 1, used, from, group);
+                // The pool ranks above the bar but waits while the bar is occupied: a checker
+                // from the pool may follow one entering from the bar.
+                let next_top = if from == BAR { POOL } else { from };
+                self.search(depth + 1, used, next_top, group);
             }
         }
         self.undo(from, to, lands, saved);
