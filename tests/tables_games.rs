@@ -1,0 +1,406 @@
+//! The bundled tables games beyond Backgammon, Had and Mughrabieh, rule by rule on known
+//! positions through the public `Game` API; and every bundled tables game played to its end by
+//! random and greedy players.
+
+use ludus::game::{Game, Json, Notation, Phase, Roll};
+use ludus::players::{choose, Spec};
+use ludus::rules::{Source, BUNDLED};
+use ludus::tables::{self, TablesGame, TablesState};
+use rand::SeedableRng;
+use serde_json::{json, Value};
+
+fn load(name: &str) -> TablesGame {
+    tables_compile(&Source::find(name).unwrap().text).unwrap()
+}
+
+/// A tables rules text compiled by the family's own compiler.
+fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
+    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
+    tables::compile(&doc)
+}
+
+/// A side from `"24:2 13:5 bar:1 off:3 pool:2"` (own numbering).
+fn side(text: &str) -> ([u8; 24], u8, u8, u8) {
+    let (mut points, mut bar, mut off, mut pool) = ([0u8; 24], 0, 0, 0);
+    for entry in text.split_whitespace() {
+        let (at, n) = entry.split_once(':').unwrap();
+        let n: u8 = n.parse().unwrap();
+        match at {
+            "bar" => bar = n,
+            "off" => off = n,
+            "pool" => pool = n,
+            p => points[p.parse::<usize>().unwrap() - 1] = n,
+        }
+    }
+    (points, bar, off, pool)
+}
+
+/// White (player 0) and Black in their own numberings, `to_move` to play `dice`; `extra` adds
+/// STATE fields (`moved`, `pinned`).
+fn at(
+    g: &TablesGame,
+    white: &str,
+    black: &str,
+    to_move: usize,
+    dice: &[u8],
+    extra: Value,
+) -> TablesState {
+    let (w, b) = (side(white), side(black));
+    let mut state = json!({
+        "to_move": to_move,
+        "phase": if dice.is_empty() { "roll" } else { "move" },
+        "points": [w.0, b.0], "bar": [w.1, b.1], "off": [w.2, b.2], "dice": dice,
+        "moved": [true, true],
+    });
+    if w.3 + b.3 > 0 {
+        state["pool"] = json!([w.3, b.3]);
+    }
+    for (k, v) in extra.as_object().unwrap() {
+        state[k] = v.clone();
+    }
+    g.state_from_json(&state).unwrap()
+}
+
+/// The legal moves as sorted texts.
+fn legal(g: &TablesGame, st: &TablesState) -> Vec<String> {
+    let mut moves = Vec::new();
+    g.legal_moves(st, &mut moves);
+    let mut t: Vec<String> = moves.iter().map(|m| g.move_text(st, m)).collect();
+    t.sort();
+    t
+}
+
+fn play(g: &TablesGame, st: &mut TablesState, text: &str) {
+    let mv = g
+        .parse_move(st, text)
+        .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    g.play(st, &mv);
+}
+
+/// The start position of a new game, as the STATE's `points` (and `pool`) fields.
+fn start(g: &TablesGame) -> Value {
+    let j = g.state_json(&g.new_game(0));
+    json!({"points": j["points"], "pool": j.get("pool")})
+}
+
+/// A finished game's winner and scores.
+fn result(g: &TablesGame, st: &TablesState) -> (Option<usize>, [i32; 2], String) {
+    assert_eq!(g.phase(st), Phase::Over);
+    let o = g.outcome(st).unwrap();
+    (o.winner, o.scores, o.reason)
+}
+
+#[test]
+fn start_positions() {
+    let row = |text: &str| json!(side(text).0);
+    for (name, white) in [
+        ("nackgammon", "24:2 23:2 13:4 8:3 6:4"),
+        ("hypergammon", "24:1 23:1 22:1"),
+        ("portes", "24:2 13:5 8:3 6:5"),
+        ("plakoto", "24:15"),
+        ("fevga", "24:15"),
+        ("long-nardy", "24:15"),
+    ] {
+        let g = load(name);
+        assert_eq!(
+            start(&g)["points"],
+            json!([row(white), row(white)]),
+            "{name}"
+        );
+    }
+    let g = load("acey-deucey");
+    assert_eq!(start(&g)["points"], json!([vec![0; 24], vec![0; 24]]));
+    assert_eq!(start(&g)["pool"], json!([15, 15]));
+}
+
+#[test]
+fn gammons_and_backgammons_as_each_game_counts_them() {
+    // White bears off its last checker; Black has none off and one on the bar.
+    for (name, backgammon, gammon, single) in [
+        ("nackgammon", 3, 2, 1),
+        ("hypergammon", 3, 2, 1),
+        ("portes", 2, 2, 1),
+        ("acey-deucey", 3, 2, 1),
+    ] {
+        let g = load(name);
+        let n = |k: u8| k.to_string();
+        let white = |off: u8| format!("1:1 off:{}", n(off));
+        let checkers: u8 = if name == "hypergammon" { 3 } else { 15 };
+        for (black, points) in [
+            (format!("bar:1 19:{}", checkers - 1), backgammon),
+            (format!("12:{checkers}"), gammon),
+            (format!("12:{} off:1", checkers - 1), single),
+        ] {
+            let mut st = at(&g, &white(checkers - 1), &black, 0, &[2, 1], json!({}));
+            play(&g, &mut st, "1/off");
+            let (winner, scores, _) = result(&g, &st);
+            assert_eq!((winner, scores), (Some(0), [points, 0]), "{name}: {black}");
+        }
+    }
+}
+
+#[test]
+fn plakoto_pins_a_lone_checker_instead_of_hitting_it() {
+    let g = load("plakoto");
+    // Black's lone checker on its 12 is White's 13.
+    let mut st = at(&g, "14:1 6:14", "12:1 24:14", 0, &[1, 3], json!({}));
+    assert_eq!(
+        legal(&g, &st),
+        ["14/11 6/5", "14/13* 6/3", "14/13*/10", "6/2", "6/5 6/3"]
+    );
+    play(&g, &mut st, "14/13* 6/3");
+    let j = g.state_json(&st);
+    assert_eq!(j["pinned"], json!([[], [12]]));
+    assert_eq!(j["bar"], json!([0, 0]), "nothing is hit");
+    assert_eq!(
+        (j["points"][0][12].clone(), j["points"][1][11].clone()),
+        (json!(1), json!(1))
+    );
+    // The pinned checker cannot move; White's lone 3 (Black's 22) is pinned in turn.
+    g.roll(&mut st, &Roll::new(&[1, 2]).unwrap()).unwrap();
+    assert_eq!(legal(&g, &st), ["24/21", "24/23 24/22*"]);
+    // Once the pinner leaves, the checker is free again.
+    let mut st = at(
+        &g,
+        "13:1 6:14",
+        "12:1 24:14",
+        0,
+        &[5, 4],
+        json!({"pinned": [[], [12]]}),
+    );
+    play(&g, &mut st, "13/8 6/2");
+    assert_eq!(g.state_json(&st)["pinned"], json!([[], []]));
+    g.roll(&mut st, &Roll::new(&[1, 2]).unwrap()).unwrap();
+    assert!(legal(&g, &st).iter().any(|m| m.starts_with("12/")));
+}
+
+#[test]
+fn plakoto_a_pinner_holds_its_point_and_pinned_checkers_count_as_left() {
+    let g = load("plakoto");
+    // White's pinner on 13 (Black's 12) holds the point against Black's 24/12.
+    let st = at(
+        &g,
+        "13:1 6:14",
+        "12:1 24:14",
+        1,
+        &[6, 6],
+        json!({"pinned": [[], [12]]}),
+    );
+    assert!(
+        legal(&g, &st).iter().all(|m| !m.contains("/12")),
+        "{:?}",
+        legal(&g, &st)
+    );
+    // A pinned checker counts against its owner: White bears off its last checker, the one
+    // pinning Black's on White's 5 (Black's 20), and Black has none off: a gammon.
+    let pin = json!({"pinned": [[], [20]]});
+    let mut st = at(&g, "5:1 off:14", "20:1 6:14", 0, &[5, 2], pin);
+    play(&g, &mut st, "5/off");
+    assert_eq!(result(&g, &st).1, [2, 0]);
+}
+
+#[test]
+fn plakoto_pinning_the_last_checker_on_its_start_wins_two() {
+    let g = load("plakoto");
+    // Black's last checker on its 24 (White's 1); White lands there from 3.
+    let mut st = at(&g, "3:1 6:14", "24:1 12:14", 0, &[2, 5], json!({}));
+    play(&g, &mut st, "3/1* 6/1");
+    let (winner, scores, _) = result(&g, &st);
+    assert_eq!((winner, scores), (Some(0), [2, 0]));
+    // Two Black checkers still on the start: no mother-checker win.
+    let mut st = at(&g, "3:1 6:14", "24:2 12:13", 0, &[2, 5], json!({}));
+    let moves = legal(&g, &st);
+    assert!(
+        moves.iter().all(|m| !m.contains("/1*")),
+        "two checkers block: {moves:?}"
+    );
+    play(&g, &mut st, &moves[0]);
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+}
+
+#[test]
+fn fevga_single_checkers_hold_points_and_the_sides_run_the_same_way() {
+    let g = load("fevga");
+    // White's 13 is Black's 1, White's 12 is Black's 24 (same direction, n + 12 round).
+    let st = at(&g, "14:1 6:14", "24:1 12:14", 0, &[2, 1], json!({}));
+    let moves = legal(&g, &st);
+    assert!(
+        moves.iter().all(|m| !m.contains("/12")),
+        "a single checker blocks: {moves:?}"
+    );
+    assert!(moves.contains(&"14/13 6/4".to_string()), "{moves:?}");
+    assert!(moves.iter().all(|m| !m.contains('*')), "nothing is hit");
+}
+
+#[test]
+fn fevga_the_first_checker_passes_the_opponents_start_before_another_leaves() {
+    let g = load("fevga");
+    // One checker out, not yet past White's 12 (Black's start): only it moves.
+    let st = at(&g, "24:14 18:1", "24:15", 0, &[3, 1], json!({}));
+    assert_eq!(legal(&g, &st), ["18/14"]);
+    // Once it is on 11 or lower, the start is open.
+    let st = at(&g, "24:14 11:1", "24:15", 0, &[3, 1], json!({}));
+    assert!(legal(&g, &st).iter().any(|m| m.starts_with("24/")));
+    // At the very start, the first checker leaves.
+    let st = at(
+        &g,
+        "24:15",
+        "24:15",
+        0,
+        &[3, 1],
+        json!({"moved": [false, false]}),
+    );
+    assert_eq!(legal(&g, &st), ["24/20"]);
+}
+
+#[test]
+fn fevga_and_long_nardy_no_six_point_prime_with_nothing_past_it() {
+    for name in ["fevga", "long-nardy"] {
+        let g = load(name);
+        // 13/11 would make White's 11..6 (Black's 23..18) six in a row before Black's 15.
+        let white = "13:1 10:2 9:2 8:2 7:2 6:2 24:4";
+        let st = at(&g, white, "24:15", 0, &[2, 1], json!({}));
+        let moves = legal(&g, &st);
+        assert!(
+            moves.iter().all(|m| !m.contains("13/11")),
+            "{name}: {moves:?}"
+        );
+        assert!(!moves.is_empty(), "{name}");
+        // A Black checker on its 10 (White's 22) is past the prime: now it is allowed.
+        let st = at(&g, white, "24:14 10:1", 0, &[2, 1], json!({}));
+        let moves = legal(&g, &st);
+        assert!(
+            moves.iter().any(|m| m.contains("13/11")),
+            "{name}: {moves:?}"
+        );
+    }
+}
+
+#[test]
+fn long_nardy_one_checker_off_the_head_a_turn() {
+    let g = load("long-nardy");
+    let first = json!({"moved": [false, false]});
+    // A plain roll: one checker leaves the head and takes both dice.
+    let st = at(&g, "24:15", "24:15", 0, &[5, 3], first.clone());
+    assert_eq!(legal(&g, &st), ["24/16"]);
+    // 6-6 on the first turn: two checkers leave (on to 12 is Black's head, held).
+    let st = at(&g, "24:15", "24:15", 0, &[6, 6], first.clone());
+    assert_eq!(legal(&g, &st), ["24/18(2)"]);
+    // 6-6 later: one checker only.
+    let st = at(&g, "24:14 20:1", "24:14 20:1", 0, &[6, 6], json!({}));
+    assert!(
+        legal(&g, &st).iter().all(|m| !m.contains("24/18(2)")),
+        "{:?}",
+        legal(&g, &st)
+    );
+    // 5-5 on the first turn is no exception: one checker, 24/19/14/9/4.
+    let st = at(&g, "24:15", "24:15", 0, &[5, 5], first);
+    assert_eq!(legal(&g, &st), ["24/4"]);
+}
+
+#[test]
+fn long_nardy_mars_scores_two() {
+    let g = load("long-nardy");
+    let mut st = at(&g, "1:1 off:14", "14:15", 0, &[2, 1], json!({}));
+    play(&g, &mut st, "1/off");
+    assert_eq!(result(&g, &st).1, [2, 0]);
+    let mut st = at(&g, "1:1 off:14", "14:14 off:1", 0, &[2, 1], json!({}));
+    play(&g, &mut st, "1/off");
+    assert_eq!(result(&g, &st).1, [1, 0]);
+}
+
+#[test]
+fn acey_deucey_checkers_enter_from_the_pool_whenever_their_owner_likes() {
+    let g = load("acey-deucey");
+    // From the pool a die of d enters on 25 - d.
+    let st = at(&g, "pool:15", "pool:15", 0, &[3, 5], json!({}));
+    assert_eq!(legal(&g, &st), ["pool/17", "pool/22 pool/20"]);
+    // A checker on the board may move while others wait in the pool.
+    let st = at(&g, "10:1 pool:14", "pool:15", 0, &[3, 5], json!({}));
+    assert!(legal(&g, &st).contains(&"10/2".to_string()));
+    // The bar comes first; then the pool is open again.
+    let st = at(&g, "bar:1 pool:14", "1:2 pool:13", 0, &[3, 5], json!({}));
+    // (The 3 enters the bar checker on 22, the 5 one from the pool on 20, or the same checker
+    // goes on to 17.)
+    assert_eq!(legal(&g, &st), ["bar/17", "pool/20 bar/22"]);
+}
+
+#[test]
+fn acey_deucey_a_one_two_plays_any_double_and_rolls_again() {
+    let g = load("acey-deucey");
+    let mut st = at(&g, "pool:15", "pool:15", 0, &[1, 2], json!({}));
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    let steps: std::collections::BTreeSet<usize> = moves.iter().map(|m| m.steps().len()).collect();
+    assert_eq!(steps, [6].into(), "the 1 and the 2, then four of a double");
+    let texts = legal(&g, &st);
+    for double in ["pool/19(4)", "pool/24(4)", "pool/20(4)"] {
+        assert!(texts.iter().any(|m| m.contains(double)), "{double}");
+    }
+    play(&g, &mut st, "pool/24 pool/23 pool/19(4)");
+    assert_eq!(g.phase(&st), Phase::Roll(0), "the mover rolls again");
+    let j = g.state_json(&st);
+    assert_eq!(j["pool"], json!([9, 15]));
+}
+
+/// Every bundled tables game ends by its rules under random and greedy play, checkers never
+/// created or lost.
+#[test]
+fn every_bundled_tables_game_plays_to_its_end() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut moves = Vec::new();
+    for (name, _) in BUNDLED {
+        let Ok(g) = tables_compile(&Source::find(name).unwrap().text) else {
+            continue;
+        };
+        let guard = g.guards().plies;
+        let total = |st: &TablesState| {
+            let j = g.state_json(st);
+            let sum = |v: &Value| {
+                v.as_array()
+                    .map_or(0, |a| a.iter().map(|x| x.as_u64().unwrap()).sum::<u64>())
+            };
+            [0, 1].map(|p| {
+                sum(&j["points"][p])
+                    + j["bar"][p].as_u64().unwrap()
+                    + j["off"][p].as_u64().unwrap()
+                    + j.get("pool").map_or(0, |x| x[p].as_u64().unwrap())
+            })
+        };
+        let checkers = total(&g.new_game(0));
+        for (game, players) in [
+            [Spec::Random, Spec::Random],
+            [Spec::Greedy, Spec::Random],
+            [Spec::Random, Spec::Greedy],
+            [Spec::Greedy, Spec::Greedy],
+        ]
+        .iter()
+        .cycle()
+        .take(24)
+        .enumerate()
+        {
+            let mut st = g.new_game(game % 2);
+            loop {
+                match g.phase(&st) {
+                    Phase::Roll(_) => {
+                        let roll = g.dice().unwrap().sample(&mut rng);
+                        g.roll(&mut st, &roll).unwrap();
+                    }
+                    Phase::Move(p) => {
+                        g.legal_moves(&st, &mut moves);
+                        let i = choose(&g, &st, &moves, players[p], &mut rng);
+                        g.play(&mut st, &moves[i]);
+                        assert_eq!(total(&st), checkers, "{name}: checkers created or lost");
+                    }
+                    Phase::Over => break,
+                }
+            }
+            let plies = g.plies(&st);
+            assert!(plies < guard, "{name}: game {game} ran into the guard");
+            assert!(
+                g.outcome(&st).unwrap().winner.is_some(),
+                "{name}: game {game} undecided"
+            );
+        }
+    }
+}
