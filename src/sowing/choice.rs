@@ -19,7 +19,7 @@ pub const LEAVE: u8 = 0xff;
 
 /// A move paused at a choice.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Pending {
+pub(crate) struct Pending {
     pub(crate) paused: Box<Paused>,
     /// Who decides: the pit's owner or the mover, as the rules say.
     pub(crate) decider: u8,

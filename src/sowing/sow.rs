@@ -1,5 +1,5 @@
-//! The mechanics of a move (lift, sow, relay, take on drop, capture, move again) and the legal
-//! moves.
+//! The mechanics of a move (lift, sow, relay, take on drop, capture, move again), its pauses
+//! at the choices the rules leave to a player, and the legal moves.
 
 use super::board::{Board, NO_SLOT, SLOTS, STORE};
 use super::rules::{CaptureChoice, CaptureTo, GrandSlam, Relay, SkipOrigin, TakeChoice, Target};

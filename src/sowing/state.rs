@@ -171,6 +171,10 @@ impl SowingState {
     pub fn ply(&self) -> u32 {
         self.ply
     }
+    /// Stones in hand: those a move paused at a choice has still to sow.
+    pub fn in_hand(&self) -> u8 {
+        self.pending.as_ref().map_or(0, |p| p.paused.sowing.hand)
+    }
 }
 
 impl SowingGame {
