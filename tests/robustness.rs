@@ -370,7 +370,8 @@ fn sowing_stones(g: &SowingGame, st: &SowingState) -> u32 {
             let pits: u32 = (1..=n).map(|k| u32::from(st.pit(g, p, k))).sum();
             pits + u32::from(st.store(p))
         })
-        .sum()
+        .sum::<u32>()
+        + u32::from(st.in_hand())
 }
 
 /// Each side's checkers in a tables position: points, bar and off.
@@ -409,6 +410,13 @@ fn play_out<G: Playable>(
     // position set up afresh does not know how the game reached its end).
     let read_back = |state: &G::State| -> Result<(), String> {
         let json = game.state_json(state);
+        if json.get("decision").is_some() {
+            // A move paused at a choice is refused, not set up.
+            return match game.state_from_json(&json) {
+                Err(_) => Ok(()),
+                Ok(_) => Err(format!("a paused move was set up: {json}")),
+            };
+        }
         let back = game
             .state_from_json(&json)
             .map_err(|e| format!("{e}: {json}"))?;

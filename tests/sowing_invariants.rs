@@ -86,8 +86,13 @@ fn check(g: &SowingGame, games: usize, rounds: usize, seed: u64) -> Stats {
                         }
                     }
                 }
-                let back = g.state_from_json(&after).expect("STATE reads back");
-                assert_eq!(g.state_json(&back)["pits"], after["pits"]);
+                if after.get("decision").is_some() {
+                    // A move paused at a choice is not set up by hand.
+                    assert!(g.state_from_json(&after).is_err());
+                } else {
+                    let back = g.state_from_json(&after).expect("STATE reads back");
+                    assert_eq!(g.state_json(&back)["pits"], after["pits"]);
+                }
                 ply += 1;
                 stats.plies += 1;
                 assert!(ply < 20_000, "{}: a game that does not end", g.name());
@@ -134,6 +139,7 @@ fn random_games_keep_every_stone() {
         ("kalah", ["end of play"].as_slice()),
         ("sat-gharva", ["no legal move"].as_slice()),
         ("sat-gharva-clockwise", ["no legal move"].as_slice()),
+        ("sat-gharva-choice", ["no legal move"].as_slice()),
         ("uuholo", uuholo),
         ("uuholo-empty-pit", uuholo),
         ("uuholo-both-rows", uuholo),

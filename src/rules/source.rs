@@ -17,6 +17,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "sat-gharva-clockwise",
         include_str!("../../rules/sat-gharva-clockwise.toml"),
     ),
+    (
+        "sat-gharva-choice",
+        include_str!("../../rules/sat-gharva-choice.toml"),
+    ),
     ("uuholo", include_str!("../../rules/uuholo.toml")),
     (
         "uuholo-empty-pit",

@@ -199,6 +199,16 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let take = sowing
         .and_then(|s| s.take.as_ref())
         .map(|v| cx.condition(Context::Drop, names_total, v));
+    let take_choice = sowing.and_then(|s| s.take_choice.as_ref());
+    if let (Some(choice), None) = (take_choice, &take) {
+        if *choice.get_ref() != rules::TakeChoice::None {
+            cx.warn(
+                choice.span(),
+                "`take_choice` without `take`: no pit is ever taken, so there is nothing to choose",
+            );
+        }
+    }
+    let take_choice = take_choice.map_or(rules::TakeChoice::None, |c| *c.get_ref());
     let capture = rules.capture.as_ref().map(|c| {
         let when = cx.condition(Context::Capture, names_total, &c.when);
         let chain = c
@@ -299,6 +309,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
                 chain: compiled(chain)?.map(|e| pit_cond(e, View::Pit)),
                 grand_slam: c.grand_slam,
                 to: c.to,
+                choice: c.choice,
             })
         }
         (None, _) => None,
@@ -350,11 +361,17 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         first_origin,
         relay: sowing_default.1,
         bulk,
-        plain: bulk && !first_origin && house.is_none(),
+        plain: bulk
+            && !first_origin
+            && house.is_none()
+            && capture
+                .as_ref()
+                .is_none_or(|c| c.choice == rules::CaptureChoice::None),
         must_feed: sowing_default.2,
         max_drops,
         circuit: spec,
         take,
+        take_choice,
         capture,
         house,
         again,

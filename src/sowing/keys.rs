@@ -271,6 +271,20 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "take_choice",
+        line: "who may take or leave a pit `take` matches: nobody (it is taken), its owner, or the mover",
+        expects: "\"none\", \"owner\" or \"mover\"",
+        values: &["none", "owner", "mover"],
+        default: "\"none\"",
+        example: "take_choice = \"owner\"",
+        long: "\"none\": a pit `take` matches goes to its owner's store at once. \"owner\": its \
+               owner decides, take or leave, also during the opponent's sowing (Sat-gharva's fours \
+               as the Czech text has them); \"mover\": the player sowing decides. The sowing \
+               pauses for the decision, a step of play of its own (`take` or `leave`) asked of \
+               the decider; a pit left stays as it is and the sowing goes on.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "max_laps",
         line: "a move that has sown this many laps of its circuit ends there, with no capture",
         expects: "a whole number from 1 to 10000",
@@ -355,6 +369,21 @@ const KEYS: &[KeyRef] = &[
                captured stones are sown on at once, as if lifted again from the pit that lap \
                started from (the move's pit, or the last relay pit), and the move goes on \
                (Omweso).",
+    },
+    KeyRef {
+        section: "capture",
+        key: "choice",
+        line: "whether the mover may decline a capture: \"none\" (it is made) or \"mover\"",
+        expects: "\"none\" or \"mover\"",
+        values: &["none", "mover"],
+        default: "\"none\"",
+        example: "choice = \"mover\"",
+        long: "\"none\": a capture whose condition holds is made. \"mover\": the mover decides, a \
+               step of play of its own (`take` or `leave`), whenever the capture would take stones \
+               (Sat-gharva's pit beyond, which the mover \"smí\", may, take; Uuholo's capture, to \
+               which the mover \"má právo\", has the right). A capture left takes nothing; the \
+               move goes on as after a failed condition. The feeding and grand-slam checks of the \
+               legal moves try each move with every choice taken.",
     },
     KeyRef {
         section: "house",

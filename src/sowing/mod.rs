@@ -5,11 +5,13 @@
 //! - `board.rs`: slots, circuits, opposite pits, the compact [`Board`];
 //! - `scope.rs`: the names of each expression context, tabulated conditions;
 //! - `sow.rs`: a move (sowing, relays, takes, captures) and the legal moves;
+//! - `choice.rs`: choices within a move (take or leave), each a step of play of its own;
 //! - `end.rs`: the end of a game and the rounds of a match;
 //! - `state.rs`: [`SowingState`] and its protocol JSON;
 //! - `render.rs`: the terminal board and the rules in plain words.
 
 mod board;
+mod choice;
 mod compile;
 mod end;
 mod keys;
@@ -20,6 +22,7 @@ mod sow;
 mod state;
 
 pub use board::Board;
+pub use choice::{LEAVE, TAKE};
 pub use scope::Context;
 pub use sow::MoveEnd;
 pub use state::{EndReason, SowingState};
@@ -112,7 +115,8 @@ pub struct Compiled {
     /// No relay, no take on drop, no captures sown: an open board is sown in one run.
     bulk: bool,
     /// `bulk`, and nothing else beyond a capture to the store: no first stone back in its
-    /// pit, no houses (the common case, played without a check of what it leaves out).
+    /// pit, no houses, no choice (the common case, played without a check of what it leaves
+    /// out).
     plain: bool,
     must_feed: bool,
     /// A move ends once it has sown this many stones (laps × the largest circuit).
@@ -121,6 +125,8 @@ pub struct Compiled {
     /// `start` is exactly "the pit holds stones" (the common case, tested without the table).
     start_is_nonzero: bool,
     take: Option<PitCond>,
+    /// Who may take or leave a pit `take` matches.
+    take_choice: rules::TakeChoice,
     capture: Option<CaptureRule>,
     /// When the last pit becomes the mover's house.
     house: Option<PitCond>,
@@ -138,6 +144,7 @@ struct CaptureRule {
     chain: Option<PitCond>,
     grand_slam: rules::GrandSlam,
     to: rules::CaptureTo,
+    choice: rules::CaptureChoice,
 }
 
 #[derive(Clone, Debug)]
@@ -175,7 +182,8 @@ impl SowingGame {
 
 impl Game for SowingGame {
     type State = SowingState;
-    /// A pit number in the mover's numbering.
+    /// A pit number in the mover's numbering, or, while a choice within a move waits, the
+    /// decision [`TAKE`] or [`LEAVE`].
     type Move = u8;
 
     fn name(&self) -> &str {
@@ -222,9 +230,10 @@ impl Game for SowingGame {
         usize::from(state.round.starter)
     }
     fn phase(&self, state: &SowingState) -> Phase {
-        match state.result {
-            Some(_) => Phase::Over,
-            None => Phase::Move(usize::from(state.to_move)),
+        match (&state.result, &state.pending) {
+            (Some(_), _) => Phase::Over,
+            (None, Some(pending)) => Phase::Move(usize::from(pending.decider)),
+            (None, None) => Phase::Move(usize::from(state.to_move)),
         }
     }
     fn outcome(&self, state: &SowingState) -> Option<Outcome> {
@@ -236,6 +245,11 @@ impl Game for SowingGame {
     }
 
     fn legal_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
+        if state.pending.is_some() {
+            out.clear();
+            out.extend_from_slice(&[TAKE, LEAVE]);
+            return;
+        }
         // Branch-free: the pit lists of the two bytes of the mask, packed in one register
         // (a random player makes the bits unpredictable), copied as a whole.
         let (lo, hi) = (state.legal & 0xff, state.legal >> 8 & 0xff);
@@ -248,7 +262,10 @@ impl Game for SowingGame {
         out.truncate((n_lo + n_hi) as usize);
     }
     fn play(&self, state: &mut SowingState, mv: &u8) {
-        self.play_pit(state, usize::from(*mv));
+        match *mv {
+            TAKE | LEAVE => self.decide(state, *mv == TAKE),
+            pit => self.play_pit(state, usize::from(pit)),
+        }
     }
 
     fn dice(&self) -> Option<Dice> {
@@ -262,7 +279,8 @@ impl Game for SowingGame {
         self.ritual
     }
     fn end_by_agreement(&self, state: &mut SowingState) -> bool {
-        if !self.end.agreement || state.result.is_some() {
+        // Not in the middle of a move: stones may be in hand.
+        if !self.end.agreement || state.result.is_some() || state.pending.is_some() {
             return false;
         }
         self.finish(state, EndReason::Agreement, true);
@@ -283,15 +301,26 @@ impl Game for SowingGame {
 
 impl Notation for SowingGame {
     fn move_text(&self, _state: &SowingState, mv: &u8) -> String {
-        mv.to_string()
+        choice::decision_text(*mv).map_or_else(|| mv.to_string(), str::to_string)
     }
     fn parse_move(&self, state: &SowingState, text: &str) -> Result<u8, MoveError> {
         let n = self.geo.n;
         if state.result.is_some() {
             return Err(MoveError::NotAwaited("the game is over"));
         }
+        if state.pending.is_some() {
+            return self.parse_decision(state, text);
+        }
         let pit: usize = text.trim().parse().map_err(|_| {
-            MoveError::unreadable(text, format!("a move is a pit number, 1 to {n}"))
+            let decision = matches!(text.trim().to_ascii_lowercase().as_str(), "take" | "leave");
+            MoveError::unreadable(
+                text,
+                if decision {
+                    format!("no choice is awaited: a move is a pit number, 1 to {n}")
+                } else {
+                    format!("a move is a pit number, 1 to {n}")
+                },
+            )
         })?;
         if !(1..=n).contains(&pit) {
             return Err(MoveError::illegal(
@@ -326,7 +355,10 @@ impl Notation for SowingGame {
 
 impl Json for SowingGame {
     fn move_json(&self, _state: &SowingState, mv: &u8) -> Value {
-        json!({"text": mv.to_string(), "pit": mv})
+        match choice::decision_text(*mv) {
+            Some(decision) => json!({"text": decision, "decision": decision}),
+            None => json!({"text": mv.to_string(), "pit": mv}),
+        }
     }
 
     fn board_json(&self, state: &SowingState, fields: &mut Map<String, Value>) {
@@ -351,6 +383,9 @@ impl Material for SowingGame {
             state.result.is_some(),
         )
             .hash(&mut h);
+        if let Some(p) = &state.pending {
+            (p.paused.question, p.decider, p.paused.sowing.key()).hash(&mut h);
+        }
         h.finish()
     }
 }

@@ -1,6 +1,9 @@
 //! The board for a terminal and the rules in plain words.
 
-use super::rules::{CaptureTo, FillFrom, GrandSlam, Leftover, Partial, Relay, SkipOrigin, Target};
+use super::rules::{
+    CaptureChoice, CaptureTo, FillFrom, GrandSlam, Leftover, Partial, Relay, SkipOrigin,
+    TakeChoice, Target,
+};
 use super::state::SowingState;
 use super::SowingGame;
 use crate::game::next_first_text;
@@ -85,9 +88,19 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
                 o.reason, o.scores[0], o.scores[1]
             );
         }
-        None => {
-            let _ = write!(out, "{} to move", names[usize::from(st.to_move)]);
-        }
+        None => match game.phase(st).to_move() {
+            Some(decider) if st.pending.is_some() => {
+                let _ = write!(
+                    out,
+                    "{} to decide: {} (`take` or `leave`)",
+                    names[decider],
+                    game.question_text(st)
+                );
+            }
+            _ => {
+                let _ = write!(out, "{} to move", names[usize::from(st.to_move)]);
+            }
+        },
     }
     out
 }
@@ -160,8 +173,15 @@ pub fn describe(game: &SowingGame) -> String {
     if let Some(t) = &game.take {
         let _ = writeln!(
             s,
-            "On every drop: a pit where `{}` goes at once to its owner's store.",
-            t.expr.text()
+            "On every drop: a pit where `{}` {}.",
+            t.expr.text(),
+            match game.take_choice {
+                TakeChoice::None => "goes at once to its owner's store",
+                TakeChoice::Owner =>
+                    "may go to its owner's store: its owner decides, take or leave, also during the opponent's sowing",
+                TakeChoice::Mover =>
+                    "may go to its owner's store: the player sowing decides, take or leave",
+            }
         );
     }
     if game.must_feed {
@@ -188,8 +208,12 @@ pub fn describe(game: &SowingGame) -> String {
             .collect();
         let _ = writeln!(
             s,
-            "Capture: when `{}`, take {}.",
+            "Capture: when `{}`, {} {}.",
             c.when.expr.text(),
+            match c.choice {
+                CaptureChoice::None => "take",
+                CaptureChoice::Mover => "the mover may take (or leave)",
+            },
             targets.join(" and ")
         );
         if let Some(ch) = &c.chain {

@@ -136,6 +136,30 @@ pub enum FirstDrop {
     Origin,
 }
 
+/// Who decides whether a pit `sowing.take` matches goes to its owner's store.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TakeChoice {
+    /// Nobody: it is taken.
+    #[default]
+    None,
+    /// The pit's owner, also during the opponent's sowing.
+    Owner,
+    /// The player sowing.
+    Mover,
+}
+
+/// Whether the mover may decline a capture.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureChoice {
+    /// The capture is made.
+    #[default]
+    None,
+    /// The mover makes it or leaves it.
+    Mover,
+}
+
 /// `[sowing]`: how a move is made.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -159,6 +183,9 @@ pub struct Sowing {
     /// `drop`).
     #[serde(default)]
     pub take: Option<Spanned<String>>,
+    /// Who may take or leave a pit `take` matches (by default it is taken).
+    #[serde(default)]
+    pub take_choice: Option<Spanned<TakeChoice>>,
     /// A move that has sown this many laps of its circuit ends there (a guard for relays).
     #[serde(default)]
     pub max_laps: Option<Spanned<u32>>,
@@ -206,6 +233,9 @@ pub struct Capture {
     /// Where the captured stones go.
     #[serde(default)]
     pub to: CaptureTo,
+    /// Whether the mover may decline the capture.
+    #[serde(default)]
+    pub choice: CaptureChoice,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]

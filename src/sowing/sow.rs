@@ -1,8 +1,8 @@
-//! The mechanics of a move (lift, sow, relay, take on drop, capture, move again) and the legal
-//! moves.
+//! The mechanics of a move (lift, sow, relay, take on drop, capture, move again), its pauses
+//! at the choices the rules leave to a player, and the legal moves.
 
 use super::board::{Board, NO_SLOT, SLOTS, STORE};
-use super::rules::{CaptureTo, GrandSlam, Relay, SkipOrigin, Target};
+use super::rules::{CaptureChoice, CaptureTo, GrandSlam, Relay, SkipOrigin, TakeChoice, Target};
 use super::scope::{Ctx, PitCond, View};
 use super::state::SowingState;
 use super::{CaptureRule, SowingGame};
@@ -32,7 +32,7 @@ impl MoveEnd {
 }
 
 /// What a move did.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Report {
     /// Stones were sown into the opponent's pits.
     pub fed: bool,
@@ -48,17 +48,93 @@ struct Ended {
     mover: usize,
     origin: usize,
     last: usize,
-    /// Stones in `last` once the sowing has ended.
-    last_count: u8,
     skip: usize,
     ply: u32,
     sown: u32,
     relays: u32,
+}
+
+/// A move under way: where its sowing stands and what it has done and seen. A choice within
+/// the move pauses it here, kept in the position until the decider answers.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Sowing {
+    pub mover: usize,
+    /// The pit the move was sown from.
+    pub origin: usize,
+    /// The slot last sown (the last pit once the sowing has ended).
+    pos: usize,
+    /// The pit the current lap was lifted from: captured stones sown on start after it.
+    lap: usize,
+    /// Stones still to sow in this lap.
+    pub hand: u8,
+    skip: usize,
+    ply: u32,
+    /// Stones dropped so far.
+    sown: u32,
+    relays: u32,
     end: MoveEnd,
+    /// Slots that received a stone (bit = slot), for the feeding rule.
+    visited: u64,
+    report: Report,
+    /// The capture at this lap's end was declined: the relay comes next.
+    declined: bool,
+    seen: Option<Seen>,
+}
+
+impl Sowing {
+    fn ended(&self) -> Ended {
+        Ended {
+            mover: self.mover,
+            origin: self.origin,
+            last: self.pos,
+            skip: self.skip,
+            ply: self.ply,
+            sown: self.sown,
+            relays: self.relays,
+        }
+    }
+
+    /// What decides the rest of the move (the in-move repetition left out), for position keys.
+    pub fn key(&self) -> impl std::hash::Hash {
+        let progress = [self.pos, self.lap, self.skip].map(|s| s as u8);
+        let counts = [self.sown, self.relays, self.report.captured];
+        (progress, self.hand, counts, self.visited, self.declined)
+    }
+}
+
+/// A choice the rules leave to a player in the middle of a move: take or leave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Question {
+    /// The pit in `slot`, which `sowing.take` matched: to its owner's store, or left.
+    Take { slot: u8 },
+    /// The capture of the pits in `taken` (bit = slot), once the sowing has ended or, with
+    /// captures sown on, at a lap's end (`lap`).
+    Capture {
+        taken: u64,
+        grand_slam: bool,
+        lap: bool,
+    },
+}
+
+/// A move paused at a question (the decider is the rules' chooser, see `choice.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Paused {
+    pub sowing: Sowing,
+    pub question: Question,
+}
+
+/// What the capture condition found: the pits it takes.
+#[derive(Clone, Copy)]
+struct Hit {
+    taken: u64,
+    /// Stones in them.
+    stones: u32,
+    grand_slam: bool,
 }
 
 /// Positions seen before relay lifts within one move: a few on the stack, more in a hash set
 /// only for long relay chains (a rules file may allow many laps).
+#[derive(Clone, Debug, PartialEq)]
 struct Seen {
     near: [[u8; SLOTS + 1]; 24],
     len: usize,
@@ -156,10 +232,20 @@ impl SowingGame {
             .sum()
     }
 
-    /// Plays `mover`'s pit `pit` on `b`.
-    pub(crate) fn sow(&self, b: &mut Board, mover: usize, pit: usize, ply: u32) -> Report {
+    /// Plays `mover`'s pit `pit` on `b`. With a place for it in `pause`, a choice the rules
+    /// leave to a player pauses the move there (the report is then void); without (a trial
+    /// of the move), every choice is taken. (The report comes back in registers: a `Result`
+    /// holding it would go through memory, a stall on the hot path.)
+    pub(crate) fn sow(
+        &self,
+        b: &mut Board,
+        mover: usize,
+        pit: usize,
+        ply: u32,
+        pause: Option<&mut Option<Box<Paused>>>,
+    ) -> Report {
         if !(self.plain && b.closed == 0) {
-            return self.sow_general(b, mover, pit, ply);
+            return self.sow_general(b, mover, pit, ply, pause);
         }
         // The common case: one precomputed run, then the capture and moving again.
         let g = &self.geo;
@@ -175,12 +261,10 @@ impl SowingGame {
             mover,
             origin,
             last,
-            last_count,
             skip,
             ply,
             sown: u32::from(hand),
             relays: 0,
-            end: MoveEnd::Sown,
         };
         let mut report = Report {
             fed: visited & g.side_mask[1 - mover] != 0,
@@ -207,110 +291,204 @@ impl SowingGame {
     }
 
     /// A move with what the common case leaves out: closed pits, relays, take on drop, the
-    /// first stone back in its pit, houses, captures sown on.
+    /// first stone back in its pit, houses, captures sown on, choices.
     #[inline(never)]
-    fn sow_general(&self, b: &mut Board, mover: usize, pit: usize, ply: u32) -> Report {
-        let g = &self.geo;
-        let origin = g.slot(mover, pit);
+    fn sow_general(
+        &self,
+        b: &mut Board,
+        mover: usize,
+        pit: usize,
+        ply: u32,
+        pause: Option<&mut Option<Box<Paused>>>,
+    ) -> Report {
+        let ask = pause.is_some();
+        let origin = self.geo.slot(mover, pit);
         let skip = match self.skip_origin {
             SkipOrigin::Never => NO_SLOT as usize,
             SkipOrigin::Lap | SkipOrigin::Move => origin,
         };
-        let mut hand = b.count[origin];
+        let hand = b.count[origin];
         b.count[origin] = 0;
+        let mut s = Sowing {
+            mover,
+            origin,
+            pos: origin,
+            lap: origin,
+            hand,
+            skip,
+            ply,
+            sown: 0,
+            relays: 0,
+            end: MoveEnd::Sown,
+            visited: 0,
+            report: Report::default(),
+            declined: false,
+            seen: None,
+        };
         // Toguz Korgool's sowing: the first stone back into the pit lifted (one stone moves on).
-        let mut first = 0;
+        let mut question = None;
         if self.first_origin && hand > 1 {
-            self.drop_first(b, mover, origin, ply);
-            hand -= 1;
-            first = 1;
+            b.count[origin] = 1;
+            s.hand -= 1;
+            s.sown = 1;
+            question = self.take_on_drop(b, &s, ask);
         }
         // Nothing to check drop by drop and no relay: one precomputed run.
         if self.bulk && b.closed == 0 {
-            let (last, mut last_count, visited) = self.runs.sow(b, mover, origin, hand);
+            let (last, _, visited) = self.runs.sow(b, mover, origin, s.hand);
             if self.house.is_some() {
                 b.empty_houses();
-                last_count = b.count[last];
             }
-            let sowing = Ended {
-                mover,
-                origin,
-                last,
-                last_count,
-                skip,
-                ply,
-                sown: u32::from(hand) + first,
-                relays: 0,
-                end: MoveEnd::Sown,
-            };
-            self.after_sowing(b, &sowing, visited, Report::default())
-        } else {
-            let mut report = Report::default();
-            let (sowing, visited) =
-                self.sow_stones(b, mover, origin, hand, skip, ply, first, &mut report);
-            self.after_sowing(b, &sowing, visited, report)
+            s.pos = last;
+            s.sown += u32::from(s.hand);
+            s.hand = 0;
+            s.visited = visited;
+            question = self.end_sowing(b, &mut s, ask);
+        } else if question.is_none() {
+            question = self.sow_to_end(b, &mut s, ask);
+        }
+        match (question, pause) {
+            (Some(question), Some(pause)) => {
+                *pause = Some(Box::new(Paused {
+                    sowing: s,
+                    question,
+                }));
+                Report::default()
+            }
+            _ => self.move_report(b, s),
         }
     }
 
-    /// What follows the sowing: the house, the capture, moving again.
-    #[inline(always)]
-    fn after_sowing(
-        &self,
-        b: &mut Board,
-        sowing: &Ended,
-        visited: u64,
-        mut report: Report,
-    ) -> Report {
-        let g = &self.geo;
-        let (mover, origin) = (sowing.mover, sowing.origin);
-        report.fed = visited & g.side_mask[1 - mover] != 0;
-        report.end = sowing.end;
-        if sowing.end != MoveEnd::Sown {
-            return report;
-        }
-        let (pos, sown, relays) = (sowing.last, sowing.sown, sowing.relays);
-        if let Some(house) = &self.house {
-            self.make_house(b, house, sowing);
-        }
-        if let Some(cap) = self.capture.as_ref().filter(|c| c.to == CaptureTo::Store) {
-            // Most moves fail a tabulated condition: nothing else to compute.
-            let last_count = if self.house.is_some() {
-                b.count[pos]
-            } else {
-                sowing.last_count
-            };
-            if cap.when.lookup(mover, pos, last_count) != Some(false) {
-                let (captured, grand_slam) = self.capture(b, cap, sowing);
-                report.captured += captured;
-                report.grand_slam = grand_slam;
+    /// Goes on with a paused move once its question is answered (`take` or leave): the move's
+    /// report, or the next question.
+    pub(crate) fn resume(&self, b: &mut Board, paused: &mut Paused, take: bool) -> Option<Report> {
+        let s = &mut paused.sowing;
+        let next = match paused.question {
+            Question::Take { slot } => {
+                if take {
+                    self.take_pit(b, usize::from(slot));
+                }
+                self.sow_to_end(b, s, true)
+            }
+            Question::Capture {
+                taken,
+                grand_slam,
+                lap,
+            } => {
+                let cap = self.capture.as_ref().expect("a capture was asked");
+                let got = if take {
+                    self.take_pits(b, cap, s.mover, taken)
+                } else {
+                    0
+                };
+                s.report.captured += got;
+                s.report.grand_slam = take && grand_slam;
+                match lap {
+                    // The captured stones are sown on as if lifted again from the lap's pit.
+                    true if take => {
+                        s.hand = got as u8;
+                        s.pos = s.lap;
+                        self.sow_to_end(b, s, true)
+                    }
+                    true => {
+                        s.declined = true;
+                        self.sow_to_end(b, s, true)
+                    }
+                    false => None,
+                }
+            }
+        };
+        match next {
+            None => Some(self.move_report(b, s.clone())),
+            Some(question) => {
+                paused.question = question;
+                None
             }
         }
-        if let Some(again) = &self.again {
-            let mut ctx = Ctx::new(b, g, mover, sowing.ply);
-            ctx.sown = sown;
-            ctx.relays = relays;
+    }
+
+    /// The sowing from where `s` stands to its end, then the house and the capture; the
+    /// question that pauses it, when one does.
+    fn sow_to_end(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
+        self.sow_stones(b, s, ask)
+            .or_else(|| self.end_sowing(b, s, ask))
+    }
+
+    /// Once the sowing has ended: the house, then the capture.
+    #[inline(always)]
+    fn end_sowing(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
+        s.report.fed = s.visited & self.geo.side_mask[1 - s.mover] != 0;
+        s.report.end = s.end;
+        if s.end != MoveEnd::Sown {
+            return None;
+        }
+        if let Some(house) = &self.house {
+            self.make_house(b, house, &s.ended());
+        }
+        let cap = self.capture.as_ref().filter(|c| c.to == CaptureTo::Store)?;
+        // Most moves fail a tabulated condition: nothing else to compute.
+        if cap.when.lookup(s.mover, s.pos, b.count[s.pos]) == Some(false) {
+            return None;
+        }
+        let hit = self.capture_pits(b, cap, &s.ended())?;
+        if ask && cap.choice == CaptureChoice::Mover && self.would_take(cap, &hit) {
+            return Some(Question::Capture {
+                taken: hit.taken,
+                grand_slam: hit.grand_slam,
+                lap: false,
+            });
+        }
+        let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
+        s.report.captured += captured;
+        s.report.grand_slam = grand_slam;
+        None
+    }
+
+    /// The report of a move whose sowing and capture are done: whether the mover moves again.
+    fn move_report(&self, b: &Board, s: Sowing) -> Report {
+        let mut report = s.report;
+        if let (Some(again), MoveEnd::Sown) = (&self.again, s.end) {
+            let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+            ctx.sown = s.sown;
+            ctx.relays = s.relays;
             ctx.captured = report.captured;
             ctx.grand_slam = report.grand_slam;
-            ctx.views[View::Last as usize] = pos as u8;
-            ctx.views[View::Origin as usize] = origin as u8;
+            ctx.views[View::Last as usize] = s.pos as u8;
+            ctx.views[View::Origin as usize] = s.origin as u8;
             report.again = again.test(&ctx);
         }
         report
     }
 
-    /// The first stone of a sowing that starts in its own pit, with the checks of a drop.
-    #[cold]
-    fn drop_first(&self, b: &mut Board, mover: usize, origin: usize, ply: u32) {
-        b.count[origin] = 1;
-        if let Some(take) = &self.take {
-            let mut ctx = Ctx::new(b, &self.geo, mover, ply);
-            ctx.sown = 1;
-            if take.test(&mut ctx, origin) {
-                let owner = usize::from(self.geo.owner[origin]);
-                b.count[STORE + owner] += b.count[origin];
-                b.count[origin] = 0;
-            }
+    /// After a drop into `s.pos`: a pit `take` matches goes to its owner's store, or, when the
+    /// rules leave that to a player, is asked about (while `ask`).
+    #[inline]
+    fn take_on_drop(&self, b: &mut Board, s: &Sowing, ask: bool) -> Option<Question> {
+        let take = self.take.as_ref()?;
+        let pos = s.pos;
+        // Only pits are taken from: a store that reaches the count stays.
+        if pos >= STORE {
+            return None;
         }
+        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+        ctx.sown = s.sown;
+        ctx.relays = s.relays;
+        if !take.test(&mut ctx, pos) {
+            return None;
+        }
+        // A choice only where the answers differ: the pit holds stones.
+        if ask && self.take_choice != TakeChoice::None && b.count[pos] > 0 {
+            return Some(Question::Take { slot: pos as u8 });
+        }
+        self.take_pit(b, pos);
+        None
+    }
+
+    /// Pit `slot`'s stones go to its owner's store.
+    fn take_pit(&self, b: &mut Board, slot: usize) {
+        let owner = usize::from(self.geo.owner[slot]);
+        b.count[STORE + owner] += b.count[slot];
+        b.count[slot] = 0;
     }
 
     /// Once the sowing has ended: the last pit becomes the mover's house when the rules say so
@@ -345,135 +523,100 @@ impl SowingGame {
         }
     }
 
-    /// The general sowing of a move: stones dropped one at a time (take on drop, closed pits),
-    /// relays, the in-move repetition and the lap cap. Returns how it ended and the slots
-    /// reached.
+    /// The general sowing of a move from where `s` stands: stones dropped one at a time (take
+    /// on drop, closed pits), captures sown on, relays, the in-move repetition and the lap cap.
+    /// Leaves `s` at the sowing's end, or returns the question that pauses it.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn sow_stones(
-        &self,
-        b: &mut Board,
-        mover: usize,
-        origin: usize,
-        mut hand: u8,
-        mut skip: usize,
-        ply: u32,
-        first: u32,
-        report: &mut Report,
-    ) -> (Ended, u64) {
-        let g = &self.geo;
-        let mut pos = origin;
-        // The pit the current lap was lifted from: captured stones sown on start after it.
-        let mut lap = origin;
-        let mut sown = first;
+    fn sow_stones(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
         let sow_captures = self.capture.as_ref().filter(|c| c.to == CaptureTo::Sow);
-        let mut relays = 0u32;
-        let mut end = MoveEnd::Sown;
-        // Slots that received a stone (bit = slot), for the feeding rule.
-        let mut visited = 0u64;
-        let mut seen: Option<Seen> = None;
         loop {
-            sown += u32::from(hand);
-            pos = match &self.take {
-                None => self.drop_stones(b, mover, pos, hand, skip, &mut visited),
-                Some(take) => {
-                    let mut dropped = sown - u32::from(hand);
-                    while hand > 0 {
-                        pos = self.step(b, mover, pos, skip);
-                        b.count[pos] += 1;
-                        hand -= 1;
-                        dropped += 1;
-                        visited |= 1 << pos;
-                        if self.house.is_some() {
-                            b.empty_houses();
-                        }
-                        let mut ctx = Ctx::new(b, g, mover, ply);
-                        ctx.sown = dropped;
-                        ctx.relays = relays;
-                        // Only pits are taken from: a store that reaches the count stays.
-                        if pos < STORE && take.test(&mut ctx, pos) {
-                            let owner = usize::from(g.owner[pos]);
-                            b.count[STORE + owner] += b.count[pos];
-                            b.count[pos] = 0;
-                        }
-                    }
-                    pos
+            if self.take.is_none() {
+                s.pos = self.drop_stones(b, s.mover, s.pos, s.hand, s.skip, &mut s.visited);
+                s.sown += u32::from(s.hand);
+                s.hand = 0;
+            }
+            while s.hand > 0 {
+                s.pos = self.step(b, s.mover, s.pos, s.skip);
+                b.count[s.pos] += 1;
+                s.hand -= 1;
+                s.sown += 1;
+                s.visited |= 1 << s.pos;
+                if self.house.is_some() {
+                    b.empty_houses();
                 }
-            };
+                if let Some(q) = self.take_on_drop(b, s, ask) {
+                    return Some(q);
+                }
+            }
             if self.house.is_some() {
                 b.empty_houses();
             }
-            if let Some(cap) = sow_captures {
+            if let Some(cap) = sow_captures.filter(|_| !s.declined) {
                 // The lap cap comes first: captured stones are never left in hand.
-                if sown >= self.max_drops {
-                    end = MoveEnd::LapCap;
-                    break;
+                if s.sown >= self.max_drops {
+                    s.end = MoveEnd::LapCap;
+                    return None;
                 }
-                let at = Ended {
-                    mover,
-                    origin,
-                    last: pos,
-                    last_count: b.count[pos],
-                    skip,
-                    ply,
-                    sown,
-                    relays,
-                    end,
-                };
-                let (got, grand_slam) = self.capture(b, cap, &at);
-                report.captured += got;
-                report.grand_slam = grand_slam;
-                if got > 0 {
-                    // The captured stones are sown on as if lifted again from the lap's pit.
-                    hand = got as u8;
-                    pos = lap;
-                    continue;
+                match self.capture_pits(b, cap, &s.ended()) {
+                    Some(hit)
+                        if ask
+                            && cap.choice == CaptureChoice::Mover
+                            && self.would_take(cap, &hit) =>
+                    {
+                        return Some(Question::Capture {
+                            taken: hit.taken,
+                            grand_slam: hit.grand_slam,
+                            lap: true,
+                        });
+                    }
+                    Some(hit) => {
+                        let (got, grand_slam) = self.take_capture(b, cap, s.mover, hit);
+                        s.report.captured += got;
+                        s.report.grand_slam = grand_slam;
+                        if got > 0 {
+                            // The captured stones are sown on as if lifted again from the
+                            // lap's pit.
+                            s.hand = got as u8;
+                            s.pos = s.lap;
+                            continue;
+                        }
+                    }
+                    None => s.report.grand_slam = false,
                 }
             }
+            s.declined = false;
             let from = match self.relay {
-                Relay::None => break,
-                Relay::Next | Relay::Previous => self.look(b, mover, pos, skip),
-                Relay::Last => pos,
+                Relay::None => return None,
+                Relay::Next | Relay::Previous => self.look(b, s.mover, s.pos, s.skip),
+                Relay::Last => s.pos,
             };
             let liftable = match self.relay {
                 Relay::Last => b.count[from] > 1,
                 _ => b.count[from] > 0,
             };
             if !liftable || from >= STORE {
-                break;
+                return None;
             }
-            if sown >= self.max_drops {
-                end = MoveEnd::LapCap;
-                break;
+            if s.sown >= self.max_drops {
+                s.end = MoveEnd::LapCap;
+                return None;
             }
             let mut key = [0u8; SLOTS + 1];
             key[..SLOTS].copy_from_slice(&b.count);
             key[SLOTS] = from as u8;
-            if !seen.get_or_insert_with(Seen::new).insert(key) {
-                end = MoveEnd::Cycle;
-                break;
+            if !s.seen.get_or_insert_with(Seen::new).insert(key) {
+                s.end = MoveEnd::Cycle;
+                return None;
             }
-            hand = b.count[from];
+            s.hand = b.count[from];
             b.count[from] = 0;
-            pos = from;
-            lap = from;
-            relays += 1;
+            s.pos = from;
+            s.lap = from;
+            s.relays += 1;
             if self.skip_origin == SkipOrigin::Lap {
-                skip = from;
+                s.skip = from;
             }
         }
-        let sowing = Ended {
-            mover,
-            origin,
-            last: pos,
-            last_count: b.count[pos],
-            skip,
-            ply,
-            sown,
-            relays,
-            end,
-        };
-        (sowing, visited)
     }
 
     /// The capture at the end of a move (or, when captures are sown, of a lap) whose sowing
@@ -481,6 +624,53 @@ impl SowingGame {
     /// sown on).
     #[inline]
     fn capture(&self, b: &mut Board, cap: &CaptureRule, at: &Ended) -> (u32, bool) {
+        match self.capture_pits(b, cap, at) {
+            Some(hit) => self.take_capture(b, cap, at.mover, hit),
+            None => (0, false),
+        }
+    }
+
+    /// Whether taking `hit` moves stones (a choice is asked only then).
+    fn would_take(&self, cap: &CaptureRule, hit: &Hit) -> bool {
+        hit.stones > 0 && !(hit.grand_slam && cap.grand_slam == GrandSlam::NoCapture)
+    }
+
+    /// Takes the pits of `hit`, unless the rules make its grand slam capture nothing.
+    #[inline]
+    fn take_capture(
+        &self,
+        b: &mut Board,
+        cap: &CaptureRule,
+        mover: usize,
+        hit: Hit,
+    ) -> (u32, bool) {
+        if hit.grand_slam && cap.grand_slam == GrandSlam::NoCapture {
+            return (0, true);
+        }
+        (self.take_pits(b, cap, mover, hit.taken), hit.grand_slam)
+    }
+
+    /// Empties the pits in `taken` (bit = slot) into the mover's store, or into the hand when
+    /// captures are sown on; returns the stones.
+    #[inline]
+    fn take_pits(&self, b: &mut Board, cap: &CaptureRule, mover: usize, taken: u64) -> u32 {
+        let mut captured = 0u32;
+        let mut bits = taken;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            captured += u32::from(b.count[s]);
+            b.count[s] = 0;
+        }
+        if cap.to == CaptureTo::Store {
+            b.count[STORE + mover] += captured as u8;
+        }
+        captured
+    }
+
+    /// The pits the capture condition takes, when it holds at `at.last`.
+    #[inline]
+    fn capture_pits(&self, b: &Board, cap: &CaptureRule, at: &Ended) -> Option<Hit> {
         let Ended {
             mover,
             origin,
@@ -516,74 +706,63 @@ impl SowingGame {
             None => cap.when.test(&mut ctx, pos),
         };
         if !hit {
-            return (0, false);
+            return None;
         }
-        {
-            // The pits taken, as a bit set of slots.
-            let mut taken = 0u64;
-            let mut add = |s: u8| {
-                if s != NO_SLOT && usize::from(s) < STORE && !b.is_closed(usize::from(s)) {
-                    taken |= 1 << s;
-                }
+        // The pits taken, as a bit set of slots.
+        let mut taken = 0u64;
+        let mut add = |s: u8| {
+            if s != NO_SLOT && usize::from(s) < STORE && !b.is_closed(usize::from(s)) {
+                taken |= 1 << s;
+            }
+        };
+        for t in &cap.targets {
+            match t {
+                Target::Last => add(pos as u8),
+                Target::Opposite => add(g.opposite[pos]),
+                Target::Column => g.column[pos][..g.rows].iter().for_each(|&s| add(s)),
+                Target::Next => add(next as u8),
+                Target::Beyond => add(beyond as u8),
+            }
+        }
+        if let (Some(chain), Some(first)) = (&cap.chain, cap.targets.first()) {
+            let first = match first {
+                Target::Last => pos,
+                Target::Next => next,
+                Target::Beyond => beyond,
+                Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
             };
-            for t in &cap.targets {
-                match t {
-                    Target::Last => add(pos as u8),
-                    Target::Opposite => add(g.opposite[pos]),
-                    Target::Column => g.column[pos][..g.rows].iter().for_each(|&s| add(s)),
-                    Target::Next => add(next as u8),
-                    Target::Beyond => add(beyond as u8),
+            let prev = &g.prev[mover];
+            let mut p = first;
+            for _ in 0..g.circuit_len[mover] {
+                if p >= SLOTS || prev[p] == NO_SLOT {
+                    break;
                 }
+                p = usize::from(prev[p]);
+                if p == skip || b.is_closed(p) {
+                    continue;
+                }
+                if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
+                    break;
+                }
+                taken |= 1 << p;
             }
-            if let (Some(chain), Some(first)) = (&cap.chain, cap.targets.first()) {
-                let first = match first {
-                    Target::Last => pos,
-                    Target::Next => next,
-                    Target::Beyond => beyond,
-                    Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
-                };
-                let prev = &g.prev[mover];
-                let mut p = first;
-                for _ in 0..g.circuit_len[mover] {
-                    if p >= SLOTS || prev[p] == NO_SLOT {
-                        break;
-                    }
-                    p = usize::from(prev[p]);
-                    if p == skip || b.is_closed(p) {
-                        continue;
-                    }
-                    if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
-                        break;
-                    }
-                    taken |= 1 << p;
-                }
-            }
-            let mut captured = 0u32;
-            let mut from_opp = 0u32;
-            let mut bits = taken;
-            while bits != 0 {
-                let s = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                captured += u32::from(b.count[s]);
-                if usize::from(g.owner[s]) == opp {
-                    from_opp += u32::from(b.count[s]);
-                }
-            }
-            let grand_slam = from_opp > 0 && self.open_stones(b, opp) == from_opp;
-            if !(grand_slam && cap.grand_slam == GrandSlam::NoCapture) {
-                let mut bits = taken;
-                while bits != 0 {
-                    let s = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    b.count[s] = 0;
-                }
-                if cap.to == CaptureTo::Store {
-                    b.count[STORE + mover] += captured as u8;
-                }
-                return (captured, grand_slam);
-            }
-            (0, grand_slam)
         }
+        let mut stones = 0u32;
+        let mut from_opp = 0u32;
+        let mut bits = taken;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            stones += u32::from(b.count[s]);
+            if usize::from(g.owner[s]) == opp {
+                from_opp += u32::from(b.count[s]);
+            }
+        }
+        Some(Hit {
+            taken,
+            stones,
+            grand_slam: from_opp > 0 && self.open_stones(b, opp) == from_opp,
+        })
     }
 
     /// The legal moves of `mover` as a bit set of pit numbers (bit k - 1 = pit k).
@@ -629,7 +808,8 @@ impl SowingGame {
                 let k = bits.trailing_zeros() as usize + 1;
                 bits &= bits - 1;
                 let mut trial = *b;
-                let r = self.sow(&mut trial, mover, k, ply);
+                // A trial takes every choice the rules leave to a player.
+                let r = self.sow(&mut trial, mover, k, ply, None);
                 fed |= u32::from(r.fed) << (k - 1);
                 slams |= u32::from(r.grand_slam) << (k - 1);
             }
@@ -643,22 +823,41 @@ impl SowingGame {
         mask
     }
 
-    /// Plays pit `pit` of the player to move and settles what follows.
+    /// Plays pit `pit` of the player to move and settles what follows, or pauses the move at
+    /// a choice the rules leave to a player.
     pub(crate) fn play_pit(&self, st: &mut SowingState, pit: usize) {
         let mover = usize::from(st.to_move);
-        let stores = (st.board.store(0), st.board.store(1));
-        let houses = st.board.house;
-        let r = self.sow(&mut st.board, mover, pit, st.ply);
+        let before = Before {
+            stores: [st.board.store(0), st.board.store(1)],
+            houses: st.board.house,
+        };
+        let mut paused = None;
+        let r = self.sow(&mut st.board, mover, pit, st.ply, Some(&mut paused));
+        match paused {
+            None => self.end_move(st, mover, before, r),
+            Some(paused) => self.pause(st, paused, before),
+        }
+    }
+
+    /// A move is over: whose turn it is, the history, the end of the game.
+    pub(crate) fn end_move(&self, st: &mut SowingState, mover: usize, before: Before, r: Report) {
         st.ply += 1;
         st.opening = false;
         st.last_end = r.end;
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
-        let stores_changed = stores != (st.board.store(0), st.board.store(1))
-            || (self.house.is_some() && houses != st.board.house);
+        let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
+            || (self.house.is_some() && before.houses != st.board.house);
         if stores_changed {
             // Stores only grow: no position before this one can recur.
             st.history.clear();
         }
         self.settle(st, mover, stores_changed);
     }
+}
+
+/// The stores and houses before a move: a move that changes them clears the history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Before {
+    stores: [u8; 2],
+    houses: [u8; 2],
 }

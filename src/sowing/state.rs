@@ -1,6 +1,7 @@
 //! A position of a sowing game and its protocol STATE form.
 
 use super::board::{Board, STORE};
+use super::choice::Pending;
 use super::sow::MoveEnd;
 use super::SowingGame;
 use crate::limits::LIMITS;
@@ -8,7 +9,7 @@ use serde_json::{json, Map, Value};
 use std::collections::HashSet;
 
 /// A position: the board, whose turn, the legal moves (computed once per ply), the result, the
-/// positions seen since the last capture, and the match round.
+/// positions seen since the last capture, the match round, and a move paused at a choice.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SowingState {
     pub(crate) board: Board,
@@ -24,6 +25,8 @@ pub struct SowingState {
     pub(crate) history: History,
     pub(crate) round: Round,
     pub(crate) last_end: MoveEnd,
+    /// A move of `to_move` paused at a choice within it.
+    pub(crate) pending: Option<Pending>,
 }
 
 /// Position keys with a 1024-bit filter in front, so most plies check a bit, not the list; a
@@ -168,11 +171,15 @@ impl SowingState {
     pub fn ply(&self) -> u32 {
         self.ply
     }
+    /// Stones in hand: those a move paused at a choice has still to sow.
+    pub fn in_hand(&self) -> u8 {
+        self.pending.as_ref().map_or(0, |p| p.paused.sowing.hand)
+    }
 }
 
 impl SowingGame {
-    /// The sowing fields of a STATE object: pits, stores, and the pits out of play when the
-    /// rules close any.
+    /// The sowing fields of a STATE object: pits, stores, the pits out of play when the rules
+    /// close any, and a choice that waits.
     pub(crate) fn write_board_json(&self, st: &SowingState, fields: &mut Map<String, Value>) {
         let n = self.geo.n;
         let b = &st.board;
@@ -194,12 +201,22 @@ impl SowingGame {
                 .collect();
             fields.insert("out_of_play".into(), json!(closed));
         }
+        if let Some(decision) = self.decision_json(st) {
+            fields.insert("decision".into(), decision);
+        }
     }
 
     /// Reads a STATE object; `result` and `legal` are ignored, the end is recomputed.
     pub(crate) fn read_json(&self, v: &Value) -> Result<SowingState, String> {
         let n = self.geo.n;
         let obj = v.as_object().ok_or("a state is a JSON object")?;
+        if obj.get("decision").is_some_and(|d| !d.is_null()) {
+            return Err(
+                "`decision`: a move paused at a choice cannot be set up; set the \
+                        position before the move and play it"
+                    .into(),
+            );
+        }
         let count = |v: &Value, what: &str| -> Result<u8, String> {
             match v.as_i64() {
                 Some(c) if c < 0 => Err(format!("{what}: negative count {c}")),

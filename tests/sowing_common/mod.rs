@@ -123,7 +123,7 @@ pub fn replay_file(g: &SowingGame, path: &str) -> (usize, usize) {
     (recs.len(), moves)
 }
 
-/// Stones in a STATE: pits and stores.
+/// Stones in a STATE: pits, stores and the stones in hand of a move paused at a choice.
 pub fn stones(s: &Value) -> u64 {
     let pits: u64 = s["pits"]
         .as_array()
@@ -132,7 +132,8 @@ pub fn stones(s: &Value) -> u64 {
         .flat_map(|r| r.as_array().unwrap())
         .map(|v| v.as_u64().unwrap())
         .sum();
-    pits + s["stores"][0].as_u64().unwrap() + s["stores"][1].as_u64().unwrap()
+    let in_hand = s["decision"]["in_hand"].as_u64().unwrap_or(0);
+    pits + s["stores"][0].as_u64().unwrap() + s["stores"][1].as_u64().unwrap() + in_hand
 }
 
 /// A sowing rules text compiled by the family's own compiler.
