@@ -112,15 +112,13 @@ impl SowingGame {
             .map(|&(side, k)| format!("{}'s pit {k}", names[side]))
             .collect();
         let pits = pits.join(" and ");
+        let stones = format!("{stones} stone{}", if stones == 1 { "" } else { "s" });
         match pending.paused.question {
             Question::Take { slot } => {
                 let owner = &names[usize::from(self.geo.owner[usize::from(slot)])];
-                format!("take {pits} ({stones} stones) to {owner}'s store, or leave it")
+                format!("take {pits} ({stones}) to {owner}'s store, or leave it")
             }
-            Question::Capture { .. } => {
-                let mover = &names[pending.paused.sowing.mover];
-                format!("{mover} may capture {pits} ({stones} stones), or leave it")
-            }
+            Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
         }
     }
 
