@@ -290,7 +290,7 @@ impl<G: Playable> Terminal<'_, G> {
         };
         loop {
             let prompt = format!(
-                "{} to move (a move, `moves`, `hint`, `help`, `undo`, `quit`): ",
+                "{} to play (a move, `moves`, `hint`, `help`, `undo`, `quit`): ",
                 self.name(p)
             );
             let Some(line) = self.ask(&prompt)? else {
