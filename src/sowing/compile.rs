@@ -358,6 +358,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         source: info.source.clone(),
         players,
         start_is_nonzero: start.is_nonzero(&geo, total8),
+        plain_start: start.is_nonzero(&geo, total8) && !directed,
         start,
         runs: Runs::new(&geo, sowing_default.0 != rules::SkipOrigin::Never, false),
         other_runs: directed

@@ -135,6 +135,8 @@ pub struct Compiled {
     direction_choice: Option<PitCond>,
     /// `reverse` or `direction_choice`: a move may sow against `direction`.
     directed: bool,
+    /// `start_is_nonzero` and not `directed`.
+    plain_start: bool,
     take: Option<PitCond>,
     /// Who may take or leave a pit `take` matches.
     take_choice: rules::TakeChoice,
@@ -258,6 +260,7 @@ impl Game for SowingGame {
         })
     }
 
+    #[inline]
     fn legal_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
         if state.pending.is_some() {
             out.clear();
@@ -275,7 +278,7 @@ impl Game for SowingGame {
         out.extend_from_slice(&pits.to_le_bytes());
         out.truncate((n_lo + n_hi) as usize);
         if state.legal >> sow::WAY_BITS != 0 {
-            self.other_way_moves(state, out);
+            ways::other_way_moves(state.legal, out);
         }
     }
     fn play(&self, state: &mut SowingState, mv: &u8) {

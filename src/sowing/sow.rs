@@ -837,19 +837,22 @@ impl SowingGame {
         // Bit k - 1 = pit k: first every open pit holding stones, then the start condition.
         let base = mover * g.n;
         let mut mask = b.nonzero_mask(base, g.n) & !(b.closed >> base) as u32;
-        if !self.start_is_nonzero {
-            let mut ctx = Ctx::new(b, g, mover, ply);
-            let mut bits = mask;
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if !self.start.test(&mut ctx, base + k) {
-                    mask &= !(1 << k);
+        // One test for the common case: every pit holding stones starts a move, the rules' way.
+        if !self.plain_start {
+            if !self.start_is_nonzero {
+                let mut ctx = Ctx::new(b, g, mover, ply);
+                let mut bits = mask;
+                while bits != 0 {
+                    let k = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if !self.start.test(&mut ctx, base + k) {
+                        mask &= !(1 << k);
+                    }
                 }
             }
-        }
-        if self.directed {
-            mask = self.ways(b, mover, ply, mask);
+            if self.directed {
+                mask = self.ways(b, mover, ply, mask);
+            }
         }
         if let (true, Some(first)) = (opening, self.first_move) {
             mask &= 0x1_0001 << (first - 1);

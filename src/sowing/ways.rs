@@ -12,18 +12,20 @@ use crate::game::MoveError;
 const CLOCKWISE: &str = "cw";
 const COUNTERCLOCKWISE: &str = "ccw";
 
-impl SowingGame {
-    /// Appends the legal moves sown the other way round (`legal` bits 16 and up).
-    #[cold]
-    pub(crate) fn other_way_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
-        let mut bits = state.legal >> WAY_BITS;
-        while bits != 0 {
-            let k = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            out.push((k + 1) | OTHER_WAY_MOVE);
-        }
+/// Appends the legal moves sown the other way round (`legal` bits 16 and up). Out of line:
+/// the listing of the rules' way stays a leaf.
+#[cold]
+#[inline(never)]
+pub(crate) fn other_way_moves(legal: u32, out: &mut Vec<u8>) {
+    let mut bits = legal >> WAY_BITS;
+    while bits != 0 {
+        let k = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        out.push((k + 1) | OTHER_WAY_MOVE);
     }
+}
 
+impl SowingGame {
     /// Whether move `mv` (a pit) sows clockwise.
     pub(crate) fn clockwise(&self, mv: u8) -> bool {
         self.circuit.clockwise != (mv & OTHER_WAY_MOVE != 0)
