@@ -297,10 +297,3 @@ fn a_direction_goes_through_the_protocol() {
     let moves = ask(json!({"op": "legal"}))["moves"].clone();
     assert_eq!(moves[0], json!({"pit": 1, "text": "1"}));
 }
-
-#[test]
-fn the_board_view_is_unchanged() {
-    let g = file("um-el-tuweisat");
-    let st = g.new_game(0);
-    assert!(g.render(&st, 0).contains("South to move"));
-}
