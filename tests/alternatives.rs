@@ -128,6 +128,11 @@ const SNIPPETS: &[(&str, &str, &str)] = &[
         "chain = \"pit.count in [2, 4, 6]\"",
         "chain = \"pit.side == opponent and pit.count in [2, 4, 6]\"",
     ),
+    (
+        "toguz-korgool",
+        "[house]\n",
+        "[house]\nchoice = \"mover\"\n",
+    ),
 ];
 
 /// The snippets, those of Sat-gharva offered by its clockwise reading too.

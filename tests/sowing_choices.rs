@@ -1,11 +1,11 @@
-//! Choices within a move (`sowing.take_choice`, `capture.choice`): known positions where a
-//! capture is taken or declined and where the opponent decides about a four during the mover's
-//! sowing, with the exact boards; random play with choices on; the notation, the protocol, the
+//! Choices within a move (`sowing.take_choice`, `house.choice`, `capture.choice`): known
+//! positions where a capture is taken or declined, where a house is made or declined, and where
+//! the opponent decides about a four during the mover's sowing, with the exact boards; random play with choices on; the notation, the protocol, the
 //! STATE form and the players on decisions.
 
 mod sowing_common;
 
-use ludus::game::{Game, Json, Material, Notation, Phase};
+use ludus::game::{Game, Json, Material, Notation, Phase, View};
 use ludus::players::{self, Budget, Spec};
 use ludus::protocol::Session;
 use ludus::rules::Source;
@@ -203,6 +203,72 @@ fn the_mover_decides_about_fours_when_the_rules_say_so() {
     assert_eq!(s["to_move"], 1);
 }
 
+/// South's pit 9 (three stones): one back into it, then North's pits 1 and 2; North's pit 2
+/// now holds 3, a house South may make (its 3 stones to South's store) or leave (an ordinary
+/// pit of 3, odd: no capture).
+#[test]
+fn the_mover_makes_or_declines_a_house() {
+    let g = from_text(&with("toguz-korgool", "house", "choice = \"mover\""));
+    let mut st = set(
+        &g,
+        &[9, 9, 9, 9, 9, 9, 9, 9, 3],
+        &[9, 2, 9, 9, 9, 9, 9, 9, 9],
+        [13, 0],
+    );
+    let s = play(&g, &mut st, "9");
+    assert_eq!(g.phase(&st), Phase::Move(0));
+    assert_eq!(legal(&g, &st), vec![TAKE, LEAVE]);
+    assert_eq!(
+        s["decision"],
+        json!({"question": "house", "mover": 0, "pit": 9, "pits": [[1, 2]], "stones": 3,
+               "in_hand": 0, "options": ["take", "leave"]})
+    );
+    assert_eq!(s["ply"], 0);
+    assert!(g.parse_move(&st, "9").is_err());
+
+    let mut made = st.clone();
+    let s = play(&g, &mut made, "take");
+    assert_eq!(s["houses"], json!([[1, 2], null]));
+    assert_eq!(
+        board(&s),
+        (
+            json!([[9, 9, 9, 9, 9, 9, 9, 9, 1], [10, 0, 9, 9, 9, 9, 9, 9, 9]]),
+            json!([16, 0])
+        )
+    );
+    assert_eq!(
+        (s["to_move"].clone(), s["ply"].clone()),
+        (json!(1), json!(1))
+    );
+
+    let s = play(&g, &mut st, "leave");
+    assert_eq!(s["houses"], json!([null, null]));
+    assert_eq!(
+        board(&s),
+        (
+            json!([[9, 9, 9, 9, 9, 9, 9, 9, 1], [10, 3, 9, 9, 9, 9, 9, 9, 9]]),
+            json!([13, 0])
+        )
+    );
+    assert_eq!(s["to_move"], 1);
+    // The bundled file makes it at once, without a question.
+    let plain = game("toguz-korgool");
+    let mut auto = set(
+        &plain,
+        &[9, 9, 9, 9, 9, 9, 9, 9, 3],
+        &[9, 2, 9, 9, 9, 9, 9, 9, 9],
+        [13, 0],
+    );
+    let s = play(&plain, &mut auto, "9");
+    assert_eq!(
+        s["houses"],
+        json!([[1, 2], null]),
+        "the bundled file makes it"
+    );
+    assert!(plain.describe().contains("becomes your house"));
+    assert!(g.describe().contains("may become (the mover decides"));
+}
+
 /// Rules with choices, each beside the same rules without: answering `take` to every choice
 /// plays exactly the game without (through relays, captures sown on, houses, matches).
 fn variants() -> Vec<(SowingGame, SowingGame)> {
@@ -225,6 +291,10 @@ fn variants() -> Vec<(SowingGame, SowingGame)> {
         (
             game("toguz-korgool"),
             from_text(&with("toguz-korgool", "capture", choice)),
+        ),
+        (
+            game("toguz-korgool"),
+            from_text(&with("toguz-korgool", "house", choice)),
         ),
     ]
 }

@@ -433,3 +433,32 @@ fn bad_houses_in_a_state_are_errors() {
     let e = oware.state_from_json(&oware_state).unwrap_err();
     assert!(e.0.contains("make no houses"), "{e:?}");
 }
+
+/// The keys of the mover's choices: a misspelt option, an expression of the wrong type or with
+/// a name the context lacks, each at its place.
+#[test]
+fn bad_choice_keys_are_located() {
+    let toguz = include_str!("../rules/toguz-korgool.toml");
+    let text = toguz.replace("[house]\n", "[house]\nchoice = \"owner\"\n");
+    located(
+        &text,
+        "unknown value \"owner\" for `house.choice`",
+        "choice = \"owner\"",
+        "\"owner\"",
+    );
+    let text = OWARE.replace(
+        "direction = \"counterclockwise\"",
+        "direction = \"counterclockwise\"\ndirection_choice = \"pit.number\"",
+    );
+    located(&text, "", "direction_choice = \"pit.number\"", "pit.number");
+    let text = OWARE.replace(
+        "direction = \"counterclockwise\"",
+        "direction = \"counterclockwise\"\nreverse = \"last.number == 1\"",
+    );
+    located(&text, "", "reverse = \"last.number == 1\"", "last.number");
+    let text = OWARE.replace(
+        "direction = \"counterclockwise\"",
+        "direction = \"counterclockwise\"\nreverse = 3",
+    );
+    located(&text, "", "reverse = 3", "3");
+}

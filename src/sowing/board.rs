@@ -98,9 +98,10 @@ pub struct Geometry {
     pub owner: [u8; SLOTS],
     /// Pit number in the owner's numbering (0 for a store).
     pub number: [u8; SLOTS],
-    /// Per mover: the next / previous slot of that mover's circuit (`NO_SLOT` off the circuit).
-    pub next: [[u8; SLOTS]; 2],
-    pub prev: [[u8; SLOTS]; 2],
+    /// Per way (`mover`, or `mover + 2` for the other way round): the next / previous slot
+    /// of that mover's circuit (`NO_SLOT` off the circuit).
+    pub next: [[u8; SLOTS]; 4],
+    pub prev: [[u8; SLOTS]; 4],
     /// The opponent's pit facing this one in the corresponding row.
     pub opposite: [u8; SLOTS],
     /// The opponent's pits in this pit's column, front row first.
@@ -142,8 +143,8 @@ impl Geometry {
             place,
             owner: [0; SLOTS],
             number: [0; SLOTS],
-            next: [[NO_SLOT; SLOTS]; 2],
-            prev: [[NO_SLOT; SLOTS]; 2],
+            next: [[NO_SLOT; SLOTS]; 4],
+            prev: [[NO_SLOT; SLOTS]; 4],
             opposite: [NO_SLOT; SLOTS],
             column: [[NO_SLOT; 2]; SLOTS],
             behind: [NO_SLOT; SLOTS],
@@ -203,10 +204,13 @@ impl Geometry {
                 ring.reverse();
             }
             let len = ring.len();
+            // The rules' way round, then the other way (a move the rules reverse, or the mover).
             for i in 0..len {
                 let (a, b) = (ring[i], ring[(i + 1) % len]);
                 g.next[mover][a as usize] = b;
                 g.prev[mover][b as usize] = a;
+                g.next[mover + 2][b as usize] = a;
+                g.prev[mover + 2][a as usize] = b;
             }
             g.circuit_len[mover] = len;
         }
@@ -239,6 +243,9 @@ impl Geometry {
     }
 }
 
+/// Way `mover + 2` goes round `mover`'s circuit against the rules' direction.
+pub const OTHER_WAY: usize = 2;
+
 /// A first lift sown in bulk: for each mover, own pit and remainder r, what r stones add after
 /// that pit (one a slot along the circuit, the origin skipped when the rules skip it), so that
 /// `hand` stones are `hand / len` laps plus one such run. Used when nothing needs to be checked
@@ -258,7 +265,8 @@ pub struct Runs {
 const MAX_RUN: usize = SLOTS + 1;
 
 impl Runs {
-    pub fn new(g: &Geometry, skip_origin: bool) -> Self {
+    /// The runs of each mover's way round, `other_way` or the rules' direction.
+    pub fn new(g: &Geometry, skip_origin: bool, other_way: bool) -> Self {
         let size = 2 * g.n * MAX_RUN;
         let mut runs = Runs {
             len: [0; 2],
@@ -267,6 +275,7 @@ impl Runs {
             reached: vec![0; size],
         };
         for mover in 0..2 {
+            let next = &g.next[mover + if other_way { OTHER_WAY } else { 0 }];
             let len = g.circuit_len[mover] - usize::from(skip_origin);
             runs.len[mover] = len;
             for k in 0..g.n {
@@ -274,9 +283,9 @@ impl Runs {
                 let base = (mover * g.n + k) * MAX_RUN;
                 let mut pos = origin;
                 for r in 1..=len {
-                    pos = usize::from(g.next[mover][pos]);
+                    pos = usize::from(next[pos]);
                     if skip_origin && pos == origin {
-                        pos = usize::from(g.next[mover][pos]);
+                        pos = usize::from(next[pos]);
                     }
                     let mut add = runs.add[base + r - 1];
                     add[pos] += 1;

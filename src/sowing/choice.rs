@@ -1,5 +1,6 @@
 //! Choices within a move: a pit `sowing.take` matched that a player may take or leave
-//! (`take_choice`), a capture the mover may make or decline (`capture.choice`). Each choice is
+//! (`take_choice`), a house the mover may make or decline (`house.choice`), a capture the mover
+//! may make or decline (`capture.choice`). Each choice is
 //! a step of play of its own: the move pauses (the position keeps a [`Pending`]), the phase
 //! names the decider, and the legal moves are the two decisions [`TAKE`] and [`LEAVE`]. So
 //! search, the protocol and the terminal ask the decider as they ask any player to move.
@@ -94,7 +95,7 @@ impl SowingGame {
     /// The pits at stake in the pending question, as slots.
     fn stake(&self, pending: &Pending) -> u64 {
         match pending.paused.question {
-            Question::Take { slot } => 1 << slot,
+            Question::Take { slot } | Question::House { slot } => 1 << slot,
             Question::Capture { taken, .. } => taken,
         }
     }
@@ -117,6 +118,9 @@ impl SowingGame {
             Question::Take { slot } => {
                 let owner = &names[usize::from(self.geo.owner[usize::from(slot)])];
                 format!("take {pits} ({stones}) to {owner}'s store, or leave it")
+            }
+            Question::House { .. } => {
+                format!("make {pits} ({stones}) a house, or leave it")
             }
             Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
         }
@@ -146,6 +150,7 @@ impl SowingGame {
         let (pits, stones) = self.stake_list(st, pending);
         let what = match pending.paused.question {
             Question::Take { .. } => "take",
+            Question::House { .. } => "house",
             Question::Capture { .. } => "capture",
         };
         let pits: Vec<Value> = pits.iter().map(|&(side, k)| json!([side, k])).collect();

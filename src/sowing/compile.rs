@@ -196,6 +196,11 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
                 .expect("the default start condition compiles"),
         ),
     };
+    let way_condition = |cx: &mut Cx, v: Option<&Spanned<String>>| {
+        v.map(|v| cx.condition(Context::Start, names_total, v))
+    };
+    let reverse = way_condition(cx, sowing.and_then(|s| s.reverse.as_ref()));
+    let direction_choice = way_condition(cx, sowing.and_then(|s| s.direction_choice.as_ref()));
     let take = sowing
         .and_then(|s| s.take.as_ref())
         .map(|v| cx.condition(Context::Drop, names_total, v));
@@ -297,6 +302,9 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let total8 = total as u8;
     let pit_cond = |e: Expr, view: View| PitCond::new(e, view, &geo, total8);
     let start = pit_cond(start_cond?, View::Pit);
+    let reverse = compiled(reverse)?.map(|e| pit_cond(e, View::Pit));
+    let direction_choice = compiled(direction_choice)?.map(|e| pit_cond(e, View::Pit));
+    let directed = reverse.is_some() || direction_choice.is_some();
     let take = compiled(take)?.map(|e| pit_cond(e, View::Pit));
     let capture = match (rules.capture.as_ref(), capture) {
         (Some(c), Some((Some(when), chain))) => {
@@ -350,8 +358,11 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         source: info.source.clone(),
         players,
         start_is_nonzero: start.is_nonzero(&geo, total8),
+        plain_start: start.is_nonzero(&geo, total8) && !directed,
         start,
-        runs: Runs::new(&geo, sowing_default.0 != rules::SkipOrigin::Never),
+        runs: Runs::new(&geo, sowing_default.0 != rules::SkipOrigin::Never, false),
+        other_runs: directed
+            .then(|| Runs::new(&geo, sowing_default.0 != rules::SkipOrigin::Never, true)),
         geo,
         setup: initial,
         total,
@@ -363,6 +374,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         bulk,
         plain: bulk
             && !first_origin
+            && !directed
             && house.is_none()
             && capture
                 .as_ref()
@@ -370,9 +382,16 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         must_feed: sowing_default.2,
         max_drops,
         circuit: spec,
+        reverse,
+        direction_choice,
+        directed,
         take,
         take_choice,
         capture,
+        house_choice: rules
+            .house
+            .as_ref()
+            .map_or(rules::HouseChoice::None, |h| h.get_ref().choice),
         house,
         again,
         end: EndRule {

@@ -180,7 +180,36 @@ const KEYS: &[KeyRef] = &[
         example: "direction = \"clockwise\"",
         long: "The sowing circuit over the whole board is player 0's pits in their numbering, \
                player 0's store (when sown), player 1's pits, player 1's store; \"clockwise\" \
-               reverses it.",
+               reverses it. `reverse` and `direction_choice` make some moves sow the other way \
+               round.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "reverse",
+        line: "context start: a move from `pit` sows the other way round (against `direction`) when this holds",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "reverse = \"pit.number <= 2\"",
+        long: "A condition (context start: the names of every context and the view `pit`) on \
+               the pit a move starts from; when it holds, the move sows the other way round, \
+               against `direction` (Um el-Bagara: the two leftmost pits sow clockwise, the two \
+               rightmost counterclockwise). Relays, `next`, `beyond` and the capture's `chain` \
+               follow the move's way round.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "direction_choice",
+        line: "context start: the mover chooses the way round of a move from `pit` when this holds",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "direction_choice = \"pit.number == 3\"",
+        long: "A condition (context start) on the pit a move starts from; when it holds, the \
+               mover chooses which way round to sow, and the pit gives two legal moves, written \
+               with their direction: `3ccw` (counterclockwise) and `3cw` (clockwise); a pit that \
+               sows one way only is written `3` (Um el-Bagara's centre pit: \"pit.number == \
+               3\"; `\"true\"`: every move). It takes precedence over `reverse`.",
     },
     KeyRef {
         section: "sowing",
@@ -399,6 +428,20 @@ const KEYS: &[KeyRef] = &[
                Korgool's tuzdyk) for the rest of the game: the stones in it, and every stone sown \
                into it later, go at once to the mover's store. A player has at most one house; \
                stores, out-of-play pits and houses never become one.",
+    },
+    KeyRef {
+        section: "house",
+        key: "choice",
+        line: "whether the mover may decline a house: \"none\" (it is made) or \"mover\"",
+        expects: "\"none\" or \"mover\"",
+        values: &["none", "mover"],
+        default: "\"none\"",
+        example: "choice = \"mover\"",
+        long: "\"none\": a pit `when` matches becomes the mover's house. \"mover\": the mover \
+               decides, a step of play of its own (`take` to make the house, `leave` to decline \
+               it), before the capture; a pit left stays an ordinary pit and the move goes on to \
+               the capture (Toguz Korgool, where a player \"may\" make a tuzdyk). The feeding \
+               and grand-slam checks of the legal moves try each move with every house made.",
     },
     KeyRef {
         section: "turn",

@@ -6,6 +6,8 @@
 //! - `scope.rs`: the names of each expression context, tabulated conditions;
 //! - `sow.rs`: a move (sowing, relays, takes, captures) and the legal moves;
 //! - `choice.rs`: choices within a move (take or leave), each a step of play of its own;
+//! - `ways.rs`: the way round a move sows (the mover's choice where the rules leave it), and
+//!   the texts of pit moves;
 //! - `end.rs`: the end of a game and the rounds of a match;
 //! - `state.rs`: [`SowingState`] and its protocol JSON;
 //! - `render.rs`: the terminal board and the rules in plain words.
@@ -20,11 +22,12 @@ mod rules;
 mod scope;
 mod sow;
 mod state;
+mod ways;
 
 pub use board::Board;
 pub use choice::{LEAVE, TAKE};
 pub use scope::Context;
-pub use sow::MoveEnd;
+pub use sow::{MoveEnd, OTHER_WAY_MOVE};
 pub use state::{EndReason, SowingState};
 
 use crate::diagnostics::Diagnostic;
@@ -101,6 +104,8 @@ pub struct Compiled {
     geo: Geometry,
     /// First lifts sown in bulk.
     runs: board::Runs,
+    /// The same sown the other way round, for a game whose moves may be (`directed`).
+    other_runs: Option<board::Runs>,
     circuit: CircuitSpec,
     /// The starting board of a new game.
     setup: Board,
@@ -124,12 +129,22 @@ pub struct Compiled {
     start: PitCond,
     /// `start` is exactly "the pit holds stones" (the common case, tested without the table).
     start_is_nonzero: bool,
+    /// Pits sown the other way round.
+    reverse: Option<PitCond>,
+    /// Pits the mover may sow either way round.
+    direction_choice: Option<PitCond>,
+    /// `reverse` or `direction_choice`: a move may sow against `direction`.
+    directed: bool,
+    /// `start_is_nonzero` and not `directed`.
+    plain_start: bool,
     take: Option<PitCond>,
     /// Who may take or leave a pit `take` matches.
     take_choice: rules::TakeChoice,
     capture: Option<CaptureRule>,
     /// When the last pit becomes the mover's house.
     house: Option<PitCond>,
+    /// Whether the mover may decline the house.
+    house_choice: rules::HouseChoice,
     again: Option<Expr>,
     end: EndRule,
     match_rule: Option<MatchRule>,
@@ -182,8 +197,9 @@ impl SowingGame {
 
 impl Game for SowingGame {
     type State = SowingState;
-    /// A pit number in the mover's numbering, or, while a choice within a move waits, the
-    /// decision [`TAKE`] or [`LEAVE`].
+    /// A pit number in the mover's numbering (with [`OTHER_WAY_MOVE`] when sown against the
+    /// rules' direction), or, while a choice within a move waits, the decision [`TAKE`] or
+    /// [`LEAVE`].
     type Move = u8;
 
     fn name(&self) -> &str {
@@ -244,6 +260,7 @@ impl Game for SowingGame {
         })
     }
 
+    #[inline]
     fn legal_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
         if state.pending.is_some() {
             out.clear();
@@ -260,11 +277,14 @@ impl Game for SowingGame {
         out.clear();
         out.extend_from_slice(&pits.to_le_bytes());
         out.truncate((n_lo + n_hi) as usize);
+        if state.legal >> sow::WAY_BITS != 0 {
+            ways::other_way_moves(state.legal, out);
+        }
     }
     fn play(&self, state: &mut SowingState, mv: &u8) {
         match *mv {
             TAKE | LEAVE => self.decide(state, *mv == TAKE),
-            pit => self.play_pit(state, usize::from(pit)),
+            pit => self.play_pit(state, pit),
         }
     }
 
@@ -300,63 +320,29 @@ impl Game for SowingGame {
 }
 
 impl Notation for SowingGame {
-    fn move_text(&self, _state: &SowingState, mv: &u8) -> String {
-        choice::decision_text(*mv).map_or_else(|| mv.to_string(), str::to_string)
+    fn move_text(&self, state: &SowingState, mv: &u8) -> String {
+        choice::decision_text(*mv).map_or_else(|| self.pit_text(state, *mv), str::to_string)
     }
     fn parse_move(&self, state: &SowingState, text: &str) -> Result<u8, MoveError> {
-        let n = self.geo.n;
         if state.result.is_some() {
             return Err(MoveError::NotAwaited("the game is over"));
         }
         if state.pending.is_some() {
             return self.parse_decision(state, text);
         }
-        let pit: usize = text.trim().parse().map_err(|_| {
-            let decision = matches!(text.trim().to_ascii_lowercase().as_str(), "take" | "leave");
-            MoveError::unreadable(
-                text,
-                if decision {
-                    format!("no choice is awaited: a move is a pit number, 1 to {n}")
-                } else {
-                    format!("a move is a pit number, 1 to {n}")
-                },
-            )
-        })?;
-        if !(1..=n).contains(&pit) {
-            return Err(MoveError::illegal(
-                text,
-                format!("pits are numbered 1 to {n}"),
-            ));
-        }
-        if state.legal >> (pit - 1) & 1 == 1 {
-            return Ok(pit as u8);
-        }
-        let mover = usize::from(state.to_move);
-        let slot = self.geo.slot(mover, pit);
-        Err(MoveError::illegal(
-            text,
-            if state.board.is_closed(slot) {
-                format!("pit {pit} is out of play this round")
-            } else if state.board.count[slot] == 0 {
-                format!("pit {pit} is empty")
-            } else {
-                let legal: Vec<String> = (1..=n)
-                    .filter(|k| state.legal >> (k - 1) & 1 == 1)
-                    .map(|k| k.to_string())
-                    .collect();
-                format!(
-                    "pit {pit} may not be played now (legal: {})",
-                    legal.join(", ")
-                )
-            },
-        ))
+        self.parse_pit(state, text)
     }
 }
 
 impl Json for SowingGame {
-    fn move_json(&self, _state: &SowingState, mv: &u8) -> Value {
+    fn move_json(&self, state: &SowingState, mv: &u8) -> Value {
         match choice::decision_text(*mv) {
             Some(decision) => json!({"text": decision, "decision": decision}),
+            None if self.directed => json!({
+                "text": self.pit_text(state, *mv),
+                "pit": mv & !OTHER_WAY_MOVE,
+                "direction": self.direction_word(*mv),
+            }),
             None => json!({"text": mv.to_string(), "pit": mv}),
         }
     }

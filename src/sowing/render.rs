@@ -1,8 +1,8 @@
 //! The board for a terminal and the rules in plain words.
 
 use super::rules::{
-    CaptureChoice, CaptureTo, FillFrom, GrandSlam, Leftover, Partial, Relay, SkipOrigin,
-    TakeChoice, Target,
+    CaptureChoice, CaptureTo, FillFrom, GrandSlam, HouseChoice, Leftover, Partial, Relay,
+    SkipOrigin, TakeChoice, Target,
 };
 use super::state::SowingState;
 use super::SowingGame;
@@ -149,6 +149,25 @@ pub fn describe(game: &SowingGame) -> String {
                 "The move's first pit is skipped for the whole move, relays included.",
         }
     );
+    let other_way = if game.circuit.clockwise {
+        "counterclockwise"
+    } else {
+        "clockwise"
+    };
+    if let Some(r) = &game.reverse {
+        let _ = writeln!(
+            s,
+            "A pit where `{}` is sown the other way round ({other_way}).",
+            r.expr.text()
+        );
+    }
+    if let Some(c) = &game.direction_choice {
+        let _ = writeln!(
+            s,
+            "A pit where `{}` may be sown either way round, at your choice: such a move is written with its direction, `3ccw` (counterclockwise) or `3cw` (clockwise).",
+            c.expr.text()
+        );
+    }
     if game.first_origin {
         let _ = writeln!(
             s,
@@ -190,8 +209,12 @@ pub fn describe(game: &SowingGame) -> String {
     if let Some(h) = &game.house {
         let _ = writeln!(
             s,
-            "House: once the sowing has ended, before any capture, when `{}`, the last pit becomes your house for the rest of the game (at most one each): its stones, and every stone later sown into it, go to your store.",
-            h.expr.text()
+            "House: once the sowing has ended, before any capture, when `{}`, the last pit {} your house for the rest of the game (at most one each): its stones, and every stone later sown into it, go to your store.",
+            h.expr.text(),
+            match game.house_choice {
+                HouseChoice::None => "becomes",
+                HouseChoice::Mover => "may become (the mover decides, make it or leave it)",
+            }
         );
     }
     if let Some(c) = &game.capture {

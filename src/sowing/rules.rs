@@ -166,6 +166,13 @@ pub enum CaptureChoice {
 pub struct Sowing {
     #[serde(default)]
     pub direction: Direction,
+    /// A move from a pit for which this holds sows the other way round (context `start`).
+    #[serde(default)]
+    pub reverse: Option<Spanned<String>>,
+    /// The mover chooses the direction of a move from a pit for which this holds (context
+    /// `start`).
+    #[serde(default)]
+    pub direction_choice: Option<Spanned<String>>,
     #[serde(default)]
     pub circuit: CircuitKind,
     #[serde(default)]
@@ -257,6 +264,20 @@ pub struct House {
     /// Checked once the sowing has ended: the last pit becomes the mover's house (context
     /// `house`).
     pub when: Spanned<String>,
+    /// Whether the mover may decline the house.
+    #[serde(default)]
+    pub choice: HouseChoice,
+}
+
+/// Whether the mover may decline a house `when` allows.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum HouseChoice {
+    /// The house is made.
+    #[default]
+    None,
+    /// The mover makes it or leaves it.
+    Mover,
 }
 
 /// `[turn]`: who moves next.

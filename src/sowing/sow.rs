@@ -1,12 +1,19 @@
 //! The mechanics of a move (lift, sow, relay, take on drop, capture, move again), its pauses
 //! at the choices the rules leave to a player, and the legal moves.
 
-use super::board::{Board, NO_SLOT, SLOTS, STORE};
-use super::rules::{CaptureChoice, CaptureTo, GrandSlam, Relay, SkipOrigin, TakeChoice, Target};
+use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
+use super::rules::{
+    CaptureChoice, CaptureTo, GrandSlam, HouseChoice, Relay, SkipOrigin, TakeChoice, Target,
+};
 use super::scope::{Ctx, PitCond, View};
 use super::state::SowingState;
 use super::{CaptureRule, SowingGame};
 use std::collections::HashSet;
+
+/// A move's bit: the pit is sown the other way round (against `sowing.direction`).
+pub const OTHER_WAY_MOVE: u8 = 0x40;
+/// The bits of the legal pits of one way round, in a legal-move mask.
+pub(crate) const WAY_BITS: usize = 16;
 
 /// How a move's sowing ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -46,6 +53,8 @@ pub(crate) struct Report {
 #[derive(Clone, Copy)]
 struct Ended {
     mover: usize,
+    /// The way round the move sows (see [`Sowing::way`]).
+    way: usize,
     origin: usize,
     last: usize,
     skip: usize,
@@ -59,6 +68,8 @@ struct Ended {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Sowing {
     pub mover: usize,
+    /// The circuit the move sows round: `mover`, or `mover + OTHER_WAY` the other way round.
+    pub way: usize,
     /// The pit the move was sown from.
     pub origin: usize,
     /// The slot last sown (the last pit once the sowing has ended).
@@ -85,6 +96,7 @@ impl Sowing {
     fn ended(&self) -> Ended {
         Ended {
             mover: self.mover,
+            way: self.way,
             origin: self.origin,
             last: self.pos,
             skip: self.skip,
@@ -98,7 +110,14 @@ impl Sowing {
     pub fn key(&self) -> impl std::hash::Hash {
         let progress = [self.pos, self.lap, self.skip].map(|s| s as u8);
         let counts = [self.sown, self.relays, self.report.captured];
-        (progress, self.hand, counts, self.visited, self.declined)
+        (
+            progress,
+            self.way,
+            self.hand,
+            counts,
+            self.visited,
+            self.declined,
+        )
     }
 }
 
@@ -107,6 +126,8 @@ impl Sowing {
 pub(crate) enum Question {
     /// The pit in `slot`, which `sowing.take` matched: to its owner's store, or left.
     Take { slot: u8 },
+    /// The pit in `slot`, which `house.when` matched: the mover's house, or left.
+    House { slot: u8 },
     /// The capture of the pits in `taken` (bit = slot), once the sowing has ended or, with
     /// captures sown on, at a lap's end (`lap`).
     Capture {
@@ -165,20 +186,20 @@ impl Seen {
 }
 
 impl SowingGame {
-    /// The next slot of `mover`'s circuit after `pos`, passing over closed pits and `skip`.
+    /// The next slot of circuit `way` after `pos`, passing over closed pits and `skip`.
     /// Terminates: a move is only legal when its circuit has an open slot besides the origin.
     #[inline]
-    fn step(&self, b: &Board, mover: usize, pos: usize, skip: usize) -> usize {
-        self.step_on(&self.geo.next[mover], b, pos, skip)
+    fn step(&self, b: &Board, way: usize, pos: usize, skip: usize) -> usize {
+        self.step_on(&self.geo.next[way], b, pos, skip)
     }
 
     /// The pit a relay looks at after `pos`: the next one, or the previous one when the rules
     /// relay backwards (the `next` and `beyond` views follow the same way).
     #[inline]
-    fn look(&self, b: &Board, mover: usize, pos: usize, skip: usize) -> usize {
+    fn look(&self, b: &Board, way: usize, pos: usize, skip: usize) -> usize {
         match self.relay {
-            Relay::Previous => self.step_on(&self.geo.prev[mover], b, pos, skip),
-            _ => self.step(b, mover, pos, skip),
+            Relay::Previous => self.step_on(&self.geo.prev[way], b, pos, skip),
+            _ => self.step(b, way, pos, skip),
         }
     }
 
@@ -197,13 +218,13 @@ impl SowingGame {
     fn drop_stones(
         &self,
         b: &mut Board,
-        mover: usize,
+        way: usize,
         mut pos: usize,
         hand: u8,
         skip: usize,
         visited: &mut u64,
     ) -> usize {
-        let next = &self.geo.next[mover];
+        let next = &self.geo.next[way];
         let mut left = hand;
         while left > 0 {
             pos = usize::from(next[pos]);
@@ -232,21 +253,25 @@ impl SowingGame {
             .sum()
     }
 
-    /// Plays `mover`'s pit `pit` on `b`. With a place for it in `pause`, a choice the rules
-    /// leave to a player pauses the move there (the report is then void); without (a trial
-    /// of the move), every choice is taken. (The report comes back in registers: a `Result`
-    /// holding it would go through memory, a stall on the hot path.)
+    /// Plays pit `pit` of the mover of circuit `way` (`mover`, or `mover + OTHER_WAY` sown
+    /// the other way round) on `b`. With a place for it in `pause`, a choice the rules leave
+    /// to a player pauses the move there (the report is then void); without (a trial of the
+    /// move), every choice is taken. (The report comes back in registers: a `Result` holding
+    /// it would go through memory, a stall on the hot path.)
     pub(crate) fn sow(
         &self,
         b: &mut Board,
-        mover: usize,
+        way: usize,
         pit: usize,
         ply: u32,
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
         if !(self.plain && b.closed == 0) {
-            return self.sow_general(b, mover, pit, ply, pause);
+            return self.sow_general(b, way, pit, ply, pause);
         }
+        // A plain game sows the rules' way only: `way` is the mover.
+        debug_assert!(way < OTHER_WAY);
+        let mover = way;
         // The common case: one precomputed run, then the capture and moving again.
         let g = &self.geo;
         let origin = g.slot(mover, pit);
@@ -259,6 +284,7 @@ impl SowingGame {
         let (last, last_count, visited) = self.runs.sow(b, mover, origin, hand);
         let sowing = Ended {
             mover,
+            way,
             origin,
             last,
             skip,
@@ -296,12 +322,13 @@ impl SowingGame {
     fn sow_general(
         &self,
         b: &mut Board,
-        mover: usize,
+        way: usize,
         pit: usize,
         ply: u32,
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
         let ask = pause.is_some();
+        let mover = way % OTHER_WAY;
         let origin = self.geo.slot(mover, pit);
         let skip = match self.skip_origin {
             SkipOrigin::Never => NO_SLOT as usize,
@@ -311,6 +338,7 @@ impl SowingGame {
         b.count[origin] = 0;
         let mut s = Sowing {
             mover,
+            way,
             origin,
             pos: origin,
             lap: origin,
@@ -335,7 +363,14 @@ impl SowingGame {
         }
         // Nothing to check drop by drop and no relay: one precomputed run.
         if self.bulk && b.closed == 0 {
-            let (last, _, visited) = self.runs.sow(b, mover, origin, s.hand);
+            let runs = if way >= OTHER_WAY {
+                self.other_runs
+                    .as_ref()
+                    .expect("built for a game sown both ways")
+            } else {
+                &self.runs
+            };
+            let (last, _, visited) = runs.sow(b, mover, origin, s.hand);
             if self.house.is_some() {
                 b.empty_houses();
             }
@@ -369,6 +404,12 @@ impl SowingGame {
                     self.take_pit(b, usize::from(slot));
                 }
                 self.sow_to_end(b, s, true)
+            }
+            Question::House { slot } => {
+                if take {
+                    Self::claim_house(b, s.mover, usize::from(slot));
+                }
+                self.end_capture(b, s, true)
             }
             Question::Capture {
                 taken,
@@ -423,8 +464,18 @@ impl SowingGame {
             return None;
         }
         if let Some(house) = &self.house {
-            self.make_house(b, house, &s.ended());
+            if let Some(slot) = self.house_pit(b, house, &s.ended()) {
+                if ask && self.house_choice == HouseChoice::Mover {
+                    return Some(Question::House { slot: slot as u8 });
+                }
+                Self::claim_house(b, s.mover, slot);
+            }
         }
+        self.end_capture(b, s, ask)
+    }
+
+    /// The capture once the sowing has ended (and the house is settled).
+    fn end_capture(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
         let cap = self.capture.as_ref().filter(|c| c.to == CaptureTo::Store)?;
         // Most moves fail a tabulated condition: nothing else to compute.
         if cap.when.lookup(s.mover, s.pos, b.count[s.pos]) == Some(false) {
@@ -491,36 +542,39 @@ impl SowingGame {
         b.count[slot] = 0;
     }
 
-    /// Once the sowing has ended: the last pit becomes the mover's house when the rules say so
-    /// (a player has at most one; a house is never made twice, nor in a store or a closed pit).
+    /// Once the sowing has ended: the last pit, when the rules make it the mover's house (a
+    /// player has at most one; a house is never made twice, nor in a store or a closed pit).
     #[inline(never)]
-    fn make_house(&self, b: &mut Board, house: &PitCond, at: &Ended) {
+    fn house_pit(&self, b: &Board, house: &PitCond, at: &Ended) -> Option<usize> {
         let (mover, pos) = (at.mover, at.last);
         if b.house[mover] != NO_SLOT
             || pos >= STORE
             || b.is_closed(pos)
             || b.house.contains(&(pos as u8))
         {
-            return;
+            return None;
         }
         let g = &self.geo;
         let mut ctx = Ctx::new(b, g, mover, at.ply);
         ctx.sown = at.sown;
         ctx.relays = at.relays;
-        let next = self.look(b, mover, pos, at.skip);
+        let next = self.look(b, at.way, pos, at.skip);
         ctx.views = [
             NO_SLOT,
             pos as u8,
             next as u8,
-            self.look(b, mover, next, at.skip) as u8,
+            self.look(b, at.way, next, at.skip) as u8,
             g.opposite[pos],
             at.origin as u8,
             g.behind[pos],
         ];
-        if house.test(&mut ctx, pos) {
-            b.house[mover] = pos as u8;
-            b.empty_houses();
-        }
+        house.test(&mut ctx, pos).then_some(pos)
+    }
+
+    /// Pit `slot` becomes `mover`'s house: its stones go to their store.
+    fn claim_house(b: &mut Board, mover: usize, slot: usize) {
+        b.house[mover] = slot as u8;
+        b.empty_houses();
     }
 
     /// The general sowing of a move from where `s` stands: stones dropped one at a time (take
@@ -531,12 +585,12 @@ impl SowingGame {
         let sow_captures = self.capture.as_ref().filter(|c| c.to == CaptureTo::Sow);
         loop {
             if self.take.is_none() {
-                s.pos = self.drop_stones(b, s.mover, s.pos, s.hand, s.skip, &mut s.visited);
+                s.pos = self.drop_stones(b, s.way, s.pos, s.hand, s.skip, &mut s.visited);
                 s.sown += u32::from(s.hand);
                 s.hand = 0;
             }
             while s.hand > 0 {
-                s.pos = self.step(b, s.mover, s.pos, s.skip);
+                s.pos = self.step(b, s.way, s.pos, s.skip);
                 b.count[s.pos] += 1;
                 s.hand -= 1;
                 s.sown += 1;
@@ -587,7 +641,7 @@ impl SowingGame {
             s.declined = false;
             let from = match self.relay {
                 Relay::None => return None,
-                Relay::Next | Relay::Previous => self.look(b, s.mover, s.pos, s.skip),
+                Relay::Next | Relay::Previous => self.look(b, s.way, s.pos, s.skip),
                 Relay::Last => s.pos,
             };
             let liftable = match self.relay {
@@ -673,6 +727,7 @@ impl SowingGame {
     fn capture_pits(&self, b: &Board, cap: &CaptureRule, at: &Ended) -> Option<Hit> {
         let Ended {
             mover,
+            way,
             origin,
             last: pos,
             skip,
@@ -687,8 +742,8 @@ impl SowingGame {
         ctx.sown = sown;
         ctx.relays = relays;
         let (next, beyond) = if cap.needs_next {
-            let next = self.look(b, mover, pos, skip);
-            (next, self.look(b, mover, next, skip))
+            let next = self.look(b, way, pos, skip);
+            (next, self.look(b, way, next, skip))
         } else {
             (NO_SLOT as usize, NO_SLOT as usize)
         };
@@ -731,7 +786,7 @@ impl SowingGame {
                 Target::Beyond => beyond,
                 Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
             };
-            let prev = &g.prev[mover];
+            let prev = &g.prev[way];
             let mut p = first;
             for _ in 0..g.circuit_len[mover] {
                 if p >= SLOTS || prev[p] == NO_SLOT {
@@ -765,7 +820,8 @@ impl SowingGame {
         })
     }
 
-    /// The legal moves of `mover` as a bit set of pit numbers (bit k - 1 = pit k).
+    /// The legal moves of `mover` as a bit set of pit numbers: bit k - 1 = pit k sown the
+    /// rules' way, bit k + 15 = pit k sown the other way round.
     #[inline(always)]
     pub(crate) fn legal_mask(&self, b: &Board, mover: usize, ply: u32, opening: bool) -> u32 {
         let g = &self.geo;
@@ -781,19 +837,25 @@ impl SowingGame {
         // Bit k - 1 = pit k: first every open pit holding stones, then the start condition.
         let base = mover * g.n;
         let mut mask = b.nonzero_mask(base, g.n) & !(b.closed >> base) as u32;
-        if !self.start_is_nonzero {
-            let mut ctx = Ctx::new(b, g, mover, ply);
-            let mut bits = mask;
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if !self.start.test(&mut ctx, base + k) {
-                    mask &= !(1 << k);
+        // One test for the common case: every pit holding stones starts a move, the rules' way.
+        if !self.plain_start {
+            if !self.start_is_nonzero {
+                let mut ctx = Ctx::new(b, g, mover, ply);
+                let mut bits = mask;
+                while bits != 0 {
+                    let k = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if !self.start.test(&mut ctx, base + k) {
+                        mask &= !(1 << k);
+                    }
                 }
+            }
+            if self.directed {
+                mask = self.ways(b, mover, ply, mask);
             }
         }
         if let (true, Some(first)) = (opening, self.first_move) {
-            mask &= 1 << (first - 1);
+            mask &= 0x1_0001 << (first - 1);
         }
         let opp = (1 - mover) * g.n;
         let feed = self.must_feed && b.nonzero_mask(opp, g.n) & !(b.closed >> opp) as u32 == 0;
@@ -805,13 +867,14 @@ impl SowingGame {
             let (mut fed, mut slams) = (0u32, 0u32);
             let mut bits = mask;
             while bits != 0 {
-                let k = bits.trailing_zeros() as usize + 1;
+                let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let mut trial = *b;
+                let way = mover + OTHER_WAY * (bit / WAY_BITS);
                 // A trial takes every choice the rules leave to a player.
-                let r = self.sow(&mut trial, mover, k, ply, None);
-                fed |= u32::from(r.fed) << (k - 1);
-                slams |= u32::from(r.grand_slam) << (k - 1);
+                let r = self.sow(&mut trial, way, bit % WAY_BITS + 1, ply, None);
+                fed |= u32::from(r.fed) << bit;
+                slams |= u32::from(r.grand_slam) << bit;
             }
             if feed {
                 mask = fed;
@@ -823,16 +886,44 @@ impl SowingGame {
         mask
     }
 
-    /// Plays pit `pit` of the player to move and settles what follows, or pauses the move at
-    /// a choice the rules leave to a player.
-    pub(crate) fn play_pit(&self, st: &mut SowingState, pit: usize) {
+    /// Splits the legal pits `mask` (bit k - 1 = pit k) by the way each sows: the rules' way,
+    /// the other way round (`sowing.reverse`), or both (`sowing.direction_choice`).
+    #[inline(never)]
+    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u32) -> u32 {
+        let base = mover * self.geo.n;
+        let mut ctx = Ctx::new(b, &self.geo, mover, ply);
+        let mut test = |cond: &Option<PitCond>, slot| {
+            cond.as_ref()
+                .is_some_and(|c: &PitCond| c.test(&mut ctx, slot))
+        };
+        let (mut out, mut bits) = (0, mask);
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            out |= if test(&self.direction_choice, base + k) {
+                0x1_0001 << k
+            } else if test(&self.reverse, base + k) {
+                1 << (k + WAY_BITS)
+            } else {
+                1 << k
+            };
+        }
+        out
+    }
+
+    /// Plays move `mv` (a pit, sown the other way round with [`OTHER_WAY_MOVE`]) of the player
+    /// to move and settles what follows, or pauses the move at a choice the rules leave to a
+    /// player.
+    pub(crate) fn play_pit(&self, st: &mut SowingState, mv: u8) {
         let mover = usize::from(st.to_move);
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
             houses: st.board.house,
         };
         let mut paused = None;
-        let r = self.sow(&mut st.board, mover, pit, st.ply, Some(&mut paused));
+        let way = mover + OTHER_WAY * usize::from(mv & OTHER_WAY_MOVE != 0);
+        let pit = usize::from(mv & !OTHER_WAY_MOVE);
+        let r = self.sow(&mut st.board, way, pit, st.ply, Some(&mut paused));
         match paused {
             None => self.end_move(st, mover, before, r),
             Some(paused) => self.pause(st, paused, before),
