@@ -141,7 +141,7 @@ fn a_start_off_the_board_is_located_at_its_entry() {
     error(
         "8:3 6:5\", \"24",
         "8:3 6:4 off:1\", \"24",
-        "checkers start on the board or the bar, not off",
+        "checkers start on the board, the bar or in the pool, not off",
         "off:1",
         "off:1",
     );
@@ -376,7 +376,10 @@ fn a_misspelt_function_suggests_the_function() {
     assert_eq!(d.span, Some(at..at + 4));
     assert_eq!(
         d.notes[..2],
-        ["did you mean `mine`?", "functions here: mine, theirs"]
+        [
+            "did you mean `mine`?",
+            "functions here: mine, theirs, mine_in, theirs_in, moved_off, pinned_mine, pinned_theirs"
+        ]
     );
 }
 
