@@ -27,6 +27,8 @@ pub struct Limits {
     pub games_per_match: u32,
     /// Points a tables match may be played to.
     pub match_points: i32,
+    /// Rules files a tables match plays in turn (`[match] games`).
+    pub rotation_games: usize,
     /// Laps round the board one sowing move may make.
     pub laps_per_move: u32,
     /// Bytes in one protocol request line.
@@ -52,6 +54,7 @@ pub const LIMITS: Limits = Limits {
     plies_per_game: 100_000,
     games_per_match: 1_000,
     match_points: 10_000,
+    rotation_games: 16,
     laps_per_move: 10_000,
     protocol_line_bytes: 1 << 20,
     input_line_bytes: 4_096,
@@ -104,6 +107,10 @@ impl Limits {
             (
                 "points a tables match is played to",
                 self.match_points.to_string(),
+            ),
+            (
+                "games a tables match plays in turn",
+                self.rotation_games.to_string(),
             ),
             ("laps of one sowing move", self.laps_per_move.to_string()),
             (

@@ -179,11 +179,21 @@ impl Report {
     }
 }
 
-/// Checks a rules text of any family: the TOML is parsed once, `[game] family` chooses the
-/// family, and every error and warning found comes back located, beside the game when there is
-/// no error.
+/// Checks a rules text of any family given without a file (the rules files it names are
+/// bundled games or paths from the current folder): the TOML is parsed once, `[game] family`
+/// chooses the family, and every error and warning found comes back located, beside the game
+/// when there is no error.
 pub fn check(text: &str) -> Report {
-    let doc = match RulesDoc::parse(text) {
+    checked(RulesDoc::parse(text))
+}
+
+/// Checks a rules source as [`check`] does; the rules files it names are found from its place.
+pub fn check_source(source: &Source) -> Report {
+    checked(RulesDoc::parse_source(source))
+}
+
+fn checked(parsed: Result<RulesDoc, Diagnostic>) -> Report {
+    let doc = match parsed {
         Ok(doc) => doc,
         Err(d) => {
             return Report {
@@ -192,6 +202,7 @@ pub fn check(text: &str) -> Report {
             }
         }
     };
+    let text = doc.text();
     let mut warnings = crate::rules::reference::game_warnings(&doc);
     let (game, mut diagnostics) = match dispatch(&doc) {
         Ok(checked) => checked,
@@ -252,7 +263,10 @@ fn family_help() -> String {
 /// Compiles a rules text of any family: the game, or every error found (see [`check`] for the
 /// warnings too).
 pub fn compile(text: &str) -> Result<AnyGame, Vec<Diagnostic>> {
-    let report = check(text);
+    game_or_errors(check(text))
+}
+
+fn game_or_errors(report: Report) -> Result<AnyGame, Vec<Diagnostic>> {
     match report.game {
         Some(game) => Ok(game),
         None => Err(report
@@ -273,7 +287,7 @@ fn quoted_list(names: &[&str]) -> String {
 /// quoting its lines: a client naming `/etc/passwd` learns nothing of its contents.
 pub fn load(name_or_path: &str) -> Result<(Source, AnyGame), LoadError> {
     let source = Source::find(name_or_path).map_err(LoadError::Source)?;
-    let game = compile(&source.text).map_err(|d| {
+    let game = game_or_errors(check_source(&source)).map_err(|d| {
         let is_rules = RulesDoc::parse(&source.text).is_ok_and(|doc| doc.has("game"));
         let report = if is_rules {
             crate::diagnostics::render(&source.name, &source.text, &d)

@@ -103,6 +103,7 @@ const SNIPPETS: &[(&str, &str, &str)] = &[
         "next_first = \"ritual\"",
         "next_first = \"loser\"",
     ),
+    ("tavli", "target = 5", "target = 7"),
     (
         "backgammon",
         "points = \"1\"",

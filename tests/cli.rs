@@ -302,7 +302,7 @@ fn a_human_gets_answers_to_bad_input_and_can_undo_and_quit() {
         "{out}"
     );
     assert!(out.contains("cannot read `banana`"), "{out}");
-    assert_eq!(out.matches("South (human) to move").count(), 8, "{out}");
+    assert_eq!(out.matches("South (human) to play").count(), 8, "{out}");
 }
 
 #[test]

@@ -376,8 +376,193 @@ fn a_misspelt_function_suggests_the_function() {
     assert_eq!(d.span, Some(at..at + 4));
     assert_eq!(
         d.notes[..2],
-        ["did you mean `mine`?", "functions here: mine, theirs, mine_in, theirs_in, moved_off, pinned_mine, pinned_theirs"]
+        [
+            "did you mean `mine`?",
+            "functions here: mine, theirs, mine_in, theirs_in, moved_off, pinned_mine, pinned_theirs"
+        ]
     );
+}
+
+// --- A match of several games: `[match] games` ------------------------------------------------
+
+const TAVLI: &str = include_str!("../rules/tavli.toml");
+
+/// The first error of a report, with the text its span covers in `text`.
+fn first_error(report: &ludus::registry::Report, text: &str) -> (String, String) {
+    let d = report
+        .errors()
+        .next()
+        .unwrap_or_else(|| panic!("no error: {:#?}", report.diagnostics));
+    let span = d.span.clone().expect("located");
+    (d.message.clone(), text[span].to_string())
+}
+
+/// The first error of Tavli's file edited, and where it is.
+fn tavli_error(from: &str, to: &str) -> (String, String) {
+    assert!(TAVLI.contains(from), "{from}");
+    let text = TAVLI.replacen(from, to, 1);
+    first_error(&ludus::registry::check(&text), &text)
+}
+
+#[test]
+fn bad_games_entries_are_located_at_the_entry() {
+    let (message, at) = tavli_error("\"plakoto\"", "\"plakato\"");
+    assert!(
+        message.starts_with("no bundled game or file named `plakato`; did you mean `plakoto`?"),
+        "{message}"
+    );
+    assert_eq!(at, "\"plakato\"");
+
+    // A match naming itself, or any match: never read on.
+    let (message, at) = tavli_error("\"fevga\"", "\"tavli\"");
+    assert_eq!(message, "`tavli.toml` plays several games in turn itself");
+    assert_eq!(at, "\"tavli\"");
+
+    let (message, at) = tavli_error("\"plakoto\"", "\"oware\"");
+    assert_eq!(
+        message,
+        "`oware.toml` is a game of the sowing family, not a tables game"
+    );
+    assert_eq!(at, "\"oware\"");
+
+    let games = "[\"portes\", \"plakoto\", \"fevga\"]";
+    let (message, at) = tavli_error(games, "[]");
+    assert_eq!(
+        message,
+        "`games` names 0 games; a match plays 1 to 16 in turn"
+    );
+    assert_eq!(at, "[]");
+    let seventeen = format!("[{}]", vec!["\"portes\""; 17].join(", "));
+    let (message, at) = tavli_error(games, &seventeen);
+    assert_eq!(
+        message,
+        "`games` names 17 games; a match plays 1 to 16 in turn"
+    );
+    assert_eq!(at, seventeen);
+
+    // The games bring their rules: the match file has none.
+    let (message, at) = tavli_error("[match]", "[moves]\nlone_checker = \"hit\"\n\n[match]");
+    assert_eq!(
+        message,
+        "a match of `games` has no rules of its own: leave `[moves]` out"
+    );
+    assert_eq!(at, "[moves]");
+    // A file of one game still needs its start.
+    let no_setup = GOOD.replacen(
+        "[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n",
+        "",
+        1,
+    );
+    let (message, _) = first_error(&ludus::registry::check(&no_setup), &no_setup);
+    assert_eq!(message, "missing table `[setup]`");
+}
+
+/// Rules files beside a match file are named from its folder, and each one's problem is told
+/// at its name in the match file.
+#[test]
+fn games_of_a_match_file_are_read_from_its_folder_and_checked() {
+    let dir = std::env::temp_dir().join(format!("ludus-rotation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let portes = Source::find("portes").unwrap().text;
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+    write(
+        "three.toml",
+        &portes.replace("[setup]", "[dice]\ncount = 3\n\n[setup]"),
+    );
+    write(
+        "no-ritual.toml",
+        &portes.replace("higher-die-chooses-colour", "none"),
+    );
+    write("broken.toml", &portes.replace("\"hit\"", "\"hop\""));
+    write("notes.txt", "hello, world\n");
+    let header = "[game]\nname = \"m\"\nfamily = \"tables\"\n\n[match]\ntarget = 5\n";
+    write("a.toml", &format!("{header}games = [\"b.toml\"]\n"));
+    write(
+        "b.toml",
+        &format!("{header}games = [\"portes\", \"a.toml\"]\n"),
+    );
+    let check = |games: &str| {
+        write("m.toml", &format!("{header}games = {games}\n"));
+        let source = Source::find(&dir.join("m.toml").to_string_lossy()).unwrap();
+        let report = ludus::registry::check_source(&source);
+        (report.game.is_some(), report.diagnostics, source.text)
+    };
+    let error = |games: &str| {
+        let (_, diagnostics, text) = check(games);
+        let d = diagnostics
+            .iter()
+            .find(|d| d.is_error())
+            .unwrap_or_else(|| panic!("{games}: no error"));
+        let span = d.span.clone().expect("located");
+        (d.message.clone(), text[span].to_string())
+    };
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+
+    // A file beside the match file, named by its own name (the tests run elsewhere).
+    let (compiles, diagnostics, _) = check("[\"portes\", \"plakoto\", \"three.toml\"]");
+    assert!(!compiles && diagnostics.len() == 1, "{diagnostics:#?}");
+    let (message, at) = error("[\"portes\", \"three.toml\"]");
+    assert_eq!(
+        message,
+        "`three.toml` throws 3 dice of 6 faces, the first game `portes` 2 dice of 6 faces"
+    );
+    assert_eq!(at, "\"three.toml\"");
+    let (message, at) = error("[\"portes\", \"no-ritual.toml\"]");
+    assert_eq!(
+        message,
+        "`no-ritual.toml` starts by the ritual \"none\", the first game `portes` by \"higher-die-chooses-colour\""
+    );
+    assert_eq!(at, "\"no-ritual.toml\"");
+    let (message, at) = error("[\"broken.toml\"]");
+    let line = portes.lines().position(|l| l.contains("\"hit\"")).unwrap() + 1;
+    assert_eq!(
+        message,
+        format!(
+            "`{}` has 1 error(s); the first, at {}:{line}:16: unknown value \"hop\" for `moves.lone_checker`",
+            path("broken.toml"),
+            path("broken.toml")
+        )
+    );
+    assert_eq!(at, "\"broken.toml\"");
+    // Not a rules file: said without quoting it.
+    let (message, _) = error("[\"notes.txt\"]");
+    assert_eq!(
+        message,
+        format!(
+            "`{}` is not a rules file: it is not TOML with a [game] table",
+            path("notes.txt")
+        )
+    );
+    let (message, at) = error("[\"missing.toml\"]");
+    assert!(
+        message.starts_with(&format!(
+            "no bundled game or file named `{}`",
+            path("missing.toml")
+        )),
+        "{message}"
+    );
+    assert_eq!(at, "\"missing.toml\"");
+    // A cycle through two files stops at the first match named.
+    let (message, at) = error("[\"a.toml\"]");
+    assert_eq!(
+        message,
+        format!("`{}` plays several games in turn itself", path("a.toml"))
+    );
+    assert_eq!(at, "\"a.toml\"");
+    let source = Source::find(&path("a.toml")).unwrap();
+    let report = ludus::registry::check_source(&source);
+    let (message, at) = first_error(&report, &source.text);
+    assert_eq!(
+        message,
+        format!("`{}` plays several games in turn itself", path("b.toml"))
+    );
+    assert_eq!(at, "\"b.toml\"");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // A bundled match names bundled games only: it never reads the disk.
+    let bundled = ludus::rules::Origin::Bundled;
+    assert!(Source::find_from(&bundled, "Cargo.toml").is_err());
+    assert!(Source::find("Cargo.toml").is_ok());
 }
 
 /// A tables rules text compiled by the family's own compiler.

@@ -215,12 +215,34 @@ fn random_games(name: &str, games: usize, seed: u64, brute: bool) -> usize {
 
 /// Plays `games` random games of `g` (whose rules `model` restates when `brute`).
 fn random_games_of(g: &TablesGame, model: Model, games: usize, seed: u64, brute: bool) -> usize {
+    random_matches(g, &[model], games, seed, brute).turns
+}
+
+/// What random play met.
+struct Run {
+    turns: usize,
+    games: u32,
+    /// Games drawn at the ply guard, and matches ended by the match guard.
+    guard_ends: u32,
+}
+
+/// Plays `matches` random games (or matches) of `g` and checks every state on the way; game n
+/// of a match follows `models[(n - 1) % models.len()]` (a match that plays several rules files
+/// in turn).
+fn random_matches(g: &TablesGame, models: &[Model], matches: usize, seed: u64, brute: bool) -> Run {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut moves: Vec<TablesMove> = Vec::new();
+    let mut run = Run {
+        turns: 0,
+        games: 0,
+        guard_ends: 0,
+    };
     let mut turns = 0;
-    for i in 0..games {
+    for i in 0..matches {
         let mut st: TablesState = g.new_game(i % 2);
         loop {
+            let game = g.match_standing(&st).map_or(1, |m| m.game);
+            let model = models[(game as usize - 1) % models.len()];
             model.check_position(st.position());
             if turns % 5 == 0 {
                 let back = g.state_from_json(&g.state_json(&st)).unwrap();
@@ -265,14 +287,24 @@ fn random_games_of(g: &TablesGame, model: Model, games: usize, seed: u64, brute:
                     g.play(&mut st, &m);
                     turns += 1;
                 }
-                Phase::Over => match g.next_game(&st, turns % 2) {
-                    Some(next) => st = next,
-                    None => break,
-                },
+                Phase::Over => {
+                    run.games += 1;
+                    let drawn = g.outcome(&st).unwrap().winner.is_none();
+                    let standing = g.match_standing(&st);
+                    let by_match_guard = standing.is_some_and(|m| {
+                        m.over && g.guards().games.is_some_and(|most| m.game >= most)
+                    });
+                    run.guard_ends += u32::from(drawn) + u32::from(by_match_guard);
+                    match g.next_game(&st, turns % 2) {
+                        Some(next) => st = next,
+                        None => break,
+                    }
+                }
             }
         }
     }
-    turns
+    run.turns = turns;
+    run
 }
 
 #[test]
@@ -294,6 +326,28 @@ fn had_random_games_keep_the_invariants_and_equal_brute_force() {
 #[test]
 fn mughrabieh_random_matches_keep_the_invariants() {
     assert!(random_games("mughrabieh", 4, 5, false) > 1_000);
+}
+
+/// Tavli's matches play Portes, Plakoto and Fevga in turn (each game's position checked by its
+/// own rules: no checker made or lost, no point shared but by a pin) and end by their rules.
+#[test]
+fn tavli_random_matches_keep_the_invariants_and_end_by_the_rules() {
+    let plakoto = Model {
+        lone: Lone::Pin,
+        ..BACKGAMMON
+    };
+    let fevga = Model {
+        lone: Lone::Block,
+        same_direction: true,
+        ..BACKGAMMON
+    };
+    let g = load("tavli");
+    for seed in 0..8 {
+        let run = random_matches(&g, &[BACKGAMMON, plakoto, fevga], 3, seed, false);
+        // A match to 5 takes 3 games at least (2 points a game at most).
+        assert!(run.games >= 9, "seed {seed}: {} games", run.games);
+        assert_eq!(run.guard_ends, 0, "seed {seed}");
+    }
 }
 
 /// A game from a rules text with the board, dice and lone-checker lines given.

@@ -341,6 +341,168 @@ fn a_full_match_to_31() {
     assert!(g.state_json(&st)["match"]["over"].as_bool().unwrap());
 }
 
+/// `state`'s game of the match, its board replaced (player 0's and player 1's sides, own
+/// numbering) with `to_move` to play `dice`; the match standing kept.
+fn on_board(
+    game: &TablesGame,
+    state: &TablesState,
+    white: &str,
+    black: &str,
+    to_move: usize,
+    dice: [u8; 2],
+) -> TablesState {
+    let m = game.match_standing(state).unwrap();
+    let mut v = state_json(white, black, to_move, &dice);
+    v["match"] = json!({"game": m.game, "points": m.points});
+    game.state_from_json(&v)
+        .unwrap_or_else(|e| panic!("{e}: {v}"))
+}
+
+/// Plays the move that ends the game and checks the result and the match points.
+fn finish(game: &TablesGame, st: &mut TablesState, text: &str, scores: [i32; 2], points: [i32; 2]) {
+    play(game, st, text);
+    assert_eq!(game.phase(st), Phase::Over);
+    assert_eq!(game.outcome(st).unwrap().scores, scores);
+    assert_eq!(game.match_standing(st).unwrap().points, points);
+}
+
+#[test]
+fn tavli_plays_portes_plakoto_and_fevga_in_turn_to_5() {
+    let g = load("tavli");
+    let backgammon_start =
+        json!([0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    let all_on_24 =
+        json!([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15]);
+    let standing = |st: &TablesState| {
+        let s = g.state_json(st);
+        (s["match"]["game"].clone(), s["match"]["rules"].clone())
+    };
+
+    // Game 1, Portes: the backgammon start, and a lone checker is hit to the bar.
+    let mut st = g.new_game(0);
+    assert_eq!(standing(&st), (json!(1), json!("portes")));
+    assert_eq!(
+        g.state_json(&st)["points"],
+        json!([backgammon_start, backgammon_start])
+    );
+    st = on_board(&g, &st, "8:1 6:14", "18:1 6:14", 0, [1, 2]);
+    play(&g, &mut st, "8/7* 6/4");
+    let s = g.state_json(&st);
+    assert_eq!(
+        (s["bar"].clone(), s["points"][1][17].clone()),
+        (json!([0, 1]), json!(0))
+    );
+    // White bears off while Black has none off: a gammon, 2 points.
+    st = on_board(&g, &st, "1:1 off:14", "bar:1 6:14", 0, [1, 2]);
+    finish(&g, &mut st, "1/off", [2, 0], [2, 0]);
+    // The winner starts the next game.
+    assert_eq!(g.next_starter(&st), Some(0));
+    st = g.next_game(&st, 0).unwrap();
+
+    // Game 2, Plakoto: all on the 24-point, and a lone checker is pinned, not hit.
+    assert_eq!(standing(&st), (json!(2), json!("plakoto")));
+    assert_eq!(g.state_json(&st)["points"], json!([all_on_24, all_on_24]));
+    assert_eq!(g.phase(&st), Phase::Roll(0));
+    st = on_board(&g, &st, "24:14 8:1", "24:14 18:1", 0, [1, 2]);
+    play(&g, &mut st, "8/7* 24/22");
+    let s = g.state_json(&st);
+    assert_eq!(s["bar"], json!([0, 0]));
+    assert_eq!(s["pinned"], json!([[], [18]]));
+    assert_eq!(
+        (s["points"][0][6].clone(), s["points"][1][17].clone()),
+        (json!(1), json!(1))
+    );
+    // The pinned checker cannot move.
+    g.roll(&mut st, &Roll::new(&[1, 2]).unwrap()).unwrap();
+    let moves = legal(&g, &st);
+    assert!(
+        !moves.is_empty() && moves.iter().all(|m| !m.contains("18/")),
+        "{moves:?}"
+    );
+    // Black wins a single game: 1 point.
+    st = on_board(&g, &st, "6:12 off:3", "1:1 off:14", 1, [1, 2]);
+    finish(&g, &mut st, "1/off", [0, 1], [2, 1]);
+    assert_eq!(g.next_starter(&st), Some(1));
+    st = g.next_game(&st, 1).unwrap();
+
+    // Game 3, Fevga: both run the same way round; a single checker blocks, nobody is hit.
+    assert_eq!(standing(&st), (json!(3), json!("fevga")));
+    assert_eq!(g.state_json(&st)["points"], json!([all_on_24, all_on_24]));
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+    // White's lone checker on its 24-point is Black's 12-point.
+    st = on_board(&g, &st, "24:1 10:14", "13:1 5:14", 1, [1, 2]);
+    assert!(g.parse_move(&st, "13/12 5/3").is_err());
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    assert!(moves.len() > 3);
+    for m in &moves {
+        let mut after = st;
+        g.play(&mut after, m);
+        let s = g.state_json(&after);
+        assert_eq!(s["points"][1][11], json!(0), "{}", g.move_text(&st, m));
+        assert_eq!(
+            (s["bar"].clone(), s["points"][0][23].clone()),
+            (json!([0, 0]), json!(1))
+        );
+    }
+    // White wins a gammon.
+    st = on_board(&g, &st, "1:1 off:14", "20:15", 0, [1, 2]);
+    finish(&g, &mut st, "1/off", [2, 0], [4, 1]);
+    st = g.next_game(&st, g.next_starter(&st).unwrap()).unwrap();
+
+    // Game 4, Portes again: hitting again, and a single game brings White to the target.
+    assert_eq!(standing(&st), (json!(4), json!("portes")));
+    assert_eq!(
+        g.state_json(&st)["points"],
+        json!([backgammon_start, backgammon_start])
+    );
+    assert_eq!(g.phase(&st), Phase::Roll(0));
+    st = on_board(&g, &st, "8:1 6:14", "18:1 6:14", 0, [1, 2]);
+    play(&g, &mut st, "8/7* 6/4");
+    assert_eq!(g.state_json(&st)["bar"], json!([0, 1]));
+    st = on_board(&g, &st, "1:1 off:14", "6:14 off:1", 0, [1, 2]);
+    finish(&g, &mut st, "1/off", [1, 0], [5, 1]);
+    let m = g.match_standing(&st).unwrap();
+    assert!(m.over && m.winner == Some(0), "{m:?}");
+    assert_eq!((g.next_starter(&st), g.next_game(&st, 0)), (None, None));
+    assert!(g
+        .render(&st, 0)
+        .contains("match game 4 (Portes): White 5, Black 1 — White wins the match"));
+
+    // A STATE is read by the rules of its game number, which `match.rules` must name.
+    let mut v = state_json("24:15", "24:15", 0, &[]);
+    v["match"] = json!({"game": 5, "points": [0, 0], "rules": "plakoto"});
+    assert!(g.state_from_json(&v).is_ok());
+    v["match"]["rules"] = json!("fevga");
+    let e = g.state_from_json(&v).unwrap_err().to_string();
+    assert!(
+        e.contains("game 5 of this match is played by the rules `plakoto`"),
+        "{e}"
+    );
+    // In Fevga (game 6) White's 24-point is Black's 12-point: the same start is legal...
+    v["match"] = json!({"game": 6, "points": [0, 0]});
+    assert!(g.state_from_json(&v).is_ok());
+    // ...where in Plakoto (game 5) it is Black's 1-point.
+    let mut w = state_json("24:14 1:1", "24:15", 0, &[]);
+    w["match"] = json!({"game": 5, "points": [0, 0]});
+    assert!(g
+        .state_from_json(&w)
+        .unwrap_err()
+        .to_string()
+        .contains("both players"));
+    w["match"]["game"] = json!(6);
+    assert!(g.state_from_json(&w).is_ok());
+
+    let words = g.describe();
+    for line in [
+        "A match of 3 games played in turn, the first again after the last: Portes, Plakoto, Fevga.",
+        "Games 2, 5, 8, …: Plakoto (plakoto).",
+        "A match is played to 5 points; the winner starts the next game",
+    ] {
+        assert!(words.contains(line), "{line}\n{words}");
+    }
+}
+
 #[test]
 fn backgammon_defines_no_match() {
     let g = load("backgammon");

@@ -23,7 +23,7 @@ pub fn run(files: &[String], options: Options) -> Result<bool> {
     for file in files {
         let (name, text, diagnostics, line) = match Source::find(file) {
             Ok(source) => {
-                let report = registry::check(&source.text);
+                let report = registry::check_source(&source);
                 (source.name, source.text, report.diagnostics, None)
             }
             Err(e) => {

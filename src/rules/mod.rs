@@ -9,7 +9,7 @@ pub mod source;
 pub mod toml;
 
 pub use reference::{FamilyRef, KeyRef, SectionRef};
-pub use source::{Source, SourceError, BUNDLED};
+pub use source::{Origin, Source, SourceError, BUNDLED};
 pub use toml::{expr, Reading, Repairs, RulesDoc};
 
 use ::toml::Spanned;

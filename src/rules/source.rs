@@ -5,6 +5,7 @@ use crate::diagnostics::did_you_mean;
 use crate::limits::{excerpt, LIMITS};
 use std::fmt;
 use std::io::Read;
+use std::path::{Path, PathBuf};
 
 /// The rules files shipped inside the binary: (name, text).
 pub const BUNDLED: &[(&str, &str)] = &[
@@ -45,6 +46,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("portes", include_str!("../../rules/portes.toml")),
     ("plakoto", include_str!("../../rules/plakoto.toml")),
     ("fevga", include_str!("../../rules/fevga.toml")),
+    ("tavli", include_str!("../../rules/tavli.toml")),
     ("long-nardy", include_str!("../../rules/long-nardy.toml")),
     ("acey-deucey", include_str!("../../rules/acey-deucey.toml")),
     ("mughrabieh", include_str!("../../rules/mughrabieh.toml")),
@@ -55,6 +57,23 @@ pub const BUNDLED: &[(&str, &str)] = &[
 pub struct Source {
     pub name: String,
     pub text: String,
+    pub origin: Origin,
+}
+
+/// Where a rules text was found, which decides what the other rules files it names
+/// (`[match] games`) are: a bundled text names bundled games only, so it never reads the disk; a
+/// file names bundled games or files from its own folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Bundled,
+    /// The file's folder; empty for a text given without a file (the current folder).
+    Folder(PathBuf),
+}
+
+impl Default for Origin {
+    fn default() -> Self {
+        Origin::Folder(PathBuf::new())
+    }
 }
 
 /// Why a rules source could not be read.
@@ -117,21 +136,36 @@ impl fmt::Display for SourceError {
 impl std::error::Error for SourceError {}
 
 impl Source {
-    /// A bundled game by name, or else a file by path.
+    /// A bundled game by name, or else a file by path (from the current folder).
     pub fn find(name_or_path: &str) -> Result<Source, SourceError> {
+        Source::find_from(&Origin::default(), name_or_path)
+    }
+
+    /// A bundled game by name, or else (unless `origin` is bundled) a file by path from
+    /// `origin`'s folder: what a rules file found at `origin` means by `name_or_path`.
+    pub fn find_from(origin: &Origin, name_or_path: &str) -> Result<Source, SourceError> {
         if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| *n == name_or_path) {
             return Ok(Source {
                 name: format!("{name}.toml"),
                 text: text.to_string(),
+                origin: Origin::Bundled,
             });
         }
-        let shown = excerpt(name_or_path);
-        let text = read_regular_file(name_or_path).map_err(|e| match e {
-            ReadError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => SourceError::NotFound {
-                suggestion: did_you_mean(name_or_path, BUNDLED.iter().map(|(n, _)| *n))
-                    .map(str::to_string),
-                name: shown.clone(),
-            },
+        let path = match origin {
+            Origin::Folder(dir) => dir.join(name_or_path),
+            Origin::Bundled => PathBuf::from(name_or_path),
+        };
+        let shown = excerpt(&path.to_string_lossy());
+        let not_found = || SourceError::NotFound {
+            suggestion: did_you_mean(name_or_path, BUNDLED.iter().map(|(n, _)| *n))
+                .map(str::to_string),
+            name: shown.clone(),
+        };
+        if *origin == Origin::Bundled {
+            return Err(not_found());
+        }
+        let text = read_regular_file(&path).map_err(|e| match e {
+            ReadError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => not_found(),
             ReadError::Io(error) => SourceError::Io {
                 name: shown.clone(),
                 error,
@@ -151,8 +185,9 @@ impl Source {
             }
         })?;
         Ok(Source {
-            name: name_or_path.to_string(),
+            name: path.to_string_lossy().into_owned(),
             text,
+            origin: Origin::Folder(path.parent().map(Path::to_path_buf).unwrap_or_default()),
         })
     }
 }
@@ -166,7 +201,7 @@ enum ReadError {
 /// The bytes of a regular file of at most the rules-file limit. Opened without blocking (a
 /// FIFO would wait for a writer) and checked on the open file, so it cannot be swapped between
 /// the check and the read; read through a bound, so a file that grows is still cut off.
-fn read_regular_file(path: &str) -> Result<Vec<u8>, ReadError> {
+fn read_regular_file(path: &Path) -> Result<Vec<u8>, ReadError> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]

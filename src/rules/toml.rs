@@ -2,6 +2,7 @@
 //! its own structs; errors come back located and in a user's words. Also the one helper that
 //! compiles an expression written as a TOML string and locates its errors in the file.
 
+use super::source::{Origin, Source};
 use crate::diagnostics::{did_you_mean, Diagnostic};
 use crate::expr::{Expr, Scope, Type};
 use serde::de::DeserializeOwned;
@@ -12,10 +13,12 @@ use toml_edit::ImDocument;
 /// Structural errors reported in one run at most (each found after blanking the previous).
 const MAX_STRUCTURAL_ERRORS: usize = 20;
 
-/// A rules text parsed into a TOML document (with every value's place in the text).
+/// A rules text parsed into a TOML document (with every value's place in the text), and where
+/// the text was found (for the rules files it names).
 #[derive(Clone, Debug)]
 pub struct RulesDoc {
     doc: ImDocument<String>,
+    origin: Origin,
 }
 
 /// What reading a document into a struct found: the value, the structural errors (unknown,
@@ -136,15 +139,31 @@ impl Repairs {
 }
 
 impl RulesDoc {
-    /// Parses the TOML; a syntax error comes back located, in a user's words.
+    /// Parses the TOML of a text given without a file (it names files from the current
+    /// folder); a syntax error comes back located, in a user's words.
     pub fn parse(text: &str) -> Result<RulesDoc, Diagnostic> {
         ImDocument::parse(text.to_string())
-            .map(|doc| RulesDoc { doc })
+            .map(|doc| RulesDoc {
+                doc,
+                origin: Origin::default(),
+            })
             .map_err(|e| syntax_error(text, e.message(), e.span()))
+    }
+
+    /// Parses the TOML of a rules source, which names files from its own place.
+    pub fn parse_source(source: &Source) -> Result<RulesDoc, Diagnostic> {
+        let mut doc = RulesDoc::parse(&source.text)?;
+        doc.origin = source.origin.clone();
+        Ok(doc)
     }
 
     pub fn text(&self) -> &str {
         self.doc.raw()
+    }
+
+    /// Where the text was found.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
     }
 
     /// A string value by its path of keys (`["game", "family"]`), with its place.
@@ -190,6 +209,29 @@ impl RulesDoc {
     /// Whether the document has a top-level table or key of this name.
     pub fn has(&self, key: &str) -> bool {
         self.doc.contains_key(key)
+    }
+
+    /// Whether the document has a table or key at this path of keys (`["match", "games"]`).
+    pub fn has_path(&self, path: &[&str]) -> bool {
+        let mut item = self.doc.as_item();
+        for key in path {
+            match item.get(key) {
+                Some(next) => item = next,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// The place of a top-level table's header (the first one of an array of tables), or of
+    /// its value when it is written inline.
+    pub fn table_span(&self, key: &str) -> Option<Range<usize>> {
+        match self.doc.get(key)? {
+            toml_edit::Item::Table(t) => t.span(),
+            toml_edit::Item::ArrayOfTables(a) => a.iter().next()?.span(),
+            toml_edit::Item::Value(v) => v.span(),
+            toml_edit::Item::None => None,
+        }
     }
 
     /// The keys leading to what is at `offset`: `["capture", "when"]` inside that value or on
@@ -385,7 +427,10 @@ fn repair<T: DeserializeOwned>(
     let Ok(before) = ImDocument::parse(text.clone()) else {
         return Step::Stuck;
     };
-    let before = RulesDoc { doc: before };
+    let before = RulesDoc {
+        doc: before,
+        origin: Origin::default(),
+    };
     let section = before.path_at(span.start).into_iter().next();
     let mut values: Vec<String> = expected_values(&d.message);
     values.extend(SHAPES.map(String::from));

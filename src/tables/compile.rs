@@ -1,20 +1,23 @@
 //! Checks a tables rules file and builds the compiled game; every problem is a located
 //! diagnostic, and every check runs whatever else is wrong. Warnings point at rules that are
 //! legal but almost certainly not meant (a condition that never holds, a game worth nothing).
+//! A file whose `[match] games` names other rules files plays them in turn: each is read and
+//! checked here as a single game, its problems reported at its name.
 
 use super::keys::REFERENCE;
 use super::movegen::{Bonus, LeaveRule, MoveRules};
 use super::notation::parse_setup;
 use super::position::{Board, Lone, Position, MAX_POINTS};
-use super::rules::RulesFile;
+use super::rules::{RulesFile, Setup};
 use super::scope::{scoring_scope, step_scope};
-use super::{Info, MatchRules, TablesGame};
+use super::{GameRules, Info, MatchRules, TablesGame};
 use crate::diagnostics::Diagnostic;
 use crate::expr::Type;
 use crate::game::NextFirst;
-use crate::game::Ritual;
+use crate::game::{Dice, Ritual};
+use crate::limits::{excerpt, LIMITS};
 use crate::rules::toml::constant_value;
-use crate::rules::{expr, RulesDoc};
+use crate::rules::{expr, Origin, RulesDoc, Source};
 use toml::Spanned;
 
 /// The most points a match may be played to.
@@ -29,6 +32,17 @@ pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
 /// found, located in the text and annotated from the reference (errors first, each kind in the
 /// order of the text).
 pub fn check(doc: &RulesDoc) -> (Option<TablesGame>, Vec<Diagnostic>) {
+    checked(doc, |text, file, errors, warnings| {
+        build(doc.origin(), text, file, errors, warnings)
+    })
+}
+
+/// A file read and checked by `build` (given the text as repaired to be read): what it built
+/// when nothing is wrong, and every error and warning, located and annotated.
+fn checked<T>(
+    doc: &RulesDoc,
+    build: impl FnOnce(&str, &RulesFile, &mut Vec<Diagnostic>, &mut Vec<Diagnostic>) -> Option<T>,
+) -> (Option<T>, Vec<Diagnostic>) {
     let reading = doc.read_all::<RulesFile>();
     let mut out = reading.errors;
     let mut game = None;
@@ -66,7 +80,15 @@ fn option(
     found
 }
 
+/// One game's rules with what the games of a match must share: the dice and the ritual.
+struct Played {
+    rules: GameRules,
+    dice: Dice,
+    ritual: Ritual,
+}
+
 fn build(
+    origin: &Origin,
     text: &str,
     file: &RulesFile,
     errors: &mut Vec<Diagnostic>,
@@ -86,13 +108,231 @@ fn build(
             }
         },
     };
+    let match_rules = match_rules(file, errors);
+    let games = match file.match_.as_ref().and_then(|m| m.games.as_ref()) {
+        Some(games) => rotation(origin, text, games, errors),
+        None => own_game(text, file, errors, warnings).map(|g| vec![g]),
+    };
+    if !errors.is_empty() {
+        return None;
+    }
+    let games = games?;
+    let first = games.first()?;
+    let (dice, ritual) = (first.dice, first.ritual);
+    Some(TablesGame {
+        info: Box::new(Info {
+            name: file.game.name.get_ref().clone(),
+            title: title(file),
+            source: file.game.source.clone().unwrap_or_default(),
+            players,
+        }),
+        rotation: games.into_iter().map(|g| g.rules).collect(),
+        match_rules,
+        ritual,
+        dice,
+        max_plies: LIMITS.plies_per_game,
+    })
+}
 
+/// The file's `[game] title`, or else its name.
+fn title(file: &RulesFile) -> String {
+    file.game
+        .title
+        .clone()
+        .unwrap_or_else(|| file.game.name.get_ref().clone())
+}
+
+/// `[match]`: the target and who starts each next game.
+fn match_rules(file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Option<MatchRules> {
+    let m = file.match_.as_ref()?;
+    let target = *m.target.get_ref();
+    let in_range = (1..=MAX_TARGET).contains(&target);
+    if !in_range {
+        errors.push(
+            Diagnostic::new(format!("match target {target} is out of range"))
+                .at(m.target.span())
+                .note(format!("a match is played to 1 to {MAX_TARGET} points")),
+        );
+    }
+    let next_first = m
+        .next_first
+        .as_ref()
+        .map_or(NextFirst::Ritual, |n| *n.get_ref());
+    in_range.then_some(MatchRules {
+        target: target as i32,
+        next_first,
+    })
+}
+
+/// The tables that set one game's rules: a file that names its games in `[match] games` has
+/// none of them.
+const GAME_TABLES: [&str; 6] = ["board", "dice", "setup", "moves", "scoring", "win"];
+
+/// The games of `[match] games`, each read from its rules file (named from `origin`) and checked
+/// as a single game; all thrown with the same dice and started by the same ritual.
+fn rotation(
+    origin: &Origin,
+    text: &str,
+    games: &Spanned<Vec<Spanned<String>>>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Vec<Played>> {
+    // The text as read (maybe repaired), so that these places are put back like the others.
+    if let Ok(doc) = RulesDoc::parse(text) {
+        for table in GAME_TABLES.into_iter().filter(|t| doc.has(t)) {
+            let header = REFERENCE
+                .section(table)
+                .map_or(String::new(), |s| s.header());
+            errors.push(
+                Diagnostic::new(format!(
+                    "a match of `games` has no rules of its own: leave `{header}` out"
+                ))
+                .at(doc.table_span(table).unwrap_or(0..0))
+                .note("each game's rules file sets its own board, dice, setup, moves and scoring"),
+            );
+        }
+    }
+    let entries = games.get_ref();
+    if entries.is_empty() || entries.len() > LIMITS.rotation_games {
+        errors.push(
+            Diagnostic::new(format!(
+                "`games` names {} games; a match plays 1 to {} in turn",
+                entries.len(),
+                LIMITS.rotation_games
+            ))
+            .at(games.span())
+            .note("e.g. games = [\"portes\", \"plakoto\", \"fevga\"]"),
+        );
+        return None;
+    }
+    let mut played: Vec<(&Spanned<String>, Played)> = Vec::new();
+    for entry in entries {
+        match game_of_match(origin, entry.get_ref()) {
+            Ok(game) => played.push((entry, game)),
+            Err(d) => errors.push(d.at(entry.span())),
+        }
+    }
+    if let Some(((first_name, first), rest)) = played.split_first() {
+        for (name, game) in rest {
+            if game.dice != first.dice {
+                errors.push(
+                    Diagnostic::new(format!(
+                        "`{}` throws {}, the first game `{}` {}",
+                        excerpt(name.get_ref()),
+                        dice_words(game.dice),
+                        excerpt(first_name.get_ref()),
+                        dice_words(first.dice)
+                    ))
+                    .at(name.span())
+                    .note("every game of a match is played with the same dice"),
+                );
+            }
+            if game.ritual != first.ritual {
+                errors.push(
+                    Diagnostic::new(format!(
+                        "`{}` starts by the ritual \"{}\", the first game `{}` by \"{}\"",
+                        excerpt(name.get_ref()),
+                        ritual_option(game.ritual),
+                        excerpt(first_name.get_ref()),
+                        ritual_option(first.ritual)
+                    ))
+                    .at(name.span())
+                    .note("every game of a match starts the same way (`[setup] ritual`)"),
+                );
+            }
+        }
+    }
+    (played.len() == entries.len()).then(|| played.into_iter().map(|(_, g)| g).collect())
+}
+
+/// "2 dice of 6 faces".
+fn dice_words(dice: Dice) -> String {
+    let die = if dice.count == 1 { "die" } else { "dice" };
+    format!("{} {die} of {} faces", dice.count, dice.faces)
+}
+
+/// A ritual as `[setup] ritual` writes it.
+fn ritual_option(ritual: Ritual) -> &'static str {
+    let values = REFERENCE
+        .key("setup", "ritual")
+        .map_or(&[][..], |k| k.values);
+    let at = usize::from(ritual != Ritual::HigherDieChoosesColour);
+    values.get(at).copied().unwrap_or_default()
+}
+
+/// One game of `[match] games`: the rules file it names, read and checked as a single game. The
+/// error (to be placed at the name) says what is wrong without quoting a file that is not a
+/// rules file.
+fn game_of_match(origin: &Origin, name: &str) -> Result<Played, Diagnostic> {
+    let source = Source::find_from(origin, name).map_err(|e| Diagnostic::new(e.to_string()))?;
+    let shown = excerpt(&source.name);
+    let doc = RulesDoc::parse_source(&source)
+        .ok()
+        .filter(|doc| doc.has("game"))
+        .ok_or_else(|| {
+            Diagnostic::new(format!(
+                "`{shown}` is not a rules file: it is not TOML with a [game] table"
+            ))
+        })?;
+    if let Some(family) = doc.string(&["game", "family"]) {
+        if family.get_ref() != REFERENCE.family {
+            return Err(Diagnostic::new(format!(
+                "`{shown}` is a game of the {} family, not a tables game",
+                excerpt(family.get_ref())
+            ))
+            .note("a tables match plays tables games"));
+        }
+    }
+    // Only single games: a match naming another match (or itself) would never end reading.
+    if doc.has_path(&["match", "games"]) {
+        return Err(
+            Diagnostic::new(format!("`{shown}` plays several games in turn itself")).note(
+                "the games of a match are single games: a match names no match, itself included",
+            ),
+        );
+    }
+    let (game, found) = checked(&doc, own_game);
+    let errors: Vec<&Diagnostic> = found.iter().filter(|d| d.is_error()).collect();
+    match (game, errors.first()) {
+        (Some(game), None) => Ok(game),
+        (_, first) => {
+            let at = first.map_or(String::new(), |d| {
+                let start = d.span.as_ref().map_or(0, |s| s.start);
+                let (line, column) = crate::diagnostics::line_column(doc.text(), start);
+                format!("; the first, at {shown}:{line}:{column}: {}", d.message)
+            });
+            Err(
+                Diagnostic::new(format!("`{shown}` has {} error(s){at}", errors.len()))
+                    .note(format!("`ludus validate {shown}` shows them all")),
+            )
+        }
+    }
+}
+
+/// The game a file's own tables set: board, dice, start, moves, scoring and wins.
+fn own_game(
+    text: &str,
+    file: &RulesFile,
+    errors: &mut Vec<Diagnostic>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Option<Played> {
     let board = board(file, errors);
-    let start = setup(text, file, &board, errors);
+    let start = match &file.setup {
+        Some(s) => setup(text, s, &board, errors),
+        None => {
+            // In the reader's words, which the reference annotates: "missing table `[setup]`".
+            errors.push(Diagnostic::new("missing key `setup`").at(0..0));
+            None
+        }
+    };
     let (dice, double_moves, larger_first, bonus) = dice(file, &board, errors);
 
     // The values are those of the reference: "higher-die-chooses-colour", "none".
-    let ritual = match option("setup", "ritual", file.setup.ritual.as_ref(), errors) {
+    let ritual = match option(
+        "setup",
+        "ritual",
+        file.setup.as_ref().and_then(|s| s.ritual.as_ref()),
+        errors,
+    ) {
         Some(0) => Ritual::HigherDieChoosesColour,
         _ => Ritual::None,
     };
@@ -199,60 +439,32 @@ fn build(
         }
     }
 
-    let match_rules = file.match_.as_ref().and_then(|m| {
-        let target = *m.target.get_ref();
-        let in_range = (1..=MAX_TARGET).contains(&target);
-        if !in_range {
-            errors.push(
-                Diagnostic::new(format!("match target {target} is out of range"))
-                    .at(m.target.span())
-                    .note(format!("a match is played to 1 to {MAX_TARGET} points")),
-            );
-        }
-        let next_first = m
-            .next_first
-            .as_ref()
-            .map_or(NextFirst::Ritual, |n| *n.get_ref());
-        in_range.then_some(MatchRules {
-            target: target as i32,
-            next_first,
-        })
-    });
-
     if !errors.is_empty() {
         return None;
     }
     let start = start?;
-    Some(TablesGame {
-        info: Box::new(Info {
+    Some(Played {
+        rules: GameRules {
             name: file.game.name.get_ref().clone(),
-            title: file
-                .game
-                .title
-                .clone()
-                .unwrap_or_else(|| file.game.name.get_ref().clone()),
-            source: file.game.source.clone().unwrap_or_default(),
-            players,
-        }),
-        checkers: start.left(0),
-        start: Box::new(start),
-        moves: MoveRules {
-            board,
-            lone,
-            leave,
-            leave_mask,
-            step,
-            double_moves,
-            larger_first,
-            bonus,
-            faces: dice.faces,
+            title: title(file),
+            checkers: start.left(0),
+            start,
+            moves: MoveRules {
+                board,
+                lone,
+                leave,
+                leave_mask,
+                step,
+                double_moves,
+                larger_first,
+                bonus,
+                faces: dice.faces,
+            },
+            scoring,
+            wins,
         },
-        scoring,
-        wins,
-        match_rules,
-        ritual,
         dice,
-        max_plies: crate::limits::LIMITS.plies_per_game,
+        ritual,
     })
 }
 
@@ -325,9 +537,9 @@ fn dice(
     file: &RulesFile,
     board: &Board,
     errors: &mut Vec<Diagnostic>,
-) -> (crate::game::Dice, u8, bool, Option<Bonus>) {
+) -> (Dice, u8, bool, Option<Bonus>) {
     let Some(d) = &file.dice else {
-        return (crate::game::Dice::TWO_D6, 4, true, None);
+        return (Dice::TWO_D6, 4, true, None);
     };
     let count = number(d.count.as_ref(), 2, 1..=3, "a throw of", errors) as u8;
     let most_faces = board.points.min(20) as i64;
@@ -368,18 +580,18 @@ fn dice(
             again: b.again,
         })
     });
-    (crate::game::Dice { count, faces }, doubles, larger, bonus)
+    (Dice { count, faces }, doubles, larger, bonus)
 }
 
 /// The start position from `[setup] checkers`, checked: both sides have the same number of
 /// checkers (1..15), none borne off, no point held by both.
 fn setup(
     text: &str,
-    file: &RulesFile,
+    setup: &Setup,
     board: &Board,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Position> {
-    let list = &file.setup.checkers;
+    let list = &setup.checkers;
     let [a, b] = list.get_ref().as_slice() else {
         errors.push(
             Diagnostic::new("`checkers` lists exactly two sides, player 0 first")

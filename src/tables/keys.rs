@@ -33,7 +33,7 @@ const SECTIONS: &[SectionRef] = &[
     },
     SectionRef {
         name: "setup",
-        line: "where the checkers start and who starts",
+        line: "where the checkers start and who starts (not in a match of `games`)",
         required: true,
         repeated: false,
     },
@@ -70,7 +70,7 @@ const SECTIONS: &[SectionRef] = &[
     },
     SectionRef {
         name: "match",
-        line: "games played until a player's points reach a target",
+        line: "games played until a player's points reach a target, maybe several in turn",
         required: false,
         repeated: false,
     },
@@ -325,5 +325,21 @@ const KEYS: &[KeyRef] = &[
                every game, as the source texts describe it), \"loser\" or \"winner\" of the last \
                game, or \"alternate\" (the player who did not start); after a draw, \"loser\" and \
                \"winner\" also mean the player who did not start.",
+    },
+    KeyRef {
+        section: "match",
+        key: "games",
+        line: "the rules files of the games the match plays in turn",
+        expects: "a list of 1 to 16 bundled names or paths, such as \
+                  `[\"portes\", \"plakoto\", \"fevga\"]`",
+        values: &[],
+        default: "the file's own game",
+        example: "games = [\"portes\", \"plakoto\", \"fevga\"]",
+        long: "The match plays these games in turn, the first again after the last (Tavli): game \
+               n by the rules of entry (n - 1) mod the number of entries. Each entry is a bundled \
+               game or a path from this file's folder (a bundled file names bundled games only), \
+               a single tables game with its own board, dice, setup, moves and scoring; the games \
+               throw the same dice and start by the same ritual, and their own `[match]` is not \
+               read. The file then has `[game]` and `[match]` only.",
     },
 ];

@@ -1,7 +1,8 @@
 //! Tables games (the backgammon family): points round a board, dice, bar, pool and bear-off,
 //! played from a rules file. One interpreter serves every game; Backgammon, Long Nardy, Plakoto
 //! or Acey-deucey differ only in their rules files (the board and its numberings, the dice,
-//! start positions, what a lone checker does, conditions on steps, scoring, match target).
+//! start positions, what a lone checker does, conditions on steps, scoring, match target). A
+//! match may also play several rules files in turn (Tavli: Portes, Plakoto, Fevga, ...).
 //!
 //! Modules: `rules` (the TOML schema), `compile` (checks, compiled game), `position` (compact
 //! state), `movegen` (full-turn moves), `notation` (pest parsing of positions and moves),
@@ -73,12 +74,14 @@ pub fn scope_reference() -> Vec<(&'static str, crate::expr::Scope)> {
     ]
 }
 
-/// A compiled tables game.
+/// The rules one game is played by, from its start position to its end: a rules file's own,
+/// or one of the games a match plays in turn.
 #[derive(Clone, Debug)]
-pub struct TablesGame {
-    /// Names and texts, boxed: rarely read, kept out of the way of the rules used in play.
-    info: Box<Info>,
-    start: Box<Position>,
+struct GameRules {
+    /// The game's own short name and title (`plakoto`, "Plakoto").
+    name: String,
+    title: String,
+    start: Position,
     /// Checkers a side has (the same for both).
     checkers: u8,
     moves: MoveRules,
@@ -86,6 +89,16 @@ pub struct TablesGame {
     scoring: Option<Expr>,
     /// `[[win]]`: a position that wins for the player who made it, and what that scores.
     wins: Vec<(Expr, Option<Expr>)>,
+}
+
+/// A compiled tables game.
+#[derive(Clone, Debug)]
+pub struct TablesGame {
+    /// Names and texts, boxed: rarely read, kept out of the way of the rules used in play.
+    info: Box<Info>,
+    /// The games played in turn: game n of a match by `rotation[(n - 1) % len]`. A single one
+    /// unless `[match] games` names several, so the state's game number says which applies.
+    rotation: Vec<GameRules>,
     match_rules: Option<MatchRules>,
     ritual: Ritual,
     /// The dice thrown each turn.
@@ -119,7 +132,8 @@ pub struct TablesState {
     /// Once over: the winner (none when the ply guard ended the game) and the points scored.
     winner: Option<u8>,
     score: i32,
-    /// 1-based game of the match and the points so far (this game's included once over).
+    /// 1-based game of the match (which also says which rules of a rotation apply) and the
+    /// points so far (this game's included once over).
     game: u32,
     points: [i32; 2],
 }
@@ -134,7 +148,7 @@ impl TablesState {
     }
 }
 
-impl TablesGame {
+impl GameRules {
     /// Whether checkers may wait off the board in a pool (the start puts some there).
     fn uses_pool(&self) -> bool {
         self.start.sides.iter().any(|s| s[POOL] > 0)
@@ -153,11 +167,11 @@ impl TablesGame {
     }
 
     /// The `[[win]]` rule the mover's last turn met, if any: what it scores.
-    fn won_by_rule(&self, state: &TablesState, mover: usize) -> Option<i32> {
+    fn won_by_rule(&self, pos: &Position, mover: usize) -> Option<i32> {
         if self.wins.is_empty() {
             return None;
         }
-        let turn = state.pos.turn(mover);
+        let turn = pos.turn(mover);
         let info = TurnInfo {
             roll: &[],
             first_turn: false,
@@ -177,23 +191,54 @@ impl TablesGame {
         Some(match points {
             Some(p) => {
                 let view = ScoreView {
-                    loser: &state.pos.sides[1 - mover],
-                    loser_pins: state.pos.pinned[1 - mover],
+                    loser: &pos.sides[1 - mover],
+                    loser_pins: pos.pinned[1 - mover],
                     board: &self.moves.board,
                 };
                 p.eval(&view).clamp(0, 1_000_000)
             }
-            None => self.score(&state.pos, mover),
+            None => self.score(pos, mover),
         })
+    }
+}
+
+impl TablesGame {
+    /// The rules of game `n` (from 1) of a match: the rotation's games in turn.
+    fn rules_of(&self, n: u32) -> &GameRules {
+        &self.rotation[n.saturating_sub(1) as usize % self.rotation.len()]
+    }
+
+    /// The rules of the game `state` is in.
+    fn rules(&self, state: &TablesState) -> &GameRules {
+        self.rules_of(state.game)
+    }
+
+    /// The start of game `n` of a match, with `first` to roll and no points yet.
+    fn start_of(&self, n: u32, first: Player) -> TablesState {
+        TablesState {
+            pos: self.rules_of(n).start,
+            to_move: first as u8,
+            stage: Stage::Roll,
+            dice: [0; 3],
+            ndice: 0,
+            moved: 0,
+            plies: 0,
+            starter: first as u8,
+            winner: None,
+            score: 0,
+            game: n,
+            points: [0; 2],
+        }
     }
 
     /// Ends the game if the mover has borne off every checker or met a `[[win]]` rule, or
     /// drawn at the ply guard.
     fn check_over(&self, state: &mut TablesState, mover: usize) {
-        let won = if state.pos.sides[mover][OFF] == self.checkers {
-            Some(self.score(&state.pos, mover))
+        let rules = self.rules(state);
+        let won = if state.pos.sides[mover][OFF] == rules.checkers {
+            Some(rules.score(&state.pos, mover))
         } else {
-            self.won_by_rule(state, mover)
+            rules.won_by_rule(&state.pos, mover)
         };
         if let Some(score) = won {
             state.stage = Stage::Over;
@@ -215,7 +260,8 @@ impl TablesGame {
 
     /// Each step of `mv` with whether it hits or pins.
     fn steps_with_hits(&self, state: &TablesState, mv: &TablesMove) -> Vec<([u8; 2], bool)> {
-        let (_, _, lands) = replay(&self.moves, &state.pos, usize::from(state.to_move), mv);
+        let moves = &self.rules(state).moves;
+        let (_, _, lands) = replay(moves, &state.pos, usize::from(state.to_move), mv);
         mv.steps().iter().copied().zip(lands).collect()
     }
 
@@ -278,20 +324,7 @@ impl Game for TablesGame {
     }
 
     fn new_game(&self, first: Player) -> TablesState {
-        TablesState {
-            pos: *self.start,
-            to_move: first as u8,
-            stage: Stage::Roll,
-            dice: [0; 3],
-            ndice: 0,
-            moved: 0,
-            plies: 0,
-            starter: first as u8,
-            winner: None,
-            score: 0,
-            game: 1,
-            points: [0; 2],
-        }
+        self.start_of(1, first)
     }
 
     fn next_game(&self, state: &TablesState, first: Player) -> Option<TablesState> {
@@ -300,9 +333,8 @@ impl Game for TablesGame {
             return None;
         }
         Some(TablesState {
-            game: state.game + 1,
             points: state.points,
-            ..self.new_game(first)
+            ..self.start_of(state.game + 1, first)
         })
     }
 
@@ -349,7 +381,7 @@ impl Game for TablesGame {
             Some(w) => {
                 let mut scores = [0; 2];
                 scores[usize::from(w)] = state.score;
-                let borne_off = state.pos.sides[usize::from(w)][OFF] == self.checkers;
+                let borne_off = state.pos.sides[usize::from(w)][OFF] == self.rules(state).checkers;
                 Outcome {
                     winner: Some(usize::from(w)),
                     scores,
@@ -372,7 +404,7 @@ impl Game for TablesGame {
     fn legal_moves(&self, state: &TablesState, out: &mut Vec<TablesMove>) {
         if state.stage == Stage::Move {
             generate(
-                &self.moves,
+                &self.rules(state).moves,
                 &state.pos,
                 usize::from(state.to_move),
                 &self.turn_info(state),
@@ -386,7 +418,7 @@ impl Game for TablesGame {
     fn play(&self, state: &mut TablesState, mv: &TablesMove) {
         assert_eq!(state.stage, Stage::Move, "play: no move is awaited");
         let mover = usize::from(state.to_move);
-        let rules = &self.moves;
+        let rules = &self.rules(state).moves;
         let mut turn = state.pos.turn(mover);
         for &[from, to] in mv.steps() {
             let (from, to) = (usize::from(from), usize::from(to));
@@ -394,8 +426,7 @@ impl Game for TablesGame {
             turn.step(&rules.board, rules.lone, from, to, lands);
         }
         state.pos.set_turn(mover, &turn);
-        let again = self
-            .moves
+        let again = rules
             .bonus_for(&state.dice[..usize::from(state.ndice)])
             .is_some_and(|b| b.again);
         state.dice = [0; 3];
@@ -454,7 +485,8 @@ impl Notation for TablesGame {
             Stage::Roll => return Err(MoveError::NotAwaited("the dice have not been rolled")),
             Stage::Over => return Err(MoveError::NotAwaited("the game is over")),
         }
-        let chains = notation::parse_turn(text, self.moves.board.points).map_err(|e| {
+        let rules = &self.rules(state).moves;
+        let chains = notation::parse_turn(text, rules.board.points).map_err(|e| {
             MoveError::unreadable(
                 text,
                 format!("at column {}: {}", e.span.start + 1, e.message),
@@ -487,9 +519,9 @@ impl Notation for TablesGame {
                 ),
             ));
         }
-        if self.moves.lone == Lone::Pin {
+        if rules.lone == Lone::Pin {
             // A pin shows where it was made; it holds only where the pinner stays.
-            typed_hits &= (1..=self.moves.board.points)
+            typed_hits &= (1..=rules.board.points)
                 .filter(|&n| side[n] > 0)
                 .fold(0, |m, n| m | 1 << n);
         }
@@ -501,7 +533,7 @@ impl Notation for TablesGame {
         let mut candidates: Vec<(TablesMove, bool)> = legal
             .iter()
             .filter_map(|m| {
-                let (_, k, _) = replay(&self.moves, &state.pos, mover, m);
+                let (_, k, _) = replay(rules, &state.pos, mover, m);
                 let hits = k.marks();
                 (k.counts_only() == want && hits & typed_hits == typed_hits)
                     .then_some((*m, hits == typed_hits))
@@ -551,15 +583,22 @@ impl Json for TablesGame {
     }
 
     fn board_json(&self, state: &TablesState, fields: &mut Map<String, Value>) {
+        let rules = self.rules(state);
+        if self.rotation.len() > 1 {
+            // Which game of the rotation is played belongs with the match standing.
+            if let Some(Value::Object(standing)) = fields.get_mut("match") {
+                standing.insert("rules".into(), json!(rules.name));
+            }
+        }
         let sides = &state.pos.sides;
-        let n = self.moves.board.points;
+        let n = rules.moves.board.points;
         fields.insert("points".into(), json!([&sides[0][1..=n], &sides[1][1..=n]]));
         fields.insert("bar".into(), json!([sides[0][BAR], sides[1][BAR]]));
         fields.insert("off".into(), json!([sides[0][OFF], sides[1][OFF]]));
-        if self.uses_pool() {
+        if rules.uses_pool() {
             fields.insert("pool".into(), json!([sides[0][POOL], sides[1][POOL]]));
         }
-        if self.moves.lone == Lone::Pin {
+        if rules.moves.lone == Lone::Pin {
             let pinned = |p: usize| -> Vec<usize> {
                 (1..=n)
                     .filter(|&k| state.pos.pinned[p] & (1 << k) != 0)
@@ -567,7 +606,7 @@ impl Json for TablesGame {
             };
             fields.insert("pinned".into(), json!([pinned(0), pinned(1)]));
         }
-        if self.moves.bonus.as_ref().is_some_and(|b| b.again) {
+        if rules.moves.bonus.as_ref().is_some_and(|b| b.again) {
             // With extra turns the plies no longer tell who has had a first turn.
             fields.insert(
                 "moved".into(),
@@ -588,7 +627,7 @@ impl Material for TablesGame {
     }
     fn pips(&self, state: &TablesState, player: Player) -> Option<i32> {
         let side = &state.pos.sides[player];
-        let board = &self.moves.board;
+        let board = &self.rules(state).moves.board;
         Some(
             (1..SLOTS)
                 .map(|n| board.distance(n) as i32 * i32::from(side[n]))

@@ -3,7 +3,7 @@
 
 use super::notation::format_setup;
 use super::position::{Lone, BAR, OFF, POOL};
-use super::{Stage, TablesGame, TablesState};
+use super::{GameRules, Stage, TablesGame, TablesState};
 use crate::game::{Game, Ritual};
 use std::fmt::Write;
 
@@ -14,7 +14,8 @@ const STACK: usize = 5;
 
 pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     let pos = &state.pos;
-    let board = &game.moves.board;
+    let rules = game.rules(state);
+    let board = &rules.moves.board;
     let other = 1 - viewer;
     // The viewer's point n: the viewer's checkers, then the other side's (a pinned checker
     // lies under the pinner, drawn in lower case at the bottom of the stack).
@@ -88,7 +89,7 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     row_of(&bottom, &mut (0..STACK).rev(), &mut s);
     let _ = writeln!(s, "{}", label(&bottom));
     for p in [viewer, other] {
-        let pool = if game.uses_pool() {
+        let pool = if rules.uses_pool() {
             format!(", pool {}", pos.sides[p][POOL])
         } else {
             String::new()
@@ -123,9 +124,14 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
         },
     }
     if let Some(m) = game.match_standing(state) {
+        let rotating = if game.rotation.len() > 1 {
+            format!(" ({})", rules.title)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             s,
-            "match game {}: {} {}, {} {}{}",
+            "match game {}{rotating}: {} {}, {} {}{}",
             m.game,
             game.info.players[0],
             m.points[0],
@@ -140,18 +146,66 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     s
 }
 
+/// The rules in plain words: for a match that plays several rules files in turn, each game's
+/// rules under the games it is played in.
 pub fn describe(game: &TablesGame) -> String {
-    let rules = &game.moves;
-    let board = &rules.board;
     let mut s = String::new();
     let _ = writeln!(s, "{} ({}, tables family)", game.info.title, game.info.name);
     if !game.info.source.is_empty() {
         let _ = writeln!(s, "{}", game.info.source.trim());
     }
+    match game.rotation.as_slice() {
+        [one] => s.push_str(&game_rules(game, one)),
+        several => {
+            let n = several.len();
+            let titles: Vec<&str> = several.iter().map(|g| g.title.as_str()).collect();
+            let _ = writeln!(
+                s,
+                "A match of {n} games played in turn, the first again after the last: {}.",
+                titles.join(", ")
+            );
+            for (i, g) in several.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "Games {}, {}, {}, …: {} ({}).",
+                    i + 1,
+                    i + 1 + n,
+                    i + 1 + 2 * n,
+                    g.title,
+                    g.name
+                );
+                for line in game_rules(game, g).lines() {
+                    let _ = writeln!(s, "  {line}");
+                }
+            }
+        }
+    }
+    if game.ritual == Ritual::HigherDieChoosesColour {
+        let _ = writeln!(
+            s,
+            "Each player rolls one die; the higher roller chooses the colour, the lower starts."
+        );
+    }
+    if let Some(m) = &game.match_rules {
+        let _ = writeln!(
+            s,
+            "A match is played to {} points; {}.",
+            m.target,
+            crate::game::next_first_text(m.next_first, "game")
+        );
+    }
+    s
+}
+
+/// One game's rules in plain words: the board, the dice, the start, the moves and the score.
+fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
+    let moves = &rules.moves;
+    let board = &moves.board;
+    let mut s = String::new();
     let _ = writeln!(
         s,
         "{} checkers a side on {} points, home tables of {}; {}.",
-        game.checkers,
+        rules.checkers,
         board.points,
         board.home,
         if board.same_direction {
@@ -168,14 +222,14 @@ pub fn describe(game: &TablesGame) -> String {
         dice.faces
     );
     if dice.count == 2 {
-        throw.push_str(if rules.double_moves == 4 {
+        throw.push_str(if moves.double_moves == 4 {
             ", doubles played twice over (four moves)"
         } else {
             ", doubles played as rolled"
         });
     }
     let _ = writeln!(s, "Each turn throws {throw}.");
-    if let Some(b) = &rules.bonus {
+    if let Some(b) = &moves.bonus {
         let _ = writeln!(
             s,
             "A roll of {}-{} is played, {}{}.",
@@ -198,31 +252,25 @@ pub fn describe(game: &TablesGame) -> String {
             s,
             "{} starts with {} (its own numbering).",
             game.info.players[p],
-            format_setup(&game.start.sides[p])
+            format_setup(&rules.start.sides[p])
         );
     }
-    if game.uses_pool() {
+    if rules.uses_pool() {
         let _ = writeln!(
             s,
             "Checkers in the pool enter on the opponent's side of the board as from the bar, whenever their owner likes."
         );
     }
-    if game.ritual == Ritual::HigherDieChoosesColour {
-        let _ = writeln!(
-            s,
-            "Each player rolls one die; the higher roller chooses the colour, the lower starts."
-        );
-    }
     let _ = writeln!(
         s,
         "{}",
-        match rules.lone {
+        match moves.lone {
             Lone::Hit => "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves.",
             Lone::Block => "A single checker blocks a point; there is no hitting.",
             Lone::Pin => "Two or more checkers block a point; a checker landing on a lone opposing checker pins it there until every checker of the pinner's side has left the point.",
         }
     );
-    for r in &rules.leave {
+    for r in &moves.leave {
         let _ = writeln!(
             s,
             "A checker may leave point {} only when `{}` (tested die by die).",
@@ -230,7 +278,7 @@ pub fn describe(game: &TablesGame) -> String {
             r.when.text()
         );
     }
-    for r in &rules.step {
+    for r in &moves.step {
         let _ = writeln!(
             s,
             "Every step must leave `{}` true (tested die by die).",
@@ -240,13 +288,13 @@ pub fn describe(game: &TablesGame) -> String {
     let _ = writeln!(
         s,
         "Play as many dice as possible{}; bear off once all are home.",
-        if rules.larger_first && dice.count == 2 {
+        if moves.larger_first && dice.count == 2 {
             ", the larger when only one can be played"
         } else {
             ""
         }
     );
-    for (when, points) in &game.wins {
+    for (when, points) in &rules.wins {
         let _ = writeln!(
             s,
             "A player whose turn leaves `{}` true wins at once{}.",
@@ -259,15 +307,7 @@ pub fn describe(game: &TablesGame) -> String {
     let _ = writeln!(
         s,
         "The winner scores `{}` point(s).",
-        game.scoring.as_ref().map_or("1", |e| e.text())
+        rules.scoring.as_ref().map_or("1", |e| e.text())
     );
-    if let Some(m) = &game.match_rules {
-        let _ = writeln!(
-            s,
-            "A match is played to {} points; {}.",
-            m.target,
-            crate::game::next_first_text(m.next_first, "game")
-        );
-    }
     s
 }

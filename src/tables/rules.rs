@@ -13,7 +13,9 @@ pub struct RulesFile {
     pub board: Option<BoardRules>,
     #[serde(default)]
     pub dice: Option<DiceRules>,
-    pub setup: Setup,
+    /// Required, except in a file whose `[match] games` names the games (they bring their own).
+    #[serde(default)]
+    pub setup: Option<Setup>,
     #[serde(default)]
     pub moves: Moves,
     #[serde(default)]
@@ -148,6 +150,10 @@ pub struct Scoring {
 #[serde(deny_unknown_fields)]
 pub struct MatchRules {
     pub target: Spanned<i64>,
+    /// The games played in turn, each a rules file (a bundled name, or a path from this file's
+    /// folder): Tavli's `["portes", "plakoto", "fevga"]`. The file then has no rules of its own.
+    #[serde(default)]
+    pub games: Option<Spanned<Vec<Spanned<String>>>>,
     /// Who starts the next game: `"ritual"` (the starting ritual again, the default),
     /// `"loser"`, `"winner"` or `"alternate"`.
     #[serde(default)]

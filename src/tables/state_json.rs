@@ -3,8 +3,7 @@
 //! not fit the phase, a finished game not marked over (or the reverse).
 
 use super::position::{Lone, Position, BAR, OFF, POOL};
-use super::{Stage, TablesGame, TablesState};
-use crate::game::Game;
+use super::{GameRules, Stage, TablesGame, TablesState};
 use crate::limits::LIMITS;
 use serde_json::Value;
 
@@ -31,9 +30,11 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     if !value.is_object() {
         return Err("a state is a JSON object".into());
     }
+    // The game of the match first: in a rotation it says which rules the position follows.
+    let (game_no, standing) = read_match(game, value)?;
+    let rules = game.rules_of(game_no);
     let mut pos = Position::default();
-    let board = &game.moves.board;
-    let n = board.points;
+    let n = rules.moves.board.points;
     let points = pair(value, "points")?;
     let bar = pair(value, "bar")?;
     let off = pair(value, "off")?;
@@ -55,16 +56,16 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             pos.sides[p][POOL] = count(pool[p], &format!("pool[{p}]"))?;
         }
         let total: u32 = pos.sides[p].iter().map(|&c| u32::from(c)).sum();
-        if total != u32::from(game.checkers) {
+        if total != u32::from(rules.checkers) {
             return Err(format!(
                 "player {p} has {total} checkers (board, bar and off); this game has {}",
-                game.checkers
+                rules.checkers
             ));
         }
     }
-    read_pins(game, value, &mut pos)?;
+    read_pins(rules, value, &mut pos)?;
     let done: Vec<usize> = (0..2)
-        .filter(|&p| pos.sides[p][OFF] == game.checkers)
+        .filter(|&p| pos.sides[p][OFF] == rules.checkers)
         .collect();
     let phase = value
         .get("phase")
@@ -83,11 +84,9 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             .collect::<Result<_, _>>()?,
         Some(other) => return Err(format!("`dice` must be a list, got {other}")),
     };
-    let mut state = game.new_game(0);
+    let mut state = game.start_of(game_no, 0);
     state.pos = pos;
-    let (game_no, points) = read_match(game, value)?;
-    state.game = game_no;
-    state.points = points;
+    state.points = standing;
     state.plies = match value.get("ply") {
         None | Some(Value::Null) => 0,
         Some(v) => v
@@ -102,10 +101,10 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.stage = Stage::Over;
                 state.to_move = w as u8;
                 state.winner = Some(w as u8);
-                state.score = game.score(&pos, w);
+                state.score = rules.score(&pos, w);
             }
             // A game won by a `[[win]]` rule (the first side it holds for).
-            [] if (0..2).any(|w| game.won_by_rule(&state, w).is_some()) => {
+            [] if (0..2).any(|w| rules.won_by_rule(&pos, w).is_some()) => {
                 // The winner as the state names it, when a rule holds for both.
                 let named = value
                     .pointer("/result/winner")
@@ -115,7 +114,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                     .into_iter()
                     .chain(0..2)
                     .filter(|&w| w < 2)
-                    .find_map(|w| game.won_by_rule(&state, w).map(|s| (w, s)))
+                    .find_map(|w| rules.won_by_rule(&pos, w).map(|s| (w, s)))
                     .unwrap_or((0, 0));
                 state.stage = Stage::Over;
                 state.to_move = w as u8;
@@ -208,10 +207,10 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
 /// The pinned checkers (`pinned`: each side's pinned points, in its own numbering), checked
 /// against the board: a pinned checker is alone under opposing checkers; elsewhere no point
 /// holds both sides.
-fn read_pins(game: &TablesGame, value: &Value, pos: &mut Position) -> Result<(), String> {
-    let board = &game.moves.board;
+fn read_pins(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<(), String> {
+    let board = &rules.moves.board;
     if let Some(v) = value.get("pinned").filter(|v| !v.is_null()) {
-        if game.moves.lone != Lone::Pin {
+        if rules.moves.lone != Lone::Pin {
             return Err("these rules pin no checker; leave `pinned` out".into());
         }
         let lists = pair(value, "pinned")?;
@@ -250,7 +249,8 @@ fn read_pins(game: &TablesGame, value: &Value, pos: &mut Position) -> Result<(),
     Ok(())
 }
 
-/// The match fields: game number and points, defaults when absent.
+/// The match fields: game number and points, defaults when absent; in a rotation, the name of
+/// the game's rules, when given, must be the one the game number plays.
 fn read_match(game: &TablesGame, value: &Value) -> Result<(u32, [i32; 2]), String> {
     let Some(m) = value.get("match").filter(|m| !m.is_null()) else {
         return Ok((1, [0, 0]));
@@ -268,6 +268,17 @@ fn read_match(game: &TablesGame, value: &Value) -> Result<(u32, [i32; 2]), Strin
                 LIMITS.games_per_match
             )
         })?;
+    let playing = &game.rules_of(n as u32).name;
+    match m.get("rules") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(named)) if named == playing => {}
+        Some(other) => {
+            return Err(format!(
+                "match.rules: game {n} of this match is played by the rules `{playing}`, not {}",
+                crate::limits::excerpt(&other.to_string())
+            ))
+        }
+    }
     let pts = pair(m, "points")?;
     let mut points = [0; 2];
     for p in 0..2 {
