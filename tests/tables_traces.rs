@@ -5,7 +5,7 @@
 
 use ludus::game::{Game, Json, Notation, Roll};
 use ludus::rules::Source;
-use ludus::tables::{self, Position, TablesGame, TablesMove, TablesState};
+use ludus::tables::{self, Position, TablesGame, TablesMove, TablesState, BAR};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -54,7 +54,7 @@ fn norm(s: &Value) -> Value {
 
 fn place(v: &Value) -> usize {
     match v {
-        Value::String(s) if s == "bar" => 25,
+        Value::String(s) if s == "bar" => BAR,
         Value::String(s) if s == "off" => 0,
         _ => v.as_u64().unwrap() as usize,
     }
@@ -76,7 +76,7 @@ fn apply_trace(pos: &Position, mover: usize, steps: &Value, hitting: bool) -> Po
             );
             if o[25 - t] == 1 {
                 o[25 - t] = 0;
-                o[25] += 1;
+                o[BAR] += 1;
             }
         }
     }
@@ -222,8 +222,8 @@ fn os_position(board: &Value, mover: usize) -> Position {
         // "opp" is on the mover's points: the opponent's own point is 25 - n.
         p.sides[1 - mover][25 - n] = opp[n - 1];
     }
-    p.sides[mover][25] = board["me_bar"].as_u64().unwrap() as u8;
-    p.sides[1 - mover][25] = board["opp_bar"].as_u64().unwrap() as u8;
+    p.sides[mover][BAR] = board["me_bar"].as_u64().unwrap() as u8;
+    p.sides[1 - mover][BAR] = board["opp_bar"].as_u64().unwrap() as u8;
     p.sides[mover][0] = board["me_off"].as_u64().unwrap() as u8;
     p.sides[1 - mover][0] = board["opp_off"].as_u64().unwrap() as u8;
     p
@@ -233,7 +233,7 @@ fn set_state(game: &TablesGame, pos: &Position, to_move: usize) -> TablesState {
     let json = serde_json::json!({
         "to_move": to_move, "phase": "roll", "result": null,
         "points": [&pos.sides[0][1..=24], &pos.sides[1][1..=24]],
-        "bar": [pos.sides[0][25], pos.sides[1][25]],
+        "bar": [pos.sides[0][BAR], pos.sides[1][BAR]],
         "off": [pos.sides[0][0], pos.sides[1][0]],
         "dice": [],
     });
