@@ -222,11 +222,9 @@ const MARK_MASK: u64 = !((1 << MARKS) - 1);
 impl Key {
     /// The key of a side before any step of the turn.
     pub fn of(side: &Side) -> Key {
-        let mut k = Key::default();
-        for (n, &c) in side.iter().enumerate() {
-            k.0[n / 16] |= u64::from(c) << (4 * (n % 16));
-        }
-        k
+        // Word by word in a register: once a turn, and a loop through memory showed up there.
+        let word = |slots: &[u8]| slots.iter().rev().fold(0, |w, &c| w << 4 | u64::from(c));
+        Key([word(&side[..16]), word(&side[16..32]), word(&side[32..])])
     }
 
     /// One more checker at `slot` (no count goes past 15, so fields never carry).
