@@ -3,7 +3,7 @@
 //! distinct resulting position listed once. Fixed arrays, an exact position key kept up to date
 //! step by step, and a reused hash set: no allocation once warmed up.
 
-use super::position::{Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL, SLOTS};
+use super::position::{places_with, Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL};
 use super::scope::StepView;
 use crate::expr::Expr;
 use std::cell::RefCell;
@@ -284,26 +284,19 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     ) -> Self {
         let t = pos.turn(mover);
         let board = &rules.board;
-        let (mut closed, mut lands) = (0, 0);
-        for n in 1..=board.points {
-            match t.landing(board, Self::LONE, n) {
-                None => closed |= 1 << n,
-                Some(true) => lands |= 1 << n,
-                Some(false) => {}
-            }
-        }
+        let (closed, lands) = t.landing_bits(board, Self::LONE);
         Gen {
             rules,
             info,
             now: Progress {
                 key: Key::of(&t.me),
-                occupied: (1..SLOTS).fold(0, |m, n| m | u64::from(t.me[n] > 0) << n),
+                occupied: places_with(&t.me, 1) & !(1 << OFF),
                 lands,
                 behind: pos.behind(mover, board.home),
                 t,
             },
             closed,
-            on_board: (2 << board.points) - 2,
+            on_board: board.point_bits(),
             entry: board.entry(),
             dice: [0; MAX_STEPS],
             groups: [0; MAX_STEPS],
