@@ -101,52 +101,68 @@ pub struct TurnInfo<'a> {
 }
 
 /// Resulting positions already listed this turn: open addressing over exact keys, probed by
-/// their hashes (never 0) kept apart, so a probe reads one word.
+/// tags kept apart (so a probe reads one word) that hold the key's hash and the round of the
+/// table, so that emptying it is starting a new round.
 #[derive(Default)]
 struct Seen {
-    hashes: Vec<u64>,
+    tags: Vec<u64>,
     keys: Vec<Key>,
-    used: Vec<usize>,
+    /// Keys in the table this round.
+    len: usize,
+    /// The current round, never 0: a slot whose tag has another round in its low bits is empty.
+    round: u64,
 }
+
+/// The low bits of a tag: the round.
+const ROUND: u64 = 0xFFFF;
 
 impl Seen {
     fn clear(&mut self) {
-        for &i in &self.used {
-            self.hashes[i] = 0;
+        self.len = 0;
+        self.round = (self.round + 1) & ROUND;
+        if self.round == 0 {
+            self.tags.fill(0);
+            self.round = 1;
         }
-        self.used.clear();
     }
 
     /// Adds a key; true when it was not there yet.
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, key: Key) -> bool {
-        if self.used.len() * 2 >= self.hashes.len() {
+        if self.len * 2 >= self.tags.len() {
             self.grow();
         }
-        let mask = self.hashes.len() - 1;
-        let h = key.hash() | 1;
+        let mask = self.tags.len() - 1;
+        let h = key.hash();
+        let tag = (h & !ROUND) | self.round;
         let mut i = (h >> 40) as usize & mask;
         loop {
-            match self.hashes[i] {
-                0 => {
-                    self.hashes[i] = h;
-                    self.keys[i] = key;
-                    self.used.push(i);
-                    return true;
-                }
-                x if x == h && self.keys[i] == key => return false,
-                _ => i = (i + 1) & mask,
+            let t = self.tags[i];
+            if t & ROUND != self.round {
+                self.tags[i] = tag;
+                self.keys[i] = key;
+                self.len += 1;
+                return true;
             }
+            if t == tag && self.keys[i] == key {
+                return false;
+            }
+            i = (i + 1) & mask;
         }
     }
 
     #[cold]
     fn grow(&mut self) {
-        let keys: Vec<Key> = self.used.iter().map(|&i| self.keys[i]).collect();
-        let len = (self.hashes.len() * 2).max(256);
-        self.hashes = vec![0; len];
+        let round = self.round;
+        let keys: Vec<Key> = (0..self.tags.len())
+            .filter(|&i| self.tags[i] & ROUND == round)
+            .map(|i| self.keys[i])
+            .collect();
+        let len = (self.tags.len() * 2).max(256);
+        self.tags = vec![0; len];
         self.keys = vec![Key::default(); len];
-        self.used.clear();
+        self.len = 0;
+        self.round = 1;
         for k in keys {
             self.insert(k);
         }
