@@ -317,11 +317,15 @@ impl Key {
         Key([self.0[0], self.0[1], self.0[2] & !MARK_MASK])
     }
 
-    /// A well-mixed hash for the table of positions seen.
+    /// A well-mixed hash for the table of positions seen: every bit of the key reaches the
+    /// high bits (a plain multiplication leaves a word's high bits out of them, and with them
+    /// the counts on the farther points, which made long probes in games with many moves).
     #[inline]
     pub fn hash(&self) -> u64 {
-        let h = self.0[0] ^ self.0[1].rotate_left(21) ^ self.0[2].rotate_left(43);
-        h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        let a = self.0[0] ^ self.0[2].rotate_left(29) ^ 0x9E37_79B9_7F4A_7C15;
+        let b = self.0[1] ^ 0xE703_7ED1_A0B4_28DB;
+        let m = u128::from(a) * u128::from(b);
+        (m >> 64) as u64 ^ m as u64
     }
 }
 
