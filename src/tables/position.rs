@@ -284,16 +284,32 @@ impl Key {
         Key([word(&side[..16]), word(&side[16..32]), word(&side[32..])])
     }
 
+    /// One checker at `slot` as a key: each word written whole, never one chosen by index,
+    /// so that a key stays in registers (an indexed store followed by the copy of the key
+    /// into the table stalled the generator's hot path).
+    #[inline]
+    fn one_at(slot: usize) -> [u64; 3] {
+        let one = 1 << (4 * (slot % 16));
+        let word = slot / 16;
+        [0, 1, 2].map(|w| one * u64::from(word.min(2) == w))
+    }
+
     /// One more checker at `slot` (no count goes past 15, so fields never carry).
     #[inline]
     pub fn add(&mut self, slot: usize) {
-        self.0[(slot / 16).min(2)] += 1 << (4 * (slot % 16));
+        let one = Key::one_at(slot);
+        for w in 0..3 {
+            self.0[w] += one[w];
+        }
     }
 
     /// One checker fewer at `slot`.
     #[inline]
     pub fn remove(&mut self, slot: usize) {
-        self.0[(slot / 16).min(2)] -= 1 << (4 * (slot % 16));
+        let one = Key::one_at(slot);
+        for w in 0..3 {
+            self.0[w] -= one[w];
+        }
     }
 
     /// Marks point n (1..=MAX_POINTS).
