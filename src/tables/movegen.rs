@@ -340,10 +340,10 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         self.groups[..dice.len()].copy_from_slice(groups);
         self.ordered = self.rules.ordered();
         self.grouped = groups.iter().any(|&g| g != 0);
-        // Equal dice in non-increasing order of the places left: each sequence leaves a
-        // different multiset of places, and the resulting side tells that multiset back (from
-        // the farthest place down, what left it is what it lost plus what arrived from one die
-        // farther), so no position is reached twice. Only when this search lists alone.
+        // Equal dice tried in non-increasing order of the places left reach each position once:
+        // a sequence is the multiset of places it left, and the resulting side gives it back
+        // (from the farthest place down, the checkers that left a place are those it lost plus
+        // those that came from one die farther). Only when nothing listed before is in `seen`.
         self.distinct = self.ordered
             && !self.grouped
             && self.out.is_empty()
