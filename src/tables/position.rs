@@ -297,18 +297,16 @@ impl Key {
     /// One more checker at `slot` (no count goes past 15, so fields never carry).
     #[inline]
     pub fn add(&mut self, slot: usize) {
-        let one = Key::one_at(slot);
-        for w in 0..3 {
-            self.0[w] += one[w];
+        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
+            *word += one;
         }
     }
 
     /// One checker fewer at `slot`.
     #[inline]
     pub fn remove(&mut self, slot: usize) {
-        let one = Key::one_at(slot);
-        for w in 0..3 {
-            self.0[w] -= one[w];
+        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
+            *word -= one;
         }
     }
 
