@@ -3,7 +3,7 @@
 //! distinct resulting position listed once. Fixed arrays, an exact position key kept up to date
 //! step by step, and a reused hash set: no allocation once warmed up.
 
-use super::position::{Board, Key, Lone, Position, Turn, BAR, OFF, POOL, SLOTS};
+use super::position::{places_with, Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL};
 use super::scope::StepView;
 use crate::expr::Expr;
 use std::cell::RefCell;
@@ -101,52 +101,68 @@ pub struct TurnInfo<'a> {
 }
 
 /// Resulting positions already listed this turn: open addressing over exact keys, probed by
-/// their hashes (never 0) kept apart, so a probe reads one word.
+/// tags kept apart (so a probe reads one word) that hold the key's hash and the round of the
+/// table, so that emptying it is starting a new round.
 #[derive(Default)]
 struct Seen {
-    hashes: Vec<u64>,
+    tags: Vec<u64>,
     keys: Vec<Key>,
-    used: Vec<usize>,
+    /// Keys in the table this round.
+    len: usize,
+    /// The current round, never 0: a slot whose tag has another round in its low bits is empty.
+    round: u64,
 }
+
+/// The low bits of a tag: the round.
+const ROUND: u64 = 0xFFFF;
 
 impl Seen {
     fn clear(&mut self) {
-        for &i in &self.used {
-            self.hashes[i] = 0;
+        self.len = 0;
+        self.round = (self.round + 1) & ROUND;
+        if self.round == 0 {
+            self.tags.fill(0);
+            self.round = 1;
         }
-        self.used.clear();
     }
 
     /// Adds a key; true when it was not there yet.
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, key: Key) -> bool {
-        if self.used.len() * 2 >= self.hashes.len() {
+        if self.len * 2 >= self.tags.len() {
             self.grow();
         }
-        let mask = self.hashes.len() - 1;
-        let h = key.hash() | 1;
+        let mask = self.tags.len() - 1;
+        let h = key.hash();
+        let tag = (h & !ROUND) | self.round;
         let mut i = (h >> 40) as usize & mask;
         loop {
-            match self.hashes[i] {
-                0 => {
-                    self.hashes[i] = h;
-                    self.keys[i] = key;
-                    self.used.push(i);
-                    return true;
-                }
-                x if x == h && self.keys[i] == key => return false,
-                _ => i = (i + 1) & mask,
+            let t = self.tags[i];
+            if t & ROUND != self.round {
+                self.tags[i] = tag;
+                self.keys[i] = key;
+                self.len += 1;
+                return true;
             }
+            if t == tag && self.keys[i] == key {
+                return false;
+            }
+            i = (i + 1) & mask;
         }
     }
 
     #[cold]
     fn grow(&mut self) {
-        let keys: Vec<Key> = self.used.iter().map(|&i| self.keys[i]).collect();
-        let len = (self.hashes.len() * 2).max(256);
-        self.hashes = vec![0; len];
+        let round = self.round;
+        let keys: Vec<Key> = (0..self.tags.len())
+            .filter(|&i| self.tags[i] & ROUND == round)
+            .map(|i| self.keys[i])
+            .collect();
+        let len = (self.tags.len() * 2).max(256);
+        self.tags = vec![0; len];
         self.keys = vec![Key::default(); len];
-        self.used.clear();
+        self.len = 0;
+        self.round = 1;
         for k in keys {
             self.insert(k);
         }
@@ -212,6 +228,8 @@ fn generate_for<const LONE: u8>(
                     gen.reset();
                     gen.search_dice(&[a.max(b)], &[0]);
                     if gen.best == 0 {
+                        // Only the pass is listed: start again, so this search is one alone.
+                        gen.reset();
                         gen.search_dice(&[a.min(b)], &[0]);
                     }
                 }
@@ -229,6 +247,8 @@ struct Progress {
     key: Key,
     /// Bit n set: the mover has a checker on point n, the bar (`BAR`) or the pool (`POOL`).
     occupied: u64,
+    /// Bit n set: landing on the mover's point n hits or pins a lone opposing checker.
+    lands: u64,
     /// The mover's checkers outside the home table (bar and pool included).
     behind: u8,
 }
@@ -239,6 +259,14 @@ struct Gen<'a, const LONE: u8> {
     rules: &'a MoveRules,
     info: &'a TurnInfo<'a>,
     now: Progress,
+    /// Bit n set: the mover may not land on its point n. A step changes what a landing does
+    /// only on its own two points, and never closes or opens either, so this holds all turn
+    /// and the places a die can move from are found for all points at once.
+    closed: u64,
+    /// Bits 1..=points.
+    on_board: u64,
+    /// `rules.board.entry()`, at hand.
+    entry: usize,
     dice: [u8; MAX_STEPS],
     /// Dice of a lower group are played before those of a higher one.
     groups: [u8; MAX_STEPS],
@@ -246,6 +274,8 @@ struct Gen<'a, const LONE: u8> {
     ordered: bool,
     /// Some die belongs to a later group.
     grouped: bool,
+    /// No two sequences of this search end in the same position, so `seen` is not needed.
+    distinct: bool,
     steps: [[u8; 2]; MAX_STEPS],
     /// Most dice used by a move found so far.
     best: usize,
@@ -269,20 +299,27 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         seen: &'a mut Seen,
     ) -> Self {
         let t = pos.turn(mover);
+        let board = &rules.board;
+        let (closed, lands) = t.landing_bits(board, Self::LONE);
         Gen {
             rules,
             info,
             now: Progress {
                 key: Key::of(&t.me),
-                occupied: (1..SLOTS).fold(0, |m, n| m | u64::from(t.me[n] > 0) << n),
-                behind: pos.behind(mover, rules.board.home),
+                occupied: places_with(&t.me, 1) & !(1 << OFF),
+                lands,
+                behind: pos.behind(mover, board.home),
                 t,
             },
+            closed,
+            on_board: board.point_bits(),
+            entry: board.entry(),
             dice: [0; MAX_STEPS],
             groups: [0; MAX_STEPS],
             ndice: 0,
             ordered: false,
             grouped: false,
+            distinct: false,
             steps: [[0; 2]; MAX_STEPS],
             best: 0,
             out,
@@ -303,6 +340,14 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         self.groups[..dice.len()].copy_from_slice(groups);
         self.ordered = self.rules.ordered();
         self.grouped = groups.iter().any(|&g| g != 0);
+        // Equal dice tried in non-increasing order of the places left reach each position once:
+        // a sequence is the multiset of places it left, and the resulting side gives it back
+        // (from the farthest place down, the checkers that left a place are those it lost plus
+        // those that came from one die farther). Only when nothing listed before is in `seen`.
+        self.distinct = self.ordered
+            && !self.grouped
+            && self.out.is_empty()
+            && dice.iter().all(|&d| d == dice[0]);
         self.search(0, 0, POOL, 0);
     }
 
@@ -310,14 +355,14 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     fn search(&mut self, depth: usize, used: u8, max_from: usize, last_group: u8) {
         let mut extended = false;
         let mut tried = 0u32;
-        let group = if self.ordered && !self.grouped {
-            0
-        } else {
+        let group = if self.grouped {
             (0..self.ndice)
                 .filter(|&i| used & (1 << i) == 0)
                 .map(|i| self.groups[i])
                 .min()
                 .unwrap_or(0)
+        } else {
+            0
         };
         for i in 0..self.ndice {
             let d = self.dice[i];
@@ -326,19 +371,13 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             }
             tried |= 1 << d;
             let used = used | (1 << i);
-            if self.now.t.me[BAR] > 0 {
-                // Checkers on the bar enter before anything else moves.
-                extended |= self.try_step(depth, used, BAR, d, group);
-                continue;
-            }
             // Within a group of dice, steps are reordered freely (see `ordered`).
             let top = if self.ordered && group == last_group {
                 max_from
             } else {
                 POOL
             };
-            // Occupied places up to `top` whose checker is free, highest first.
-            let mut froms = self.now.occupied & ((2 << top) - 1) & !self.now.t.my_pins;
+            let mut froms = self.sources(usize::from(d), top);
             while froms != 0 {
                 let from = 63 - froms.leading_zeros() as usize;
                 froms &= !(1 << from);
@@ -346,16 +385,42 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             }
         }
         if !extended {
-            self.candidate(depth, self.now.key);
+            self.candidate(depth, |g| g.now.key);
         }
     }
 
-    /// Plays die `d` from `from` if the rules allow it, and goes on from there.
+    /// The places (as bits, up to `top`) a free checker can leave with die `d`: the bar alone
+    /// while it is occupied (checkers on the bar enter before anything else moves); else those
+    /// whose landing point is open, and those that may bear off (all checkers home; with a
+    /// larger die only from the farthest occupied point).
+    #[inline]
+    fn sources(&self, d: usize, top: usize) -> u64 {
+        let now = &self.now;
+        let enters = self.closed >> (self.entry - d) & 1 == 0;
+        if now.t.me[BAR] > 0 {
+            return u64::from(enters) << BAR;
+        }
+        let free = now.occupied & ((2 << top) - 1) & !now.t.my_pins;
+        let mut s = free & self.on_board & !(self.closed << d) & !((2 << d) - 1);
+        s |= free & u64::from(enters) << POOL;
+        if now.behind == 0 && now.occupied != 0 {
+            s |= free & (1 << d);
+            let farthest = 63 - now.occupied.leading_zeros() as usize;
+            if farthest < d {
+                s |= free & (1 << farthest);
+            }
+        }
+        s
+    }
+
+    /// Plays die `d` from `from` (one of `sources`) if the rules allow it, and goes on from
+    /// there.
     #[inline(always)]
     fn try_step(&mut self, depth: usize, used: u8, from: usize, d: u8, group: u8) -> bool {
-        let Some((to, lands)) = self.target(from, d) else {
-            return false;
-        };
+        let start = if from > MAX_POINTS { self.entry } else { from };
+        // 0 is `OFF`: bearing off.
+        let to = start.saturating_sub(usize::from(d));
+        let lands = self.now.lands >> to & 1 != 0;
         if !self.leave_allowed(from, to, d, lands, depth) {
             return false;
         }
@@ -363,24 +428,15 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         let rules = self.rules;
         if depth + 1 == self.ndice && rules.step.is_empty() {
             // The last die: the move is complete, only its key is needed.
-            let mut key = self.now.key;
-            key.remove(from);
-            key.add(to);
-            if lands {
-                key.mark(to);
-            }
-            if Self::LONE == Lone::Pin && from <= rules.board.points && self.now.t.me[from] == 1 {
-                key.unmark(from);
-            }
-            self.candidate(depth + 1, key);
+            self.candidate(depth + 1, |g| g.key_after(from, to, lands));
             return true;
         }
-        let saved = (self.now.t.their_pins, self.now.key);
+        let saved = (self.now.t.their_pins, self.now.key, self.now.lands);
         self.apply(from, to, lands);
         let allowed = rules.step.is_empty() || self.step_rules_allow(from, to, d, lands, depth);
         if allowed {
             if depth + 1 == self.ndice {
-                self.candidate(depth + 1, self.now.key);
+                self.candidate(depth + 1, |g| g.now.key);
             } else {
                 // The pool ranks above the bar but waits while the bar is occupied: a checker
                 // from the pool may follow one entering from the bar.
@@ -390,33 +446,6 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
         self.undo(from, to, lands, saved);
         allowed
-    }
-
-    /// Where a checker on `from` goes with die `d`, and whether it lands on a lone opposing
-    /// checker; `None` when blocked or when it may not bear off.
-    #[inline]
-    fn target(&self, from: usize, d: u8) -> Option<(usize, bool)> {
-        let board = &self.rules.board;
-        let start = board.distance(from);
-        let d = usize::from(d);
-        if start > d {
-            let to = start - d;
-            return self.landing(to).map(|lands| (to, lands));
-        }
-        // Bearing off: all checkers home; a larger die only from the highest occupied point.
-        if from > board.points
-            || self.now.behind > 0
-            || (start < d && self.now.occupied >> (from + 1) != 0)
-        {
-            return None;
-        }
-        Some((OFF, false))
-    }
-
-    /// Whether the mover may land on its point `to`, and whether that hits or pins.
-    #[inline]
-    fn landing(&self, to: usize) -> Option<bool> {
-        self.now.t.landing(&self.rules.board, Self::LONE, to)
     }
 
     #[inline]
@@ -462,40 +491,57 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         self.rules.step.iter().all(|r| r.test(&view))
     }
 
+    /// The key after a step from `from` to `to`, not yet played.
+    #[inline]
+    fn key_after(&self, from: usize, to: usize, lands: bool) -> Key {
+        let mut key = self.now.key;
+        key.remove(from);
+        key.add(to);
+        if lands {
+            key.mark(to);
+        }
+        if Self::LONE == Lone::Pin && from <= self.rules.board.points && self.now.t.me[from] == 1 {
+            key.unmark(from);
+        }
+        key
+    }
+
     #[inline]
     fn apply(&mut self, from: usize, to: usize, lands: bool) {
         let rules = self.rules;
+        let board = &rules.board;
+        self.now.key = self.key_after(from, to, lands);
         let now = &mut self.now;
-        now.t.step(&rules.board, Self::LONE, from, to, lands);
-        now.key.remove(from);
-        now.key.add(to);
+        now.t.step(board, Self::LONE, from, to, lands);
         if lands {
-            now.key.mark(to);
+            now.lands &= !(1 << to);
         }
         if now.t.me[from] == 0 {
             now.occupied &= !(1 << from);
-            if Self::LONE == Lone::Pin && from <= rules.board.points {
-                now.key.unmark(from);
+            if Self::LONE == Lone::Pin && from <= board.points {
+                // The checker pinned there is free again, for a later step to pin.
+                let again = now.t.landing(board, Self::LONE, from) == Some(true);
+                now.lands |= u64::from(again) << from;
             }
         }
         if to != OFF {
             now.occupied |= 1 << to;
         }
-        if from > rules.board.home && to <= rules.board.home {
+        if from > board.home && to <= board.home {
             now.behind -= 1;
         }
     }
 
-    /// Takes back `apply(from, to, lands)`, given the pins and key from before it.
+    /// Takes back `apply(from, to, lands)`, given the pins, key and landings from before it.
     #[inline]
-    fn undo(&mut self, from: usize, to: usize, lands: bool, saved: (u64, Key)) {
+    fn undo(&mut self, from: usize, to: usize, lands: bool, saved: (u64, Key, u64)) {
         let rules = self.rules;
         let now = &mut self.now;
         if lands && Self::LONE == Lone::Hit {
             now.t.opp[rules.board.across(to)] = 1;
             now.t.opp[BAR] -= 1;
         }
-        (now.t.their_pins, now.key) = saved;
+        (now.t.their_pins, now.key, now.lands) = saved;
         now.t.me[to] -= 1;
         now.t.me[from] += 1;
         if now.t.me[to] == 0 {
@@ -507,8 +553,10 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
     }
 
-    /// A sequence that cannot be extended: kept when it uses the most dice seen so far.
-    fn candidate(&mut self, depth: usize, key: Key) {
+    /// A sequence that cannot be extended: kept when it uses the most dice seen so far. `key`
+    /// gives its position's key, needed only to look it up in `seen`.
+    #[inline]
+    fn candidate(&mut self, depth: usize, key: impl FnOnce(&Self) -> Key) {
         if depth < self.best {
             return;
         }
@@ -517,7 +565,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             self.out.clear();
             self.seen.clear();
         }
-        if self.seen.insert(key) {
+        if self.distinct || self.seen.insert(key(self)) {
             self.out.push(TablesMove {
                 steps: self.steps,
                 len: depth as u8,

@@ -57,6 +57,26 @@ impl Board {
         }
     }
 
+    /// Bits 1..=points: the board's points as a set.
+    #[inline]
+    pub fn point_bits(&self) -> u64 {
+        (2 << self.points) - 2
+    }
+
+    /// `across` for a set of points (bits 1..=points) all at once.
+    #[inline]
+    pub fn across_bits(&self, points: u64) -> u64 {
+        let points = points & self.point_bits();
+        let half = self.points / 2;
+        if self.same_direction {
+            let low = (2 << half) - 2;
+            (points >> half & low) | (points & low) << half
+        } else {
+            // Reversed, bit n is at 63 - n; `across(n)` is `self.points + 1 - n`.
+            points.reverse_bits() >> (62 - self.points)
+        }
+    }
+
     /// The point a checker entering from the bar or the pool counts from: one beyond the last.
     #[inline]
     pub fn entry(&self) -> usize {
@@ -73,6 +93,25 @@ impl Board {
             from
         }
     }
+}
+
+/// Bit n set for each place n of `side` holding at least `k` checkers (1 <= k <= 16), found
+/// eight places at a time.
+#[inline]
+pub fn places_with(side: &Side, k: u8) -> u64 {
+    let mut bytes = [0; 40];
+    bytes[..SLOTS].copy_from_slice(side);
+    let add = u64::from_ne_bytes([0x80 - k; 8]);
+    let mut bits = 0;
+    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        // A count is at most 15, so adding 128 - k sets a byte's top bit exactly when the
+        // count is k or more, and never carries into the next byte.
+        let tops = (word + add) >> 7 & 0x0101_0101_0101_0101;
+        // Gathers the eight flags, byte i's into bit i of the top byte.
+        bits |= (tops.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    }
+    bits
 }
 
 /// Both sides' checkers, and which are pinned.
@@ -183,6 +222,24 @@ impl Turn {
         }
     }
 
+    /// `landing` for every point at once: the points (bits 1..=points) the mover may not land
+    /// on, and those where landing hits or pins.
+    pub fn landing_bits(&self, board: &Board, lone: Lone) -> (u64, u64) {
+        let theirs = |k| board.across_bits(places_with(&self.opp, k));
+        let (some, two) = (theirs(1), theirs(2));
+        let one = some & !two;
+        match lone {
+            Lone::Hit => (two, one),
+            Lone::Block => (some, 0),
+            Lone::Pin => {
+                let free = one & !board.across_bits(self.their_pins);
+                let mine = places_with(&self.me, 1) & board.point_bits();
+                // A lone checker on top of the mover's pinned one holds the point.
+                (two | (free & mine), free & !mine)
+            }
+        }
+    }
+
     /// Moves one checker from `from` to `to` (checked legal by the caller); `lands_on` says
     /// the landing hits or pins a lone opposing checker. Leaving a point for good frees the
     /// checker pinned there.
@@ -222,23 +279,35 @@ const MARK_MASK: u64 = !((1 << MARKS) - 1);
 impl Key {
     /// The key of a side before any step of the turn.
     pub fn of(side: &Side) -> Key {
-        let mut k = Key::default();
-        for (n, &c) in side.iter().enumerate() {
-            k.0[n / 16] |= u64::from(c) << (4 * (n % 16));
-        }
-        k
+        // Word by word in a register: once a turn, and a loop through memory showed up there.
+        let word = |slots: &[u8]| slots.iter().rev().fold(0, |w, &c| w << 4 | u64::from(c));
+        Key([word(&side[..16]), word(&side[16..32]), word(&side[32..])])
+    }
+
+    /// One checker at `slot` as a key: each word written whole, never one chosen by index,
+    /// so that a key stays in registers (an indexed store followed by the copy of the key
+    /// into the table stalled the generator's hot path).
+    #[inline]
+    fn one_at(slot: usize) -> [u64; 3] {
+        let one = 1 << (4 * (slot % 16));
+        let word = slot / 16;
+        [0, 1, 2].map(|w| one * u64::from(word.min(2) == w))
     }
 
     /// One more checker at `slot` (no count goes past 15, so fields never carry).
     #[inline]
     pub fn add(&mut self, slot: usize) {
-        self.0[(slot / 16).min(2)] += 1 << (4 * (slot % 16));
+        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
+            *word += one;
+        }
     }
 
     /// One checker fewer at `slot`.
     #[inline]
     pub fn remove(&mut self, slot: usize) {
-        self.0[(slot / 16).min(2)] -= 1 << (4 * (slot % 16));
+        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
+            *word -= one;
+        }
     }
 
     /// Marks point n (1..=MAX_POINTS).
@@ -262,10 +331,75 @@ impl Key {
         Key([self.0[0], self.0[1], self.0[2] & !MARK_MASK])
     }
 
-    /// A well-mixed hash for the table of positions seen.
+    /// A well-mixed hash for the table of positions seen: every bit of the key reaches the
+    /// high bits (a plain multiplication leaves a word's high bits out of them, and with them
+    /// the counts on the farther points, which made long probes in games with many moves).
     #[inline]
     pub fn hash(&self) -> u64 {
-        let h = self.0[0] ^ self.0[1].rotate_left(21) ^ self.0[2].rotate_left(43);
-        h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        let a = self.0[0] ^ self.0[2].rotate_left(29) ^ 0x9E37_79B9_7F4A_7C15;
+        let b = self.0[1] ^ 0xE703_7ED1_A0B4_28DB;
+        let m = u128::from(a) * u128::from(b);
+        (m >> 64) as u64 ^ m as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::WyRand;
+
+    #[test]
+    fn places_with_counts_each_place() {
+        let mut side = [0; SLOTS];
+        side[OFF] = 3;
+        side[5] = 1;
+        side[17] = 2;
+        side[BAR] = 15;
+        side[POOL] = 2;
+        assert_eq!(
+            places_with(&side, 1),
+            1 | 1 << 5 | 1 << 17 | 1 << BAR | 1 << POOL
+        );
+        assert_eq!(places_with(&side, 2), 1 | 1 << 17 | 1 << BAR | 1 << POOL);
+        assert_eq!(places_with(&side, 15), 1 << BAR);
+    }
+
+    #[test]
+    fn landing_bits_agree_with_landing() {
+        let mut rng = WyRand::new(3);
+        for points in [4, 12, 24, 36] {
+            for same_direction in [false, true] {
+                let board = Board::new(points, points / 4, same_direction);
+                for n in 1..=points {
+                    let back = board.across_bits(board.across_bits(1 << n));
+                    assert_eq!(board.across_bits(1 << n), 1 << board.across(n));
+                    assert_eq!(back, 1 << n);
+                }
+                for _ in 0..2000 {
+                    let mut t = Turn {
+                        me: [0; SLOTS],
+                        opp: [0; SLOTS],
+                        my_pins: 0,
+                        their_pins: 0,
+                    };
+                    for n in 1..=points {
+                        t.me[n] = rng.below(3) as u8 * u8::from(rng.below(3) == 0);
+                        t.opp[n] = rng.below(3) as u8 * u8::from(rng.below(3) == 0);
+                        if rng.below(4) == 0 {
+                            t.their_pins |= 1 << n;
+                        }
+                    }
+                    for lone in [Lone::Hit, Lone::Block, Lone::Pin] {
+                        let (closed, lands) = t.landing_bits(&board, lone);
+                        for n in 1..=points {
+                            let want = t.landing(&board, lone, n);
+                            assert_eq!(closed >> n & 1 == 1, want.is_none(), "{n} {lone:?}");
+                            assert_eq!(lands >> n & 1 == 1, want == Some(true), "{n} {lone:?}");
+                        }
+                        assert_eq!((closed | lands) & !board.point_bits(), 0);
+                    }
+                }
+            }
+        }
     }
 }
