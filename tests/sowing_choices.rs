@@ -13,7 +13,7 @@ use ludus::sowing::{SowingGame, SowingState, LEAVE, TAKE};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
-use sowing_common::{from_text, game, stones};
+use sowing_common::{from_text, game, stones, with};
 
 fn set(g: &SowingGame, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> SowingState {
     g.state_from_json(&json!({"to_move": 0, "pits": [p0, p1], "stores": stores}))
@@ -36,14 +36,6 @@ fn play(g: &SowingGame, st: &mut SowingState, text: &str) -> Value {
 
 fn board(s: &Value) -> (Value, Value) {
     (s["pits"].clone(), s["stores"].clone())
-}
-
-/// A bundled rules text with `line` added at the top of `[section]`.
-fn with(name: &str, section: &str, line: &str) -> String {
-    let text = Source::find(name).unwrap().text;
-    let header = format!("[{section}]\n");
-    assert!(text.contains(&header), "{name} has no [{section}]");
-    text.replace(&header, &format!("{header}{line}\n"))
 }
 
 /// South's pit 1 sows one stone into pit 2; the next pit, 3, is empty, so the sowing ends and

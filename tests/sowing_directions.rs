@@ -7,10 +7,9 @@ mod sowing_common;
 
 use ludus::game::{Game, Json, Notation, Phase, View};
 use ludus::protocol::Session;
-use ludus::rules::Source;
 use ludus::sowing::{SowingGame, SowingState, OTHER_WAY_MOVE};
 use serde_json::{json, Value};
-use sowing_common::{from_text, game, stones};
+use sowing_common::{from_text, game, stones, with};
 
 fn file(name: &str) -> SowingGame {
     let path = format!("{}/docs/games/{name}.toml", env!("CARGO_MANIFEST_DIR"));
@@ -44,14 +43,6 @@ fn play(g: &SowingGame, st: &mut SowingState, text: &str) -> Value {
 
 fn board(s: &Value) -> Value {
     json!([s["pits"], s["stores"]])
-}
-
-/// A bundled rules text with `line` added at the top of `[section]`.
-fn with(name: &str, section: &str, line: &str) -> String {
-    let text = Source::find(name).unwrap().text;
-    let header = format!("[{section}]\n");
-    assert!(text.contains(&header), "{name} has no [{section}]");
-    text.replace(&header, &format!("{header}{line}\n"))
 }
 
 /// Um el-Bagara's start: pits 1 and 2 sow clockwise, 4 and 5 counterclockwise (each one move,

@@ -1,9 +1,12 @@
 //! Bad rules files, bad notation and bad STATE objects give clear, located errors, never
 //! panics.
 
+mod tables_common;
+use tables_common::tables_compile;
+
 use ludus::game::{Game, Json, Notation, Roll, View};
 use ludus::rules::Source;
-use ludus::tables::{self, TablesGame};
+use ludus::tables::TablesGame;
 use serde_json::json;
 
 const GOOD: &str = r#"[game]
@@ -563,10 +566,4 @@ fn games_of_a_match_file_are_read_from_its_folder_and_checked() {
     let bundled = ludus::rules::Origin::Bundled;
     assert!(Source::find_from(&bundled, "Cargo.toml").is_err());
     assert!(Source::find("Cargo.toml").is_ok());
-}
-
-/// A tables rules text compiled by the family's own compiler.
-fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
-    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
-    tables::compile(&doc)
 }

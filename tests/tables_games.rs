@@ -2,22 +2,15 @@
 //! positions through the public `Game` API; and every bundled tables game played to its end by
 //! random and greedy players.
 
-use ludus::game::{Game, Json, Notation, Phase, Roll};
+mod tables_common;
+use tables_common::{legal, load, play, tables_compile};
+
+use ludus::game::{Game, Json, Phase, Roll};
 use ludus::players::{choose, Spec};
 use ludus::rules::{Source, BUNDLED};
-use ludus::tables::{self, TablesGame, TablesState};
+use ludus::tables::{TablesGame, TablesState};
 use rand::SeedableRng;
 use serde_json::{json, Value};
-
-fn load(name: &str) -> TablesGame {
-    tables_compile(&Source::find(name).unwrap().text).unwrap()
-}
-
-/// A tables rules text compiled by the family's own compiler.
-fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
-    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
-    tables::compile(&doc)
-}
 
 /// A side from `"24:2 13:5 bar:1 off:3 pool:2"` (own numbering).
 fn side(text: &str) -> ([u8; 24], u8, u8, u8) {
@@ -59,22 +52,6 @@ fn at(
         state[k] = v.clone();
     }
     g.state_from_json(&state).unwrap()
-}
-
-/// The legal moves as sorted texts.
-fn legal(g: &TablesGame, st: &TablesState) -> Vec<String> {
-    let mut moves = Vec::new();
-    g.legal_moves(st, &mut moves);
-    let mut t: Vec<String> = moves.iter().map(|m| g.move_text(st, m)).collect();
-    t.sort();
-    t
-}
-
-fn play(g: &TablesGame, st: &mut TablesState, text: &str) {
-    let mv = g
-        .parse_move(st, text)
-        .unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    g.play(st, &mv);
 }
 
 /// The start position of a new game, as the STATE's `points` (and `pool`) fields.

@@ -1,15 +1,13 @@
 //! Invariants over thousands of random games of each bundled tables game, and the generator
 //! against a brute-force one (every order of every die, no shortcuts) on the positions met.
 
+mod tables_common;
+use tables_common::{load, tables_compile};
+
 use ludus::game::{Game, Json, Notation, Phase};
-use ludus::rules::Source;
-use ludus::tables::{self, Position, TablesGame, TablesMove, TablesState, BAR, OFF, SLOTS};
+use ludus::tables::{Position, TablesGame, TablesMove, TablesState, BAR, OFF, SLOTS};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
-
-fn load(name: &str) -> TablesGame {
-    tables_compile(&Source::find(name).unwrap().text).unwrap()
-}
 
 /// Positions with the dice left and the first die, walked already.
 type Walked = HashSet<(Position, Vec<(u8, u8)>, u8)>;
@@ -417,10 +415,4 @@ fn small_boards_other_dice_and_doubles_as_rolled_equal_brute_force() {
     );
     assert!(random_games_of(&g, BACKGAMMON, 40, 19, false) > 1_000);
     assert!(random_games_of(&g, BACKGAMMON, 5, 20, true) > 100);
-}
-
-/// A tables rules text compiled by the family's own compiler.
-fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
-    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
-    tables::compile(&doc)
 }

@@ -1,13 +1,12 @@
 //! Known positions for every tables rule, through the public `Game` API.
 
+mod tables_common;
+use tables_common::{legal, load, play, tables_compile};
+
 use ludus::game::{Game, Json, Notation, Phase, Roll, View};
 use ludus::rules::Source;
-use ludus::tables::{self, TablesGame, TablesState};
+use ludus::tables::{TablesGame, TablesState};
 use serde_json::json;
-
-fn load(name: &str) -> TablesGame {
-    tables_compile(&Source::find(name).unwrap().text).unwrap()
-}
 
 /// A side from `"24:2 13:5 bar:1 off:3"` (own numbering) as points, bar, off.
 fn side(text: &str) -> ([u8; 24], u8, u8) {
@@ -37,20 +36,6 @@ fn state_json(white: &str, black: &str, to_move: usize, dice: &[u8]) -> serde_js
 fn at(game: &TablesGame, white: &str, black: &str, to_move: usize, dice: [u8; 2]) -> TablesState {
     game.state_from_json(&state_json(white, black, to_move, &dice))
         .unwrap()
-}
-
-/// The legal moves as sorted texts.
-fn legal(game: &TablesGame, st: &TablesState) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(st, &mut moves);
-    let mut t: Vec<String> = moves.iter().map(|m| game.move_text(st, m)).collect();
-    t.sort();
-    t
-}
-
-fn play(game: &TablesGame, st: &mut TablesState, text: &str) {
-    let mv = game.parse_move(st, text).unwrap();
-    game.play(st, &mv);
 }
 
 #[test]
@@ -554,10 +539,4 @@ fn a_game_drawn_at_the_ply_guard_reads_back() {
     assert_eq!(s["result"]["winner"], serde_json::Value::Null);
     let back = g.state_from_json(&s).unwrap_or_else(|e| panic!("{e}: {s}"));
     assert_eq!(back, st);
-}
-
-/// A tables rules text compiled by the family's own compiler.
-fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
-    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
-    tables::compile(&doc)
 }

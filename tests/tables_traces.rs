@@ -3,15 +3,13 @@
 //! standings) and OpenSpiel's Backgammon traces (legal sets cut to their longest moves). The
 //! records are the project's copies in `tests/data/ref/` and `tests/data/openspiel/`.
 
+mod tables_common;
+use tables_common::load;
+
 use ludus::game::{Game, Json, Notation, Roll};
-use ludus::rules::Source;
-use ludus::tables::{self, Position, TablesGame, TablesMove, TablesState, BAR};
+use ludus::tables::{Position, TablesGame, TablesMove, TablesState, BAR};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-
-fn load(name: &str) -> TablesGame {
-    tables_compile(&Source::find(name).unwrap().text).unwrap()
-}
 
 fn records(file: &str) -> Vec<Value> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -304,10 +302,4 @@ fn openspiel_backgammon() {
     }
     // Every turn of the 40 games, and OpenSpiel's doubles quirk never chose a move here.
     assert_eq!((turns, quirks), (3906, 0));
-}
-
-/// A tables rules text compiled by the family's own compiler.
-fn tables_compile(text: &str) -> Result<TablesGame, Vec<ludus::diagnostics::Diagnostic>> {
-    let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
-    tables::compile(&doc)
 }

@@ -136,6 +136,14 @@ pub fn stones(s: &Value) -> u64 {
     pits + s["stores"][0].as_u64().unwrap() + s["stores"][1].as_u64().unwrap() + in_hand
 }
 
+/// A bundled rules text with `line` added at the top of `[section]`.
+pub fn with(name: &str, section: &str, line: &str) -> String {
+    let text = Source::find(name).unwrap().text;
+    let header = format!("[{section}]\n");
+    assert!(text.contains(&header), "{name} has no [{section}]");
+    text.replace(&header, &format!("{header}{line}\n"))
+}
+
 /// A sowing rules text compiled by the family's own compiler.
 fn sowing_compile(text: &str) -> Result<SowingGame, Vec<ludus::diagnostics::Diagnostic>> {
     let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
