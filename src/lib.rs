@@ -9,6 +9,7 @@
 //! ([`players`]), the engine protocol ([`protocol`]), benchmarks ([`bench`]) and the command line
 //! ([`cli`]).
 
+pub mod analysis;
 pub mod bench;
 pub mod cli;
 pub mod diagnostics;

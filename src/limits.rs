@@ -39,6 +39,10 @@ pub struct Limits {
     pub echo_chars: usize,
     /// CPU seconds one benchmark measurement may take.
     pub bench_seconds: f64,
+    /// Games (or matches) in one analysis, and shards it may be cut into.
+    pub analysis_games: u64,
+    /// Threads one analysis may run.
+    pub analysis_jobs: usize,
 }
 
 /// The limits in force.
@@ -60,6 +64,8 @@ pub const LIMITS: Limits = Limits {
     input_line_bytes: 4_096,
     echo_chars: 60,
     bench_seconds: 3_600.0,
+    analysis_games: 1_000_000_000_000,
+    analysis_jobs: 1_024,
 };
 
 impl Limits {
@@ -129,6 +135,11 @@ impl Limits {
                 "CPU time of one benchmark measurement",
                 format!("{} s", self.bench_seconds),
             ),
+            (
+                "games in one analysis (and its shards)",
+                self.analysis_games.to_string(),
+            ),
+            ("threads of one analysis", self.analysis_jobs.to_string()),
         ]
     }
 }

@@ -51,6 +51,20 @@ enum Command {
     Play(PlayArgs),
     /// Speak the JSON-lines engine protocol on standard input/output.
     Protocol,
+    /// Play many games between two computer players on every core and report, for each rules
+    /// file: wins with 95% intervals, the first mover's advantage, game length, how games
+    /// ended, branching, captures or hits.
+    Analyze(AnalyzeArgs),
+    /// Add up the partial results of a sharded analysis (`analyze --shard`) into the report of
+    /// the whole, exactly as one unsharded run would give it.
+    Merge {
+        /// Files written by `ludus analyze --shard I/N` (one part per rules file per line).
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// One JSON object per rules file per line instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play uniformly random games through the interpreter and report the rate (CPU time),
     /// against a hand-written baseline where there is one.
     Bench {
@@ -92,6 +106,42 @@ struct PlayArgs {
     input: Option<PathBuf>,
 }
 
+#[derive(clap::Args)]
+struct AnalyzeArgs {
+    /// Rules files (paths) or bundled game names, reported side by side.
+    #[arg(required = true)]
+    rules: Vec<String>,
+    /// Players A and B: random, greedy, mcts[:BUDGET] or alphabeta[:BUDGET]. A sits first in
+    /// even games, B in odd ones.
+    #[arg(long, default_value = "random,random")]
+    players: String,
+    /// Games to play (whole matches where the rules define matches).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// With players that have no time budget, the same seed gives the same results on any
+    /// number of threads and shards.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: every core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Play only shard I of N (counted from 0) and write its partial result for `ludus merge`.
+    /// Without it, the shard comes from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT or from
+    /// JOB_COMPLETION_INDEX with --shards.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// The number of shards when a scheduler gives only the index (a Kubernetes indexed Job's
+    /// completions).
+    #[arg(long, value_name = "N")]
+    shards: Option<u64>,
+    /// One JSON object per rules file per line instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Write the report (or the shard's partial result) to this file.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
     // Die quietly when the reader of our output goes away (`ludus list | head`), as Unix tools
     // do, instead of failing on the next print.
@@ -131,6 +181,18 @@ fn main() -> ExitCode {
                 .map_err(anyhow::Error::from)
                 .map(|()| true)
         }
+        Command::Analyze(a) => cli::analyze::run(cli::analyze::Options {
+            rules: a.rules,
+            players: a.players,
+            games: a.games,
+            seed: a.seed,
+            jobs: a.jobs,
+            shard: a.shard,
+            shards: a.shards,
+            json: a.json,
+            output: a.output,
+        }),
+        Command::Merge { parts, json } => cli::analyze::merge(&parts, json),
         Command::Bench {
             game,
             seconds,

@@ -1,6 +1,7 @@
 //! The subcommands behind `src/main.rs`. Each returns `Ok(true)` on success, `Ok(false)` when
 //! it reported a failure itself (exit 1), `Err` for a failure to report.
 
+pub mod analyze;
 pub mod explain;
 pub mod play;
 pub mod show;

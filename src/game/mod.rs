@@ -52,8 +52,11 @@ pub struct Outcome {
     /// `None` is a draw.
     pub winner: Option<Player>,
     pub scores: [i32; 2],
-    /// Short words: "25 captured", "repetition", "no legal move", "borne off", ...
+    /// Short words: "captured 25", "repetition", "no legal move", "borne off", ...
     pub reason: String,
+    /// How the game ended in a word that does not depend on the scores ("score", "repetition",
+    /// "ply limit", "borne off", ...): what analyses count.
+    pub ending: &'static str,
 }
 
 /// Standing of a match (several games, e.g. Sat-gharva's rounds or Mughrabieh to 31).

@@ -114,6 +114,19 @@ impl EndReason {
         Self::ALL.into_iter().find(|r| r.text(scores) == text)
     }
 
+    /// The reason without the scores.
+    pub fn word(self) -> &'static str {
+        match self {
+            EndReason::Score => "score",
+            EndReason::Stop => "end of play",
+            EndReason::Repetition => "repetition",
+            EndReason::NoMove => "no legal move",
+            EndReason::PlyLimit => "ply limit",
+            EndReason::Agreement => "agreement",
+            EndReason::Set => "set up over",
+        }
+    }
+
     pub fn text(self, scores: [i32; 2]) -> String {
         match self {
             EndReason::Score if scores[0] == scores[1] => {

@@ -391,12 +391,14 @@ impl Game for TablesGame {
                         "won by a [[win]] rule"
                     }
                     .to_string(),
+                    ending: if borne_off { "borne off" } else { "win rule" },
                 }
             }
             None => Outcome {
                 winner: None,
                 scores: [0; 2],
                 reason: format!("drawn at the {}-ply limit", self.max_plies),
+                ending: "ply limit",
             },
         })
     }
