@@ -36,6 +36,10 @@ enum Command {
         /// Fail (exit 1) on warnings too.
         #[arg(long)]
         deny_warnings: bool,
+        /// Then play N random games with each valid file on every core, and warn of games
+        /// only a guard ended, stones or checkers not conserved and a seat that won every game.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        simulate: u64,
     },
     /// The rules-file reference of a key (`pits`, `sowing.skip_origin`, `capture.when`), a
     /// table (`board`) or an expression name (`last.count`); without KEY, every table and key.
@@ -156,11 +160,13 @@ fn main() -> ExitCode {
             files,
             format,
             deny_warnings,
+            simulate,
         } => cli::validate::run(
             &files,
             cli::validate::Options {
                 json: matches!(format, Format::Json),
                 deny_warnings,
+                simulate,
             },
         ),
         Command::Explain { key } => cli::explain::run(key.as_deref()),

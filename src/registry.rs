@@ -359,6 +359,9 @@ impl Game for AnyGame {
     fn end_by_agreement(&self, state: &mut AnyState) -> bool {
         on_state!(self, state, |g, s| g.end_by_agreement(s))
     }
+    fn pieces(&self, state: &AnyState) -> u32 {
+        on_state!(self, state, |g, s| g.pieces(s))
+    }
     fn guards(&self) -> Guards {
         with_game!(self, g => g.guards())
     }

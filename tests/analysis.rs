@@ -356,3 +356,66 @@ fn bad_arguments_say_why() {
         stderr(&o)
     );
 }
+
+#[test]
+fn validate_simulate_warns_of_games_that_do_not_end_and_of_a_seat_that_always_wins() {
+    // Oware that never captures: random games wander until the ply guard stops them.
+    let oware = include_str!("../rules/oware.toml");
+    let endless = scratch("endless.toml");
+    std::fs::write(
+        &endless,
+        oware.replace("last.count in [2, 3]", "last.count in [30, 31]"),
+    )
+    .unwrap();
+    // Backgammon where White starts with every checker home: White wins every game.
+    let backgammon = include_str!("../rules/backgammon.toml");
+    let lopsided = scratch("lopsided.toml");
+    std::fs::write(
+        &lopsided,
+        backgammon.replacen(
+            "checkers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
+            "checkers = [\"2:15\", \"24:2 13:5 8:3 6:5\"]",
+            1,
+        ),
+    )
+    .unwrap();
+    let o = ludus(
+        &[
+            "validate",
+            "--simulate",
+            "100",
+            endless.to_str().unwrap(),
+            lopsided.to_str().unwrap(),
+            "oware",
+        ],
+        &[],
+    );
+    let err = stderr(&o);
+    // Warnings alone pass.
+    assert!(o.status.success(), "{err}");
+    let end_line = oware.lines().position(|l| l == "[end]").unwrap() + 1;
+    assert!(
+        err.contains("of 100 random games ran into the ply guard (100000 plies)")
+            && err.contains(&format!("endless.toml:{end_line}:1")),
+        "{err}"
+    );
+    let setup_line = backgammon.lines().position(|l| l == "[setup]").unwrap() + 1;
+    assert!(
+        err.contains("White won every one of the 100 random games")
+            && err.contains(&format!("lopsided.toml:{setup_line}:1")),
+        "{err}"
+    );
+    // The bundled Oware plays cleanly.
+    assert!(stdout(&o).contains("oware.toml: ok\n"), "{}", stdout(&o));
+    let o = ludus(
+        &[
+            "validate",
+            "--simulate",
+            "100",
+            "--deny-warnings",
+            lopsided.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(!o.status.success());
+}

@@ -91,6 +91,8 @@ pub struct Tally {
     /// Won by player A and by player B.
     pub wins: [u64; 2],
     pub draws: u64,
+    /// Won by the player in the first seat (South, White) and in the second.
+    pub seat_wins: [u64; 2],
     /// Won by the player who moved first (in a match, first in its first game).
     pub first_mover_wins: u64,
     /// Games by their length in plies (moves played, decisions included).
@@ -108,6 +110,9 @@ pub struct Tally {
     pub hits: u64,
     /// Whether the game measures pips, so hits are counted rather than captures.
     pub counts_hits: bool,
+    /// Moves after which the stones or checkers in the game were not as many as before (a
+    /// broken interpreter; never expected).
+    pub not_conserved: u64,
 }
 
 /// Saturating, so that no partial result read from a file can overflow a sum.
@@ -118,6 +123,7 @@ impl std::ops::Add for Tally {
         sum(&mut self.games, other.games);
         for p in 0..2 {
             sum(&mut self.wins[p], other.wins[p]);
+            sum(&mut self.seat_wins[p], other.seat_wins[p]);
         }
         sum(&mut self.draws, other.draws);
         sum(&mut self.first_mover_wins, other.first_mover_wins);
@@ -132,6 +138,7 @@ impl std::ops::Add for Tally {
         sum(&mut self.single_games, other.single_games);
         sum(&mut self.captures, other.captures);
         sum(&mut self.hits, other.hits);
+        sum(&mut self.not_conserved, other.not_conserved);
         self.counts_hits = self.counts_hits || other.counts_hits;
         self
     }
@@ -162,6 +169,7 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
     };
     let mut moves = Vec::new();
     let mut plies = 0u32;
+    let mut pieces = game.pieces(&state);
     let winner = loop {
         match game.phase(&state) {
             Phase::Roll(_) => {
@@ -181,6 +189,9 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
                 let before = (game.material(&state, p), game.pips(&state, 1 - p));
                 game.play(&mut state, &moves[pick]);
                 plies += 1;
+                let now = game.pieces(&state);
+                tally.not_conserved += u64::from(now != pieces);
+                pieces = now;
                 if tally.counts_hits {
                     tally.hits += u64::from(game.pips(&state, 1 - p) > before.1);
                 } else {
@@ -206,7 +217,10 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
                     None => rng.gen_range(0..2),
                 };
                 match game.next_game(&state, next).filter(|_| !standing.over) {
-                    Some(next) => state = next,
+                    Some(next) => {
+                        state = next;
+                        pieces = game.pieces(&state);
+                    }
                     None => {
                         if guards.games == Some(standing.game) {
                             *tally.ended_by.entry(MATCH_GUARD.to_string()).or_default() += 1;
@@ -223,6 +237,7 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
         Some(w) => {
             // Seat `w` is player A when A sits there.
             tally.wins[usize::from(w != a_seat)] += 1;
+            tally.seat_wins[w] += 1;
             tally.first_mover_wins += u64::from(w == first);
         }
     }

@@ -101,6 +101,8 @@ impl Part {
         let adds_up = t.games == games
             && total([t.wins[0], t.wins[1], t.draws]) == Some(games)
             && t.first_mover_wins <= games
+            && total(t.seat_wins) == total(t.wins)
+            && t.not_conserved <= t.decisions
             && total(t.plies.values().copied()) == Some(games)
             && total(t.ended_by.values().copied()).is_some()
             && t.choices >= t.decisions
@@ -160,6 +162,7 @@ impl Report {
             "seed": self.seed,
             "wins": t.wins,
             "draws": t.draws,
+            "seat_wins": t.seat_wins,
             "losses": [t.wins[1], t.wins[0]],
             "win_rate": win_rate.map(|x| round(x, 4)),
             "ci95": [ci(t.wins[0]), ci(t.wins[1])],
@@ -175,6 +178,7 @@ impl Report {
             "ended_by": t.ended_by,
             "branching": round(rate(t.choices, t.decisions), 2),
             "single_games": t.single_games,
+            "not_conserved": t.not_conserved,
             "seconds": round(self.seconds, 3),
         });
         let (key, n) = if t.counts_hits {
@@ -212,6 +216,10 @@ impl Report {
             );
         }
         row("draws", each(&|r, _| r.tally.draws.to_string()));
+        row(
+            "wins by seat (1st / 2nd)",
+            each(&|r, _| format!("{} / {}", r.tally.seat_wins[0], r.tally.seat_wins[1])),
+        );
         row(
             "first mover wins",
             each(&|r, j| {
@@ -260,6 +268,12 @@ impl Report {
                             .to_string()
                     })
                     .collect(),
+            );
+        }
+        if reports.iter().any(|r| r.tally.not_conserved > 0) {
+            row(
+                "moves not conserving pieces",
+                each(&|r, _| r.tally.not_conserved.to_string()),
             );
         }
         row("seconds", each(&|r, _| format!("{:.2}", r.seconds)));

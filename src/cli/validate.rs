@@ -1,9 +1,12 @@
 //! `ludus validate FILE…`: every error and warning of each rules file, located; exit 0 when no
 //! file has an error (warnings alone do not fail, unless `--deny-warnings`).
 
+use crate::analysis::{self, Setup, Shard};
 use crate::diagnostics::{self, Diagnostic};
-use crate::registry;
-use crate::rules::{Source, SourceError};
+use crate::game::Game;
+use crate::players::Spec;
+use crate::registry::{self, AnyGame};
+use crate::rules::{RulesDoc, Source, SourceError};
 use crate::say;
 use anyhow::Result;
 use serde_json::{json, Value};
@@ -15,15 +18,29 @@ pub struct Options {
     pub json: bool,
     /// A warning fails the file as an error does.
     pub deny_warnings: bool,
+    /// Random games to play with each valid file, watching for rules that misbehave in play.
+    pub simulate: u64,
 }
 
 pub fn run(files: &[String], options: Options) -> Result<bool> {
+    let max = crate::limits::LIMITS.analysis_games;
+    if options.simulate > max {
+        anyhow::bail!(
+            "--simulate must be at most {max} games, not {}",
+            options.simulate
+        );
+    }
     let mut all_valid = true;
     let mut reports = Vec::new();
     for file in files {
         let (name, text, diagnostics, line) = match Source::find(file) {
             Ok(source) => {
-                let report = registry::check_source(&source);
+                let mut report = registry::check_source(&source);
+                if let (Some(game), true) = (&report.game, options.simulate > 0) {
+                    report
+                        .diagnostics
+                        .extend(simulate(&source, game, options.simulate));
+                }
                 (source.name, source.text, report.diagnostics, None)
             }
             Err(e) => {
@@ -83,4 +100,75 @@ pub fn run(files: &[String], options: Options) -> Result<bool> {
         );
     }
     Ok(all_valid)
+}
+
+/// Warnings from `games` random games of a valid rules file (on every core): games only a guard
+/// ended, stones or checkers not conserved, a seat that won every game. Each is placed at the
+/// table it is most likely about.
+fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
+    let setup = Setup {
+        players: [Spec::Random, Spec::Random],
+        games,
+        seed: 1,
+        shard: Shard::WHOLE,
+    };
+    let t = crate::with_game!(game, g => analysis::run(g, &setup, || ()));
+    let Ok(doc) = RulesDoc::parse_source(source) else {
+        return Vec::new();
+    };
+    let at = |tables: &[&str]| {
+        tables
+            .iter()
+            .find_map(|t| doc.table_span(t))
+            .unwrap_or(0..0)
+    };
+    let mut warnings = Vec::new();
+    let played = format!("in {games} random game(s)");
+    let single = if t.single_games == games {
+        format!("{games} random games")
+    } else {
+        format!("the {} games of {games} random matches", t.single_games)
+    };
+    let guards = game.guards();
+    if let Some(&n) = t.ended_by.get(analysis::PLY_GUARD) {
+        warnings.push(
+            Diagnostic::warning(format!(
+                "{n} of {single} ran into the ply guard ({} plies): the rules may never end \
+                 a game",
+                guards.plies
+            ))
+            .at(at(&["end", "game"]))
+            .note("an end condition that cannot hold, or a cycle of moves that never captures"),
+        );
+    }
+    if let Some(&n) = t.ended_by.get(analysis::MATCH_GUARD) {
+        warnings.push(
+            Diagnostic::warning(format!(
+                "{n} of the {games} random matches ran into the match guard ({} games): the \
+                 match rules may never end a match",
+                guards.games.unwrap_or(0)
+            ))
+            .at(at(&["match", "game"])),
+        );
+    }
+    if t.not_conserved > 0 {
+        warnings.push(
+            Diagnostic::warning(format!(
+                "stones or checkers were created or lost in {} move(s) {played}",
+                t.not_conserved
+            ))
+            .at(at(&["game"]))
+            .note("a defect of Ludus, not of the rules file: please report it with the file"),
+        );
+    }
+    for (seat, name) in game.player_names().iter().enumerate() {
+        if games >= 10 && t.seat_wins[seat] == games {
+            warnings.push(
+                Diagnostic::warning(format!("{name} won every one of the {games} random games"))
+                    .at(at(&["setup", "game"]))
+                    .note("a start or a rule that favours one side so much is likely a mistake"),
+            );
+        }
+    }
+    warnings
 }

@@ -197,6 +197,10 @@ pub trait Game {
     fn end_by_agreement(&self, _state: &mut Self::State) -> bool {
         false
     }
+    /// The stones or checkers in the game: on the board, in stores, on the bar, borne off or
+    /// out of play. No move creates or destroys one, so this never changes within a game.
+    fn pieces(&self, state: &Self::State) -> u32;
+
     /// The bounds that end every game and match.
     fn guards(&self) -> Guards;
     /// Ends games after `plies` plies (at most the program's guard), as a rules' ply limit

@@ -307,6 +307,10 @@ impl Game for SowingGame {
         self.finish(state, EndReason::Agreement, true);
         true
     }
+    fn pieces(&self, state: &SowingState) -> u32 {
+        let on_board: u32 = state.board.count.iter().map(|&c| u32::from(c)).sum();
+        on_board + u32::from(state.in_hand())
+    }
     fn guards(&self) -> Guards {
         let by_rules = self.end.max_plies.filter(|&p| p < LIMITS.plies_per_game);
         Guards {

@@ -463,6 +463,15 @@ impl Game for TablesGame {
         self.ritual
     }
 
+    fn pieces(&self, state: &TablesState) -> u32 {
+        state
+            .pos
+            .sides
+            .iter()
+            .flatten()
+            .map(|&c| u32::from(c))
+            .sum()
+    }
     fn guards(&self) -> Guards {
         Guards {
             plies: self.max_plies,
