@@ -359,6 +359,12 @@ impl Game for AnyGame {
     fn end_by_agreement(&self, state: &mut AnyState) -> bool {
         on_state!(self, state, |g, s| g.end_by_agreement(s))
     }
+    fn watched_conditions(&self) -> Vec<(&'static str, u32)> {
+        with_game!(self, g => g.watched_conditions())
+    }
+    fn conditions_held(&self, state: &AnyState) -> u32 {
+        on_state!(self, state, |g, s| g.conditions_held(s))
+    }
     fn pieces(&self, state: &AnyState) -> u32 {
         on_state!(self, state, |g, s| g.pieces(s))
     }

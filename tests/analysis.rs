@@ -359,14 +359,13 @@ fn bad_arguments_say_why() {
 
 #[test]
 fn validate_simulate_warns_of_games_that_do_not_end_and_of_a_seat_that_always_wins() {
-    // Oware that never captures: random games wander until the ply guard stops them.
+    // Oware that never captures (no pit reaches 49 stones of 48) and never moves again:
+    // random games wander until the ply guard stops them.
     let oware = include_str!("../rules/oware.toml");
     let endless = scratch("endless.toml");
-    std::fs::write(
-        &endless,
-        oware.replace("last.count in [2, 3]", "last.count in [30, 31]"),
-    )
-    .unwrap();
+    let endless_text = oware.replace("last.count in [2, 3]", "last.count == 49")
+        + "\n[turn]\nagain = \"last.count == 49\"\n";
+    std::fs::write(&endless, &endless_text).unwrap();
     // Backgammon where White starts with every checker home: White wins every game.
     let backgammon = include_str!("../rules/backgammon.toml");
     let lopsided = scratch("lopsided.toml");
@@ -383,7 +382,7 @@ fn validate_simulate_warns_of_games_that_do_not_end_and_of_a_seat_that_always_wi
         &[
             "validate",
             "--simulate",
-            "100",
+            "40",
             endless.to_str().unwrap(),
             lopsided.to_str().unwrap(),
             "oware",
@@ -393,15 +392,37 @@ fn validate_simulate_warns_of_games_that_do_not_end_and_of_a_seat_that_always_wi
     let err = stderr(&o);
     // Warnings alone pass.
     assert!(o.status.success(), "{err}");
-    let end_line = oware.lines().position(|l| l == "[end]").unwrap() + 1;
+    let line = |needle: &str| {
+        endless_text
+            .lines()
+            .position(|l| l.starts_with(needle))
+            .unwrap()
+            + 1
+    };
     assert!(
-        err.contains("of 100 random games ran into the ply guard (100000 plies)")
-            && err.contains(&format!("endless.toml:{end_line}:1")),
+        err.contains("of 40 random games ran into the ply guard (100000 plies)")
+            && err.contains(&format!("endless.toml:{}:1", line("[end]"))),
         "{err}"
     );
+    for (words, key) in [
+        (
+            "no capture was made in 40 random game(s): `capture.when` never held",
+            "when =",
+        ),
+        (
+            "no player moved again in 40 random game(s): `turn.again` never held",
+            "again =",
+        ),
+    ] {
+        assert!(err.contains(words), "{err}");
+        assert!(
+            err.contains(&format!("endless.toml:{}:", line(key))),
+            "{key}: {err}"
+        );
+    }
     let setup_line = backgammon.lines().position(|l| l == "[setup]").unwrap() + 1;
     assert!(
-        err.contains("White won every one of the 100 random games")
+        err.contains("White won every one of the 40 random games")
             && err.contains(&format!("lopsided.toml:{setup_line}:1")),
         "{err}"
     );

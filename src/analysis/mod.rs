@@ -110,6 +110,9 @@ pub struct Tally {
     pub hits: u64,
     /// Whether the game measures pips, so hits are counted rather than captures.
     pub counts_hits: bool,
+    /// Moves in which each condition the rules set held (`capture.when`, `turn.again`, ...;
+    /// see `Game::watched_conditions`), zero for those that never did.
+    pub conditions_held: BTreeMap<String, u64>,
     /// Moves after which the stones or checkers in the game were not as many as before (a
     /// broken interpreter; never expected).
     pub not_conserved: u64,
@@ -132,6 +135,9 @@ impl std::ops::Add for Tally {
         }
         for (reason, n) in other.ended_by {
             sum(self.ended_by.entry(reason).or_default(), n);
+        }
+        for (condition, n) in other.conditions_held {
+            sum(self.conditions_held.entry(condition).or_default(), n);
         }
         sum(&mut self.decisions, other.decisions);
         sum(&mut self.choices, other.choices);
@@ -167,6 +173,10 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
         counts_hits: game.pips(&state, 0).is_some(),
         ..Tally::default()
     };
+    let watched = game.watched_conditions();
+    for (name, _) in &watched {
+        tally.conditions_held.insert(name.to_string(), 0);
+    }
     let mut moves = Vec::new();
     let mut plies = 0u32;
     let mut pieces = game.pieces(&state);
@@ -192,6 +202,14 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
                 let now = game.pieces(&state);
                 tally.not_conserved += u64::from(now != pieces);
                 pieces = now;
+                let held = game.conditions_held(&state);
+                if held != 0 {
+                    for (name, bit) in &watched {
+                        if held & bit != 0 {
+                            *tally.conditions_held.entry(name.to_string()).or_default() += 1;
+                        }
+                    }
+                }
                 if tally.counts_hits {
                     tally.hits += u64::from(game.pips(&state, 1 - p) > before.1);
                 } else {

@@ -105,6 +105,7 @@ impl Part {
             && t.not_conserved <= t.decisions
             && total(t.plies.values().copied()) == Some(games)
             && total(t.ended_by.values().copied()).is_some()
+            && t.conditions_held.values().all(|&n| n <= t.decisions)
             && t.choices >= t.decisions
             && t.single_games >= games
             && [t.choices, t.single_games, t.captures, t.hits]
@@ -179,6 +180,7 @@ impl Report {
             "branching": round(rate(t.choices, t.decisions), 2),
             "single_games": t.single_games,
             "not_conserved": t.not_conserved,
+            "conditions_held": t.conditions_held,
             "seconds": round(self.seconds, 3),
         });
         let (key, n) = if t.counts_hits {

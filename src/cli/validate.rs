@@ -103,8 +103,8 @@ pub fn run(files: &[String], options: Options) -> Result<bool> {
 }
 
 /// Warnings from `games` random games of a valid rules file (on every core): games only a guard
-/// ended, stones or checkers not conserved, a seat that won every game. Each is placed at the
-/// table it is most likely about.
+/// ended, stones or checkers not conserved, a seat that won every game, a condition of the rules
+/// that never held. Each is placed where it is most likely about.
 fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
     let setup = Setup {
         players: [Spec::Random, Spec::Random],
@@ -169,6 +169,24 @@ fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
                     .note("a start or a rule that favours one side so much is likely a mistake"),
             );
         }
+    }
+    for (condition, &n) in &t.conditions_held {
+        if n > 0 {
+            continue;
+        }
+        let path: Vec<&str> = condition.split('.').collect();
+        let what = match condition.as_str() {
+            "capture.when" => "no capture was made",
+            "sowing.take" => "no pit was taken on a drop",
+            "house.when" => "no house was made",
+            _ => "no player moved again",
+        };
+        warnings.push(
+            Diagnostic::warning(format!(
+                "{what} {played}: `{condition}` never held, a likely mistake"
+            ))
+            .at(doc.value_span(&path).unwrap_or(0..0)),
+        );
     }
     warnings
 }

@@ -201,6 +201,16 @@ pub trait Game {
     /// out of play. No move creates or destroys one, so this never changes within a game.
     fn pieces(&self, state: &Self::State) -> u32;
 
+    /// The rules' conditions that `validate --simulate` watches, by key (`capture.when`,
+    /// `turn.again`): those the rules file sets, each with its bit in [`Game::conditions_held`].
+    fn watched_conditions(&self) -> Vec<(&'static str, u32)> {
+        Vec::new()
+    }
+    /// The bits of the watched conditions that held in the move that led to `state`.
+    fn conditions_held(&self, _state: &Self::State) -> u32 {
+        0
+    }
+
     /// The bounds that end every game and match.
     fn guards(&self) -> Guards;
     /// Ends games after `plies` plies (at most the program's guard), as a rules' ply limit

@@ -184,6 +184,7 @@ impl SowingGame {
                 starter: first as u8,
             },
             last_end: MoveEnd::Sown,
+            last_held: 0,
             pending: None,
         }
     }

@@ -307,6 +307,21 @@ impl Game for SowingGame {
         self.finish(state, EndReason::Agreement, true);
         true
     }
+    fn watched_conditions(&self) -> Vec<(&'static str, u32)> {
+        let set = [
+            self.capture.is_some(),
+            self.take.is_some(),
+            self.house.is_some(),
+            self.again.is_some(),
+        ];
+        (0..4)
+            .filter(|&i| set[i])
+            .map(|i| (sow::WATCHED[i], 1 << i))
+            .collect()
+    }
+    fn conditions_held(&self, state: &SowingState) -> u32 {
+        u32::from(state.last_held)
+    }
     fn pieces(&self, state: &SowingState) -> u32 {
         let on_board: u32 = state.board.count.iter().map(|&c| u32::from(c)).sum();
         on_board + u32::from(state.in_hand())

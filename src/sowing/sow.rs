@@ -46,8 +46,26 @@ pub(crate) struct Report {
     pub captured: u32,
     pub grand_slam: bool,
     pub again: bool,
+    /// `sowing.take` matched a pit (taken or not).
+    pub took: bool,
+    /// `house.when` matched the last pit (claimed or not).
+    pub housed: bool,
     pub end: MoveEnd,
 }
+
+impl Report {
+    /// The rules' conditions that held in the move, as bits of [`WATCHED`].
+    fn held(&self) -> u8 {
+        u8::from(self.captured > 0)
+            | u8::from(self.took) << 1
+            | u8::from(self.housed) << 2
+            | u8::from(self.again) << 3
+    }
+}
+
+/// The conditions `validate --simulate` watches, each with its bit in [`Report::held`]: a
+/// capture made, a pit `take` matched, a house made, a move again.
+pub(crate) const WATCHED: [&str; 4] = ["capture.when", "sowing.take", "house.when", "turn.again"];
 
 /// Where and how a move's sowing ended, for the capture.
 #[derive(Clone, Copy)]
@@ -359,7 +377,7 @@ impl SowingGame {
             b.count[origin] = 1;
             s.hand -= 1;
             s.sown = 1;
-            question = self.take_on_drop(b, &s, ask);
+            question = self.take_on_drop(b, &mut s, ask);
         }
         // Nothing to check drop by drop and no relay: one precomputed run.
         if self.bulk && b.closed == 0 {
@@ -465,6 +483,7 @@ impl SowingGame {
         }
         if let Some(house) = &self.house {
             if let Some(slot) = self.house_pit(b, house, &s.ended()) {
+                s.report.housed = true;
                 if ask && self.house_choice == HouseChoice::Mover {
                     return Some(Question::House { slot: slot as u8 });
                 }
@@ -514,7 +533,7 @@ impl SowingGame {
     /// After a drop into `s.pos`: a pit `take` matches goes to its owner's store, or, when the
     /// rules leave that to a player, is asked about (while `ask`).
     #[inline]
-    fn take_on_drop(&self, b: &mut Board, s: &Sowing, ask: bool) -> Option<Question> {
+    fn take_on_drop(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
         let take = self.take.as_ref()?;
         let pos = s.pos;
         // Only pits are taken from: a store that reaches the count stays.
@@ -527,6 +546,7 @@ impl SowingGame {
         if !take.test(&mut ctx, pos) {
             return None;
         }
+        s.report.took = true;
         // A choice only where the answers differ: the pit holds stones.
         if ask && self.take_choice != TakeChoice::None && b.count[pos] > 0 {
             return Some(Question::Take { slot: pos as u8 });
@@ -916,6 +936,7 @@ impl SowingGame {
     /// player.
     pub(crate) fn play_pit(&self, st: &mut SowingState, mv: u8) {
         let mover = usize::from(st.to_move);
+        st.last_held = 0;
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
             houses: st.board.house,
@@ -935,6 +956,7 @@ impl SowingGame {
         st.ply += 1;
         st.opening = false;
         st.last_end = r.end;
+        st.last_held = r.held();
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
             || (self.house.is_some() && before.houses != st.board.house);

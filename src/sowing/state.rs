@@ -25,6 +25,8 @@ pub struct SowingState {
     pub(crate) history: History,
     pub(crate) round: Round,
     pub(crate) last_end: MoveEnd,
+    /// The rules' conditions that held in the last move (bits of `sow::WATCHED`).
+    pub(crate) last_held: u8,
     /// A move of `to_move` paused at a choice within it.
     pub(crate) pending: Option<Pending>,
 }
