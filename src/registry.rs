@@ -413,6 +413,9 @@ impl Material for AnyGame {
     fn pips(&self, state: &AnyState, player: Player) -> Option<i32> {
         on_state!(self, state, |g, s| g.pips(s, player))
     }
+    fn evaluation(&self, state: &AnyState, player: Player) -> Option<i32> {
+        on_state!(self, state, |g, s| g.evaluation(s, player))
+    }
     fn position_key(&self, state: &AnyState) -> u64 {
         on_state!(self, state, |g, s| g.position_key(s))
     }

@@ -269,13 +269,19 @@ pub trait View: Game {
 }
 
 /// What a player has secured so far by the rules (stones in the store, checkers borne off):
-/// the measure the simple computer players go by.
+/// the measure the simple computer players go by, unless the rules file gives its own.
 pub trait Material: Game {
     fn material(&self, state: &Self::State, player: Player) -> i32;
 
     /// The distance `player` still has to travel where the rules measure one (tables: the pip
     /// count, the bar as point 25); `None` for games without such a measure.
     fn pips(&self, _state: &Self::State, _player: Player) -> Option<i32> {
+        None
+    }
+
+    /// The rules file's own value of `state` for `player` (`[ai] evaluate`), which the search
+    /// players then go by instead of `material` and `pips`; `None` when the file gives none.
+    fn evaluation(&self, _state: &Self::State, _player: Player) -> Option<i32> {
         None
     }
 

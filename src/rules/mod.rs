@@ -8,7 +8,7 @@ pub mod reference;
 pub mod source;
 pub mod toml;
 
-pub use reference::{FamilyRef, KeyRef, SectionRef};
+pub use reference::{FamilyRef, KeyRef, SectionRef, AI_SECTION};
 pub use source::{Origin, Source, SourceError, BUNDLED};
 pub use toml::{expr, Reading, Repairs, RulesDoc};
 
@@ -32,4 +32,33 @@ pub struct GameInfo {
     /// The two players' names, player 0 first (default South, North).
     #[serde(default)]
     pub players: Option<Spanned<Vec<String>>>,
+}
+
+/// `[ai]`: how the computer players measure a position, tuned by the author; no rule of the
+/// game. Both families read it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ai {
+    /// An integer expression: a position's value for the player it is measured for.
+    #[serde(default)]
+    pub evaluate: Option<Spanned<String>>,
+}
+
+/// The warning for an `[ai] evaluate` that reads nothing of the position (`default`: the
+/// family's own measure, in words), or `None`.
+pub fn constant_evaluation(
+    e: &crate::expr::Expr,
+    value: &Spanned<String>,
+    default: &str,
+) -> Option<crate::diagnostics::Diagnostic> {
+    toml::constant_value(e)?;
+    let d = crate::diagnostics::Diagnostic::warning(
+        "`ai.evaluate` reads nothing of the position: every position looks alike to the computer \
+         players",
+    )
+    .at(value.span())
+    .note(format!(
+        "leave `[ai]` out for the default measure ({default})"
+    ));
+    Some(d)
 }

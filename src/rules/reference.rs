@@ -92,6 +92,15 @@ pub const GAME_SECTION: SectionRef = SectionRef {
     repeated: false,
 };
 
+/// The `[ai]` table both families' files may end with: not a rule, the computer players'
+/// measure of a position.
+pub const AI_SECTION: SectionRef = SectionRef {
+    name: "ai",
+    line: "how the computer players value a position (no rule of the game)",
+    required: false,
+    repeated: false,
+};
+
 /// The keys of `[game]`.
 pub const GAME_KEYS: &[KeyRef] = &[
     KeyRef {

@@ -14,7 +14,7 @@ use crate::expr::{Expr, Type};
 use crate::game::{Game, Phase, Ritual};
 use crate::limits::LIMITS;
 use crate::rules::toml::constant_value;
-use crate::rules::{expr, Repairs, RulesDoc};
+use crate::rules::{constant_evaluation, expr, Repairs, RulesDoc};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -96,7 +96,18 @@ impl Cx<'_> {
     }
     /// Compiles a condition of context `c`; an error is reported and gives `None`.
     fn condition(&mut self, c: Context, total: u32, value: &Spanned<String>) -> Option<Expr> {
-        expr(self.text, value, &c.scope(total as i32), Type::Bool)
+        self.expression(c, total, value, Type::Bool)
+    }
+    /// Compiles an expression of context `c` and type `ty`; an error is reported and gives
+    /// `None`.
+    fn expression(
+        &mut self,
+        c: Context,
+        total: u32,
+        value: &Spanned<String>,
+        ty: Type,
+    ) -> Option<Expr> {
+        expr(self.text, value, &c.scope(total as i32), ty)
             .map_err(|d| self.errors.push(d))
             .ok()
     }
@@ -275,6 +286,15 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     };
     let score = end_condition(cx, Context::Score, end.and_then(|e| e.score.as_ref()));
     let stop = end_condition(cx, Context::Stop, end.and_then(|e| e.stop.as_ref()));
+    let evaluate_value = rules.ai.as_ref().and_then(|a| a.evaluate.as_ref());
+    let evaluate = evaluate_value.map(|v| {
+        let e = cx.expression(Context::Evaluate, names_total, v, Type::Int);
+        let warning = e
+            .as_ref()
+            .and_then(|e| constant_evaluation(e, v, "stones in the stores"));
+        cx.warnings.extend(warning);
+        e
+    });
 
     // What needs the board.
     let first_move = geo.as_ref().and_then(|g| setup_first_move(cx, rules, g));
@@ -327,6 +347,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let again = compiled(again)?;
     let score = compiled(score)?.map(|e| ScoreCond::new(e, &geo, total8));
     let stop = compiled(stop)?.map(|e| ScoreCond::new(e, &geo, total8));
+    let evaluate = compiled(evaluate)?;
     let match_rule = rules
         .match_
         .as_ref()
@@ -394,6 +415,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             .map_or(rules::HouseChoice::None, |h| h.get_ref().choice),
         house,
         again,
+        evaluate,
         end: EndRule {
             score,
             stop,

@@ -3,7 +3,7 @@
 //! keeps the two in step).
 
 use crate::expr::Scope;
-use crate::rules::reference::{FamilyRef, KeyRef, SectionRef, GAME_SECTION};
+use crate::rules::reference::{FamilyRef, KeyRef, SectionRef, AI_SECTION, GAME_SECTION};
 
 pub const REFERENCE: FamilyRef = FamilyRef {
     family: "sowing",
@@ -70,6 +70,7 @@ const SECTIONS: &[SectionRef] = &[
         required: false,
         repeated: false,
     },
+    AI_SECTION,
 ];
 
 const CONDITION: &str = "a condition in quotes, such as `\"pit.count > 0\"`";
@@ -571,5 +572,21 @@ const KEYS: &[KeyRef] = &[
                every round, as the source texts describe it), \"loser\" or \"winner\" of the last \
                round, or \"alternate\" (the player who did not start); after a draw, \"loser\" and \
                \"winner\" also mean the player who did not start.",
+    },
+    KeyRef {
+        section: "ai",
+        key: "evaluate",
+        line: "context evaluate: a position's value for the computer players, from `mover`'s side",
+        expects: "an integer expression in quotes, such as `\"mover.store - opponent.store\"`",
+        values: &[],
+        default: "the stones in the stores",
+        example: "evaluate = \"mover.store - opponent.store\"",
+        long: "An integer expression (context evaluate: the names of every context, `mover` being \
+               the player the position is valued for) by which `alphabeta` values the positions \
+               where its search stops and `mcts` its playouts cut short, instead of the default \
+               `mover.store - opponent.store`. A finished game still counts by its result; values \
+               beyond ±2500 count as ±2500. No rule of the game: it tunes the computer players \
+               without recompiling (\"2 * mover.store - opponent.store + mover.pits / 4\": \
+               keeping stones at home).",
     },
 ];

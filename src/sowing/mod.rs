@@ -146,6 +146,8 @@ pub struct Compiled {
     /// Whether the mover may decline the house.
     house_choice: rules::HouseChoice,
     again: Option<Expr>,
+    /// `[ai] evaluate`: the author's value of a position for the search players.
+    evaluate: Option<Expr>,
     end: EndRule,
     match_rule: Option<MatchRule>,
 }
@@ -378,6 +380,10 @@ impl Json for SowingGame {
 impl Material for SowingGame {
     fn material(&self, state: &SowingState, player: Player) -> i32 {
         i32::from(state.board.store(player))
+    }
+    fn evaluation(&self, state: &SowingState, player: Player) -> Option<i32> {
+        let e = self.evaluate.as_ref()?;
+        Some(e.eval(&scope::Ctx::new(&state.board, &self.geo, player, state.ply)))
     }
     fn position_key(&self, state: &SowingState) -> u64 {
         use std::hash::{Hash, Hasher};

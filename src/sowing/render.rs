@@ -310,5 +310,12 @@ pub fn describe(game: &SowingGame) -> String {
             "Who starts: one player hides stones, the other guesses odd or even."
         );
     }
+    if let Some(e) = &game.evaluate {
+        let _ = writeln!(
+            s,
+            "The computer players value a position by `{}` ([ai] evaluate), `mover` being the player valued.",
+            e.text()
+        );
+    }
     s
 }

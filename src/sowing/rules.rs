@@ -3,7 +3,7 @@
 //! more than one value (a numbering that misses a pit, a layout of the wrong length) are in
 //! `compile.rs`.
 
-use crate::rules::GameInfo;
+use crate::rules::{Ai, GameInfo};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -26,6 +26,8 @@ pub struct Rules {
     pub end: Option<End>,
     #[serde(default, rename = "match")]
     pub match_: Option<Match>,
+    #[serde(default)]
+    pub ai: Option<Ai>,
 }
 
 /// `[board]`: the pits each player owns and how they are numbered.

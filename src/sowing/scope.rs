@@ -160,10 +160,13 @@ pub enum Context {
     Score,
     /// `end.stop`: after every move, before the other endings.
     Stop,
+    /// `ai.evaluate`: a position's value for the search players, `mover` being the player it
+    /// is valued for.
+    Evaluate,
 }
 
 impl Context {
-    pub const ALL: [Context; 8] = [
+    pub const ALL: [Context; 9] = [
         Context::Start,
         Context::Drop,
         Context::Capture,
@@ -172,6 +175,7 @@ impl Context {
         Context::Again,
         Context::Score,
         Context::Stop,
+        Context::Evaluate,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -183,6 +187,7 @@ impl Context {
             Context::Again => "turn.again",
             Context::Score => "end.score",
             Context::Stop => "end.stop",
+            Context::Evaluate => "ai.evaluate",
         }
     }
     fn views(self) -> &'static [View] {
@@ -198,7 +203,7 @@ impl Context {
             ],
             Context::Chain => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
-            Context::Score | Context::Stop => &[],
+            Context::Score | Context::Stop | Context::Evaluate => &[],
         }
     }
 
@@ -221,7 +226,7 @@ impl Context {
                 "mover",
                 Type::Player,
                 MOVER,
-                "the player moving (who just moved, in end.score)",
+                "the player moving (who just moved, in end.score; the player valued, in ai.evaluate)",
             )
             .var("opponent", Type::Player, OPPONENT, "the mover's opponent")
             .var("ply", Type::Int, PLY, "plies played before this move")

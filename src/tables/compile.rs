@@ -9,15 +9,15 @@ use super::movegen::{Bonus, LeaveRule, MoveRules};
 use super::notation::parse_setup;
 use super::position::{Board, Lone, Position, MAX_POINTS};
 use super::rules::{RulesFile, Setup};
-use super::scope::{scoring_scope, step_scope};
+use super::scope::{evaluation_scope, scoring_scope, step_scope};
 use super::{GameRules, Info, MatchRules, TablesGame};
 use crate::diagnostics::Diagnostic;
-use crate::expr::Type;
+use crate::expr::{Expr, Type};
 use crate::game::NextFirst;
 use crate::game::{Dice, Ritual};
 use crate::limits::{excerpt, LIMITS};
 use crate::rules::toml::constant_value;
-use crate::rules::{expr, Origin, RulesDoc, Source};
+use crate::rules::{constant_evaluation, expr, Origin, RulesDoc, Source};
 use toml::Spanned;
 
 /// The most points a match may be played to.
@@ -110,7 +110,18 @@ fn build(
     };
     let match_rules = match_rules(file, errors);
     let games = match file.match_.as_ref().and_then(|m| m.games.as_ref()) {
-        Some(games) => rotation(origin, text, games, errors),
+        Some(games) => {
+            // The match file's own measure, when it gives one, for every game of the match.
+            let evaluate = evaluation(text, file, errors, warnings);
+            rotation(origin, text, games, errors).map(|mut games| {
+                if let Some(e) = evaluate {
+                    for g in &mut games {
+                        g.rules.evaluate = Some(e.clone());
+                    }
+                }
+                games
+            })
+        }
         None => own_game(text, file, errors, warnings).map(|g| vec![g]),
     };
     if !errors.is_empty() {
@@ -439,6 +450,8 @@ fn own_game(
         }
     }
 
+    let evaluate = evaluation(text, file, errors, warnings);
+
     if !errors.is_empty() {
         return None;
     }
@@ -462,10 +475,30 @@ fn own_game(
             },
             scoring,
             wins,
+            evaluate,
         },
         dice,
         ritual,
     })
+}
+
+/// `[ai] evaluate`, compiled; a measure that reads nothing of the position is warned about.
+fn evaluation(
+    text: &str,
+    file: &RulesFile,
+    errors: &mut Vec<Diagnostic>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Option<Expr> {
+    let value = file.ai.as_ref()?.evaluate.as_ref()?;
+    let e = expr(text, value, &evaluation_scope(), Type::Int)
+        .map_err(|d| errors.push(d))
+        .ok()?;
+    warnings.extend(constant_evaluation(
+        &e,
+        value,
+        "checkers borne off and pip counts",
+    ));
+    Some(e)
 }
 
 /// A whole number of a key, checked against a range.

@@ -2,7 +2,7 @@
 //! default, an example and the full text (the README's "Keys" table says the same; a test keeps
 //! the two in step).
 
-use crate::rules::reference::{FamilyRef, KeyRef, SectionRef, GAME_SECTION};
+use crate::rules::reference::{FamilyRef, KeyRef, SectionRef, AI_SECTION, GAME_SECTION};
 
 pub const REFERENCE: FamilyRef = FamilyRef {
     family: "tables",
@@ -74,6 +74,7 @@ const SECTIONS: &[SectionRef] = &[
         required: false,
         repeated: false,
     },
+    AI_SECTION,
 ];
 
 /// The values of `direction`, `only_one`, `then`, `lone_checker`, `ritual` and `next_first`
@@ -340,6 +341,24 @@ const KEYS: &[KeyRef] = &[
                game or a path from this file's folder (a bundled file names bundled games only), \
                a single tables game with its own board, dice, setup, moves and scoring; the games \
                throw the same dice and start by the same ritual, and their own `[match]` is not \
-               read. The file then has `[game]` and `[match]` only.",
+               read. The file then has `[game]`, `[match]` and maybe `[ai]` only.",
+    },
+    KeyRef {
+        section: "ai",
+        key: "evaluate",
+        line: "a position's value for the computer players, from the side of the player valued",
+        expects: "an integer expression in quotes, such as `\"mover.off - opponent.off\"`",
+        values: &[],
+        default: "checkers borne off and pip counts",
+        example: "evaluate = \"mover.off - opponent.off\"",
+        long: "An integer expression (names `mover.off`, `mover.bar`, `mover.pips`, \
+               `mover.home`, `mover.blots` and the same of `opponent`; `mover` is the player the \
+               position is valued for) by which `alphabeta` values the positions where its \
+               search stops and `mcts` its playouts cut short, instead of the default (checkers \
+               borne off, and a tenth of the pip-count difference). A finished game still counts \
+               by its result; values beyond ±2500 count as ±2500. No rule of the game: it tunes \
+               the computer players without recompiling (\"10 * (mover.off - opponent.off) + \
+               opponent.pips - mover.pips - 3 * mover.blots\": safety first). In a file of \
+               `[match] games` it serves every game of the match, in place of their own.",
     },
 ];

@@ -63,7 +63,7 @@ struct Info {
 }
 
 /// Every expression context of the format with its names (`[[moves.leave]] when`,
-/// `[[moves.step]] when`, `[scoring] points`), for references and tools.
+/// `[[moves.step]] when`, `[scoring] points`, `[ai] evaluate`), for references and tools.
 pub fn scope_reference() -> Vec<(&'static str, crate::expr::Scope)> {
     vec![
         ("moves.leave.when", scope::step_scope()),
@@ -71,6 +71,7 @@ pub fn scope_reference() -> Vec<(&'static str, crate::expr::Scope)> {
         ("scoring.points", scope::scoring_scope()),
         ("win.when", scope::step_scope()),
         ("win.points", scope::scoring_scope()),
+        ("ai.evaluate", scope::evaluation_scope()),
     ]
 }
 
@@ -89,6 +90,8 @@ struct GameRules {
     scoring: Option<Expr>,
     /// `[[win]]`: a position that wins for the player who made it, and what that scores.
     wins: Vec<(Expr, Option<Expr>)>,
+    /// `[ai] evaluate`: the author's value of a position for the search players.
+    evaluate: Option<Expr>,
 }
 
 /// A compiled tables game.
@@ -637,13 +640,16 @@ impl Material for TablesGame {
         i32::from(state.pos.sides[player][OFF])
     }
     fn pips(&self, state: &TablesState, player: Player) -> Option<i32> {
-        let side = &state.pos.sides[player];
-        let board = &self.rules(state).moves.board;
-        Some(
-            (1..SLOTS)
-                .map(|n| board.distance(n) as i32 * i32::from(side[n]))
-                .sum(),
-        )
+        Some(self.rules(state).moves.board.pips(&state.pos.sides[player]))
+    }
+    fn evaluation(&self, state: &TablesState, player: Player) -> Option<i32> {
+        let rules = self.rules(state);
+        let view = scope::EvalView {
+            pos: &state.pos,
+            board: &rules.moves.board,
+            player,
+        };
+        Some(rules.evaluate.as_ref()?.eval(&view))
     }
     fn position_key(&self, state: &TablesState) -> u64 {
         use std::hash::{Hash, Hasher};

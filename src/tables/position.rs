@@ -95,6 +95,26 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The pip count of `side`: the distance its checkers still have to travel, the bar and the
+    /// pool counting as one beyond the last point.
+    pub fn pips(&self, side: &Side) -> i32 {
+        (1..SLOTS)
+            .map(|n| self.distance(n) as i32 * i32::from(side[n]))
+            .sum()
+    }
+
+    /// The checkers of `side` in its home table.
+    pub fn in_home(&self, side: &Side) -> i32 {
+        side[1..=self.home].iter().map(|&c| i32::from(c)).sum()
+    }
+
+    /// The points where `side` has a single checker (its blots).
+    pub fn blots(&self, side: &Side) -> i32 {
+        side[1..=self.points].iter().filter(|&&c| c == 1).count() as i32
+    }
+}
+
 /// Bit n set for each place n of `side` holding at least `k` checkers (1 <= k <= 16), found
 /// eight places at a time.
 #[inline]

@@ -309,5 +309,12 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
         "The winner scores `{}` point(s).",
         rules.scoring.as_ref().map_or("1", |e| e.text())
     );
+    if let Some(e) = &rules.evaluate {
+        let _ = writeln!(
+            s,
+            "The computer players value a position by `{}` ([ai] evaluate), `mover` being the player valued.",
+            e.text()
+        );
+    }
     s
 }

@@ -1,7 +1,7 @@
 //! The tables rules-file format as spanned serde structs (every value that may need an error
 //! report keeps its place in the file).
 
-use crate::rules::GameInfo;
+use crate::rules::{Ai, GameInfo};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -25,6 +25,9 @@ pub struct RulesFile {
     /// `[[win]]`: positions that end the game at once, won by the player who just moved.
     #[serde(default)]
     pub win: Vec<WinRule>,
+    /// `[ai]`: in a file of `[match] games`, for every game of the match.
+    #[serde(default)]
+    pub ai: Option<Ai>,
 }
 
 #[derive(Clone, Debug, Deserialize)]

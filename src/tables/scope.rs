@@ -1,9 +1,10 @@
 //! The names tables expressions may use: one scope for the conditions on a step (evaluated die
-//! by die, from the mover's side) and one for scoring a finished game (from the winner's side),
-//! each with the `Vars` view that supplies the values.
+//! by die, from the mover's side), one for scoring a finished game (from the winner's side) and
+//! one for the computer players' value of a position (from the side of the player valued), each
+//! with the `Vars` view that supplies the values.
 
 use super::movegen::TurnInfo;
-use super::position::{Board, Lone, Side, Turn, BAR, OFF, POOL};
+use super::position::{Board, Lone, Position, Side, Turn, BAR, OFF, POOL};
 use crate::expr::{Scope, Type, Vars};
 
 const HOME_VAR: u16 = 0;
@@ -230,7 +231,7 @@ impl Vars for StepView<'_> {
     fn var(&self, slot: u16) -> i32 {
         let me = &self.turn.me;
         match slot {
-            HOME_VAR => me[1..=self.board.home].iter().map(|&c| i32::from(c)).sum(),
+            HOME_VAR => self.board.in_home(me),
             OFF_VAR => i32::from(me[OFF]),
             BAR_VAR => i32::from(me[BAR]),
             POOL_VAR => i32::from(me[POOL]),
@@ -336,6 +337,70 @@ impl Vars for ScoreView<'_> {
             GAMMON => i32::from(off == 0),
             BACKGAMMON => i32::from(off == 0 && deep),
             _ => self.loser_pins.count_ones() as i32,
+        }
+    }
+}
+
+/// The names of `[ai] evaluate`, each measure for the player valued (`mover`) then for the
+/// opponent: slot `2 * measure + whose`.
+const EVALUATION_NAMES: [(&str, &str); 10] = [
+    ("mover.off", "checkers borne off by the player valued"),
+    ("opponent.off", "checkers borne off by the opponent"),
+    ("mover.bar", "checkers of the player valued on the bar"),
+    ("opponent.bar", "checkers of the opponent on the bar"),
+    (
+        "mover.pips",
+        "the pip count of the player valued: the distance their checkers still have to travel",
+    ),
+    ("opponent.pips", "the pip count of the opponent"),
+    (
+        "mover.home",
+        "checkers of the player valued in their home table",
+    ),
+    (
+        "opponent.home",
+        "checkers of the opponent in their home table",
+    ),
+    (
+        "mover.blots",
+        "points where the player valued has a single checker",
+    ),
+    (
+        "opponent.blots",
+        "points where the opponent has a single checker",
+    ),
+];
+const EVAL_OFF: u16 = 0;
+const EVAL_BAR: u16 = 1;
+const EVAL_PIPS: u16 = 2;
+const EVAL_HOME: u16 = 3;
+
+/// Names for `[ai] evaluate = "..."`.
+pub fn evaluation_scope() -> Scope {
+    EVALUATION_NAMES
+        .iter()
+        .zip(0..)
+        .fold(Scope::new(), |s, (&(name, help), slot)| {
+            s.var(name, Type::Int, slot, help)
+        })
+}
+
+/// A position valued for `player`.
+pub struct EvalView<'a> {
+    pub pos: &'a Position,
+    pub board: &'a Board,
+    pub player: usize,
+}
+
+impl Vars for EvalView<'_> {
+    fn var(&self, slot: u16) -> i32 {
+        let side = &self.pos.sides[self.player ^ usize::from(slot % 2)];
+        match slot / 2 {
+            EVAL_OFF => i32::from(side[OFF]),
+            EVAL_BAR => i32::from(side[BAR]),
+            EVAL_PIPS => self.board.pips(side),
+            EVAL_HOME => self.board.in_home(side),
+            _ => self.board.blots(side),
         }
     }
 }
