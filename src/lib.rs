@@ -18,6 +18,7 @@ pub mod game;
 pub mod limits;
 pub mod players;
 pub mod protocol;
+pub mod record;
 pub mod registry;
 pub mod rules;
 pub mod sowing;

@@ -23,6 +23,12 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum ExportFormat {
+    /// Jellyfish `.mat` (GNU Backgammon's `import mat`).
+    Mat,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check rules files: every error and warning, at file:line:column. Exit 0 when no file
@@ -53,6 +59,28 @@ enum Command {
     },
     /// Play a game (or a whole match) in the terminal.
     Play(PlayArgs),
+    /// Check a game record (`ludus play --record`) move by move against its rules and show its
+    /// positions; the first line that is not legal is an error naming it (exit 1).
+    Replay {
+        file: PathBuf,
+        /// Show only the position after this roll or move (0: the start).
+        #[arg(long)]
+        ply: Option<u32>,
+        /// The rules file to replay with, when the record's is elsewhere (its text must be the
+        /// one the record was made with).
+        #[arg(long)]
+        rules: Option<String>,
+    },
+    /// Write a record's games for another program: `mat` is the Jellyfish text GNU Backgammon
+    /// imports (backgammon games; `import mat FILE` in gnubg).
+    Export {
+        file: PathBuf,
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// As for `replay`.
+        #[arg(long)]
+        rules: Option<String>,
+    },
     /// Speak the JSON-lines engine protocol on standard input/output.
     Protocol,
     /// Play many games between two computer players on every core and report, for each rules
@@ -108,6 +136,10 @@ struct PlayArgs {
     /// Read a human's input from this file instead of the terminal (scripts, tests).
     #[arg(long)]
     input: Option<PathBuf>,
+    /// Write the game (the whole match) to this file as it is played: the rules and their
+    /// digest, the seed, the players, every roll and move (see `ludus replay`).
+    #[arg(long)]
+    record: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -180,7 +212,14 @@ fn main() -> ExitCode {
             dice: p.dice,
             max_plies: p.max_plies,
             input: p.input,
+            record: p.record,
         }),
+        Command::Replay { file, ply, rules } => cli::replay::replay(&file, ply, rules.as_deref()),
+        Command::Export {
+            file,
+            format: ExportFormat::Mat,
+            rules,
+        } => cli::replay::export_mat(&file, rules.as_deref()),
         Command::Protocol => {
             let stdin = std::io::stdin();
             ludus::protocol::run(stdin.lock(), std::io::stdout().lock())

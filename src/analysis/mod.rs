@@ -9,7 +9,7 @@
 mod report;
 mod stats;
 
-pub use report::{digest, Part, Report, PART_FORMAT};
+pub use report::{Part, Report, PART_FORMAT};
 pub use stats::wilson;
 
 use crate::game::{Material, Phase};

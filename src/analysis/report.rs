@@ -6,7 +6,6 @@ use super::stats::{mean, percentile, wilson};
 use super::{Shard, Tally};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
 /// What a `Part` line says it is.
 pub const PART_FORMAT: &str = "ludus-analysis-part/1";
@@ -27,14 +26,6 @@ pub struct Part {
     pub shard: Shard,
     pub seconds: f64,
     pub tally: Tally,
-}
-
-/// The SHA-256 of a rules text, in hex.
-pub fn digest(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 impl Part {

@@ -150,7 +150,7 @@ pub fn run(opts: Options) -> Result<bool> {
             let part = Part {
                 format: analysis::PART_FORMAT.into(),
                 rules: name,
-                digest: analysis::digest(&source.text),
+                digest: source.digest(),
                 players,
                 seed: opts.seed,
                 games: opts.games,

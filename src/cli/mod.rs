@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod explain;
 pub mod play;
+pub mod replay;
 pub mod show;
 pub mod validate;
 

@@ -5,6 +5,7 @@
 use crate::game::{Dice, Game, Phase, Playable, Player, Ritual, Roll};
 use crate::limits::{excerpt, read_line, LongLine, LIMITS};
 use crate::players::{self, Spec};
+use crate::record::{Event, Header, Recorder};
 use crate::say;
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
@@ -30,6 +31,8 @@ pub struct Options {
     pub dice: DiceSource,
     pub max_plies: Option<u32>,
     pub input: Option<PathBuf>,
+    /// Write the game as it is played to this file (a record).
+    pub record: Option<PathBuf>,
 }
 
 /// Random playouts a greedy player runs for each colour before choosing one.
@@ -39,7 +42,7 @@ const COLOUR_PLAYOUTS: u32 = 200;
 const HINT_MOVES: usize = 5;
 
 pub fn run(opts: Options) -> Result<bool> {
-    let (_, mut game) = super::load(&opts.game)?;
+    let (source, mut game) = super::load(&opts.game)?;
     if let Some(plies) = opts.max_plies {
         let max = LIMITS.plies_per_game;
         if !(1..=max).contains(&plies) {
@@ -63,6 +66,13 @@ pub fn run(opts: Options) -> Result<bool> {
         input,
         dice: opts.dice,
         colours_chosen: false,
+        record: opts.record.map(|path| Record {
+            path,
+            rules: opts.game.clone(),
+            digest: source.digest(),
+            seed: opts.seed,
+            recorder: None,
+        }),
     };
     table.run(first)
 }
@@ -86,6 +96,17 @@ struct Terminal<'g, G: Playable> {
     dice: DiceSource,
     /// The dice ritual has given each agent a colour (kept for the rest of a match).
     colours_chosen: bool,
+    record: Option<Record>,
+}
+
+/// Where the game is recorded; the file is begun when the first game starts (after the
+/// starting ritual has settled who plays which colour).
+struct Record {
+    path: PathBuf,
+    rules: String,
+    digest: String,
+    seed: Option<u64>,
+    recorder: Option<Recorder<std::fs::File>>,
 }
 
 /// How a game in the terminal stopped.
@@ -101,6 +122,7 @@ impl<G: Playable> Terminal<'_, G> {
             None => self.ritual()?,
         };
         let mut state = self.game.new_game(first);
+        self.note(&Event::Game { game: 1, first })?;
         loop {
             say!("{} to start.", self.name(first_to_move(self.game, &state)));
             let Stop::Over(end) = self.play_game(state)? else {
@@ -108,6 +130,9 @@ impl<G: Playable> Terminal<'_, G> {
                 return Ok(true);
             };
             if let Some(outcome) = self.game.outcome(&end) {
+                self.note(&Event::End {
+                    end: (&outcome).into(),
+                })?;
                 let verdict = match outcome.winner {
                     Some(w) => format!("{} wins", self.name(w)),
                     None => "Draw".to_string(),
@@ -141,6 +166,8 @@ impl<G: Playable> Terminal<'_, G> {
                 };
                 if let Some(next) = self.game.next_game(&end, first) {
                     state = next;
+                    let game = standing.game + 1;
+                    self.note(&Event::Game { game, first })?;
                     continue;
                 }
             }
@@ -150,6 +177,38 @@ impl<G: Playable> Terminal<'_, G> {
             }
             return Ok(true);
         }
+    }
+
+    /// Appends `event` to the record, when there is one (begun at the first event).
+    fn note(&mut self, event: &Event) -> Result<()> {
+        let Some(record) = &mut self.record else {
+            return Ok(());
+        };
+        let cannot =
+            |e: std::io::Error| anyhow!("cannot write the record {}: {e}", record.path.display());
+        if record.recorder.is_none() {
+            let header = Header {
+                record: crate::record::FORMAT.into(),
+                rules: record.rules.clone(),
+                digest: record.digest.clone(),
+                seed: record.seed,
+                players: self.agents.map(|a| a.to_string()),
+            };
+            let file = std::fs::File::create(&record.path).map_err(cannot)?;
+            record.recorder = Some(Recorder::new(file, &header).map_err(cannot)?);
+        }
+        if let Some(recorder) = &mut record.recorder {
+            recorder.write(event).map_err(cannot)?;
+        }
+        Ok(())
+    }
+
+    /// Rolls and moves recorded in this game (what an undo counts back to).
+    fn recorded_steps(&self) -> u32 {
+        self.record
+            .as_ref()
+            .and_then(|r| r.recorder.as_ref())
+            .map_or(0, |r| r.steps())
     }
 
     fn name(&self, p: Player) -> String {
@@ -196,7 +255,7 @@ impl<G: Playable> Terminal<'_, G> {
     fn play_game(&mut self, mut state: G::State) -> Result<Stop<G::State>> {
         let mut moves = Vec::new();
         // Positions before each human decision, for `undo`.
-        let mut history: Vec<G::State> = Vec::new();
+        let mut history: Vec<(G::State, u32)> = Vec::new();
         let mut show = true;
         loop {
             if show {
@@ -215,6 +274,9 @@ impl<G: Playable> Terminal<'_, G> {
                     if let Err(e) = self.game.roll(&mut state, &roll) {
                         say!("{e}");
                     } else {
+                        self.note(&Event::Roll {
+                            roll: roll.values().to_vec(),
+                        })?;
                         say!("{} rolls {roll}.", self.name(p));
                     }
                     show = false;
@@ -222,7 +284,7 @@ impl<G: Playable> Terminal<'_, G> {
                 Phase::Move(p) => {
                     self.game.legal_moves(&state, &mut moves);
                     if self.agents[p] == Spec::Human {
-                        let before = state.clone();
+                        let before = (state.clone(), self.recorded_steps());
                         match self.human_turn(&mut state, &moves, &mut history)? {
                             Turn::Played => history.push(before),
                             Turn::Undone => {}
@@ -236,11 +298,9 @@ impl<G: Playable> Terminal<'_, G> {
                             self.agents[p],
                             &mut self.rng,
                         );
-                        say!(
-                            "{} plays {}.",
-                            self.name(p),
-                            self.game.move_text(&state, &moves[i])
-                        );
+                        let text = self.game.move_text(&state, &moves[i]);
+                        say!("{} plays {text}.", self.name(p));
+                        self.note(&Event::Move { text })?;
                         self.game.play(&mut state, &moves[i]);
                     }
                 }
@@ -283,7 +343,7 @@ impl<G: Playable> Terminal<'_, G> {
         &mut self,
         state: &mut G::State,
         moves: &[G::Move],
-        history: &mut Vec<G::State>,
+        history: &mut Vec<(G::State, u32)>,
     ) -> Result<Turn> {
         let Some(p) = self.game.phase(state).to_move() else {
             return Ok(Turn::Played);
@@ -305,8 +365,12 @@ impl<G: Playable> Terminal<'_, G> {
                 "undo" | "u" => {
                     // Back to this side's previous decision (computer replies are replayed).
                     match history.pop() {
-                        Some(previous) => {
+                        Some((previous, mark)) => {
                             *state = previous;
+                            let undo = self.recorded_steps() - mark;
+                            if undo > 0 {
+                                self.note(&Event::Undo { undo })?;
+                            }
                             say!("Undone.");
                             return Ok(Turn::Undone);
                         }
@@ -320,6 +384,8 @@ impl<G: Playable> Terminal<'_, G> {
                 }
                 text => match self.game.parse_move(state, text) {
                     Ok(mv) => {
+                        let text = self.game.move_text(state, &mv);
+                        self.note(&Event::Move { text })?;
                         self.game.play(state, &mv);
                         return Ok(Turn::Played);
                     }
@@ -350,6 +416,7 @@ impl<G: Playable> Terminal<'_, G> {
         };
         if accepted {
             say!("{} accepts.", self.name(other));
+            self.note(&Event::Agreed { agreed: true })?;
             *state = trial;
         } else {
             say!("{} declines; play on.", self.name(other));

@@ -1,0 +1,229 @@
+//! `ludus replay FILE` and `ludus export FILE --format mat`: a record checked against its rules
+//! move by move, its positions shown, or its games written for other programs.
+
+use crate::game::{Dice, Game, Json, Notation, Phase, Playable};
+use crate::record::{self, Event, Header, Step};
+use crate::registry::{self, AnyGame};
+use crate::rules::{Source, SourceError};
+use crate::say;
+use anyhow::{anyhow, bail, Context, Result};
+use serde_json::Value;
+use std::io::BufReader;
+use std::path::Path;
+
+/// The record's header and the rules it was played by: the rules file named in the header
+/// (bundled, or a path as given, else beside the record), or `rules` when given; refused when
+/// the text is not the one the record was made with.
+fn open(file: &Path, rules: Option<&str>) -> Result<(Header, AnyGame, BufReader<std::fs::File>)> {
+    let f = std::fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let mut input = BufReader::new(f);
+    let header = record::read_header(&mut input).map_err(|e| located(file, &e))?;
+    let name = rules.unwrap_or(&header.rules);
+    let beside = file.parent().unwrap_or(Path::new(".")).join(name);
+    let name = match Source::find(name) {
+        Err(SourceError::NotFound { .. }) if rules.is_none() => beside.to_string_lossy().into(),
+        _ => name.to_string(),
+    };
+    let (source, game) = registry::load(&name)
+        .map_err(|e| anyhow!("{}: the record's rules `{name}`: {e}", file.display()))?;
+    if source.digest() != header.digest {
+        bail!(
+            "{}: the rules `{name}` are not the text the record was made with (the file changed \
+             since; give the original with --rules FILE)",
+            file.display()
+        );
+    }
+    Ok((header, game, input))
+}
+
+fn located(file: &Path, e: &record::RecordError) -> anyhow::Error {
+    anyhow!("{}:{}: {}", file.display(), e.line, e.message)
+}
+
+/// `ludus replay FILE [--ply N]`.
+pub fn replay(file: &Path, ply: Option<u32>, rules: Option<&str>) -> Result<bool> {
+    let (header, game, mut input) = open(file, rules)?;
+    crate::with_game!(&game, g => show(g, file, &header, &mut input, ply))
+}
+
+fn show<G: Playable>(
+    game: &G,
+    file: &Path,
+    header: &Header,
+    input: &mut BufReader<std::fs::File>,
+    ply: Option<u32>,
+) -> Result<bool> {
+    say!(
+        "{} ({}) – {} ({}), seed {}",
+        game.player_names()[0],
+        header.players[0],
+        game.player_names()[1],
+        header.players[1],
+        header.seed.map_or("none".into(), |s| s.to_string())
+    );
+    let mut out: Vec<String> = Vec::new();
+    let mut shown = false;
+    let mut last = (0, 0);
+    let result = record::replay(game, input, |step: &Step<G::State>| {
+        last = (step.ply, step.game);
+        if ply.is_some_and(|n| n != step.ply) {
+            return;
+        }
+        shown = true;
+        let what = match &step.event {
+            Event::Game { game: g, first } => {
+                format!("game {g}: {} starts", game.player_names()[*first])
+            }
+            Event::Roll { roll } => format!("rolled {roll:?}"),
+            Event::Move { text } => format!("played {text}"),
+            Event::Undo { undo } => format!("took back {undo}"),
+            Event::Agreed { .. } => "ended by agreement".into(),
+            Event::End { .. } => String::new(),
+        };
+        out.push(format!(
+            "\n-- ply {} (line {}): {what}\n{}",
+            step.ply,
+            step.line,
+            game.render(&step.state, 0).trim_end()
+        ));
+    });
+    for block in &out {
+        say!("{block}");
+    }
+    let end = result.map_err(|e| located(file, &e))?;
+    if let Some(n) = ply {
+        if !shown {
+            bail!(
+                "{}: no ply {n}: the record has {} roll(s) and move(s)",
+                file.display(),
+                last.0
+            );
+        }
+        return Ok(true);
+    }
+    let verdict = match end.as_ref().and_then(|s| game.outcome(s)) {
+        Some(o) => match o.winner {
+            Some(w) => format!("{} won ({})", game.player_names()[w], o.reason),
+            None => format!("drawn ({})", o.reason),
+        },
+        None => "the last game is not over".into(),
+    };
+    say!(
+        "\n{}: {} roll(s) and move(s) in {} game(s), every one legal; {verdict}.",
+        file.display(),
+        last.0,
+        last.1
+    );
+    Ok(true)
+}
+
+/// `ludus export FILE --format mat`: the games of a backgammon-like record in the Jellyfish
+/// `.mat` text that GNU Backgammon imports (`import mat FILE`), as a money session.
+pub fn export_mat(file: &Path, rules: Option<&str>) -> Result<bool> {
+    let (_, game, mut input) = open(file, rules)?;
+    let fits = game.dice() == Some(Dice { count: 2, faces: 6 }) && game.family() == "tables" && {
+        let start = game.new_game(0);
+        let json = game.state_json(&start);
+        json["points"][0].as_array().is_some_and(|p| p.len() == 24) && game.pieces(&start) == 30
+    };
+    if !fits {
+        bail!(
+            "{}: `.mat` holds backgammon games (24 points, 15 checkers a side, two six-sided \
+             dice); {} is not one",
+            file.display(),
+            game.name()
+        );
+    }
+    // Per game, an entry per roll (`None`) and move, so that `undo` takes back the right ones.
+    let mut games: Vec<Vec<Option<Turn>>> = Vec::new();
+    let mut before: Option<<AnyGame as Game>::State> = None;
+    let result = record::replay(&game, &mut input, |step| {
+        match &step.event {
+            Event::Game { .. } => games.push(Vec::new()),
+            Event::Move { text } => {
+                if let (Some(b), Some(steps)) = (&before, games.last_mut()) {
+                    steps.push(Some(turn(&game, b, text)));
+                }
+            }
+            Event::Roll { .. } => {
+                if let Some(steps) = games.last_mut() {
+                    steps.push(None);
+                }
+            }
+            Event::Undo { undo } => {
+                if let Some(steps) = games.last_mut() {
+                    steps.truncate(steps.len().saturating_sub(*undo as usize));
+                }
+            }
+            _ => {}
+        }
+        before = Some(step.state.clone());
+    });
+    result.map_err(|e| located(file, &e))?;
+    let mut text = String::from(" 0 point match\n");
+    let names = game.player_names();
+    for (g, turns) in games.iter().enumerate() {
+        text.push_str(&format!("\n Game {}\n", g + 1));
+        text.push_str(&format!(" {:<27} : 0 {:<27} : 0\n", names[0], names[1]));
+        let mut rows: Vec<[String; 2]> = Vec::new();
+        for t in turns.iter().flatten() {
+            let cell = format!("{}: {}", t.dice, t.steps);
+            match rows.last_mut() {
+                Some(row) if t.player == 1 && row[1].is_empty() => row[1] = cell,
+                _ if t.player == 1 => rows.push([String::new(), cell]),
+                _ => rows.push([cell, String::new()]),
+            }
+        }
+        for (n, [left, right]) in rows.iter().enumerate() {
+            text.push_str(&format!("{:3}) {left:<28}{right}\n", n + 1));
+        }
+    }
+    say!("{}", text.trim_end());
+    Ok(true)
+}
+
+struct Turn {
+    player: usize,
+    /// The two dice as `.mat` writes them (`63`).
+    dice: String,
+    /// The steps as `.mat` writes them, in the mover's numbering: `25` the bar, `0` off.
+    steps: String,
+}
+
+fn turn(game: &AnyGame, before: &<AnyGame as Game>::State, text: &str) -> Turn {
+    let player = match game.phase(before) {
+        Phase::Move(p) => p,
+        _ => 0,
+    };
+    let json = game.state_json(before);
+    let dice: String = json["dice"]
+        .as_array()
+        .map(|d| d.iter().take(2).map(|v| v.to_string()).collect())
+        .unwrap_or_default();
+    let steps = match game.parse_move(before, text) {
+        Ok(mv) => game.move_json(before, &mv)["steps"]
+            .as_array()
+            .map(|steps| {
+                steps
+                    .iter()
+                    .map(|s| format!("{}/{}", mat_point(&s[0]), mat_point(&s[1])))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default(),
+        Err(_) => String::new(),
+    };
+    Turn {
+        player,
+        dice,
+        steps,
+    }
+}
+
+fn mat_point(v: &Value) -> String {
+    match v {
+        Value::String(s) if s == "bar" => "25".into(),
+        Value::String(s) if s == "off" => "0".into(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,357 @@
+//! Game records: every bundled game recorded as played (undos included) replays to the same
+//! final position; `ludus play --record`, `ludus replay` and `ludus export --format mat` from
+//! the command line; a record that is corrupt, illegal or of changed rules is refused at its
+//! line; GNU Backgammon imports an exported match.
+
+use ludus::game::{Game, Notation, Phase};
+use ludus::record::{self, Event, Header, Recorder};
+use ludus::registry::{self, AnyGame, AnyState};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("run ludus")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Plays a whole match (at most `max_games` games) at random, writing every event; now and
+/// then takes back the last two steps, as a player's undo would. Returns the record and the
+/// final position.
+fn play_recorded(game: &AnyGame, seed: u64, max_games: u32) -> (Vec<u8>, AnyState) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let header = Header {
+        record: record::FORMAT.into(),
+        rules: game.name().into(),
+        digest: String::new(),
+        seed: Some(seed),
+        players: ["random".into(), "random".into()],
+    };
+    let mut out = Recorder::new(Vec::new(), &header).unwrap();
+    let first = rng.gen_range(0..2);
+    let mut states = vec![game.new_game(first)];
+    out.write(&Event::Game { game: 1, first }).unwrap();
+    let mut moves = Vec::new();
+    let mut number = 1;
+    loop {
+        let state = states.last().unwrap().clone();
+        match game.phase(&state) {
+            Phase::Roll(_) => {
+                let roll = game.dice().unwrap().sample(&mut rng);
+                let mut next = state.clone();
+                game.roll(&mut next, &roll).unwrap();
+                out.write(&Event::Roll {
+                    roll: roll.values().to_vec(),
+                })
+                .unwrap();
+                states.push(next);
+            }
+            Phase::Move(_) => {
+                game.legal_moves(&state, &mut moves);
+                let mv = moves.choose(&mut rng).unwrap().clone();
+                let text = game.move_text(&state, &mv);
+                let mut next = state.clone();
+                game.play(&mut next, &mv);
+                out.write(&Event::Move { text }).unwrap();
+                states.push(next);
+                if states.len() > 3 && rng.gen_ratio(1, 40) {
+                    out.write(&Event::Undo { undo: 2 }).unwrap();
+                    states.truncate(states.len() - 2);
+                }
+            }
+            Phase::Over => {
+                let outcome = game.outcome(&state).unwrap();
+                out.write(&Event::End {
+                    end: (&outcome).into(),
+                })
+                .unwrap();
+                let next_first = game.next_starter(&state).unwrap_or(1 - first);
+                match game.next_game(&state, next_first) {
+                    Some(next) if number < max_games => {
+                        number += 1;
+                        out.write(&Event::Game {
+                            game: number,
+                            first: next_first,
+                        })
+                        .unwrap();
+                        states = vec![next];
+                    }
+                    _ => return (into_bytes(out), state),
+                }
+            }
+        }
+    }
+}
+
+fn into_bytes(recorder: Recorder<Vec<u8>>) -> Vec<u8> {
+    recorder.into_inner()
+}
+
+#[test]
+fn a_record_of_every_bundled_game_replays_to_the_same_final_position() {
+    for (name, _) in ludus::rules::BUNDLED {
+        let game = registry::load(name).unwrap().1;
+        for seed in 0..3 {
+            let (bytes, end) = play_recorded(&game, seed, 3);
+            let mut input = BufReader::new(&bytes[..]);
+            record::read_header(&mut input).unwrap();
+            let mut steps = 0;
+            let replayed = record::replay(&game, &mut input, |_| steps += 1)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+            assert_eq!(replayed.as_ref(), Some(&end), "{name} seed {seed}");
+            assert!(steps > 2, "{name}");
+        }
+    }
+}
+
+fn record_of(lines: &[&str]) -> Vec<u8> {
+    let header = format!(
+        "{{\"record\":\"ludus/1\",\"rules\":\"kalah\",\"digest\":\"\",\"seed\":1,\"players\":[\"a\",\"b\"]}}\n{}\n",
+        lines.join("\n")
+    );
+    header.into_bytes()
+}
+
+#[test]
+fn the_first_bad_line_is_named() {
+    let game = registry::load("backgammon").unwrap().1;
+    for (lines, line, words) in [
+        (vec![r#"{"roll":[3,1]}"#], 2, "no game has begun"),
+        (
+            vec![r#"{"game":2,"first":0}"#],
+            2,
+            "the first game of a record is game 1",
+        ),
+        (
+            vec![r#"{"game":1,"first":0}"#, r#"{"move":"8/5 6/5"}"#],
+            3,
+            "move `8/5 6/5`",
+        ),
+        (
+            vec![r#"{"game":1,"first":0}"#, r#"{"roll":[3,9]}"#],
+            3,
+            "roll",
+        ),
+        (
+            vec![
+                r#"{"game":1,"first":0}"#,
+                r#"{"roll":[3,1]}"#,
+                r#"{"move":"8/5 6/5"}"#,
+                "oops",
+            ],
+            5,
+            "`oops` is not an event",
+        ),
+        (
+            vec![
+                r#"{"game":1,"first":0}"#,
+                r#"{"roll":[3,1]}"#,
+                r#"{"undo":3}"#,
+            ],
+            4,
+            "undo 3",
+        ),
+        (
+            vec![
+                r#"{"game":1,"first":0}"#,
+                r#"{"end":{"winner":0,"scores":[1,0],"reason":"borne off"}}"#,
+            ],
+            3,
+            "not over",
+        ),
+        (
+            vec![r#"{"game":1,"first":0}"#, r#"{"game":2,"first":0}"#],
+            3,
+            "before game 1 is over",
+        ),
+    ] {
+        let bytes = record_of(&lines);
+        let mut input = BufReader::new(&bytes[..]);
+        record::read_header(&mut input).unwrap();
+        let e = record::replay(&game, &mut input, |_| ()).unwrap_err();
+        assert_eq!(e.line, line, "{lines:?}: {e}");
+        assert!(e.message.contains(words), "{lines:?}: {e}");
+    }
+    let mut input = BufReader::new(&b"{\"record\":\"other/2\"}\n"[..]);
+    assert!(record::read_header(&mut input).is_err());
+}
+
+#[test]
+fn play_record_replay_and_export_from_the_command_line() {
+    // A human at Kalah who undoes a move, against greedy.
+    let input = scratch("kalah.in");
+    std::fs::write(
+        &input,
+        "3\nundo\n4\n".to_string() + &"1\n2\n3\n4\n5\n6\n".repeat(40),
+    )
+    .unwrap();
+    let rec = scratch("kalah.rec");
+    let o = ludus(&[
+        "play",
+        "kalah",
+        "--south",
+        "human",
+        "--north",
+        "greedy",
+        "--seed",
+        "5",
+        "--input",
+        input.to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        text.starts_with("{\"record\":\"ludus/1\",\"rules\":\"kalah\""),
+        "{text}"
+    );
+    assert!(text.contains("{\"undo\":"), "{text}");
+    let o = ludus(&["replay", rec.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("every one legal"), "{}", stdout(&o));
+    let o = ludus(&["replay", rec.to_str().unwrap(), "--ply", "1"]);
+    assert!(
+        stdout(&o).contains("-- ply 1 (line 3): played 3"),
+        "{}",
+        stdout(&o)
+    );
+    let o = ludus(&["replay", rec.to_str().unwrap(), "--ply", "100000"]);
+    assert!(!o.status.success() && stderr(&o).contains("no ply 100000"));
+
+    // A line made illegal is named, with its number.
+    let bad = scratch("bad.rec");
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[4] = "{\"move\":\"9\"}";
+    std::fs::write(&bad, lines.join("\n")).unwrap();
+    let o = ludus(&["replay", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("bad.rec:5: move `9`"), "{}", stderr(&o));
+
+    // Rules that changed since the record was made are refused.
+    let file = scratch("my-kalah.toml");
+    std::fs::write(&file, include_str!("../rules/kalah.toml")).unwrap();
+    let rec2 = scratch("mine.rec");
+    let o = ludus(&[
+        "play",
+        file.to_str().unwrap(),
+        "--south",
+        "random",
+        "--north",
+        "random",
+        "--seed",
+        "2",
+        "--record",
+        rec2.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(ludus(&["replay", rec2.to_str().unwrap()]).status.success());
+    std::fs::write(
+        &file,
+        include_str!("../rules/kalah.toml").replace("Kalah", "Kalah!"),
+    )
+    .unwrap();
+    let o = ludus(&["replay", rec2.to_str().unwrap()]);
+    assert!(
+        stderr(&o).contains("not the text the record was made with"),
+        "{}",
+        stderr(&o)
+    );
+
+    // `.mat` is for backgammon games only.
+    let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
+    assert!(
+        stderr(&o).contains("`.mat` holds backgammon games"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// GNU Backgammon: the Debian package installs it in /usr/games.
+fn gnubg() -> PathBuf {
+    ["/usr/games/gnubg", "/usr/bin/gnubg"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+        .expect("GNU Backgammon (apt-get install gnubg) is needed for this test")
+}
+
+#[test]
+fn gnu_backgammon_imports_an_exported_game() {
+    let rec = scratch("bg.rec");
+    let o = ludus(&[
+        "play",
+        "backgammon",
+        "--white",
+        "greedy",
+        "--black",
+        "random",
+        "--seed",
+        "11",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mat = scratch("bg.mat");
+    std::fs::write(&mat, stdout(&o)).unwrap();
+    // As many turns in the export as moves in the record.
+    let moves = std::fs::read_to_string(&rec)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("{\"move\""))
+        .count();
+    let commands = format!(
+        "import mat {}\nset analysis chequerplay evaluation plies 0\nanalyse match\nshow statistics match\n",
+        mat.display()
+    );
+    let mut child = Command::new(gnubg())
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(commands.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let total: usize = text
+        .lines()
+        .find(|l| l.starts_with("Total moves"))
+        .unwrap_or_else(|| {
+            panic!(
+                "gnubg did not import the match:\n{text}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+        .split_whitespace()
+        .filter_map(|w| w.parse::<usize>().ok())
+        .sum();
+    assert_eq!(total, moves, "{text}");
+}
