@@ -43,6 +43,8 @@ pub struct Limits {
     pub analysis_games: u64,
     /// Threads one analysis may run.
     pub analysis_jobs: usize,
+    /// Lines of a game record the protocol keeps in memory (`record`).
+    pub record_events: usize,
 }
 
 /// The limits in force.
@@ -66,6 +68,7 @@ pub const LIMITS: Limits = Limits {
     bench_seconds: 3_600.0,
     analysis_games: 1_000_000_000_000,
     analysis_jobs: 1_024,
+    record_events: 1_000_000,
 };
 
 impl Limits {
@@ -140,6 +143,10 @@ impl Limits {
                 self.analysis_games.to_string(),
             ),
             ("threads of one analysis", self.analysis_jobs.to_string()),
+            (
+                "lines of a record the protocol keeps",
+                self.record_events.to_string(),
+            ),
         ]
     }
 }

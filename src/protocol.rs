@@ -5,6 +5,7 @@
 use crate::game::{Game, Json, Notation, Phase, Player, Roll};
 use crate::limits::{excerpt, read_line, LongLine, LIMITS};
 use crate::players::{self, Spec};
+use crate::record::{self, Event, Header};
 use crate::registry::{self, AnyGame, AnyState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -17,6 +18,10 @@ struct Table {
     game: AnyGame,
     state: Option<AnyState>,
     rng: ChaCha8Rng,
+    /// The header of the game's record (rules as loaded, their digest).
+    header: Header,
+    /// The record of the game since `new`: `None` once a position was set up by hand.
+    events: Option<Vec<Event>>,
 }
 
 /// The protocol session: what `load` loaded and the game in progress.
@@ -87,7 +92,7 @@ impl Session {
         match self.loaded.as_mut() {
             Some(table) => table.handle(op, request),
             None => match op {
-                "new" | "state" | "legal" | "play" | "roll" | "set" | "next" | "go" => {
+                "new" | "state" | "legal" | "play" | "roll" | "set" | "next" | "go" | "record" => {
                     Err(format!(
                         "`{op}` needs a game: send {{\"op\":\"load\",\"rules\":\"oware\"}} first"
                     ))
@@ -102,12 +107,22 @@ impl Session {
             .get("rules")
             .and_then(Value::as_str)
             .ok_or("missing field `rules` (a name or a path)")?;
-        let (_, game) = registry::load(name).map_err(|e| e.to_string())?;
+        let (source, game) = registry::load(name).map_err(|e| e.to_string())?;
         let info = json!({"name": game.name(), "family": game.family(), "players": 2});
+        let header = Header {
+            record: record::FORMAT.into(),
+            rules: name.into(),
+            digest: source.digest(),
+            seed: None,
+            // The protocol does not know who chose the moves.
+            players: ["protocol".into(), "protocol".into()],
+        };
         self.loaded = Some(Table {
             game,
             state: None,
             rng: ChaCha8Rng::from_entropy(),
+            header,
+            events: None,
         });
         Ok(json!({ "game": info }))
     }
@@ -119,7 +134,8 @@ fn error(message: impl Into<String>) -> Value {
 
 fn unknown_op(op: &str) -> String {
     format!(
-        "unknown op `{}` (expected load, new, state, legal, play, roll, set, next, go or quit)",
+        "unknown op `{}` (expected load, new, state, legal, play, roll, set, next, go, record \
+         or quit)",
         excerpt(op)
     )
 }
@@ -134,6 +150,7 @@ impl Table {
                     .game
                     .state_from_json(given)
                     .map_err(|e| e.to_string())?;
+                self.events = None;
                 Ok(self.answer(state))
             }
             "state" => Ok(json!({"state": self.game.state_json(self.current()?)})),
@@ -164,7 +181,14 @@ impl Table {
                     .game
                     .parse_move(&state, text)
                     .map_err(|e| e.to_string())?;
+                let text = self.game.move_text(&state, &mv);
                 self.game.play(&mut state, &mv);
+                self.note(Event::Move { text });
+                if let Some(outcome) = self.game.outcome(&state) {
+                    self.note(Event::End {
+                        end: (&outcome).into(),
+                    });
+                }
                 Ok(self.answer(state))
             }
             "roll" => {
@@ -180,9 +204,25 @@ impl Table {
                 self.game
                     .roll(&mut state, &roll)
                     .map_err(|e| e.to_string())?;
+                self.note(Event::Roll {
+                    roll: roll.values().to_vec(),
+                });
                 Ok(self.answer(state))
             }
             "go" => self.go(request),
+            "record" => {
+                self.current()?;
+                let events = self.events.as_ref().ok_or(
+                    "no record: the position was set up by hand (`set`), not played from `new`, \
+                     or the game outgrew the record limit",
+                )?;
+                let mut lines =
+                    vec![serde_json::to_value(&self.header).map_err(|e| e.to_string())?];
+                for e in events {
+                    lines.push(serde_json::to_value(e).map_err(|e| e.to_string())?);
+                }
+                Ok(json!({ "record": lines }))
+            }
             "next" => {
                 // Checked before anything changes: a refused request draws nothing.
                 let first: Option<Player> = match request.get("first") {
@@ -213,6 +253,8 @@ impl Table {
                     .game
                     .next_game(state, first)
                     .ok_or("the match is decided")?;
+                let game = standing.game + 1;
+                self.note(Event::Game { game, first });
                 Ok(self.answer(next))
             }
             _ => Err(unknown_op(op)),
@@ -236,6 +278,8 @@ impl Table {
             self.rng = ChaCha8Rng::seed_from_u64(seed);
         }
         let first = first.unwrap_or_else(|| self.rng.gen_range(0..2));
+        self.header.seed = seed;
+        self.events = Some(vec![Event::Game { game: 1, first }]);
         Ok(self.answer(self.game.new_game(first)))
     }
 
@@ -285,6 +329,17 @@ impl Table {
             ),
         };
         Ok(json!({"move": self.game.move_json(state, &moves[index]), "info": info}))
+    }
+
+    /// Adds `event` to the game's record (when it has one); a record past the limit is
+    /// dropped rather than grown without bound.
+    fn note(&mut self, event: Event) {
+        if let Some(events) = &mut self.events {
+            events.push(event);
+            if events.len() > LIMITS.record_events {
+                self.events = None;
+            }
+        }
     }
 
     fn current(&self) -> Result<&AnyState, String> {

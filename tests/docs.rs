@@ -97,7 +97,7 @@ fn protocol_doc_transcripts_are_what_ludus_answers() {
         }
     }
     for op in [
-        "load", "new", "state", "legal", "play", "roll", "set", "next", "quit",
+        "load", "new", "state", "legal", "play", "roll", "set", "next", "go", "record", "quit",
     ] {
         assert!(ops.contains(op), "no transcript uses `{op}`");
     }

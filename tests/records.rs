@@ -355,3 +355,37 @@ fn gnu_backgammon_imports_an_exported_game() {
         .sum();
     assert_eq!(total, moves, "{text}");
 }
+
+#[test]
+fn the_protocol_record_replays() {
+    let mut session = ludus::protocol::Session::default();
+    let mut ask = |request: serde_json::Value| {
+        let (answer, _) = session.handle_line(&request.to_string());
+        assert_eq!(answer["ok"], true, "{request}: {answer}");
+        answer
+    };
+    ask(serde_json::json!({"op": "load", "rules": "backgammon"}));
+    let mut state = ask(serde_json::json!({"op": "new", "seed": 4}))["state"].clone();
+    while state["phase"] != "over" {
+        state = if state["phase"] == "roll" {
+            ask(serde_json::json!({"op": "roll"}))["state"].clone()
+        } else {
+            let mv =
+                ask(serde_json::json!({"op": "go", "player": "greedy"}))["move"]["text"].clone();
+            ask(serde_json::json!({"op": "play", "move": mv}))["state"].clone()
+        };
+    }
+    let lines = ask(serde_json::json!({"op": "record"}))["record"].clone();
+    let text: String = lines
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(text.contains("\"end\""), "{text}");
+    let file = scratch("protocol.rec");
+    std::fs::write(&file, text).unwrap();
+    let o = ludus(&["replay", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("every one legal"), "{}", stdout(&o));
+}
