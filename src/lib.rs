@@ -22,4 +22,5 @@ pub mod record;
 pub mod registry;
 pub mod rules;
 pub mod sowing;
+pub mod svg;
 pub mod tables;

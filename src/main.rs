@@ -56,6 +56,9 @@ enum Command {
     Show {
         /// A bundled game name or a rules file path.
         game: String,
+        /// Print the starting position as an SVG picture instead.
+        #[arg(long)]
+        svg: bool,
     },
     /// Play a game (or a whole match) in the terminal.
     Play(PlayArgs),
@@ -70,6 +73,9 @@ enum Command {
         /// one the record was made with).
         #[arg(long)]
         rules: Option<String>,
+        /// Also write each position as an SVG picture into this folder (ply-0000.svg, ...).
+        #[arg(long, value_name = "DIR")]
+        svg: Option<PathBuf>,
     },
     /// Write a record's games for another program: `mat` is the Jellyfish text GNU Backgammon
     /// imports (backgammon games; `import mat FILE` in gnubg).
@@ -203,7 +209,7 @@ fn main() -> ExitCode {
         ),
         Command::Explain { key } => cli::explain::run(key.as_deref()),
         Command::List => cli::show::list(),
-        Command::Show { game } => cli::show::show(&game),
+        Command::Show { game, svg } => cli::show::show(&game, svg),
         Command::Play(p) => cli::play::run(cli::play::Options {
             game: p.game,
             agents: [p.south, p.north],
@@ -214,7 +220,12 @@ fn main() -> ExitCode {
             input: p.input,
             record: p.record,
         }),
-        Command::Replay { file, ply, rules } => cli::replay::replay(&file, ply, rules.as_deref()),
+        Command::Replay {
+            file,
+            ply,
+            rules,
+            svg,
+        } => cli::replay::replay(&file, ply, rules.as_deref(), svg.as_deref()),
         Command::Export {
             file,
             format: ExportFormat::Mat,

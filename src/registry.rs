@@ -401,6 +401,9 @@ impl View for AnyGame {
     fn render(&self, state: &AnyState, viewer: Player) -> String {
         on_state!(self, state, |g, s| g.render(s, viewer))
     }
+    fn svg(&self, state: &AnyState, viewer: Player) -> String {
+        on_state!(self, state, |g, s| g.svg(s, viewer))
+    }
     fn describe(&self) -> String {
         with_game!(self, g => g.describe())
     }

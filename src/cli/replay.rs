@@ -40,10 +40,18 @@ fn located(file: &Path, e: &record::RecordError) -> anyhow::Error {
     anyhow!("{}:{}: {}", file.display(), e.line, e.message)
 }
 
-/// `ludus replay FILE [--ply N]`.
-pub fn replay(file: &Path, ply: Option<u32>, rules: Option<&str>) -> Result<bool> {
+/// `ludus replay FILE [--ply N] [--svg DIR]`.
+pub fn replay(
+    file: &Path,
+    ply: Option<u32>,
+    rules: Option<&str>,
+    svg: Option<&Path>,
+) -> Result<bool> {
     let (header, game, mut input) = open(file, rules)?;
-    crate::with_game!(&game, g => show(g, file, &header, &mut input, ply))
+    if let Some(dir) = svg {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
+    }
+    crate::with_game!(&game, g => show(g, file, &header, &mut input, ply, svg))
 }
 
 fn show<G: Playable>(
@@ -52,6 +60,7 @@ fn show<G: Playable>(
     header: &Header,
     input: &mut BufReader<std::fs::File>,
     ply: Option<u32>,
+    svg: Option<&Path>,
 ) -> Result<bool> {
     say!(
         "{} ({}) – {} ({}), seed {}",
@@ -62,6 +71,7 @@ fn show<G: Playable>(
         header.seed.map_or("none".into(), |s| s.to_string())
     );
     let mut out: Vec<String> = Vec::new();
+    let mut pictures: Vec<(u32, String)> = Vec::new();
     let mut shown = false;
     let mut last = (0, 0);
     let result = record::replay(game, input, |step: &Step<G::State>| {
@@ -70,6 +80,9 @@ fn show<G: Playable>(
             return;
         }
         shown = true;
+        if svg.is_some() {
+            pictures.push((step.ply, game.svg(&step.state, 0)));
+        }
         let what = match &step.event {
             Event::Game { game: g, first } => {
                 format!("game {g}: {} starts", game.player_names()[*first])
@@ -89,6 +102,14 @@ fn show<G: Playable>(
     });
     for block in &out {
         say!("{block}");
+    }
+    if let Some(dir) = svg {
+        // An undo returns to an earlier ply: its picture is drawn again over the old one.
+        for (ply, picture) in &pictures {
+            let path = dir.join(format!("ply-{ply:04}.svg"));
+            std::fs::write(&path, picture)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
     }
     let end = result.map_err(|e| located(file, &e))?;
     if let Some(n) = ply {

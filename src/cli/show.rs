@@ -28,8 +28,12 @@ fn title_line(game: &AnyGame) -> String {
     format!("{:<7} {first}", game.family())
 }
 
-pub fn show(name: &str) -> Result<bool> {
+pub fn show(name: &str, svg: bool) -> Result<bool> {
     let (_, game) = super::load(name)?;
+    if svg {
+        say!("{}", game.svg(&game.new_game(0), 0).trim_end());
+        return Ok(true);
+    }
     say!("{}", game.describe().trim_end());
     say!("{}", guards_text(game.guards()));
     say!();

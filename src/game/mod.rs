@@ -264,6 +264,8 @@ pub trait Json: Game + Notation {
 pub trait View: Game {
     /// The board drawn for a terminal, from `viewer`'s side.
     fn render(&self, state: &Self::State, viewer: Player) -> String;
+    /// The board as an SVG picture, from `viewer`'s side, counts written as numbers.
+    fn svg(&self, state: &Self::State, viewer: Player) -> String;
     /// The rules in plain words (for `ludus show`).
     fn describe(&self) -> String;
 }

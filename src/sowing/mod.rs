@@ -406,6 +406,9 @@ impl View for SowingGame {
     fn render(&self, state: &SowingState, viewer: Player) -> String {
         render::board(self, state, viewer)
     }
+    fn svg(&self, state: &SowingState, viewer: Player) -> String {
+        render::svg(self, state, viewer)
+    }
     fn describe(&self) -> String {
         render::describe(self)
     }

@@ -319,3 +319,116 @@ pub fn describe(game: &SowingGame) -> String {
     }
     s
 }
+
+/// The board as an SVG picture from `viewer`'s seat, laid out as [`board`] is: the opponent's
+/// rows on top, the viewer's below, the opponent's store on the left and the viewer's on the
+/// right; every pit and store shows its count as a number, closed pits dashed, houses shaded.
+pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
+    use crate::svg::{Anchor, Svg, BOARD, INK, SHADE};
+    const CELL: f64 = 60.0;
+    const TOP: f64 = 34.0;
+    let g = &game.geo;
+    let opp = 1 - viewer;
+    let names = game.player_names();
+    let width = (g.cols as f64 + 2.0) * CELL;
+    let board_height = 2.0 * g.rows as f64 * CELL;
+    let height = TOP + board_height + 56.0;
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, TOP, width, board_height, BOARD, Some(INK));
+    // Row y of the opponent's rows (rear row first, as seen from across) and the viewer's.
+    let mut rows: Vec<(usize, usize)> = (1..=g.rows).rev().map(|r| (opp, r)).collect();
+    rows.extend((1..=g.rows).map(|r| (viewer, r)));
+    for (i, &(p, row)) in rows.iter().enumerate() {
+        let cy = TOP + (i as f64 + 0.5) * CELL;
+        for x in 1..=g.cols {
+            let col = if p == viewer { x } else { g.cols + 1 - x };
+            let Some(k) = g.place.iter().position(|&pl| pl == (row as u8, col as u8)) else {
+                continue;
+            };
+            let k = k + 1;
+            let cx = (x as f64 + 0.5) * CELL;
+            let count = st.pit(game, p, k).to_string();
+            if st.is_closed(game, p, k) {
+                svg.dashed_rect(cx - 24.0, cy - 24.0, 48.0, 48.0, SHADE);
+            } else if let Some(h) = st.house_owner(game, p, k) {
+                svg.circle(cx, cy, 24.0, SHADE, Some(INK));
+                svg.text(
+                    cx + 17.0,
+                    cy - 17.0,
+                    11.0,
+                    Anchor::Middle,
+                    true,
+                    INK,
+                    &format!("H{h}"),
+                );
+            } else {
+                svg.circle(cx, cy, 24.0, "#ffffff", Some(INK));
+            }
+            svg.text(cx, cy, 20.0, Anchor::Middle, true, INK, &count);
+            svg.text(
+                cx - 22.0,
+                cy - 22.0,
+                10.0,
+                Anchor::Start,
+                false,
+                INK,
+                &k.to_string(),
+            );
+        }
+    }
+    let mid = TOP + board_height / 2.0;
+    for (p, cx) in [(opp, CELL / 2.0), (viewer, width - CELL / 2.0)] {
+        svg.ellipse(cx, mid, 24.0, board_height / 2.0 - 12.0, "#ffffff");
+        svg.text(
+            cx,
+            mid,
+            22.0,
+            Anchor::Middle,
+            true,
+            INK,
+            &st.store(p).to_string(),
+        );
+    }
+    svg.text(
+        8.0,
+        TOP / 2.0,
+        15.0,
+        Anchor::Start,
+        true,
+        INK,
+        &format!("{} (store left)", names[opp]),
+    );
+    svg.text(
+        width - 8.0,
+        height - 42.0,
+        15.0,
+        Anchor::End,
+        true,
+        INK,
+        &format!("{} (store right)", names[viewer]),
+    );
+    let status = match (game.outcome(st), game.phase(st).to_move()) {
+        (Some(o), _) => match o.winner {
+            Some(w) => format!("{} wins ({})", names[w], o.reason),
+            None => format!("Draw ({})", o.reason),
+        },
+        (None, Some(p)) => format!("{} to move, ply {}", names[p], st.ply()),
+        (None, None) => String::new(),
+    };
+    let standing = game.match_standing(st).map_or(String::new(), |s| {
+        format!(
+            "   round {}: {} {} – {} {}",
+            s.game, names[0], s.points[0], s.points[1], names[1]
+        )
+    });
+    svg.text(
+        8.0,
+        height - 16.0,
+        14.0,
+        Anchor::Start,
+        false,
+        INK,
+        &format!("{status}{standing}"),
+    );
+    svg.finish()
+}

@@ -670,6 +670,9 @@ impl View for TablesGame {
     fn render(&self, state: &TablesState, viewer: Player) -> String {
         render::board(self, state, viewer)
     }
+    fn svg(&self, state: &TablesState, viewer: Player) -> String {
+        render::svg(self, state, viewer)
+    }
 
     fn describe(&self) -> String {
         render::describe(self)

@@ -318,3 +318,198 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
     }
     s
 }
+
+/// The board as an SVG picture from `viewer`'s side, laid out as [`board`] is (the viewer's
+/// home table bottom right): points as triangles with their numbers, up to five checkers drawn
+/// on a point and the count written on the last when there are more, the bar in the middle,
+/// borne-off (and pool) counts on the right, the dice, and each side's pip count.
+pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
+    use crate::game::Material;
+    use crate::svg::{Anchor, Svg, BOARD, DARK, INK, LIGHT, SHADE};
+    const W: f64 = 40.0;
+    const R: f64 = 17.0;
+    const TOP: f64 = 44.0;
+    let pos = &state.pos;
+    let rules = game.rules(state);
+    let board = &rules.moves.board;
+    let other = 1 - viewer;
+    let colour = |p: usize| if p == 0 { LIGHT } else { DARK };
+    let ink_on = |p: usize| if p == 0 { INK } else { LIGHT };
+    let half = board.points / 2;
+    let quarter = half / 2;
+    let column = |i: usize| -> f64 {
+        // The bar takes one column between the quarters.
+        let bar = usize::from(quarter > 0 && i >= quarter);
+        (i + bar) as f64 * W
+    };
+    let board_width = (half + 1) as f64 * W;
+    let height_half = 2.0 * R * STACK as f64 + 10.0;
+    let board_height = 2.0 * height_half + 2.0 * R + 10.0;
+    let width = board_width + 2.0 * W + 20.0;
+    let height = TOP + board_height + 70.0;
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, TOP, board_width, board_height, BOARD, Some(INK));
+    let bar_x = column(quarter) - W;
+    if quarter > 0 {
+        svg.rect(bar_x, TOP, W, board_height, SHADE, Some(INK));
+    }
+    let top: Vec<usize> = (half + 1..=board.points).collect();
+    let bottom: Vec<usize> = (1..=half).rev().collect();
+    for (points, upper) in [(&top, true), (&bottom, false)] {
+        for (i, &n) in points.iter().enumerate() {
+            let x = column(i);
+            let (base, tip) = if upper {
+                (TOP, TOP + height_half)
+            } else {
+                (TOP + board_height, TOP + board_height - height_half)
+            };
+            let fill = if i % 2 == 0 { SHADE } else { LIGHT };
+            svg.polygon(&[(x, base), (x + W, base), (x + W / 2.0, tip)], fill);
+            let label_y = if upper {
+                TOP - 10.0
+            } else {
+                TOP + board_height + 12.0
+            };
+            svg.text(
+                x + W / 2.0,
+                label_y,
+                11.0,
+                Anchor::Middle,
+                false,
+                INK,
+                &n.to_string(),
+            );
+            // Whose checkers stand here; a pinned checker lies under its pinner, drawn first.
+            let mine = usize::from(pos.sides[viewer][n]);
+            let a = board.across(n);
+            let theirs = usize::from(pos.sides[other][a]);
+            let mut stack: Vec<(usize, usize)> = Vec::new();
+            if pos.pinned[viewer] & (1 << n) != 0 {
+                stack.push((viewer, 1));
+                stack.push((other, theirs));
+            } else if pos.pinned[other] & (1 << a) != 0 {
+                stack.push((other, 1));
+                stack.push((viewer, mine));
+            } else if mine > 0 {
+                stack.push((viewer, mine));
+            } else if theirs > 0 {
+                stack.push((other, theirs));
+            }
+            let mut slot = 0;
+            for (p, count) in stack {
+                let shown = count.min(STACK - slot);
+                for j in 0..shown {
+                    let offset = R + 2.0 * R * (slot + j) as f64;
+                    let cy = if upper {
+                        TOP + offset
+                    } else {
+                        TOP + board_height - offset
+                    };
+                    svg.circle(x + W / 2.0, cy, R - 1.0, colour(p), Some(INK));
+                    if j + 1 == shown && (count > shown || count > 1) {
+                        let text = count.to_string();
+                        svg.text(
+                            x + W / 2.0,
+                            cy,
+                            14.0,
+                            Anchor::Middle,
+                            true,
+                            ink_on(p),
+                            &text,
+                        );
+                    }
+                }
+                slot += shown;
+            }
+        }
+    }
+    // The bar: the other side's checkers in the upper half, the viewer's in the lower.
+    for (p, cy) in [
+        (other, TOP + board_height / 2.0 - 2.0 * R),
+        (viewer, TOP + board_height / 2.0 + 2.0 * R),
+    ] {
+        let on_bar = pos.sides[p][BAR];
+        if on_bar > 0 {
+            svg.circle(bar_x + W / 2.0, cy, R - 1.0, colour(p), Some(INK));
+            svg.text(
+                bar_x + W / 2.0,
+                cy,
+                14.0,
+                Anchor::Middle,
+                true,
+                ink_on(p),
+                &on_bar.to_string(),
+            );
+        }
+    }
+    // Borne off (and the pool, where the rules use one) on the right.
+    let tray = board_width + 10.0;
+    for (p, y) in [(other, TOP + 20.0), (viewer, TOP + board_height - 20.0)] {
+        svg.rect(tray, y - 16.0, 2.0 * W, 32.0, colour(p), Some(INK));
+        let text = format!("off {}", pos.sides[p][OFF]);
+        svg.text(tray + W, y, 14.0, Anchor::Middle, true, ink_on(p), &text);
+        if rules.uses_pool() {
+            let py = if p == viewer { y - 40.0 } else { y + 40.0 };
+            svg.text(
+                tray + W,
+                py,
+                13.0,
+                Anchor::Middle,
+                false,
+                INK,
+                &format!("pool {}", pos.sides[p][POOL]),
+            );
+        }
+    }
+    // The dice to play, in the right half of the board.
+    let dice = state.dice().unwrap_or(&[]);
+    let dice_x = column(quarter + quarter / 2) + W / 2.0 - dice.len() as f64 * 20.0;
+    for (i, d) in dice.iter().enumerate() {
+        let x = dice_x + i as f64 * 40.0;
+        let y = TOP + board_height / 2.0 - 15.0;
+        let p = usize::from(state.to_move);
+        svg.rect(x, y, 30.0, 30.0, colour(p), Some(INK));
+        svg.text(
+            x + 15.0,
+            y + 15.0,
+            18.0,
+            Anchor::Middle,
+            true,
+            ink_on(p),
+            &d.to_string(),
+        );
+    }
+    let names = &game.info.players;
+    let pips = |p: usize| game.pips(state, p).unwrap_or(0);
+    let side = |p: usize| {
+        let shade = if p == 0 { "light" } else { "dark" };
+        format!(
+            "{} ({shade}): pips {}, bar {}, off {}",
+            names[p],
+            pips(p),
+            pos.sides[p][BAR],
+            pos.sides[p][OFF]
+        )
+    };
+    svg.text(8.0, 12.0, 13.0, Anchor::Start, false, INK, &side(other));
+    svg.text(
+        8.0,
+        TOP + board_height + 34.0,
+        13.0,
+        Anchor::Start,
+        false,
+        INK,
+        &side(viewer),
+    );
+    let mover = &names[usize::from(state.to_move)];
+    let status = match (game.outcome(state), state.stage) {
+        (Some(o), _) => match o.winner {
+            Some(w) => format!("{} wins ({})", names[w], o.reason),
+            None => format!("Draw ({})", o.reason),
+        },
+        (None, Stage::Roll) => format!("{mover} to roll"),
+        (None, _) => format!("{mover} to move with {}", super::dice_text(state)),
+    };
+    svg.text(8.0, height - 12.0, 14.0, Anchor::Start, true, INK, &status);
+    svg.finish()
+}
