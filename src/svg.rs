@@ -83,8 +83,7 @@ impl Svg {
     /// Text of `size` pixels; `bold` for counts, plain for labels.
     pub fn text(
         &mut self,
-        x: f64,
-        y: f64,
+        (x, y): (f64, f64),
         size: f64,
         anchor: Anchor,
         bold: bool,

@@ -353,8 +353,7 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             } else if let Some(h) = st.house_owner(game, p, k) {
                 svg.circle(cx, cy, 24.0, SHADE, Some(INK));
                 svg.text(
-                    cx + 17.0,
-                    cy - 17.0,
+                    (cx + 17.0, cy - 17.0),
                     11.0,
                     Anchor::Middle,
                     true,
@@ -364,10 +363,9 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             } else {
                 svg.circle(cx, cy, 24.0, "#ffffff", Some(INK));
             }
-            svg.text(cx, cy, 20.0, Anchor::Middle, true, INK, &count);
+            svg.text((cx, cy), 20.0, Anchor::Middle, true, INK, &count);
             svg.text(
-                cx - 22.0,
-                cy - 22.0,
+                (cx - 22.0, cy - 22.0),
                 10.0,
                 Anchor::Start,
                 false,
@@ -380,8 +378,7 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
     for (p, cx) in [(opp, CELL / 2.0), (viewer, width - CELL / 2.0)] {
         svg.ellipse(cx, mid, 24.0, board_height / 2.0 - 12.0, "#ffffff");
         svg.text(
-            cx,
-            mid,
+            (cx, mid),
             22.0,
             Anchor::Middle,
             true,
@@ -390,8 +387,7 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         );
     }
     svg.text(
-        8.0,
-        TOP / 2.0,
+        (8.0, TOP / 2.0),
         15.0,
         Anchor::Start,
         true,
@@ -399,8 +395,7 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         &format!("{} (store left)", names[opp]),
     );
     svg.text(
-        width - 8.0,
-        height - 42.0,
+        (width - 8.0, height - 42.0),
         15.0,
         Anchor::End,
         true,
@@ -422,8 +417,7 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         )
     });
     svg.text(
-        8.0,
-        height - 16.0,
+        (8.0, height - 16.0),
         14.0,
         Anchor::Start,
         false,

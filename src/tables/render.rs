@@ -371,8 +371,7 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
                 TOP + board_height + 12.0
             };
             svg.text(
-                x + W / 2.0,
-                label_y,
+                (x + W / 2.0, label_y),
                 11.0,
                 Anchor::Middle,
                 false,
@@ -409,8 +408,7 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
                     if j + 1 == shown && (count > shown || count > 1) {
                         let text = count.to_string();
                         svg.text(
-                            x + W / 2.0,
-                            cy,
+                            (x + W / 2.0, cy),
                             14.0,
                             Anchor::Middle,
                             true,
@@ -432,8 +430,7 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
         if on_bar > 0 {
             svg.circle(bar_x + W / 2.0, cy, R - 1.0, colour(p), Some(INK));
             svg.text(
-                bar_x + W / 2.0,
-                cy,
+                (bar_x + W / 2.0, cy),
                 14.0,
                 Anchor::Middle,
                 true,
@@ -447,12 +444,11 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     for (p, y) in [(other, TOP + 20.0), (viewer, TOP + board_height - 20.0)] {
         svg.rect(tray, y - 16.0, 2.0 * W, 32.0, colour(p), Some(INK));
         let text = format!("off {}", pos.sides[p][OFF]);
-        svg.text(tray + W, y, 14.0, Anchor::Middle, true, ink_on(p), &text);
+        svg.text((tray + W, y), 14.0, Anchor::Middle, true, ink_on(p), &text);
         if rules.uses_pool() {
             let py = if p == viewer { y - 40.0 } else { y + 40.0 };
             svg.text(
-                tray + W,
-                py,
+                (tray + W, py),
                 13.0,
                 Anchor::Middle,
                 false,
@@ -470,8 +466,7 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
         let p = usize::from(state.to_move);
         svg.rect(x, y, 30.0, 30.0, colour(p), Some(INK));
         svg.text(
-            x + 15.0,
-            y + 15.0,
+            (x + 15.0, y + 15.0),
             18.0,
             Anchor::Middle,
             true,
@@ -491,10 +486,9 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             pos.sides[p][OFF]
         )
     };
-    svg.text(8.0, 12.0, 13.0, Anchor::Start, false, INK, &side(other));
+    svg.text((8.0, 12.0), 13.0, Anchor::Start, false, INK, &side(other));
     svg.text(
-        8.0,
-        TOP + board_height + 34.0,
+        (8.0, TOP + board_height + 34.0),
         13.0,
         Anchor::Start,
         false,
@@ -510,6 +504,13 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
         (None, Stage::Roll) => format!("{mover} to roll"),
         (None, _) => format!("{mover} to move with {}", super::dice_text(state)),
     };
-    svg.text(8.0, height - 12.0, 14.0, Anchor::Start, true, INK, &status);
+    svg.text(
+        (8.0, height - 12.0),
+        14.0,
+        Anchor::Start,
+        true,
+        INK,
+        &status,
+    );
     svg.finish()
 }
