@@ -249,7 +249,7 @@ impl Table {
         if spec == Spec::Human {
             return Err(
                 "`human` chooses no move: name a computer player (random, greedy, \
-                 mcts[:BUDGET] or alphabeta[:BUDGET])"
+                 mcts[:BUDGET][:tTHREADS] or alphabeta[:BUDGET])"
                     .into(),
             );
         }
@@ -268,7 +268,7 @@ impl Table {
         let (index, info) = match players::analyse(&self.game, state, &moves, spec, false, &mut rng)
         {
             Some(a) => {
-                let count = if matches!(spec, Spec::Mcts(_)) {
+                let count = if matches!(spec, Spec::Mcts { .. }) {
                     "visits"
                 } else {
                     "nodes"

@@ -63,6 +63,7 @@ pub fn run(opts: Options) -> Result<bool> {
         input,
         dice: opts.dice,
         colours_chosen: false,
+        memories: Default::default(),
     };
     table.run(first)
 }
@@ -86,6 +87,8 @@ struct Terminal<'g, G: Playable> {
     dice: DiceSource,
     /// The dice ritual has given each agent a colour (kept for the rest of a match).
     colours_chosen: bool,
+    /// What each colour's computer player kept from its last search.
+    memories: [players::Memory<G>; 2],
 }
 
 /// How a game in the terminal stopped.
@@ -229,11 +232,12 @@ impl<G: Playable> Terminal<'_, G> {
                             Turn::Quit => return Ok(Stop::Quit),
                         }
                     } else {
-                        let i = players::choose(
+                        let i = players::choose_with(
                             self.game,
                             &state,
                             &moves,
                             self.agents[p],
+                            &mut self.memories[p],
                             &mut self.rng,
                         );
                         say!(
@@ -362,13 +366,16 @@ impl<G: Playable> Terminal<'_, G> {
     fn hint(&mut self, state: &G::State, moves: &[G::Move], p: Player) -> Result<()> {
         let spec = match self.agents[1 - p] {
             s if s.searches() => s,
-            _ => Spec::Mcts(players::Budget::Time(std::time::Duration::from_secs(1))),
+            _ => Spec::Mcts {
+                budget: players::Budget::Time(players::DEFAULT_TIME),
+                threads: 1,
+            },
         };
         let Some(analysis) = players::analyse(self.game, state, moves, spec, true, &mut self.rng)
         else {
             return Ok(());
         };
-        let unit = if matches!(spec, Spec::Mcts(_)) {
+        let unit = if matches!(spec, Spec::Mcts { .. }) {
             "visits"
         } else {
             "nodes"
@@ -386,7 +393,7 @@ impl<G: Playable> Terminal<'_, G> {
                 )
             })
             .collect();
-        let scale = if matches!(spec, Spec::Mcts(_)) {
+        let scale = if matches!(spec, Spec::Mcts { .. }) {
             "mean result, -1 to 1"
         } else {
             "material ahead"
@@ -529,7 +536,7 @@ impl<G: Playable> Terminal<'_, G> {
                 say!("Answer `{}` or `{}`.", names[0], names[1]);
             },
             Spec::Random => Ok(self.rng.gen_range(0..2)),
-            Spec::Greedy | Spec::Mcts(_) | Spec::AlphaBeta(_) => {
+            Spec::Greedy | Spec::Mcts { .. } | Spec::AlphaBeta(_) => {
                 // Choosing colour c means the other colour starts; compare the win rates.
                 let mut wins = [0u32; 2];
                 for (c, w) in wins.iter_mut().enumerate() {

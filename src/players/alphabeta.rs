@@ -1,7 +1,9 @@
 //! `alphabeta`: iterative-deepening negamax with alpha-beta pruning, a transposition table and
 //! move ordering (the table's best move first, then the moves that gain most at once); at a
 //! roll, the expectation over every distinct throw (`Dice::outcomes`), each weighted by its
-//! probability. A throw is not a ply: depth counts moves.
+//! probability, pruned by Ballard's Star1: every value lies within ±[`WIN`], so once the throws
+//! searched bound the mean outside the window the rest need not be searched. A throw is not a
+//! ply: depth counts moves.
 //!
 //! Players need not alternate (a sowing move may earn another turn): a child's value turns to
 //! the parent's view only when the player to move changes.
@@ -184,10 +186,10 @@ impl<G: Material> Searcher<'_, G> {
         }
         if depth == 0 {
             self.cut = true;
-            return evaluate(self.game, state, p);
+            return self.estimate(state, p);
         }
         if matches!(self.game.phase(state), Phase::Roll(_)) {
-            return self.expectation(state, p, depth, ply);
+            return self.expectation(state, p, depth, alpha, beta, ply);
         }
         let key = self.game.position_key(state);
         let alpha_in = alpha;
@@ -209,7 +211,7 @@ impl<G: Material> Searcher<'_, G> {
         let mut moves = Vec::new();
         self.game.legal_moves(state, &mut moves);
         if moves.is_empty() {
-            return evaluate(self.game, state, p);
+            return self.estimate(state, p);
         }
         let order = self.order(state, p, &moves, first, depth);
         let mut best = f64::NEG_INFINITY;
@@ -252,20 +254,47 @@ impl<G: Material> Searcher<'_, G> {
         best
     }
 
-    /// The mean value over every throw of the dice, from `p`'s view (`p` rolls, then moves).
-    fn expectation(&mut self, state: &G::State, p: Player, depth: u32, ply: u32) -> f64 {
+    /// The rules' evaluation of an unfinished game, from `p`'s view, kept short of a decided
+    /// game's value (Star1 relies on every value lying within ±WIN).
+    fn estimate(&self, state: &G::State, p: Player) -> f64 {
+        evaluate(self.game, state, p).clamp(-DECIDED, DECIDED)
+    }
+
+    /// The mean value over every throw of the dice, from `p`'s view (`p` rolls, then moves),
+    /// within the window `(alpha, beta)` (Star1). Each throw is searched within the window its
+    /// value must reach to bring the mean inside `(alpha, beta)`, given the throws searched and
+    /// the others at worst -WIN and at best WIN; a value outside ends the search with a bound.
+    fn expectation(
+        &mut self,
+        state: &G::State,
+        p: Player,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        ply: u32,
+    ) -> f64 {
         let mut sum = 0.0;
+        let mut unsearched = 1.0;
         for k in 0..self.rolls.len() {
             let (roll, probability) = self.rolls[k];
             let mut child = state.clone();
             if self.game.roll(&mut child, &roll).is_err() {
-                return evaluate(self.game, state, p);
+                return self.estimate(state, p);
             }
-            let v = self.value_for(&child, p, depth, f64::NEG_INFINITY, f64::INFINITY, ply);
+            unsearched -= probability;
+            let low = (alpha - sum - unsearched * WIN) / probability;
+            let high = (beta - sum + unsearched * WIN) / probability;
+            let v = self.value_for(&child, p, depth, low.max(-WIN), high.min(WIN), ply);
             if self.stopped {
                 return 0.0;
             }
             sum += probability * v;
+            if v <= low {
+                return sum + unsearched * WIN;
+            }
+            if v >= high {
+                return sum - unsearched * WIN;
+            }
         }
         sum
     }
