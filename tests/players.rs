@@ -256,9 +256,9 @@ fn alphabeta_values_equal_brute_force_minimax() {
 }
 
 #[test]
-fn star1_keeps_the_values_of_plain_expectimax() {
+fn star2_keeps_the_values_of_plain_expectimax() {
     // Without `all`, moves after the first are searched in a window, so the throws below are
-    // cut by Star1; the best value and every exact one must still be the full expectation's.
+    // cut by Star2; the best value and every exact one must still be the full expectation's.
     for (name, depths, count) in [("hypergammon", 1..=3, 4), ("backgammon", 1..=2, 2)] {
         let game = load(name);
         for state in positions(&game, 5, count) {
@@ -270,7 +270,7 @@ fn star1_keeps_the_values_of_plain_expectimax() {
                 let expected = brute(&game, &state, me, depth, 0);
                 assert!(
                     (a.value - expected).abs() < 1e-9,
-                    "{name} depth {depth}: star1 {} expectimax {expected}",
+                    "{name} depth {depth}: star2 {} expectimax {expected}",
                     a.value
                 );
                 for m in a.moves.iter().filter(|m| m.exact) {

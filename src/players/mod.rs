@@ -1,7 +1,7 @@
 //! Computer players, written once for every game through the [`Game`] trait: `random`,
 //! `greedy` (the move that gains most at once), `mcts` (UCT with chance nodes and random
 //! playouts) and `alphabeta` (iterative-deepening negamax with a transposition table, expectimax
-//! over the dice, Star1-pruned). A player is named by a [`Spec`] string such as `mcts:250ms`,
+//! over the dice, Star2-pruned). A player is named by a [`Spec`] string such as `mcts:250ms`,
 //! `mcts:20000`, `mcts:1s:t2` (two threads) or `alphabeta:d6`.
 
 pub mod alphabeta;
