@@ -293,7 +293,7 @@ impl Table {
         if spec == Spec::Human {
             return Err(
                 "`human` chooses no move: name a computer player (random, greedy, \
-                 mcts[:BUDGET] or alphabeta[:BUDGET])"
+                 mcts[:BUDGET][:tTHREADS] or alphabeta[:BUDGET])"
                     .into(),
             );
         }
@@ -312,7 +312,7 @@ impl Table {
         let (index, info) = match players::analyse(&self.game, state, &moves, spec, false, &mut rng)
         {
             Some(a) => {
-                let count = if matches!(spec, Spec::Mcts(_)) {
+                let count = if matches!(spec, Spec::Mcts { .. }) {
                     "visits"
                 } else {
                     "nodes"

@@ -1,9 +1,9 @@
 //! The search players: wins found, alphabeta against a brute-force minimax, `go` for every
 //! bundled game, reproducibility, and a short strength check.
 
-use ludus::game::{Game, Json, Phase, Player};
+use ludus::game::{Game, Json, Phase, Player, Roll};
 use ludus::players::eval::{evaluate, outcome_value};
-use ludus::players::{self, analyse, Budget, Spec};
+use ludus::players::{self, analyse, analyse_with, Budget, Memory, Spec};
 use ludus::registry::{self, AnyGame, AnyState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -23,7 +23,10 @@ fn legal(game: &AnyGame, state: &AnyState) -> Vec<<AnyGame as Game>::Move> {
 
 fn searchers() -> [Spec; 2] {
     [
-        Spec::Mcts(Budget::Iterations(20_000)),
+        Spec::Mcts {
+            budget: Budget::Iterations(20_000),
+            threads: 1,
+        },
         Spec::AlphaBeta(Budget::Depth(6)),
     ]
 }
@@ -133,7 +136,10 @@ fn both_bear_off_to_win() {
         .unwrap();
     let moves = legal(&game, &state);
     for spec in [
-        Spec::Mcts(Budget::Iterations(2000)),
+        Spec::Mcts {
+            budget: Budget::Iterations(2000),
+            threads: 1,
+        },
         Spec::AlphaBeta(Budget::Depth(2)),
     ] {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -249,6 +255,41 @@ fn alphabeta_values_equal_brute_force_minimax() {
     }
 }
 
+#[test]
+fn star2_keeps_the_values_of_plain_expectimax() {
+    // Without `all`, moves after the first are searched in a window, so the throws below are
+    // cut by Star2; the best value and every exact one must still be the full expectation's.
+    for (name, depths, count) in [("hypergammon", 1..=3, 4), ("backgammon", 1..=2, 2)] {
+        let game = load(name);
+        for state in positions(&game, 5, count) {
+            let moves = legal(&game, &state);
+            let me = game.phase(&state).to_move().unwrap();
+            for depth in depths.clone() {
+                let a =
+                    players::alphabeta::search(&game, &state, &moves, Budget::Depth(depth), false);
+                let expected = brute(&game, &state, me, depth, 0);
+                assert!(
+                    (a.value - expected).abs() < 1e-9,
+                    "{name} depth {depth}: star2 {} expectimax {expected}",
+                    a.value
+                );
+                for m in a.moves.iter().filter(|m| m.exact) {
+                    let mut child = state.clone();
+                    game.play(&mut child, &moves[m.index]);
+                    let v = brute(&game, &child, me, depth - 1, 1);
+                    assert!((m.value - v).abs() < 1e-9, "{name} depth {depth}");
+                }
+                for m in a.moves.iter().filter(|m| !m.exact) {
+                    let mut child = state.clone();
+                    game.play(&mut child, &moves[m.index]);
+                    let v = brute(&game, &child, me, depth - 1, 1);
+                    assert!(v <= a.value + 1e-9 && m.value >= v - 1e-9, "{name} bound");
+                }
+            }
+        }
+    }
+}
+
 /// Sends the requests to `ludus protocol` and returns the responses.
 fn session(requests: &[String]) -> Vec<Value> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
@@ -344,7 +385,10 @@ fn a_seed_and_an_iteration_budget_give_the_same_move() {
                     &game,
                     &state,
                     &moves,
-                    Spec::Mcts(Budget::Iterations(3000)),
+                    Spec::Mcts {
+                        budget: Budget::Iterations(3000),
+                        threads: 1,
+                    },
                     false,
                     &mut rng,
                 )
@@ -379,4 +423,149 @@ fn alphabeta_d4_beats_random_at_oware() {
         }
     }
     assert!(wins >= 8, "alphabeta:d4 won {wins} of 10 against random");
+}
+
+#[test]
+fn mcts_keeps_the_subtree_of_the_position_reached() {
+    // A random Oware game to a position where South forces a win in three plies; South
+    // searched two plies before it, and the searched tree reached it.
+    let game = load("oware");
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (earlier, state) = 'games: loop {
+        let mut line = vec![game.new_game(0)];
+        let mut moves = Vec::new();
+        while let Phase::Move(p) = game.phase(line.last().unwrap()) {
+            let state = line.last().unwrap().clone();
+            if p == 0 && line.len() > 2 && forced_win(&game, &state, 0, 3) {
+                break 'games (line[line.len() - 3].clone(), state);
+            }
+            game.legal_moves(&state, &mut moves);
+            let mut next = state;
+            game.play(&mut next, &moves[rng.gen_range(0..moves.len())]);
+            line.push(next);
+        }
+    };
+    let spec = |n| Spec::Mcts {
+        budget: Budget::Iterations(n),
+        threads: 1,
+    };
+    let mut memory = Memory::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let moves = legal(&game, &earlier);
+    analyse_with(
+        &game,
+        &earlier,
+        &moves,
+        spec(20_000),
+        false,
+        &mut memory,
+        &mut rng,
+    )
+    .unwrap();
+    let moves = legal(&game, &state);
+    let visits = |a: &players::Analysis| a.moves.iter().map(|m| m.visits).sum::<u64>();
+    let fresh = analyse(&game, &state, &moves, spec(1), false, &mut rng).unwrap();
+    assert_eq!(visits(&fresh), 1);
+    let a = analyse_with(
+        &game,
+        &state,
+        &moves,
+        spec(2000),
+        false,
+        &mut memory,
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(a.nodes, 2000);
+    assert!(
+        visits(&a) > 2000,
+        "the subtree kept no visits: {}",
+        visits(&a)
+    );
+    let mut after = state.clone();
+    game.play(&mut after, &moves[a.best]);
+    assert!(forced_win(&game, &after, 0, 2), "the win let go");
+    // A position the tree never reached starts afresh.
+    let elsewhere = game.new_game(1);
+    let moves = legal(&game, &elsewhere);
+    let a = analyse_with(
+        &game,
+        &elsewhere,
+        &moves,
+        spec(10),
+        false,
+        &mut memory,
+        &mut rng,
+    );
+    assert_eq!(visits(&a.unwrap()), 10);
+}
+
+#[test]
+fn mcts_keeps_the_subtree_across_the_dice() {
+    // A backgammon bear-off with few moves a throw: after White's search and move, Black's
+    // throw and move, and White's throw (in either order), White's tree holds the position.
+    let game = load("backgammon");
+    let mut state = game
+        .state_from_json(&json!({
+            "to_move": 0, "phase": "move", "dice": [2, 1],
+            "points": [[0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                       [0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
+            "bar": [0, 0], "off": [11, 11]
+        }))
+        .unwrap();
+    let spec = Spec::Mcts {
+        budget: Budget::Iterations(3000),
+        threads: 1,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut memory = Memory::default();
+    let mut kept = Vec::new();
+    while game.phase(&state) == Phase::Move(0) {
+        let moves = legal(&game, &state);
+        let a = analyse_with(&game, &state, &moves, spec, false, &mut memory, &mut rng).unwrap();
+        kept.push(a.moves.iter().map(|m| m.visits).sum::<u64>() - a.nodes);
+        game.play(&mut state, &moves[a.best]);
+        for _ in 0..3 {
+            match game.phase(&state) {
+                Phase::Roll(_) => {
+                    let mut values = game.dice().unwrap().sample(&mut rng).values().to_vec();
+                    values.sort();
+                    let roll = Roll::new(&values).unwrap();
+                    game.roll(&mut state, &roll).unwrap();
+                }
+                Phase::Move(1) => {
+                    let moves = legal(&game, &state);
+                    game.play(&mut state, &moves[rng.gen_range(0..moves.len())]);
+                }
+                _ => break,
+            }
+        }
+    }
+    assert_eq!(kept[0], 0);
+    assert!(
+        kept[1..].iter().any(|&k| k > 0),
+        "no subtree kept: {kept:?}"
+    );
+}
+
+#[test]
+fn mcts_in_threads_with_a_seed_and_iterations_is_reproducible() {
+    for name in ["oware", "backgammon"] {
+        let game = load(name);
+        for state in positions(&game, 13, 2) {
+            let moves = legal(&game, &state);
+            let run = |seed| {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let spec = Spec::Mcts {
+                    budget: Budget::Iterations(1500),
+                    threads: 3,
+                };
+                analyse(&game, &state, &moves, spec, false, &mut rng).unwrap()
+            };
+            let a = run(4);
+            assert_eq!(a.nodes, 4500, "{name}");
+            assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), 4500);
+            assert_eq!(a, run(4), "{name}");
+        }
+    }
 }

@@ -495,7 +495,10 @@ fn players_decide_for_the_decider() {
         &g,
         &st,
         &moves,
-        Spec::Mcts(Budget::Iterations(300)),
+        Spec::Mcts {
+            budget: Budget::Iterations(300),
+            threads: 1,
+        },
         false,
         &mut rng,
     )

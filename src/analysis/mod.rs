@@ -178,6 +178,8 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
         tally.conditions_held.insert(name.to_string(), 0);
     }
     let mut moves = Vec::new();
+    // Each seat's search keeps its subtree between moves, as in `ludus play`.
+    let mut memories: [players::Memory<G>; 2] = Default::default();
     let mut plies = 0u32;
     let mut pieces = game.pieces(&state);
     let winner = loop {
@@ -195,7 +197,14 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
                 }
                 tally.decisions += 1;
                 tally.choices += moves.len() as u64;
-                let pick = players::choose(game, &state, &moves, specs[p], &mut rng);
+                let pick = players::choose_with(
+                    game,
+                    &state,
+                    &moves,
+                    specs[p],
+                    &mut memories[p],
+                    &mut rng,
+                );
                 let before = (game.material(&state, p), game.pips(&state, 1 - p));
                 game.play(&mut state, &moves[pick]);
                 plies += 1;

@@ -7,7 +7,6 @@ pub mod oware_baseline;
 
 use crate::game::{Game, Phase};
 use cpu_time::ProcessTime;
-use rand::RngCore;
 
 /// Reading the process clock is a system call, so games are played in batches that double
 /// until a batch takes about this long (CPU seconds); slow games still stop on time.
@@ -33,42 +32,7 @@ impl Rates {
     }
 }
 
-/// The wyrand generator: one multiplication a number, so the random player costs next to
-/// nothing beside the engine it measures.
-#[derive(Clone, Debug)]
-pub struct WyRand(u64);
-
-impl WyRand {
-    pub fn new(seed: u64) -> WyRand {
-        WyRand(seed)
-    }
-
-    /// Uniform in `0..n` (`n` > 0), by multiply-shift (bias below 2^-26 for small `n`).
-    pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() as u32 as u64 * n as u64) >> 32) as u32
-    }
-}
-
-impl RngCore for WyRand {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0xA076_1D64_78BD_642F);
-        let product = (self.0 as u128) * ((self.0 ^ 0xE703_7ED1_A0B4_28DB) as u128);
-        (product >> 64) as u64 ^ product as u64
-    }
-    fn next_u32(&mut self) -> u32 {
-        self.next_u64() as u32
-    }
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        for chunk in dest.chunks_mut(8) {
-            let bytes = self.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&bytes[..chunk.len()]);
-        }
-    }
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
-        self.fill_bytes(dest);
-        Ok(())
-    }
-}
+pub use crate::players::WyRand;
 
 /// Calls `play_game` (which plays one whole game and returns its plies) until about `seconds`
 /// of CPU time have passed.

@@ -73,6 +73,7 @@ pub fn run(opts: Options) -> Result<bool> {
             seed: opts.seed,
             recorder: None,
         }),
+        memories: Default::default(),
     };
     table.run(first)
 }
@@ -97,6 +98,8 @@ struct Terminal<'g, G: Playable> {
     /// The dice ritual has given each agent a colour (kept for the rest of a match).
     colours_chosen: bool,
     record: Option<Record>,
+    /// What each colour's computer player kept from its last search.
+    memories: [players::Memory<G>; 2],
 }
 
 /// Where the game is recorded; the file is begun when the first game starts (after the
@@ -291,11 +294,12 @@ impl<G: Playable> Terminal<'_, G> {
                             Turn::Quit => return Ok(Stop::Quit),
                         }
                     } else {
-                        let i = players::choose(
+                        let i = players::choose_with(
                             self.game,
                             &state,
                             &moves,
                             self.agents[p],
+                            &mut self.memories[p],
                             &mut self.rng,
                         );
                         let text = self.game.move_text(&state, &moves[i]);
@@ -429,13 +433,16 @@ impl<G: Playable> Terminal<'_, G> {
     fn hint(&mut self, state: &G::State, moves: &[G::Move], p: Player) -> Result<()> {
         let spec = match self.agents[1 - p] {
             s if s.searches() => s,
-            _ => Spec::Mcts(players::Budget::Time(std::time::Duration::from_secs(1))),
+            _ => Spec::Mcts {
+                budget: players::Budget::Time(players::DEFAULT_TIME),
+                threads: 1,
+            },
         };
         let Some(analysis) = players::analyse(self.game, state, moves, spec, true, &mut self.rng)
         else {
             return Ok(());
         };
-        let unit = if matches!(spec, Spec::Mcts(_)) {
+        let unit = if matches!(spec, Spec::Mcts { .. }) {
             "visits"
         } else {
             "nodes"
@@ -453,7 +460,7 @@ impl<G: Playable> Terminal<'_, G> {
                 )
             })
             .collect();
-        let scale = if matches!(spec, Spec::Mcts(_)) {
+        let scale = if matches!(spec, Spec::Mcts { .. }) {
             "mean result, -1 to 1"
         } else {
             "material ahead"
@@ -596,7 +603,7 @@ impl<G: Playable> Terminal<'_, G> {
                 say!("Answer `{}` or `{}`.", names[0], names[1]);
             },
             Spec::Random => Ok(self.rng.gen_range(0..2)),
-            Spec::Greedy | Spec::Mcts(_) | Spec::AlphaBeta(_) => {
+            Spec::Greedy | Spec::Mcts { .. } | Spec::AlphaBeta(_) => {
                 // Choosing colour c means the other colour starts; compare the win rates.
                 let mut wins = [0u32; 2];
                 for (c, w) in wins.iter_mut().enumerate() {

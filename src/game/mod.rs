@@ -146,10 +146,11 @@ pub struct Guards {
 
 /// A compiled game: its rules, fixed once loaded. States are separate values, so one game serves
 /// any number of positions (search, simulation, undo). Nothing here shows a game: see
-/// [`Notation`], [`Json`] and [`View`].
-pub trait Game {
-    type State: Clone + Debug + PartialEq;
-    type Move: Clone + Debug + PartialEq;
+/// [`Notation`], [`Json`] and [`View`]. Games, states and moves cross threads (a search may run
+/// several).
+pub trait Game: Sync {
+    type State: Clone + Debug + PartialEq + Send + Sync;
+    type Move: Clone + Debug + PartialEq + Send + Sync;
 
     /// The rules' short name (`oware`, `backgammon`, ...).
     fn name(&self) -> &str;

@@ -1,7 +1,9 @@
 //! `alphabeta`: iterative-deepening negamax with alpha-beta pruning, a transposition table and
 //! move ordering (the table's best move first, then the moves that gain most at once); at a
 //! roll, the expectation over every distinct throw (`Dice::outcomes`), each weighted by its
-//! probability. A throw is not a ply: depth counts moves.
+//! probability, pruned by Ballard's Star2: every value lies within ±[`WIN`], and a throw's first
+//! move bounds its value from below, so once the throws searched and probed bound the mean
+//! outside the window the rest need not be searched. A throw is not a ply: depth counts moves.
 //!
 //! Players need not alternate (a sowing move may earn another turn): a child's value turns to
 //! the parent's view only when the player to move changes.
@@ -184,10 +186,10 @@ impl<G: Material> Searcher<'_, G> {
         }
         if depth == 0 {
             self.cut = true;
-            return evaluate(self.game, state, p);
+            return self.estimate(state, p);
         }
         if matches!(self.game.phase(state), Phase::Roll(_)) {
-            return self.expectation(state, p, depth, ply);
+            return self.expectation(state, p, depth, alpha, beta, ply);
         }
         let key = self.game.position_key(state);
         let alpha_in = alpha;
@@ -209,7 +211,7 @@ impl<G: Material> Searcher<'_, G> {
         let mut moves = Vec::new();
         self.game.legal_moves(state, &mut moves);
         if moves.is_empty() {
-            return evaluate(self.game, state, p);
+            return self.estimate(state, p);
         }
         let order = self.order(state, p, &moves, first, depth);
         let mut best = f64::NEG_INFINITY;
@@ -252,22 +254,99 @@ impl<G: Material> Searcher<'_, G> {
         best
     }
 
-    /// The mean value over every throw of the dice, from `p`'s view (`p` rolls, then moves).
-    fn expectation(&mut self, state: &G::State, p: Player, depth: u32, ply: u32) -> f64 {
-        let mut sum = 0.0;
-        for k in 0..self.rolls.len() {
-            let (roll, probability) = self.rolls[k];
+    /// The rules' evaluation of an unfinished game, from `p`'s view, kept short of a decided
+    /// game's value (Star1 relies on every value lying within ±WIN).
+    fn estimate(&self, state: &G::State, p: Player) -> f64 {
+        evaluate(self.game, state, p).clamp(-DECIDED, DECIDED)
+    }
+
+    /// The mean value over every throw of the dice, from `p`'s view (`p` rolls, then moves),
+    /// within the window `(alpha, beta)`: Ballard's Star2. First each throw is probed (its
+    /// first move only), which bounds its value from below; when those bounds already put the
+    /// mean at `beta` or above, that is the answer. Then each throw is searched (Star1) within
+    /// the window its value must reach to bring the mean inside `(alpha, beta)`, given the
+    /// throws searched, the others' bounds from below and at best WIN; a value outside ends the
+    /// search with a bound.
+    fn expectation(
+        &mut self,
+        state: &G::State,
+        p: Player,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        ply: u32,
+    ) -> f64 {
+        let mut throws = Vec::with_capacity(self.rolls.len());
+        for &(roll, probability) in &self.rolls {
             let mut child = state.clone();
             if self.game.roll(&mut child, &roll).is_err() {
-                return evaluate(self.game, state, p);
+                return self.estimate(state, p);
             }
-            let v = self.value_for(&child, p, depth, f64::NEG_INFINITY, f64::INFINITY, ply);
+            throws.push((child, probability, -WIN));
+        }
+        // The mean if every throw were worth its bound from below.
+        let mut least = -WIN;
+        for (child, probability, lower) in &mut throws {
+            let needed = (beta - least) / *probability + *lower;
+            if let Some(v) = self.probe(child, p, depth, needed.min(WIN), ply) {
+                if self.stopped {
+                    return 0.0;
+                }
+                least += *probability * (v - *lower);
+                *lower = v;
+                if least >= beta {
+                    return least;
+                }
+            }
+        }
+        let mut sum = 0.0;
+        let mut unsearched = 1.0;
+        for (child, probability, lower) in &throws {
+            unsearched -= probability;
+            least -= probability * lower;
+            let low = (alpha - sum - unsearched * WIN) / probability;
+            let high = (beta - least) / probability;
+            let v = self.value_for(child, p, depth, low.max(-WIN), high.min(WIN), ply);
             if self.stopped {
                 return 0.0;
             }
             sum += probability * v;
+            least += probability * v;
+            if v <= low {
+                return sum + unsearched * WIN;
+            }
+            if v >= high {
+                return least;
+            }
         }
         sum
+    }
+
+    /// A bound from below on the value of `state` (just thrown, `p` to move) from `p`'s view:
+    /// the value of its first move in the search's order, searched below `beta`. `None` when
+    /// another player moves, or when the move's value is only a bound from above.
+    fn probe(
+        &mut self,
+        state: &G::State,
+        p: Player,
+        depth: u32,
+        beta: f64,
+        ply: u32,
+    ) -> Option<f64> {
+        if self.game.phase(state) != Phase::Move(p) {
+            return None;
+        }
+        let mut moves = Vec::new();
+        self.game.legal_moves(state, &mut moves);
+        let first = self
+            .table
+            .get(&self.game.position_key(state))
+            .map(|e| e.best as usize);
+        let i = *self.order(state, p, &moves, first, depth).first()?;
+        let mut child = state.clone();
+        self.game.play(&mut child, &moves[i]);
+        let v = self.value_for(&child, p, depth - 1, -WIN, beta, ply + 1);
+        (v > -WIN).then_some(v)
     }
 
     /// The order to search `moves` in: the table's best move, then (deep enough to pay for it)

@@ -1,16 +1,18 @@
 //! Computer players, written once for every game through the [`Game`] trait: `random`,
 //! `greedy` (the move that gains most at once), `mcts` (UCT with chance nodes and random
 //! playouts) and `alphabeta` (iterative-deepening negamax with a transposition table, expectimax
-//! over the dice). A player is named by a [`Spec`] string such as `mcts:250ms`, `mcts:20000` or
-//! `alphabeta:d6`.
+//! over the dice, Star2-pruned). A player is named by a [`Spec`] string such as `mcts:250ms`,
+//! `mcts:20000`, `mcts:1s:t2` (two threads) or `alphabeta:d6`.
 
 pub mod alphabeta;
 pub mod eval;
 pub mod mcts;
 
+pub use mcts::Memory;
+
 use crate::game::{Game, Material, Phase};
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, RngCore};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -32,6 +34,8 @@ pub const MAX_ITERATIONS: u64 = 100_000_000;
 pub const MAX_DEPTH: u32 = 64;
 /// Longest time a budget may name.
 pub const MAX_TIME: Duration = Duration::from_secs(3600);
+/// Most threads an mcts player may search in.
+pub const MAX_THREADS: u32 = 64;
 
 impl fmt::Display for Budget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -53,14 +57,16 @@ pub enum Spec {
     Random,
     /// The move that gains most at once (stones captured, checkers borne off); ties at random.
     Greedy,
-    /// Monte Carlo tree search (UCT), the move most visited.
-    Mcts(Budget),
+    /// Monte Carlo tree search (UCT), the move most visited; `threads` trees grow at once,
+    /// each within the budget.
+    Mcts { budget: Budget, threads: u32 },
     /// Iterative-deepening alpha-beta (expectimax over the dice).
     AlphaBeta(Budget),
 }
 
-const SPEC_HELP: &str = "expected human, random, greedy, mcts[:BUDGET] or alphabeta[:BUDGET], \
-    with BUDGET a time (250ms, 2s), an mcts iteration count (20000) or an alphabeta depth (d8)";
+const SPEC_HELP: &str = "expected human, random, greedy, mcts[:BUDGET][:tTHREADS] or \
+    alphabeta[:BUDGET], with BUDGET a time (250ms, 2s), an mcts iteration count (20000) or an \
+    alphabeta depth (d8), and THREADS the trees mcts grows at once (t2)";
 
 impl FromStr for Spec {
     type Err = String;
@@ -70,6 +76,19 @@ impl FromStr for Spec {
             Some((name, budget)) => (name, Some(budget)),
             None => (s, None),
         };
+        // `mcts:1s:t2`: the threads last, the budget before them optional (`mcts:t2`).
+        let (budget, threads) = match budget.map(|b| b.rsplit_once(':').unwrap_or(("", b))) {
+            Some((rest, t)) if t.starts_with('t') => {
+                if name != "mcts" {
+                    return Err(format!(
+                        "player `{shown}`: only mcts searches in several threads"
+                    ));
+                }
+                let threads = parse_threads(t).map_err(|e| format!("player `{shown}`: {e}"))?;
+                (Some(rest).filter(|r| !r.is_empty()), threads)
+            }
+            _ => (budget, 1),
+        };
         let spec = match name {
             "human" | "random" | "greedy" if budget.is_some() => {
                 return Err(format!("player `{shown}`: `{name}` takes no budget"))
@@ -77,18 +96,23 @@ impl FromStr for Spec {
             "human" => Spec::Human,
             "random" => Spec::Random,
             "greedy" => Spec::Greedy,
-            "mcts" => Spec::Mcts(match budget {
-                None => Budget::Time(DEFAULT_TIME),
-                Some(b) => match parse_budget(b).map_err(|e| format!("player `{shown}`: {e}"))? {
-                    Budget::Depth(_) => {
-                        return Err(format!(
-                            "player `{shown}`: mcts takes a time (250ms, 2s) or a number of \
-                             iterations (20000), not a depth"
-                        ))
+            "mcts" => Spec::Mcts {
+                budget: match budget {
+                    None => Budget::Time(DEFAULT_TIME),
+                    Some(b) => {
+                        match parse_budget(b).map_err(|e| format!("player `{shown}`: {e}"))? {
+                            Budget::Depth(_) => {
+                                return Err(format!(
+                                "player `{shown}`: mcts takes a time (250ms, 2s) or a number of \
+                                 iterations (20000), not a depth"
+                            ))
+                            }
+                            b => b,
+                        }
                     }
-                    b => b,
                 },
-            }),
+                threads,
+            },
             "alphabeta" => Spec::AlphaBeta(match budget {
                 None => Budget::Time(DEFAULT_TIME),
                 Some(b) => match parse_budget(b).map_err(|e| format!("player `{shown}`: {e}"))? {
@@ -111,6 +135,17 @@ impl FromStr for Spec {
             }
         };
         Ok(spec)
+    }
+}
+
+/// Threads: `t1` to `t64`.
+fn parse_threads(text: &str) -> Result<u32, String> {
+    match text[1..].parse() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) && !text[1..].starts_with('+') => Ok(n),
+        _ => Err(format!(
+            "bad threads `{}` (t1 to t{MAX_THREADS}, e.g. mcts:1s:t2)",
+            crate::limits::excerpt(text)
+        )),
     }
 }
 
@@ -170,7 +205,8 @@ impl fmt::Display for Spec {
             Spec::Human => f.write_str("human"),
             Spec::Random => f.write_str("random"),
             Spec::Greedy => f.write_str("greedy"),
-            Spec::Mcts(b) => write!(f, "mcts:{b}"),
+            Spec::Mcts { budget, threads: 1 } => write!(f, "mcts:{budget}"),
+            Spec::Mcts { budget, threads } => write!(f, "mcts:{budget}:t{threads}"),
             Spec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
         }
     }
@@ -179,7 +215,7 @@ impl fmt::Display for Spec {
 impl Spec {
     /// Whether this player searches (and so can analyse a position).
     pub fn searches(self) -> bool {
-        matches!(self, Spec::Mcts(_) | Spec::AlphaBeta(_))
+        matches!(self, Spec::Mcts { .. } | Spec::AlphaBeta(_))
     }
 }
 
@@ -223,8 +259,24 @@ pub fn analyse<G: Material, R: Rng>(
     all: bool,
     rng: &mut R,
 ) -> Option<Analysis> {
+    analyse_with(game, state, moves, spec, all, &mut Memory::default(), rng)
+}
+
+/// [`analyse`] by a player that keeps `memory` from one search to the next (mcts starts from
+/// the subtree of `state` when its last search reached it).
+pub fn analyse_with<G: Material, R: Rng>(
+    game: &G,
+    state: &G::State,
+    moves: &[G::Move],
+    spec: Spec,
+    all: bool,
+    memory: &mut Memory<G>,
+    rng: &mut R,
+) -> Option<Analysis> {
     match spec {
-        Spec::Mcts(budget) => Some(mcts::search(game, state, moves, budget, rng)),
+        Spec::Mcts { budget, threads } => Some(mcts::search(
+            game, state, moves, budget, threads, memory, rng,
+        )),
         Spec::AlphaBeta(budget) => Some(alphabeta::search(game, state, moves, budget, all)),
         Spec::Human | Spec::Random | Spec::Greedy => None,
     }
@@ -238,14 +290,26 @@ pub fn choose<G: Material, R: Rng>(
     spec: Spec,
     rng: &mut R,
 ) -> usize {
+    choose_with(game, state, moves, spec, &mut Memory::default(), rng)
+}
+
+/// [`choose`] by a player that keeps `memory` from one move to the next.
+pub fn choose_with<G: Material, R: Rng>(
+    game: &G,
+    state: &G::State,
+    moves: &[G::Move],
+    spec: Spec,
+    memory: &mut Memory<G>,
+    rng: &mut R,
+) -> usize {
     if moves.len() == 1 {
         return 0;
     }
     match spec {
         Spec::Greedy => greedy(game, state, moves, rng),
         Spec::Random | Spec::Human => rng.gen_range(0..moves.len()),
-        Spec::Mcts(_) | Spec::AlphaBeta(_) => {
-            analyse(game, state, moves, spec, false, rng).map_or(0, |a| a.best)
+        Spec::Mcts { .. } | Spec::AlphaBeta(_) => {
+            analyse_with(game, state, moves, spec, false, memory, rng).map_or(0, |a| a.best)
         }
     }
 }
@@ -309,12 +373,53 @@ pub(crate) fn random_play<G: Game, R: Rng>(
             }
             Phase::Move(_) => {
                 game.legal_moves(&state, moves);
-                let Some(mv) = moves.choose(rng) else { break };
-                game.play(&mut state, mv);
+                if moves.is_empty() {
+                    break;
+                }
+                // By multiply-shift rather than `gen_range`'s rejection, which divides each draw.
+                let i = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
+                game.play(&mut state, &moves[i as usize]);
             }
         }
     }
     state
+}
+
+/// The wyrand generator: one multiplication a number, so random play (mcts's playouts, the
+/// benchmark's random player) costs next to nothing beside the game it plays.
+#[derive(Clone, Debug)]
+pub struct WyRand(u64);
+
+impl WyRand {
+    pub fn new(seed: u64) -> WyRand {
+        WyRand(seed)
+    }
+
+    /// Uniform in `0..n` (`n` > 0), by multiply-shift (bias below 2^-26 for small `n`).
+    pub fn below(&mut self, n: u32) -> u32 {
+        ((self.next_u64() as u32 as u64 * n as u64) >> 32) as u32
+    }
+}
+
+impl RngCore for WyRand {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0xA076_1D64_78BD_642F);
+        let product = (self.0 as u128) * ((self.0 ^ 0xE703_7ED1_A0B4_28DB) as u128);
+        (product >> 64) as u64 ^ product as u64
+    }
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        for chunk in dest.chunks_mut(8) {
+            let bytes = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -327,13 +432,19 @@ mod tests {
             ("human", Spec::Human),
             ("random", Spec::Random),
             ("greedy", Spec::Greedy),
-            ("mcts", Spec::Mcts(Budget::Time(DEFAULT_TIME))),
+            ("mcts", mcts(Budget::Time(DEFAULT_TIME), 1)),
             (
                 "mcts:250ms",
-                Spec::Mcts(Budget::Time(Duration::from_millis(250))),
+                mcts(Budget::Time(Duration::from_millis(250)), 1),
             ),
-            ("mcts:2s", Spec::Mcts(Budget::Time(Duration::from_secs(2)))),
-            ("mcts:20000", Spec::Mcts(Budget::Iterations(20000))),
+            ("mcts:2s", mcts(Budget::Time(Duration::from_secs(2)), 1)),
+            ("mcts:20000", mcts(Budget::Iterations(20000), 1)),
+            ("mcts:20000:t2", mcts(Budget::Iterations(20000), 2)),
+            ("mcts:t4", mcts(Budget::Time(DEFAULT_TIME), 4)),
+            (
+                "mcts:250ms:t64",
+                mcts(Budget::Time(Duration::from_millis(250)), 64),
+            ),
             ("alphabeta", Spec::AlphaBeta(Budget::Time(DEFAULT_TIME))),
             ("alphabeta:d8", Spec::AlphaBeta(Budget::Depth(8))),
             (
@@ -347,8 +458,12 @@ mod tests {
         }
         assert_eq!(
             "mcts:1.5s".parse::<Spec>(),
-            Ok(Spec::Mcts(Budget::Time(Duration::from_millis(1500))))
+            Ok(mcts(Budget::Time(Duration::from_millis(1500)), 1))
         );
+    }
+
+    fn mcts(budget: Budget, threads: u32) -> Spec {
+        Spec::Mcts { budget, threads }
     }
 
     #[test]
@@ -366,6 +481,13 @@ mod tests {
             ("mcts:", "bad budget"),
             ("greedy:1s", "takes no budget"),
             ("mcts:99999999999999999999", "iterations must be"),
+            ("mcts:1s:t0", "bad threads `t0` (t1 to t64"),
+            ("mcts:1s:t65", "bad threads"),
+            ("mcts:1s:tt", "bad threads"),
+            ("mcts:1s:t+2", "bad threads"),
+            ("mcts:t2:1s", "bad budget"),
+            ("alphabeta:1s:t2", "only mcts searches in several threads"),
+            ("greedy:t2", "only mcts"),
         ] {
             let e = text.parse::<Spec>().unwrap_err();
             assert!(e.contains(words), "{text}: {e}");
