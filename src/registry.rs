@@ -413,6 +413,12 @@ impl Material for AnyGame {
     fn material(&self, state: &AnyState, player: Player) -> i32 {
         on_state!(self, state, |g, s| g.material(s, player))
     }
+    fn points_held(&self, state: &AnyState, player: Player) -> Option<i32> {
+        on_state!(self, state, |g, s| g.points_held(s, player))
+    }
+    fn blots(&self, state: &AnyState, player: Player) -> Option<i32> {
+        on_state!(self, state, |g, s| g.blots(s, player))
+    }
     fn pips(&self, state: &AnyState, player: Player) -> Option<i32> {
         on_state!(self, state, |g, s| g.pips(s, player))
     }

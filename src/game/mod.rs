@@ -276,6 +276,18 @@ pub trait View: Game {
 pub trait Material: Game {
     fn material(&self, state: &Self::State, player: Player) -> i32;
 
+    /// The checkers `player` has standing alone where the opponent may hit or pin them (tables:
+    /// its blots); `None` where a lone checker risks nothing.
+    fn blots(&self, _state: &Self::State, _player: Player) -> Option<i32> {
+        None
+    }
+
+    /// The points `player` holds closed to the opponent (tables: two checkers or more, or one
+    /// where a single checker blocks); `None` for games without such points.
+    fn points_held(&self, _state: &Self::State, _player: Player) -> Option<i32> {
+        None
+    }
+
     /// The distance `player` still has to travel where the rules measure one (tables: the pip
     /// count, the bar as point 25); `None` for games without such a measure.
     fn pips(&self, _state: &Self::State, _player: Player) -> Option<i32> {

@@ -642,6 +642,19 @@ impl Material for TablesGame {
     fn pips(&self, state: &TablesState, player: Player) -> Option<i32> {
         Some(self.rules(state).moves.board.pips(&state.pos.sides[player]))
     }
+    fn points_held(&self, state: &TablesState, player: Player) -> Option<i32> {
+        let moves = &self.rules(state).moves;
+        let side = &state.pos.sides[player];
+        let held = side[1..=moves.board.points]
+            .iter()
+            .filter(|&&c| c >= moves.lone.block_at())
+            .count();
+        Some(held as i32)
+    }
+    fn blots(&self, state: &TablesState, player: Player) -> Option<i32> {
+        let moves = &self.rules(state).moves;
+        (moves.lone != Lone::Block).then(|| moves.board.blots(&state.pos.sides[player]))
+    }
     fn evaluation(&self, state: &TablesState, player: Player) -> Option<i32> {
         let rules = self.rules(state);
         let view = scope::EvalView {
