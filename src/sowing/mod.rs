@@ -379,7 +379,15 @@ impl Json for SowingGame {
 
 impl Material for SowingGame {
     fn material(&self, state: &SowingState, player: Player) -> i32 {
-        i32::from(state.board.store(player))
+        let store = i32::from(state.board.store(player));
+        // Where captures are sown on (Omweso), captured stones stay on the capturer's side:
+        // what a player holds is the stones there.
+        match &self.capture {
+            Some(c) if c.to == rules::CaptureTo::Sow => {
+                store + self.open_stones(&state.board, player) as i32
+            }
+            _ => store,
+        }
     }
     fn evaluation(&self, state: &SowingState, player: Player) -> Option<i32> {
         let e = self.evaluate.as_ref()?;

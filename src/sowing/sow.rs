@@ -257,7 +257,7 @@ impl SowingGame {
     }
 
     #[inline]
-    fn open_stones(&self, b: &Board, p: usize) -> u32 {
+    pub(crate) fn open_stones(&self, b: &Board, p: usize) -> u32 {
         let n = self.geo.n;
         if b.closed == 0 {
             return b.count[p * n..p * n + n]
