@@ -106,10 +106,12 @@ enum Command {
     /// Play uniformly random games through the interpreter and report the rate (CPU time),
     /// against a hand-written baseline where there is one.
     Bench {
+        /// A bundled game name or a rules file path.
         game: String,
         /// CPU seconds for each measurement.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Seed for the random games (the same seed plays the same games).
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -119,13 +121,16 @@ enum Command {
 struct PlayArgs {
     /// A bundled game name or a rules file path.
     game: String,
-    /// Player 0 (South in sowing games): human, random, greedy, mcts[:BUDGET] or
-    /// alphabeta[:BUDGET] (BUDGET: a time such as 250ms or 2s, mcts iterations such as 20000,
-    /// an alphabeta depth such as d8).
-    #[arg(long, alias = "white", default_value = "human")]
+    /// Player 0, the side listed first in the rules (South in sowing games, White in tables
+    /// games; --south and --white are the same option): human, random, greedy, mcts[:BUDGET]
+    /// or alphabeta[:BUDGET] (BUDGET: a time such as 250ms or 2s, mcts iterations such as
+    /// 20000, an alphabeta depth such as d8). Each keeps the side given here for the whole game
+    /// or match; a starting ritual decides only who starts.
+    #[arg(long, visible_alias = "white", default_value = "human")]
     south: Spec,
-    /// Player 1 (North in sowing games): as for --south.
-    #[arg(long, alias = "black", default_value = "greedy")]
+    /// Player 1, the side listed second (North in sowing games, Black in tables games;
+    /// --north and --black are the same option): as for --south.
+    #[arg(long, visible_alias = "black", default_value = "greedy")]
     north: Spec,
     /// Seed for the computer players, the dice and the starting ritual (reproducible games).
     #[arg(long)]

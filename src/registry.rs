@@ -401,6 +401,24 @@ impl View for AnyGame {
     fn render(&self, state: &AnyState, viewer: Player) -> String {
         on_state!(self, state, |g, s| g.render(s, viewer))
     }
+    fn board(&self, state: &AnyState, viewer: Player) -> String {
+        on_state!(self, state, |g, s| g.board(s, viewer))
+    }
+    fn awaited(&self, state: &AnyState) -> Option<String> {
+        on_state!(self, state, |g, s| g.awaited(s))
+    }
+    fn move_text_seen_by(&self, state: &AnyState, mv: &AnyMove, viewer: Player) -> String {
+        on_move!(self, state, mv, |g, s, m| g.move_text_seen_by(s, m, viewer))
+    }
+    fn gain_text(&self, gained: i32) -> Option<String> {
+        with_game!(self, g => g.gain_text(gained))
+    }
+    fn match_game_word(&self) -> &'static str {
+        with_game!(self, g => g.match_game_word())
+    }
+    fn notation_help(&self, state: &AnyState) -> String {
+        on_state!(self, state, |g, s| g.notation_help(s))
+    }
     fn svg(&self, state: &AnyState, viewer: Player) -> String {
         on_state!(self, state, |g, s| g.svg(s, viewer))
     }

@@ -242,7 +242,7 @@ fn whole_matches_play_to_their_end() {
         "--seed",
         "3",
     ]);
-    assert!(out.contains("Match after game"), "{out}");
+    assert!(out.contains("=== Round 2 of the match ==="), "{out}");
     assert!(
         out.contains("wins the match") || out.contains("match is drawn"),
         "{}",
@@ -266,8 +266,8 @@ fn whole_matches_play_to_their_end() {
         "had", "--white", "random", "--black", "random", "--seed", "2",
     ]);
     assert!(
-        out.contains("chooses"),
-        "the colour ritual: {}",
+        out.contains("the lower roller, starts"),
+        "the starting ritual: {}",
         &out[..500]
     );
     assert!(
@@ -302,7 +302,7 @@ fn a_human_gets_answers_to_bad_input_and_can_undo_and_quit() {
         "{out}"
     );
     assert!(out.contains("cannot read `banana`"), "{out}");
-    assert_eq!(out.matches("South (human) to play").count(), 8, "{out}");
+    assert_eq!(out.matches("South (human) to move").count(), 8, "{out}");
 }
 
 #[test]

@@ -311,6 +311,9 @@ fn gnu_backgammon_imports_an_exported_game() {
         rec.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
+    // Passes and all: the record replays.
+    let o = ludus(&["replay", rec.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
     let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let mat = scratch("bg.mat");

@@ -450,9 +450,12 @@ fn tavli_plays_portes_plakoto_and_fevga_in_turn_to_5() {
     let m = g.match_standing(&st).unwrap();
     assert!(m.over && m.winner == Some(0), "{m:?}");
     assert_eq!((g.next_starter(&st), g.next_game(&st, 0)), (None, None));
-    assert!(g
-        .render(&st, 0)
-        .contains("match game 4 (Portes): White 5, Black 1 — White wins the match"));
+    let board = g.render(&st, 0);
+    assert!(
+        board.contains("match game 4 (Portes): White 5, Black 1\n"),
+        "{board}"
+    );
+    assert!(board.contains(" — White wins the match"), "{board}");
 
     // A STATE is read by the rules of its game number, which `match.rules` must name.
     let mut v = state_json("24:15", "24:15", 0, &[]);

@@ -24,7 +24,8 @@ pub enum DiceSource {
 
 pub struct Options {
     pub game: String,
-    /// Who plays player 0 and player 1 before the starting ritual.
+    /// Who plays player 0 and player 1 (for the whole game or match: a starting ritual decides
+    /// only who starts).
     pub agents: [Spec; 2],
     pub seed: Option<u64>,
     pub first: Option<String>,
@@ -35,11 +36,11 @@ pub struct Options {
     pub record: Option<PathBuf>,
 }
 
-/// Random playouts a greedy player runs for each colour before choosing one.
-const COLOUR_PLAYOUTS: u32 = 200;
-
 /// Moves a `hint` lists.
 const HINT_MOVES: usize = 5;
+
+/// Columns a list of moves is wrapped to.
+const WIDTH: usize = 78;
 
 pub fn run(opts: Options) -> Result<bool> {
     let (source, mut game) = super::load(&opts.game)?;
@@ -65,7 +66,6 @@ pub fn run(opts: Options) -> Result<bool> {
         rng,
         input,
         dice: opts.dice,
-        colours_chosen: false,
         record: opts.record.map(|path| Record {
             path,
             rules: opts.game.clone(),
@@ -95,15 +95,13 @@ struct Terminal<'g, G: Playable> {
     rng: ChaCha8Rng,
     input: Box<dyn BufRead>,
     dice: DiceSource,
-    /// The dice ritual has given each agent a colour (kept for the rest of a match).
-    colours_chosen: bool,
     record: Option<Record>,
     /// What each colour's computer player kept from its last search.
     memories: [players::Memory<G>; 2],
 }
 
 /// Where the game is recorded; the file is begun when the first game starts (after the
-/// starting ritual has settled who plays which colour).
+/// starting ritual has settled who starts).
 struct Record {
     path: PathBuf,
     rules: String,
@@ -120,14 +118,14 @@ enum Stop<S> {
 
 impl<G: Playable> Terminal<'_, G> {
     fn run(&mut self, first: Option<Player>) -> Result<bool> {
-        let first = match first {
-            Some(p) => p,
-            None => self.ritual()?,
+        let Some(first) = self.starter(first)? else {
+            say!("Game abandoned.");
+            return Ok(true);
         };
         let mut state = self.game.new_game(first);
         self.note(&Event::Game { game: 1, first })?;
+        let word = self.game.match_game_word();
         loop {
-            say!("{} to start.", self.name(first_to_move(self.game, &state)));
             let Stop::Over(end) = self.play_game(state)? else {
                 say!("Game abandoned.");
                 return Ok(true);
@@ -149,23 +147,20 @@ impl<G: Playable> Terminal<'_, G> {
                     self.game.player_names()[1]
                 );
             }
+            // The board just drawn showed the match standing.
             let Some(standing) = self.game.match_standing(&end) else {
                 return Ok(true);
             };
-            say!(
-                "Match after game {}: {} {} – {} {}",
-                standing.game,
-                self.game.player_names()[0],
-                standing.points[0],
-                standing.points[1],
-                self.game.player_names()[1]
-            );
             if !standing.over {
-                say!("\n=== Game {} of the match ===", standing.game + 1);
+                say!(
+                    "\n=== {} {} of the match ===",
+                    capitalised(word),
+                    standing.game + 1
+                );
                 // The rules' starter, or the starting ritual held again before this game.
-                let first = match self.game.next_starter(&end) {
-                    Some(p) => p,
-                    None => self.ritual()?,
+                let Some(first) = self.starter(self.game.next_starter(&end))? else {
+                    say!("Game abandoned.");
+                    return Ok(true);
                 };
                 if let Some(next) = self.game.next_game(&end, first) {
                     state = next;
@@ -180,6 +175,16 @@ impl<G: Playable> Terminal<'_, G> {
             }
             return Ok(true);
         }
+    }
+
+    /// Who starts a game: `given` (by `--first` or the match rules), else as the starting ritual
+    /// decides; said once. `None` when the human quits during the ritual.
+    fn starter(&mut self, given: Option<Player>) -> Result<Option<Player>> {
+        if let Some(p) = given {
+            say!("{} starts.", self.name(p));
+            return Ok(Some(p));
+        }
+        self.ritual()
     }
 
     /// Appends `event` to the record, when there is one (begun at the first event).
@@ -218,21 +223,12 @@ impl<G: Playable> Terminal<'_, G> {
         format!("{} ({})", self.game.player_names()[p], self.agents[p])
     }
 
-    /// A player before the colours are chosen (after, by colour).
-    fn seat(&self, p: Player) -> String {
-        if self.colours_chosen {
-            return self.name(p);
-        }
-        format!("{} ({})", ["Player A", "Player B"][p], self.agents[p])
-    }
-
-    /// The side the board is drawn from: the human's when exactly one plays, else the side to
-    /// move.
-    fn viewer(&self, state: &G::State) -> Player {
+    /// The side the board is drawn from: the human's when exactly one plays, else player 0's,
+    /// so that the board keeps one orientation for the whole game.
+    fn viewer(&self) -> Player {
         match self.agents {
-            [Spec::Human, a] if a != Spec::Human => 0,
             [a, Spec::Human] if a != Spec::Human => 1,
-            _ => self.game.phase(state).to_move().unwrap_or(0),
+            _ => 0,
         }
     }
 
@@ -262,17 +258,19 @@ impl<G: Playable> Terminal<'_, G> {
         let mut show = true;
         loop {
             if show {
-                say!(
-                    "\n{}",
-                    self.game.render(&state, self.viewer(&state)).trim_end()
-                );
+                say!("\n{}", self.game.board(&state, self.viewer()).trim_end());
             }
             show = true;
             match self.game.phase(&state) {
                 Phase::Over => return Ok(Stop::Over(state)),
                 Phase::Roll(p) => {
-                    let Some(roll) = self.roll(p)? else {
-                        return Ok(Stop::Quit);
+                    let roll = match self.roll(p)? {
+                        Answer::Given(roll) => roll,
+                        Answer::Undo => {
+                            self.undo(&mut state, &mut history)?;
+                            continue;
+                        }
+                        Answer::Quit => return Ok(Stop::Quit),
                     };
                     if let Err(e) = self.game.roll(&mut state, &roll) {
                         say!("{e}");
@@ -286,6 +284,17 @@ impl<G: Playable> Terminal<'_, G> {
                 }
                 Phase::Move(p) => {
                     self.game.legal_moves(&state, &mut moves);
+                    if let [only] = moves.as_slice() {
+                        if self.game.move_text(&state, only) == "pass" {
+                            // Nothing to decide: the pass is played for the player.
+                            say!("{} cannot move and passes.", self.name(p));
+                            self.note(&Event::Move {
+                                text: "pass".into(),
+                            })?;
+                            self.game.play(&mut state, only);
+                            continue;
+                        }
+                    }
                     if self.agents[p] == Spec::Human {
                         let before = (state.clone(), self.recorded_steps());
                         match self.human_turn(&mut state, &moves, &mut history)? {
@@ -302,43 +311,120 @@ impl<G: Playable> Terminal<'_, G> {
                             &mut self.memories[p],
                             &mut self.rng,
                         );
-                        let text = self.game.move_text(&state, &moves[i]);
-                        say!("{} plays {text}.", self.name(p));
-                        self.note(&Event::Move { text })?;
-                        self.game.play(&mut state, &moves[i]);
+                        self.play(&mut state, &moves[i], p)?;
                     }
                 }
             }
         }
     }
 
-    fn roll(&mut self, p: Player) -> Result<Option<Roll>> {
+    /// Plays `mv` for `p`, records it and says it: in the numbering the board is drawn with
+    /// (and in the mover's own, the notation's, when that differs), with what it gained.
+    fn play(&mut self, state: &mut G::State, mv: &G::Move, p: Player) -> Result<()> {
+        let text = self.game.move_text(state, mv);
+        let seen = self.game.move_text_seen_by(state, mv, self.viewer());
+        let before = [0, 1].map(|q| self.game.material(state, q));
+        self.note(&Event::Move { text: text.clone() })?;
+        self.game.play(state, mv);
+        let mut said = format!("{} plays {seen}", self.name(p));
+        if seen != text {
+            let names = self.game.player_names();
+            said.push_str(&format!(" ({text} in {}'s numbering)", names[p]));
+        }
+        // At the end of a game the stones left may be swept into the stores: not a gain of
+        // the move (the result says the scores).
+        if self.game.phase(state) != Phase::Over {
+            for q in [p, 1 - p] {
+                let gained = self.game.material(state, q) - before[q];
+                if let Some(words) = (gained > 0).then(|| self.game.gain_text(gained)).flatten() {
+                    if q == p {
+                        said.push_str(&format!(" and {words}"));
+                    } else {
+                        let other = self.game.player_names()[q];
+                        said.push_str(&format!("; {other} {words}"));
+                    }
+                }
+            }
+        }
+        say!("{said}.");
+        Ok(())
+    }
+
+    /// Back to the human's previous decision (the computer's replies since are taken back too).
+    fn undo(&mut self, state: &mut G::State, history: &mut Vec<(G::State, u32)>) -> Result<bool> {
+        let Some((previous, mark)) = history.pop() else {
+            say!("Nothing to undo.");
+            return Ok(false);
+        };
+        *state = previous;
+        let undo = self.recorded_steps() - mark;
+        if undo > 0 {
+            self.note(&Event::Undo { undo })?;
+        }
+        say!("Undone.");
+        Ok(true)
+    }
+
+    /// The dice for `p`'s turn: rolled, or typed in from real dice (`6-1`, `6 1` or `61`).
+    fn roll(&mut self, p: Player) -> Result<Answer<Roll>> {
         let dice = self
             .game
             .dice()
             .ok_or_else(|| anyhow!("dice are awaited, but these rules use none"))?;
         if self.dice == DiceSource::Auto {
-            return Ok(Some(dice.sample(&mut self.rng)));
+            return Ok(Answer::Given(dice.sample(&mut self.rng)));
         }
         let Dice { count, faces } = dice;
+        let example: Vec<String> = (0..count)
+            .map(|i| (faces - i % faces).to_string())
+            .collect();
+        let forms = if count > 1 && faces < 10 {
+            format!(
+                "`{}`, `{}` or `{}`",
+                example.join("-"),
+                example.join(" "),
+                example.concat()
+            )
+        } else {
+            format!("`{}`", example.join(" "))
+        };
         loop {
             let Some(line) = self.ask(&format!(
-                "Dice for {} ({count} numbers 1-{faces}): ",
-                self.name(p)
+                "Dice for {}: {count} number{} 1-{faces} as {forms} (or `undo`, `help`, `quit`): ",
+                self.name(p),
+                if count == 1 { "" } else { "s" }
             ))?
             else {
-                return Ok(None);
+                return Ok(Answer::Quit);
             };
-            let values: Vec<u8> = line
+            match line.to_lowercase().as_str() {
+                "" => continue,
+                "quit" | "q" => return Ok(Answer::Quit),
+                "undo" | "u" => return Ok(Answer::Undo),
+                "help" | "?" => {
+                    say!("Roll the dice and type what they show, as {forms}.");
+                    say!("  undo    take back your last move     quit   leave the game");
+                    continue;
+                }
+                _ => {}
+            }
+            let mut values: Vec<u8> = line
                 .split(|c: char| !c.is_ascii_digit())
                 .filter_map(|t| t.parse().ok())
                 .collect();
+            if let [joined] = values[..] {
+                // Two digits for two dice (`61`), where every face is one digit.
+                let digits = line.trim();
+                if count > 1 && faces < 10 && joined >= 10 && digits.len() == usize::from(count) {
+                    values = digits.bytes().map(|b| b - b'0').collect();
+                }
+            }
             match Roll::new(&values).map_err(|e| e.to_string()).and_then(|r| {
                 dice.check(&r).map_err(|e| e.to_string())?;
                 Ok(r)
             }) {
-                Ok(roll) => return Ok(Some(roll)),
-                Err(e) => say!("{e}: type the dice, e.g. `3 5`."),
+                Ok(roll) => return Ok(Answer::Given(roll)),
+                Err(e) => say!("{e}: type the dice as {forms}."),
             }
         }
     }
@@ -352,45 +438,36 @@ impl<G: Playable> Terminal<'_, G> {
         let Some(p) = self.game.phase(state).to_move() else {
             return Ok(Turn::Played);
         };
+        let awaited = self.game.awaited(state).unwrap_or_default();
+        let end = if self.may_end(state) { ", `end`" } else { "" };
+        let prompt = format!(
+            "{} {awaited} (a move, `moves`, `hint`, `help`, `undo`{end}, `quit`): ",
+            self.name(p)
+        );
         loop {
-            let prompt = format!(
-                "{} to play (a move, `moves`, `hint`, `help`, `undo`, `quit`): ",
-                self.name(p)
-            );
             let Some(line) = self.ask(&prompt)? else {
                 return Ok(Turn::Quit);
             };
-            match line.as_str() {
+            // Commands read in any case (`QUIT`, `Undo`); a move as typed.
+            match line.to_lowercase().as_str() {
                 "" => continue,
                 "quit" | "q" => return Ok(Turn::Quit),
                 "help" | "?" => self.help(state, moves)?,
                 "moves" | "legal" => self.list_moves(state, moves)?,
                 "hint" => self.hint(state, moves, p)?,
                 "undo" | "u" => {
-                    // Back to this side's previous decision (computer replies are replayed).
-                    match history.pop() {
-                        Some((previous, mark)) => {
-                            *state = previous;
-                            let undo = self.recorded_steps() - mark;
-                            if undo > 0 {
-                                self.note(&Event::Undo { undo })?;
-                            }
-                            say!("Undone.");
-                            return Ok(Turn::Undone);
-                        }
-                        None => say!("Nothing to undo."),
+                    if self.undo(state, history)? {
+                        return Ok(Turn::Undone);
                     }
                 }
-                "end" => {
+                "end" if !end.is_empty() => {
                     if self.offer_end(state, p)? {
                         return Ok(Turn::Played);
                     }
                 }
-                text => match self.game.parse_move(state, text) {
+                _ => match self.game.parse_move(state, &line) {
                     Ok(mv) => {
-                        let text = self.game.move_text(state, &mv);
-                        self.note(&Event::Move { text })?;
-                        self.game.play(state, &mv);
+                        self.play(state, &mv, p)?;
                         return Ok(Turn::Played);
                     }
                     Err(e) => say!("{e}"),
@@ -399,7 +476,12 @@ impl<G: Playable> Terminal<'_, G> {
         }
     }
 
-    /// `end`: offers to stop; the other side accepts or not (a computer accepts when it is
+    /// Whether the rules allow ending the game here by agreement.
+    fn may_end(&self, state: &G::State) -> bool {
+        self.game.end_by_agreement(&mut state.clone())
+    }
+
+    /// `end`: offers to stop; the other side accepts or declines (a computer accepts when it is
     /// ahead or level).
     fn offer_end(&mut self, state: &mut G::State, p: Player) -> Result<bool> {
         let mut trial = state.clone();
@@ -408,13 +490,16 @@ impl<G: Playable> Terminal<'_, G> {
             return Ok(false);
         }
         let other = 1 - p;
+        say!("{} offers to end the game here.", self.name(p));
         let accepted = if self.agents[other] == Spec::Human {
-            let question = format!(
-                "{} offers to end the game here. {}, accept? (y/n) ",
-                self.name(p),
-                self.name(other)
-            );
-            matches!(self.ask(&question)?.as_deref(), Some("y" | "yes"))
+            let question = format!("{}, accept? (`yes` or `no`) ", self.name(other));
+            loop {
+                match self.ask(&question)?.map(|a| a.to_lowercase()).as_deref() {
+                    Some("y" | "yes") => break true,
+                    Some("n" | "no") | None => break false,
+                    Some(_) => say!("Answer `yes` or `no`."),
+                }
+            }
         } else {
             self.game.material(state, other) >= self.game.material(state, p)
         };
@@ -474,47 +559,59 @@ impl<G: Playable> Terminal<'_, G> {
     }
 
     fn help(&self, state: &G::State, moves: &[G::Move]) -> Result<()> {
-        say!("Type a move in the game's notation (as listed below), or:");
+        say!("{}", self.game.notation_help(state));
+        say!("Or type a command (in any case):");
         say!("  moves   list the legal moves     hint   the best moves, as a search sees them");
-        say!("  undo    take back your last move");
-        say!("  end     offer to end the game    quit   leave the game");
+        say!("  undo    take back your last move quit   leave the game");
+        if self.may_end(state) {
+            say!("  end     offer to end the game (the rules allow it)");
+        }
         self.list_moves(state, moves)
     }
 
+    /// The legal moves in order, wrapped between moves.
     fn list_moves(&self, state: &G::State, moves: &[G::Move]) -> Result<()> {
-        let texts: Vec<String> = moves
+        let mut texts: Vec<String> = moves
             .iter()
             .map(|m| self.game.move_text(state, m))
             .collect();
-        say!("Legal moves: {}", texts.join(", "));
+        texts.sort_by_cached_key(|t| reading_order(t));
+        say!("{}", wrapped("Legal moves: ", &texts));
         Ok(())
     }
 
-    /// Decides who starts, as the rules' ritual says; before the first game it may give the
-    /// agents other colours (later games of a match keep them, so each keeps their points).
-    fn ritual(&mut self) -> Result<Player> {
+    /// Decides who starts, as the rules' ritual says, and says so; `None` when the human quits.
+    fn ritual(&mut self) -> Result<Option<Player>> {
         match self.game.start_ritual() {
-            Ritual::None => Ok(0),
+            Ritual::None => self.starter(Some(0)),
             Ritual::OddOrEven => self.odd_or_even(),
-            Ritual::HigherDieChoosesColour => self.dice_for_colour(),
+            Ritual::HigherDieChoosesColour => self.dice_for_start(),
         }
     }
 
+    /// A human's answer before the game, lower case; `None` for `quit` or the end of input.
+    fn ask_before(&mut self, question: &str) -> Result<Option<String>> {
+        Ok(self
+            .ask(question)?
+            .map(|a| a.to_lowercase())
+            .filter(|a| a != "quit" && a != "q"))
+    }
+
     /// Player 1 hides some stones, player 0 guesses odd or even; a right guess starts.
-    fn odd_or_even(&mut self) -> Result<Player> {
+    fn odd_or_even(&mut self) -> Result<Option<Player>> {
         let hidden: u32 = self.rng.gen_range(1..=12);
         let odd_guess = if self.agents[0] == Spec::Human {
             loop {
                 let q = format!(
-                    "{} hides some stones. {}: odd or even? ",
+                    "{} hides some stones. {}: odd or even? (or `quit`) ",
                     self.name(1),
                     self.name(0)
                 );
-                match self.ask(&q)?.as_deref() {
+                match self.ask_before(&q)?.as_deref() {
                     Some("odd" | "o") => break true,
                     Some("even" | "e") => break false,
                     Some(_) => say!("Answer `odd` or `even`."),
-                    None => bail!("end of input before the start of the game"),
+                    None => return Ok(None),
                 }
             }
         } else {
@@ -529,21 +626,23 @@ impl<G: Playable> Terminal<'_, G> {
             hidden,
             self.name(starter)
         );
-        Ok(starter)
+        Ok(Some(starter))
     }
 
-    /// Each rolls one die (ties again); the higher roller chooses the colour; the lower starts.
-    fn dice_for_colour(&mut self) -> Result<Player> {
-        let high = loop {
+    /// Each rolls one die (ties again). By the rules the higher roller chooses the colour and
+    /// the lower starts; here everyone keeps the colour the command line gave them
+    /// (`--white`, `--black`), so the roll decides only who starts: the lower roller.
+    fn dice_for_start(&mut self) -> Result<Option<Player>> {
+        let faces = self.game.dice().map_or(6, |d| d.faces);
+        let low = loop {
             let mut die = [0u8; 2];
             for (p, d) in die.iter_mut().enumerate() {
-                let faces = self.game.dice().map_or(6, |d| d.faces);
                 *d = match self.dice {
                     DiceSource::Auto => self.rng.gen_range(1..=faces),
                     DiceSource::Manual => loop {
-                        let Some(line) = self.ask(&format!("One die for {}: ", self.seat(p)))?
-                        else {
-                            bail!("end of input before the start of the game");
+                        let q = format!("One die for {} (1-{faces}, or `quit`): ", self.name(p));
+                        let Some(line) = self.ask_before(&q)? else {
+                            return Ok(None);
                         };
                         match line.parse::<u8>() {
                             Ok(v) if (1..=faces).contains(&v) => break v,
@@ -552,74 +651,34 @@ impl<G: Playable> Terminal<'_, G> {
                     },
                 };
             }
-            say!(
-                "{} rolls {}, {} rolls {}.",
-                self.seat(0),
+            let rolled = format!(
+                "{} rolls {}, {} rolls {}",
+                self.name(0),
                 die[0],
-                self.seat(1),
+                self.name(1),
                 die[1]
             );
             match die[0].cmp(&die[1]) {
-                std::cmp::Ordering::Greater => break 0,
-                std::cmp::Ordering::Less => break 1,
-                std::cmp::Ordering::Equal => say!("A tie: roll again."),
+                std::cmp::Ordering::Less => break (0, rolled),
+                std::cmp::Ordering::Greater => break (1, rolled),
+                std::cmp::Ordering::Equal => say!("{rolled}: a tie, roll again."),
             }
         };
-        if self.colours_chosen {
-            say!("{} rolled lower and starts.", self.name(1 - high));
-            return Ok(1 - high);
-        }
-        let chooser = self.agents[high];
-        let colour = self.choose_colour(chooser, high)?;
-        let names = self.game.player_names();
-        say!("{} chooses {}.", self.seat(high), names[colour]);
-        if colour != high {
-            self.agents.swap(0, 1);
-        }
-        self.colours_chosen = true;
-        // The lower roller now plays the other colour and moves first.
-        Ok(1 - colour)
+        let (low, rolled) = low;
+        say!(
+            "{rolled}: {}, the lower roller, starts (the roll decides only who starts; the colours \
+             stay as given).",
+            self.name(low)
+        );
+        Ok(Some(low))
     }
+}
 
-    fn choose_colour(&mut self, chooser: Spec, seat: Player) -> Result<Player> {
-        let names = self.game.player_names();
-        match chooser {
-            Spec::Human => loop {
-                let q = format!(
-                    "{}: choose your colour ({} or {}): ",
-                    self.seat(seat),
-                    names[0],
-                    names[1]
-                );
-                let Some(answer) = self.ask(&q)? else {
-                    bail!("end of input before the start of the game")
-                };
-                let answer = answer.to_lowercase();
-                if let Some(c) =
-                    (0..2).find(|&c| names[c].to_lowercase() == answer || answer == c.to_string())
-                {
-                    return Ok(c);
-                }
-                say!("Answer `{}` or `{}`.", names[0], names[1]);
-            },
-            Spec::Random => Ok(self.rng.gen_range(0..2)),
-            Spec::Greedy | Spec::Mcts { .. } | Spec::AlphaBeta(_) => {
-                // Choosing colour c means the other colour starts; compare the win rates.
-                let mut wins = [0u32; 2];
-                for (c, w) in wins.iter_mut().enumerate() {
-                    for _ in 0..COLOUR_PLAYOUTS {
-                        let start = self.game.new_game(1 - c);
-                        if players::playout(self.game, start, &mut self.rng, LIMITS.plies_per_game)
-                            == Some(c)
-                        {
-                            *w += 1;
-                        }
-                    }
-                }
-                Ok(if wins[1] > wins[0] { 1 } else { 0 })
-            }
-        }
-    }
+/// An answer to a prompt that may also take back a move or leave the game.
+enum Answer<T> {
+    Given(T),
+    Undo,
+    Quit,
 }
 
 enum Turn {
@@ -628,6 +687,55 @@ enum Turn {
     Quit,
 }
 
-fn first_to_move<G: Game>(game: &G, state: &G::State) -> Player {
-    game.phase(state).to_move().unwrap_or(0)
+/// A move text's order as people read a list: numbers by value (`2` before `10`), words by
+/// letter.
+fn reading_order(text: &str) -> Vec<Result<u32, String>> {
+    let mut parts: Vec<Result<u32, String>> = Vec::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let digit = c.is_ascii_digit();
+        let end = rest
+            .find(|c: char| c.is_ascii_digit() != digit)
+            .unwrap_or(rest.len());
+        let (part, tail) = rest.split_at(end);
+        parts.push(if digit {
+            part.parse().map_err(|_| part.to_string())
+        } else {
+            Err(part.to_string())
+        });
+        rest = tail;
+    }
+    parts
+}
+
+/// `items` after `lead`, comma-separated and wrapped to [`WIDTH`] columns between items only.
+fn wrapped(lead: &str, items: &[String]) -> String {
+    let mut out = lead.to_string();
+    let mut column = lead.chars().count();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let width = piece.chars().count();
+        if i > 0 && column + 1 + width > WIDTH {
+            out.push_str("\n  ");
+            column = 2;
+        } else if i > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(&piece);
+        column += width;
+    }
+    out
+}
+
+/// `word` with a capital first letter (`Round`).
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -263,8 +263,30 @@ pub trait Json: Game + Notation {
 
 /// Pictures and words for people.
 pub trait View: Game {
-    /// The board drawn for a terminal, from `viewer`'s side.
+    /// The board drawn for a terminal, from `viewer`'s side, then what is awaited or how the
+    /// game ended (`ludus show`, `ludus replay`).
     fn render(&self, state: &Self::State, viewer: Player) -> String;
+    /// The board drawn for a terminal, from `viewer`'s side, with the match standing but
+    /// without what is awaited or the result (`ludus play` says those in its own words).
+    fn board(&self, state: &Self::State, viewer: Player) -> String;
+    /// What the player to move is to do, said after their name (`to move with 6-1`,
+    /// `to decide: …`); `None` once the game is over.
+    fn awaited(&self, state: &Self::State) -> Option<String>;
+    /// The move as it reads on a board drawn from `viewer`'s side. Sowing boards label every
+    /// player's pits, so this is the move's own text; tables boards number the points from
+    /// the viewer's side only.
+    fn move_text_seen_by(&self, state: &Self::State, mv: &Self::Move, viewer: Player) -> String;
+    /// What a player gained in a move, in the game's words, for a gain of `material` (stones
+    /// captured); `None` where the move's text already shows it (checkers borne off).
+    fn gain_text(&self, _gained: i32) -> Option<String> {
+        None
+    }
+    /// What the rules call one game of a match (`round`, `game`).
+    fn match_game_word(&self) -> &'static str {
+        "game"
+    }
+    /// How moves are typed, for `help`: the notation with examples.
+    fn notation_help(&self, state: &Self::State) -> String;
     /// The board as an SVG picture, from `viewer`'s side, counts written as numbers.
     fn svg(&self, state: &Self::State, viewer: Player) -> String;
     /// The rules in plain words (for `ludus show`).

@@ -412,7 +412,31 @@ impl Material for SowingGame {
 
 impl View for SowingGame {
     fn render(&self, state: &SowingState, viewer: Player) -> String {
+        render::board(self, state, viewer) + &render::status(self, state)
+    }
+    fn board(&self, state: &SowingState, viewer: Player) -> String {
         render::board(self, state, viewer)
+    }
+    fn awaited(&self, state: &SowingState) -> Option<String> {
+        render::awaited(self, state)
+    }
+    fn move_text_seen_by(&self, state: &SowingState, mv: &u8, _viewer: Player) -> String {
+        self.move_text(state, mv)
+    }
+    fn gain_text(&self, gained: i32) -> Option<String> {
+        let stones = format!("{gained} stone{}", if gained == 1 { "" } else { "s" });
+        // Where stones are sown into the store, not every stone gained there is a capture.
+        Some(if self.circuit.own_store {
+            format!("stores {stones}")
+        } else {
+            format!("captures {stones}")
+        })
+    }
+    fn match_game_word(&self) -> &'static str {
+        "round"
+    }
+    fn notation_help(&self, state: &SowingState) -> String {
+        render::notation_help(self, state)
     }
     fn svg(&self, state: &SowingState, viewer: Player) -> String {
         render::svg(self, state, viewer)

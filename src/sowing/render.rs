@@ -11,7 +11,8 @@ use crate::game::{Game, Ritual};
 use std::fmt::Write;
 
 /// The board from `viewer`'s seat: the opponent's rows on top (their rear row first), the
-/// viewer's below; pit numbers beside each row of counts; closed pits shown as `--`.
+/// viewer's below; pit numbers beside each row of counts; a closed pit's stones in brackets
+/// (`[5]`), so that every stone is seen.
 pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
     let g = &game.geo;
     let opp = 1 - viewer;
@@ -24,25 +25,27 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             .map(|k| k + 1)
     };
     let mut out = String::new();
-    let line = |p: usize, row: usize| {
+    let mut closed = false;
+    let mut line = |p: usize, row: usize| {
         let mut nums = String::new();
         let mut counts = String::new();
         for x in 1..=g.cols {
             if let Some(k) = cell(p, row, x) {
                 let _ = write!(nums, "{k:>4}");
-                if st.is_closed(game, p, k) {
-                    counts.push_str("  --");
+                let count = if st.is_closed(game, p, k) {
+                    closed = true;
+                    format!("[{}]", st.pit(game, p, k))
                 } else if let Some(h) = st.house_owner(game, p, k) {
-                    let _ = write!(counts, "{:>4}", format!("H{h}"));
+                    format!("H{h}")
                 } else {
-                    let _ = write!(counts, "{:>4}", st.pit(game, p, k));
-                }
+                    st.pit(game, p, k).to_string()
+                };
+                let _ = write!(counts, "{count:>4}");
             }
         }
         (nums, counts)
     };
-    let [south, north] = game.player_names();
-    let names = [south, north];
+    let names = game.player_names();
     let store = |p: usize| format!("{} {:>3}", names[p], st.store(p));
     let _ = writeln!(out, "{}", store(opp));
     for row in (1..=g.rows).rev() {
@@ -55,6 +58,12 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         let _ = writeln!(out, "     {counts}\n     {nums}   (pit)");
     }
     let _ = writeln!(out, "{}", store(viewer));
+    if closed {
+        let _ = writeln!(
+            out,
+            "[n]: a closed pit, its n stones out of play this round"
+        );
+    }
     for (h, owner) in (0..2).filter_map(|p| st.house(game, p).map(|h| (h, p))) {
         let _ = writeln!(
             out,
@@ -65,44 +74,65 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
     if let Some(s) = game.match_standing(st) {
         let _ = writeln!(
             out,
-            "round {}  match points {} {} - {} {}{}",
-            s.game,
-            names[0],
-            s.points[0],
-            s.points[1],
-            names[1],
-            if s.over { "  (match over)" } else { "" }
+            "round {}  match points {} {} - {} {}",
+            s.game, names[0], s.points[0], s.points[1], names[1],
         );
     }
     if st.last_end != super::MoveEnd::Sown {
         let _ = writeln!(out, "last move cut short: {}", st.last_end.text());
     }
-    match game.outcome(st) {
-        Some(o) => {
-            let who = o
-                .winner
-                .map_or("draw".to_string(), |w| format!("{} wins", names[w]));
-            let _ = write!(
-                out,
-                "game over ({}): {who} {}-{}",
-                o.reason, o.scores[0], o.scores[1]
-            );
-        }
-        None => match game.phase(st).to_move() {
-            Some(decider) if st.pending.is_some() => {
-                let _ = write!(
-                    out,
-                    "{} to decide: {} (`take` or `leave`)",
-                    names[decider],
-                    game.question_text(st)
-                );
-            }
-            _ => {
-                let _ = write!(out, "{} to move", names[usize::from(st.to_move)]);
-            }
-        },
-    }
     out
+}
+
+/// What the player to move is to do (after their name); `None` once the game is over.
+pub fn awaited(game: &SowingGame, st: &SowingState) -> Option<String> {
+    game.phase(st).to_move()?;
+    Some(if st.pending.is_some() {
+        format!("to decide: {} (`take` or `leave`)", game.question_text(st))
+    } else {
+        "to move".to_string()
+    })
+}
+
+/// Who is to do what, or how the game (and the match) ended.
+pub fn status(game: &SowingGame, st: &SowingState) -> String {
+    let names = game.player_names();
+    if let (Some(p), Some(what)) = (game.phase(st).to_move(), awaited(game, st)) {
+        return format!("{} {what}", names[p]);
+    }
+    let Some(o) = game.outcome(st) else {
+        return String::new();
+    };
+    let who = o
+        .winner
+        .map_or("draw".to_string(), |w| format!("{} wins", names[w]));
+    let over = game
+        .match_standing(st)
+        .filter(|s| s.over)
+        .map_or("", |_| "  (match over)");
+    format!(
+        "game over ({}): {who} {}-{}{over}",
+        o.reason, o.scores[0], o.scores[1]
+    )
+}
+
+/// How moves are typed.
+pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
+    if st.pending.is_some() {
+        return "Answer the question: `take` or `leave`.".to_string();
+    }
+    let mut s = format!(
+        "A move is the number of the pit you sow from: 1 to {}, as numbered beside your\n\
+         row(s) on the board (each player counts their own pits).",
+        game.geo.n
+    );
+    if game.direction_choice.is_some() {
+        s.push_str(
+            "\nA pit that may be sown either way takes its direction: `3cw` (clockwise) or\n\
+             `3ccw` (counterclockwise).",
+        );
+    }
+    s
 }
 
 /// The rules in plain words, from the compiled game.

@@ -32,7 +32,7 @@ use crate::game::{
 use crate::limits::LIMITS;
 use crate::rules::RulesDoc;
 use movegen::{generate, replay, MoveRules, TurnInfo};
-use position::{Key, Lone};
+use position::{Key, Lone, MAX_POINTS};
 use scope::ScoreView;
 use serde_json::{json, Map, Value};
 
@@ -266,6 +266,54 @@ impl TablesGame {
         let moves = &self.rules(state).moves;
         let (_, _, lands) = replay(moves, &state.pos, usize::from(state.to_move), mv);
         mv.steps().iter().copied().zip(lands).collect()
+    }
+
+    /// The one `[[moves.leave]]` or `[[moves.step]]` rule that alone keeps the mover from
+    /// reaching `want` (their side after a typed move) with these dice, in words; found by
+    /// generating the moves without each rule in turn.
+    fn forbidding_rule(&self, state: &TablesState, want: &Key) -> Option<String> {
+        let rules = &self.rules(state).moves;
+        let mover = usize::from(state.to_move);
+        let reaches = |relaxed: &MoveRules| {
+            let mut moves = Vec::new();
+            generate(
+                relaxed,
+                &state.pos,
+                mover,
+                &self.turn_info(state),
+                &mut moves,
+            );
+            moves
+                .iter()
+                .any(|m| replay(relaxed, &state.pos, mover, m).1.counts_only() == *want)
+        };
+        let mut found = Vec::new();
+        for i in 0..rules.leave.len() {
+            let mut relaxed = rules.clone();
+            let rule = relaxed.leave.remove(i);
+            relaxed.leave_mask = relaxed.leave.iter().fold(0, |m, r| m | 1 << r.point);
+            if reaches(&relaxed) {
+                found.push(format!(
+                    "a checker may leave point {} only when `{}` (tested die by die)",
+                    rule.point,
+                    rule.when.text()
+                ));
+            }
+        }
+        for i in 0..rules.step.len() {
+            let mut relaxed = rules.clone();
+            let rule = relaxed.step.remove(i);
+            if reaches(&relaxed) {
+                found.push(format!(
+                    "every step must leave `{}` true (tested die by die)",
+                    rule.text()
+                ));
+            }
+        }
+        match found.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
     }
 
     fn turn_info<'a>(&self, state: &'a TablesState) -> TurnInfo<'a> {
@@ -572,11 +620,13 @@ impl Notation for TablesGame {
             [one] => Ok(*one),
             [] => Err(MoveError::illegal(
                 text,
-                format!(
-                    "not a move with {}; legal: {}",
-                    dice_text(state),
-                    texts(&legal)
-                ),
+                self.forbidding_rule(state, &want).unwrap_or_else(|| {
+                    format!(
+                        "not a move with {}; legal: {}",
+                        dice_text(state),
+                        texts(&legal)
+                    )
+                }),
             )),
             many => Err(MoveError::Ambiguous {
                 text: crate::limits::excerpt(text.trim()),
@@ -681,7 +731,33 @@ impl Material for TablesGame {
 
 impl View for TablesGame {
     fn render(&self, state: &TablesState, viewer: Player) -> String {
+        render::board(self, state, viewer) + &render::status(self, state)
+    }
+    fn board(&self, state: &TablesState, viewer: Player) -> String {
         render::board(self, state, viewer)
+    }
+    fn awaited(&self, state: &TablesState) -> Option<String> {
+        render::awaited(state)
+    }
+    fn move_text_seen_by(&self, state: &TablesState, mv: &TablesMove, viewer: Player) -> String {
+        if usize::from(state.to_move) == viewer {
+            return self.move_text(state, mv);
+        }
+        // The same paths, each point by its number on the viewer's side.
+        let board = &self.rules(state).moves.board;
+        let across = |n: u8| match usize::from(n) {
+            n @ 1..=MAX_POINTS => board.across(n) as u8,
+            _ => n,
+        };
+        let steps: Vec<([u8; 2], bool)> = self
+            .steps_with_hits(state, mv)
+            .into_iter()
+            .map(|([from, to], hit)| ([across(from), across(to)], hit))
+            .collect();
+        notation::format_move(&steps)
+    }
+    fn notation_help(&self, state: &TablesState) -> String {
+        render::notation_help(self, state)
     }
     fn svg(&self, state: &TablesState, viewer: Player) -> String {
         render::svg(self, state, viewer)

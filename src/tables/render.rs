@@ -100,29 +100,6 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             game.info.players[p], SYMBOLS[p], pos.sides[p][BAR], pos.sides[p][OFF]
         );
     }
-    let mover = &game.info.players[usize::from(state.to_move)];
-    match state.stage {
-        Stage::Roll => {
-            let _ = writeln!(s, "{mover} to roll");
-        }
-        Stage::Move => {
-            let _ = writeln!(s, "{mover} to move with {}", super::dice_text(state));
-        }
-        Stage::Over => match state.winner {
-            Some(w) => {
-                let _ = writeln!(
-                    s,
-                    "{} wins ({} point{})",
-                    game.info.players[usize::from(w)],
-                    state.score,
-                    if state.score == 1 { "" } else { "s" }
-                );
-            }
-            None => {
-                let _ = writeln!(s, "drawn at the {}-ply limit", game.max_plies);
-            }
-        },
-    }
     if let Some(m) = game.match_standing(state) {
         let rotating = if game.rotation.len() > 1 {
             format!(" ({})", rules.title)
@@ -131,26 +108,69 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
         };
         let _ = writeln!(
             s,
-            "match game {}{rotating}: {} {}, {} {}{}",
-            m.game,
-            game.info.players[0],
-            m.points[0],
-            game.info.players[1],
-            m.points[1],
-            match m.winner {
-                Some(w) => format!(" — {} wins the match", game.info.players[w]),
-                None => String::new(),
-            }
+            "match game {}{rotating}: {} {}, {} {}",
+            m.game, game.info.players[0], m.points[0], game.info.players[1], m.points[1],
         );
     }
     s
+}
+
+/// What the player to move is to do (after their name); `None` once the game is over.
+pub fn awaited(state: &TablesState) -> Option<String> {
+    match state.stage {
+        Stage::Roll => Some("to roll".to_string()),
+        Stage::Move => Some(format!("to move with {}", super::dice_text(state))),
+        Stage::Over => None,
+    }
+}
+
+/// Who is to do what, or how the game (and the match) ended.
+pub fn status(game: &TablesGame, state: &TablesState) -> String {
+    let names = &game.info.players;
+    if let Some(what) = awaited(state) {
+        return format!("{} {what}\n", names[usize::from(state.to_move)]);
+    }
+    let mut s = match state.winner {
+        Some(w) => format!(
+            "{} wins ({} point{})",
+            names[usize::from(w)],
+            state.score,
+            if state.score == 1 { "" } else { "s" }
+        ),
+        None => format!("drawn at the {}-ply limit", game.max_plies),
+    };
+    if let Some(w) = game.match_standing(state).and_then(|m| m.winner) {
+        let _ = write!(s, " — {} wins the match", names[w]);
+    }
+    s + "\n"
+}
+
+/// How moves are typed, in the mover's numbering.
+pub fn notation_help(game: &TablesGame, state: &TablesState) -> String {
+    let rules = game.rules(state);
+    let points = rules.moves.board.points;
+    let pool = if rules.uses_pool() {
+        "\n  `pool/20`      brings one in from the pool"
+    } else {
+        ""
+    };
+    format!(
+        "A move lists each checker's path in your own numbering (the board is numbered from your\n\
+         side: your checkers travel from {points} down to 1):\n\
+         \x20 `24/18 13/11`  one checker from 24 to 18, another from 13 to 11\n\
+         \x20 `24/18/13`     one checker moving twice     `13/7(2)`  two checkers from 13 to 7\n\
+         \x20 `13/7*`        hits on 7                    `bar/22`   enters from the bar{pool}\n\
+         \x20 `6/off`        bears off                    `pass`     when no die can be played"
+    )
 }
 
 /// The rules in plain words: for a match that plays several rules files in turn, each game's
 /// rules under the games it is played in.
 pub fn describe(game: &TablesGame) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{} ({}, tables family)", game.info.title, game.info.name);
+    // The first line has the shape of every family's (`ludus list` shows it).
+    let [white, black] = game.player_names();
+    let _ = writeln!(s, "{} ({white} vs {black})", game.info.title);
     if !game.info.source.is_empty() {
         let _ = writeln!(s, "{}", game.info.source.trim());
     }

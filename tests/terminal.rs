@@ -1,0 +1,301 @@
+//! `ludus play` as a new user meets it, driven through `--input FILE`: the board's orientation,
+//! who is who, typed dice, closed pits, gains, the prompt and `help`, offers to end, forced
+//! passes, the rule that forbids a move, each thing said once, bad input, `list` and `--help`.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("run ludus")
+}
+
+/// `ludus play ARGS`, which must succeed; its standard output.
+fn play(args: &[&str]) -> String {
+    let o = ludus(&[&["play"], args].concat());
+    assert!(
+        o.status.success(),
+        "play {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A scratch file with this content, unique to the test.
+fn scratch(name: &str, content: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-terminal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+/// `play ARGS --input FILE` with `input` as the human's typing.
+fn play_typing(name: &str, input: &str, args: &[&str]) -> String {
+    let file = scratch(name, input);
+    play(&[args, &["--input", file.to_str().unwrap()]].concat())
+}
+
+#[test]
+fn without_a_single_human_the_board_keeps_player_0s_side() {
+    let out = play(&[
+        "oware", "--south", "random", "--north", "greedy", "--seed", "1",
+    ]);
+    // Every board opens with the store of the side across: North's.
+    let boards: Vec<&str> = out.split("\n\n").skip(1).collect();
+    assert!(boards.len() > 10, "{out}");
+    for b in &boards {
+        assert!(b.starts_with("North"), "{b}\n---\n{out}");
+    }
+    let out = play(&[
+        "had", "--white", "random", "--black", "random", "--seed", "2",
+    ]);
+    assert!(!out.contains("BAR  O"), "X keeps its half: {out}");
+    // Black's moves read in the board's (White's) numbering, Black's own beside them.
+    assert!(out.contains(" in Black's numbering)."), "{out}");
+}
+
+#[test]
+fn the_help_names_white_and_black_and_colours_stay_as_given() {
+    let help = String::from_utf8_lossy(&ludus(&["play", "--help"]).stdout).into_owned();
+    for text in [
+        "--white",
+        "--black",
+        "White in tables games",
+        "Black in tables games",
+    ] {
+        assert!(help.contains(text), "{text}: {help}");
+    }
+    for seed in ["1", "2", "3", "4"] {
+        let out = play_typing(
+            "colour.txt",
+            "quit\n",
+            &[
+                "had", "--white", "human", "--black", "random", "--seed", seed,
+            ],
+        );
+        assert!(out.contains("White (human) rolls"), "{out}");
+        assert!(out.contains("the lower roller, starts"), "{out}");
+        assert!(!out.contains("Black (human)"), "{out}");
+        assert!(!out.contains("Player A"), "{out}");
+    }
+}
+
+#[test]
+fn typed_dice_take_three_forms_and_undo_help_and_quit() {
+    let out = play_typing(
+        "dice.txt",
+        "HELP\nundo\n61\n13/7 8/7\n5 2\n4-3\nUndo\nquit\n",
+        &[
+            "backgammon",
+            "--white",
+            "human",
+            "--black",
+            "random",
+            "--first",
+            "white",
+            "--dice",
+            "manual",
+        ],
+    );
+    assert!(out.contains("as `6-5`, `6 5` or `65`"), "{out}");
+    assert!(
+        out.contains("Roll the dice and type what they show"),
+        "{out}"
+    );
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert!(out.contains("White (human) rolls 6-1."), "{out}");
+    assert!(out.contains("White (human) plays 13/7 8/7."), "{out}");
+    assert!(out.contains("Black (random) rolls 5-2."), "{out}");
+    assert!(out.contains("White (human) rolls 4-3."), "{out}");
+    // `undo` at the dice goes back to White's move with 6-1.
+    let after = &out[out.find("Undone.").expect("undone")..];
+    assert!(after.contains("White (human) to move with 6-1"), "{out}");
+    assert!(out.contains("Game abandoned."), "{out}");
+}
+
+#[test]
+fn closed_pits_show_their_stones_and_captures_are_said() {
+    let out = play(&[
+        "sat-gharva",
+        "--south",
+        "random",
+        "--north",
+        "random",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("[6]"), "{out}");
+    assert!(out.contains("[n]: a closed pit"), "{out}");
+    assert!(out.contains(" plays 5 and captures 1 stone."), "{out}");
+    assert!(out.contains("and captures 23 stones;"), "{out}");
+}
+
+#[test]
+fn the_prompt_shows_the_dice_and_help_explains_the_notation() {
+    let out = play_typing(
+        "prompt.txt",
+        "moves\nhelp\nquit\n",
+        &[
+            "backgammon",
+            "--white",
+            "human",
+            "--black",
+            "random",
+            "--first",
+            "white",
+            "--seed",
+            "7",
+        ],
+    );
+    assert!(out.contains("White (human) to move with "), "{out}");
+    assert!(
+        !out.contains("`end`"),
+        "backgammon has no ending by agreement: {out}"
+    );
+    for text in ["`24/18 13/11`", "`bar/22`", "`6/off`", "`13/7(2)`"] {
+        assert!(out.contains(text), "{text}: {out}");
+    }
+    // The list: sorted, wrapped between moves.
+    let start = out.find("Legal moves: ").expect("a list");
+    let list: Vec<&str> = out[start..]
+        .lines()
+        .take_while(|l| !l.contains("to move"))
+        .collect();
+    let mut moves = Vec::new();
+    for (i, line) in list.iter().enumerate() {
+        assert!(line.chars().count() <= 78, "{line}");
+        let body = line.trim_start_matches("Legal moves: ").trim();
+        if i + 1 < list.len() && list[i + 1].starts_with("  ") {
+            assert!(body.ends_with(','), "a break inside a move: {line}");
+        }
+        moves.extend(
+            body.split(", ")
+                .map(|m| m.trim_end_matches(',').to_string()),
+        );
+    }
+    let first: Vec<u32> = moves
+        .iter()
+        .map(|m| m.split('/').next().unwrap().parse().unwrap_or(u32::MAX))
+        .collect();
+    assert!(first.windows(2).all(|w| w[0] <= w[1]), "{moves:?}");
+    let sowing = play_typing(
+        "pits.txt",
+        "help\nquit\n",
+        &["uuholo", "--south", "human", "--first", "0"],
+    );
+    assert!(
+        sowing.contains("the number of the pit you sow from"),
+        "{sowing}"
+    );
+    assert!(sowing.contains("`end`"), "{sowing}");
+}
+
+#[test]
+fn offers_get_answers_passes_are_played_and_rules_are_named() {
+    let out = play_typing(
+        "offer.txt",
+        "end\nmaybe\nno\nquit\n",
+        &[
+            "uuholo", "--south", "human", "--north", "human", "--first", "0",
+        ],
+    );
+    assert!(
+        out.contains("White (human) offers to end the game here."),
+        "{out}"
+    );
+    assert!(out.contains("Answer `yes` or `no`."), "{out}");
+    assert!(out.contains("Black (human) declines; play on."), "{out}");
+    let out = play(&[
+        "backgammon",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "2",
+    ]);
+    assert!(out.contains("cannot move and passes."), "{out}");
+    assert!(!out.contains("plays pass"), "{out}");
+    let out = play_typing(
+        "leave.txt",
+        "2-4\n24/22 24/20\nquit\n",
+        &[
+            "mughrabieh",
+            "--white",
+            "human",
+            "--first",
+            "white",
+            "--dice",
+            "manual",
+        ],
+    );
+    assert!(
+        out.contains("`24/22 24/20` is not legal: a checker may leave point 24 only when"),
+        "{out}"
+    );
+}
+
+#[test]
+fn each_thing_is_said_once() {
+    let out = play(&[
+        "oware", "--south", "random", "--north", "greedy", "--seed", "1",
+    ]);
+    assert!(!out.contains(" to move\n"), "{out}");
+    assert!(!out.contains("game over"), "{out}");
+    assert_eq!(out.matches(" starts.").count(), 1, "{out}");
+    let out = play(&[
+        "sat-gharva",
+        "--south",
+        "random",
+        "--north",
+        "random",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("=== Round 2 of the match ==="), "{out}");
+    assert!(!out.contains("=== Game"), "{out}");
+    assert!(!out.contains("Match after"), "{out}");
+    assert!(!out.contains("match over"), "{out}");
+    assert_eq!(out.matches("wins the match").count(), 1, "{out}");
+}
+
+#[test]
+fn bad_input_is_echoed_short_and_escaped_and_commands_take_any_case() {
+    let long = format!("\x1b[2J{}\n", "x".repeat(300));
+    let out = play_typing(
+        "bad.txt",
+        &format!("{long}MOVES\nUndo\nQUIT\n"),
+        &["oware", "--north", "random", "--first", "south"],
+    );
+    assert!(!out.contains('\x1b'), "{out}");
+    assert!(out.contains("cannot read `\\u{1b}[2J"), "{out}");
+    assert!(out.contains('…'), "{out}");
+    assert!(!out.contains(&"x".repeat(100)), "{out}");
+    assert!(out.contains("Legal moves: 1, 2, 3, 4, 5, 6"), "{out}");
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert!(out.contains("Game abandoned."), "{out}");
+}
+
+#[test]
+fn list_has_one_shape_and_bench_help_describes_every_argument() {
+    let out = String::from_utf8_lossy(&ludus(&["list"]).stdout).into_owned();
+    for line in out.lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert!(
+            matches!(fields.get(1), Some(&"sowing" | &"tables")),
+            "{line}"
+        );
+        assert!(line.ends_with(')') && line.contains(" vs "), "{line}");
+    }
+    let help = String::from_utf8_lossy(&ludus(&["bench", "--help"]).stdout).into_owned();
+    for line in help
+        .lines()
+        .filter(|l| l.trim_start().starts_with('<') || l.trim_start().starts_with("--"))
+    {
+        let described = line.trim().split_once("  ").map(|(_, d)| d.trim());
+        assert!(described.is_some_and(|d| !d.is_empty()), "{line}\n{help}");
+    }
+}
