@@ -56,7 +56,7 @@ fn on_threads(threads: usize, game: &AnyGame, setup: &Setup) -> Tally {
         .num_threads(threads)
         .build()
         .unwrap();
-    pool.install(|| analysis::run(game, setup, || ()))
+    pool.install(|| analysis::run(game, setup, |_| ()))
 }
 
 /// The JSON reports without the one field that may differ between runs.

@@ -271,20 +271,28 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
     tally
 }
 
-/// Plays the games of `setup`'s shard on the current rayon pool; `progress` is called once
-/// per game played (from any thread).
-pub fn run<G: Material + Sync>(game: &G, setup: &Setup, progress: impl Fn() + Sync) -> Tally
+/// Games played in one piece of work: enough that reporting progress costs nothing beside
+/// them, few enough that the threads stay evenly loaded.
+const CHUNK: u64 = 64;
+
+/// Plays the games of `setup`'s shard on the current rayon pool; `progress` is called with the
+/// number of games played, a chunk at a time (from any thread).
+pub fn run<G: Material + Sync>(game: &G, setup: &Setup, progress: impl Fn(u64) + Sync) -> Tally
 where
     G::State: Send,
 {
     use rayon::prelude::*;
-    setup
-        .shard
-        .games(setup.games)
+    let games = setup.shard.games(setup.games);
+    let chunks = (games.end - games.start).div_ceil(CHUNK);
+    (0..chunks)
         .into_par_iter()
-        .map(|i| {
-            let tally = play_one(game, setup, i);
-            progress();
+        .map(|c| {
+            let first = games.start + c * CHUNK;
+            let last = (first + CHUNK).min(games.end);
+            let tally = (first..last)
+                .map(|i| play_one(game, setup, i))
+                .fold(Tally::default(), |a, b| a + b);
+            progress(last - first);
             tally
         })
         .reduce(Tally::default, |a, b| a + b)

@@ -141,7 +141,7 @@ pub fn run(opts: Options) -> Result<bool> {
         let played = shard.games(opts.games);
         let bar = progress(game, played.end - played.start);
         let tally =
-            pool.install(|| crate::with_game!(game, g => analysis::run(g, &setup, || bar.inc(1))));
+            pool.install(|| crate::with_game!(game, g => analysis::run(g, &setup, |n| bar.inc(n))));
         bar.finish_and_clear();
         let seconds = started.elapsed().as_secs_f64();
         let name = crate::game::Game::name(game).to_string();

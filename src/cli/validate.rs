@@ -112,7 +112,7 @@ fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
         seed: 1,
         shard: Shard::WHOLE,
     };
-    let t = crate::with_game!(game, g => analysis::run(g, &setup, || ()));
+    let t = crate::with_game!(game, g => analysis::run(g, &setup, |_| ()));
     let Ok(doc) = RulesDoc::parse_source(source) else {
         return Vec::new();
     };
