@@ -16,9 +16,10 @@ import ludus
 _MAX_ACTIONS = 2**31 - 1
 
 
-def register(rules, short_name=None):
-    """Registers the rules (a bundled name or a path) as an OpenSpiel game; returns its name."""
-    game = ludus.load(rules)
+def register(rules, short_name=None, max_plies=None):
+    """Registers the rules (a bundled name or a path) as an OpenSpiel game; returns its name.
+    `max_plies` ends each game after so many plies, as `ludus play --max-plies` does."""
+    game = ludus.load(rules, max_plies=max_plies)
     if game.num_distinct_actions() > _MAX_ACTIONS:
         raise ValueError(
             f"{game.name}: {game.num_distinct_actions()} actions do not fit OpenSpiel's int"

@@ -74,19 +74,28 @@ struct GameRules {
     rules: Arc<Rules>,
 }
 
-fn game_of(game: AnyGame) -> GameRules {
+/// The game, ending its games after `max_plies` plies where given (as `--max-plies` does).
+fn game_of(mut game: AnyGame, max_plies: Option<u32>) -> PyResult<GameRules> {
+    if let Some(plies) = max_plies {
+        let max = ludus::limits::LIMITS.plies_per_game;
+        if !(1..=max).contains(&plies) {
+            return Err(bad(format!("max_plies must be 1 to {max}, not {plies}")));
+        }
+        game.set_max_plies(plies);
+    }
     let rolls = game.dice().map_or_else(Vec::new, |d| d.outcomes());
     let space = Space::of(&game);
-    GameRules {
+    Ok(GameRules {
         rules: Arc::new(Rules { game, space, rolls }),
-    }
+    })
 }
 
 /// Loads a bundled game by name (`oware`) or a rules file by path.
 #[pyfunction]
-fn load(name_or_path: &str) -> PyResult<GameRules> {
+#[pyo3(signature = (name_or_path, max_plies = None))]
+fn load(name_or_path: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
     match registry::load(name_or_path) {
-        Ok((_, game)) => Ok(game_of(game)),
+        Ok((_, game)) => game_of(game, max_plies),
         Err(e @ LoadError::Rules(_)) => Err(RulesError::new_err(e.to_string())),
         Err(e) => Err(bad(e)),
     }
@@ -94,12 +103,13 @@ fn load(name_or_path: &str) -> PyResult<GameRules> {
 
 /// Compiles a rules text.
 #[pyfunction]
-fn loads(rules_text: &str) -> PyResult<GameRules> {
+#[pyo3(signature = (rules_text, max_plies = None))]
+fn loads(rules_text: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
     let game = registry::compile(rules_text).map_err(|d| {
         let report = ludus::diagnostics::render("<rules>", rules_text, &d);
         RulesError::new_err(LoadError::Rules(report.trim_end().to_string()).to_string())
     })?;
-    Ok(game_of(game))
+    game_of(game, max_plies)
 }
 
 /// `ludus analyze`: `games` games (whole matches) between two players, as the JSON report.
@@ -112,7 +122,7 @@ fn analyze(
     games: u64,
     seed: u64,
 ) -> PyResult<PyObject> {
-    let game = load(rules)?;
+    let game = load(rules, None)?;
     let specs = [spec(&players.0)?, spec(&players.1)?];
     if specs.contains(&Spec::Human) {
         return Err(bad(
@@ -173,7 +183,7 @@ impl GameRules {
     fn max_chance_outcomes(&self) -> usize {
         self.rules.rolls.len()
     }
-    /// The ply guard: a game ends by then (a tables ply is a turn: a roll and a move).
+    /// The ply guard or limit: a game ends by then (a tables ply is a turn: a roll and a move).
     fn max_game_length(&self) -> u32 {
         self.rules.game.guards().plies
     }
