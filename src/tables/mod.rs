@@ -206,6 +206,16 @@ impl GameRules {
 }
 
 impl TablesGame {
+    /// The most points a board has and the most single-die steps a turn takes, over the games
+    /// of a match: what a fixed numbering of every move needs (the Python package's actions).
+    pub fn move_bounds(&self) -> (usize, usize) {
+        let bounds = self.rotation.iter().map(|r| {
+            let steps = r.moves.max_steps(self.dice.count);
+            (r.moves.board.points, steps)
+        });
+        bounds.fold((0, 0), |(p, s), (q, t)| (p.max(q), s.max(t)))
+    }
+
     /// The rules of game `n` (from 1) of a match: the rotation's games in turn.
     fn rules_of(&self, n: u32) -> &GameRules {
         &self.rotation[n.saturating_sub(1) as usize % self.rotation.len()]

@@ -81,6 +81,13 @@ impl MoveRules {
         self.leave.is_empty() && self.step.is_empty()
     }
 
+    /// The most single-die steps a turn of `dice` dice may take: a double played
+    /// `double_moves` times, after the bonus roll's two dice where there is one.
+    pub fn max_steps(&self, dice: u8) -> usize {
+        let bonus = self.bonus.as_ref().is_some_and(|b| b.any_double);
+        usize::from(dice.max(self.double_moves)) + 2 * usize::from(bonus)
+    }
+
     /// Whether `roll` (the turn's dice) is the bonus roll.
     pub fn bonus_for(&self, roll: &[u8]) -> Option<&Bonus> {
         let b = self.bonus.as_ref()?;

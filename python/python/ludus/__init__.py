@@ -1,0 +1,18 @@
+"""Ludus from Python: traditional board games from rules files, played by the Rust interpreter.
+
+    import ludus
+    game = ludus.load("oware")              # a bundled name or a path; ludus.loads(text)
+    state = game.new_initial_state(first=0, seed=1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.roll_dice()
+        else:
+            state.apply_move(state.best_move("mcts:100ms"))
+    print(state, state.returns())
+
+`ludus.openspiel` registers any rules file as an OpenSpiel game.
+"""
+
+from ._ludus import EngineError, Game, RulesError, State, analyze, load, loads
+
+__all__ = ["EngineError", "Game", "RulesError", "State", "analyze", "load", "loads"]

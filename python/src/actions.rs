@@ -1,0 +1,99 @@
+//! The fixed action space of a game: each move is one integer, the same wherever the move is
+//! legal, and every integer is below [`Space::size`] (what OpenSpiel's algorithms index by).
+//!
+//! - Sowing, `n` pits a side: pit k (1..=n, the mover's numbering) is action k - 1, the same pit
+//!   sown the other way round n + k - 1, the decisions take and leave 2n and 2n + 1.
+//! - Tables: a move is its single-die steps. A step is a symbol 1..=S, S = (points + 2) × faces:
+//!   (row - 1) × faces + pips, with row the point moved from (1..=points), points + 1 for the bar
+//!   or points + 2 for the pool, and pips the distance moved (bearing off: the point's number).
+//!   The steps, padded with 0s to the most a turn takes (K), sorted s_1 <= ... <= s_K, are
+//!   ranked among such multisets, Σ C(s_i + i - 1, i), so there are C(S + K, K) actions. Their
+//!   order is left out: legal moves are distinct positions, and the same steps reach the same
+//!   position in whatever order they are played.
+
+use ludus::game::Game;
+use ludus::registry::{AnyGame, AnyMove};
+use ludus::sowing::{LEAVE, OTHER_WAY_MOVE, TAKE};
+use ludus::tables::{BAR, POOL};
+
+#[derive(Clone, Copy, Debug)]
+pub enum Space {
+    Sowing { pits: u64 },
+    Tables { points: u64, faces: u64, steps: u64 },
+}
+
+impl Space {
+    pub fn of(game: &AnyGame) -> Space {
+        match game {
+            AnyGame::Sowing(g) => Space::Sowing {
+                pits: g.pits_per_side() as u64,
+            },
+            AnyGame::Tables(g) => {
+                let (points, steps) = g.move_bounds();
+                Space::Tables {
+                    points: points as u64,
+                    faces: g.dice().map_or(1, |d| u64::from(d.faces)),
+                    steps: steps as u64,
+                }
+            }
+        }
+    }
+
+    /// How many actions there are.
+    pub fn size(self) -> u64 {
+        match self {
+            Space::Sowing { pits } => 2 * pits + 2,
+            Space::Tables {
+                points,
+                faces,
+                steps,
+            } => binomial((points + 2) * faces + steps, steps),
+        }
+    }
+
+    /// The action of a move of this space's game.
+    pub fn action(self, mv: &AnyMove) -> u64 {
+        match (self, mv) {
+            (Space::Sowing { pits }, AnyMove::Sowing(m)) => match *m {
+                TAKE => 2 * pits,
+                LEAVE => 2 * pits + 1,
+                m if m & OTHER_WAY_MOVE != 0 => pits + u64::from(m & !OTHER_WAY_MOVE) - 1,
+                m => u64::from(m) - 1,
+            },
+            (
+                Space::Tables {
+                    points,
+                    faces,
+                    steps,
+                },
+                AnyMove::Tables(m),
+            ) => {
+                let mut symbols: Vec<u64> = m
+                    .steps()
+                    .iter()
+                    .map(|&[from, to]| {
+                        let (row, start) = match usize::from(from) {
+                            BAR => (points + 1, points + 1),
+                            POOL => (points + 2, points + 1),
+                            n => (n as u64, n as u64),
+                        };
+                        (row - 1) * faces + (start - u64::from(to))
+                    })
+                    .collect();
+                symbols.resize(steps as usize, 0);
+                symbols.sort_unstable();
+                let rank = symbols.iter().zip(1..);
+                rank.map(|(&s, i)| binomial(s + i - 1, i)).sum()
+            }
+            _ => unreachable!("a move of another family"),
+        }
+    }
+}
+
+/// C(n, k), exact (every partial product is itself a binomial coefficient).
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u128, |c, i| c * u128::from(n - i) / u128::from(i + 1)) as u64
+}

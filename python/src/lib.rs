@@ -1,0 +1,580 @@
+//! Ludus from Python: games loaded from rules files, their positions, moves as integers of a
+//! fixed action space (OpenSpiel's shape), the computer players and analyses, all run by the
+//! Rust interpreter. Every call that runs the engine is fallible: bad input raises a Python
+//! exception with the message the command line would print, a failed move leaves the position
+//! as it was, and a panic inside the engine becomes `ludus.EngineError`.
+
+mod actions;
+mod observe;
+
+use actions::Space;
+use ludus::analysis::{self, Report, Setup, Shard};
+use ludus::game::{Game, Json, Notation, Outcome, Phase, Roll, View};
+use ludus::players::{self, Spec, WyRand};
+use ludus::registry::{self, AnyGame, AnyMove, AnyState, LoadError};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+use std::time::Instant;
+
+create_exception!(
+    ludus,
+    RulesError,
+    PyValueError,
+    "A rules file that does not compile."
+);
+create_exception!(
+    ludus,
+    EngineError,
+    PyRuntimeError,
+    "The engine failed (a bug in Ludus)."
+);
+
+/// OpenSpiel's player numbers for a chance node and a finished game.
+const CHANCE: i64 = -1;
+const TERMINAL: i64 = -4;
+
+/// Runs `f`, turning a panic in the engine into `EngineError`.
+fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        Err(EngineError::new_err(format!("the engine failed: {why}")))
+    })
+}
+
+fn bad(message: impl ToString) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+/// A JSON value as Python objects (dicts, lists, numbers, strings).
+fn to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<PyObject> {
+    let loads = py.import("json")?.getattr("loads")?;
+    Ok(loads.call1((value.to_string(),))?.unbind())
+}
+
+/// What a game's positions share: the rules, the action space and the chance outcomes.
+struct Rules {
+    game: AnyGame,
+    space: Space,
+    /// `Dice::outcomes()`: chance action i is roll i.
+    rolls: Vec<(Roll, f64)>,
+}
+
+/// A game loaded from a rules file.
+#[pyclass(frozen, name = "Game", module = "ludus")]
+struct GameRules {
+    rules: Arc<Rules>,
+}
+
+/// The game, ending its games after `max_plies` plies where given (as `--max-plies` does).
+fn game_of(mut game: AnyGame, max_plies: Option<u32>) -> PyResult<GameRules> {
+    if let Some(plies) = max_plies {
+        let max = ludus::limits::LIMITS.plies_per_game;
+        if !(1..=max).contains(&plies) {
+            return Err(bad(format!("max_plies must be 1 to {max}, not {plies}")));
+        }
+        game.set_max_plies(plies);
+    }
+    let rolls = game.dice().map_or_else(Vec::new, |d| d.outcomes());
+    let space = Space::of(&game);
+    Ok(GameRules {
+        rules: Arc::new(Rules { game, space, rolls }),
+    })
+}
+
+/// Loads a bundled game by name (`oware`) or a rules file by path.
+#[pyfunction]
+#[pyo3(signature = (name_or_path, max_plies = None))]
+fn load(name_or_path: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
+    match registry::load(name_or_path) {
+        Ok((_, game)) => game_of(game, max_plies),
+        Err(e @ LoadError::Rules(_)) => Err(RulesError::new_err(e.to_string())),
+        Err(e) => Err(bad(e)),
+    }
+}
+
+/// Compiles a rules text.
+#[pyfunction]
+#[pyo3(signature = (rules_text, max_plies = None))]
+fn loads(rules_text: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
+    let game = registry::compile(rules_text).map_err(|d| {
+        let report = ludus::diagnostics::render("<rules>", rules_text, &d);
+        RulesError::new_err(LoadError::Rules(report.trim_end().to_string()).to_string())
+    })?;
+    game_of(game, max_plies)
+}
+
+/// `ludus analyze`: `games` games (whole matches) between two players, as the JSON report.
+#[pyfunction]
+#[pyo3(signature = (rules, players = ("random".to_string(), "random".to_string()), games = 100, seed = 1))]
+fn analyze(
+    py: Python<'_>,
+    rules: &str,
+    players: (String, String),
+    games: u64,
+    seed: u64,
+) -> PyResult<PyObject> {
+    let game = load(rules, None)?;
+    let specs = [spec(&players.0)?, spec(&players.1)?];
+    if specs.contains(&Spec::Human) {
+        return Err(bad(
+            "an analysis is played by computer players, not `human`",
+        ));
+    }
+    let setup = Setup {
+        players: specs,
+        games,
+        seed,
+        shard: Shard::WHOLE,
+    };
+    let started = Instant::now();
+    let g = &game.rules.game;
+    let tally = py.allow_threads(|| {
+        guarded(|| Ok(ludus::with_game!(g, g => analysis::run(g, &setup, || ()))))
+    })?;
+    let report = Report {
+        rules: g.name().to_string(),
+        players: specs.map(|s| s.to_string()),
+        seed,
+        tally,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    to_python(py, &report.to_json())
+}
+
+fn spec(text: &str) -> PyResult<Spec> {
+    text.parse().map_err(bad)
+}
+
+#[pymethods]
+impl GameRules {
+    /// The rules' short name.
+    #[getter]
+    fn name(&self) -> String {
+        self.rules.game.name().to_string()
+    }
+    /// `sowing` or `tables`.
+    #[getter]
+    fn family(&self) -> &'static str {
+        self.rules.game.family()
+    }
+    /// The players' names, player 0 first (South/North, White/Black).
+    #[getter]
+    fn player_names(&self) -> (String, String) {
+        let [a, b] = self.rules.game.player_names();
+        (a.to_string(), b.to_string())
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    /// Size of the fixed action space (see the README's "Ludus from Python").
+    fn num_distinct_actions(&self) -> u64 {
+        self.rules.space.size()
+    }
+    /// Distinct rolls of the dice (0 for a game without dice).
+    fn max_chance_outcomes(&self) -> usize {
+        self.rules.rolls.len()
+    }
+    /// The ply guard or limit: a game ends by then (a tables ply is a turn: a roll and a move).
+    fn max_game_length(&self) -> u32 {
+        self.rules.game.guards().plies
+    }
+    /// The length of `State.observation_tensor()`.
+    fn observation_tensor_size(&self) -> usize {
+        let state = self.rules.game.new_game(0);
+        observe::observation(&self.rules.game, &state).len()
+    }
+    /// The rules in plain words (`ludus show`).
+    fn describe(&self) -> String {
+        self.rules.game.describe()
+    }
+
+    /// A new game (match) with `first` to move; without it, drawn from `seed`, as the starting
+    /// ritual would. `seed` also drives the state's computer players.
+    #[pyo3(signature = (first = None, seed = None))]
+    fn new_initial_state(&self, first: Option<usize>, seed: Option<u64>) -> PyResult<State> {
+        let mut rng = match seed {
+            Some(s) => ChaCha8Rng::seed_from_u64(s),
+            None => ChaCha8Rng::from_entropy(),
+        };
+        let first = match first {
+            Some(p @ (0 | 1)) => p,
+            Some(p) => return Err(bad(format!("`first` must be 0 or 1, not {p}"))),
+            None => rng.gen_range(0..2),
+        };
+        let state = guarded(|| Ok(self.rules.game.new_game(first)))?;
+        Ok(State {
+            rules: self.rules.clone(),
+            state,
+            rng,
+        })
+    }
+
+    /// A position from the protocol's STATE form (JSON text).
+    fn state_from_json(&self, text: &str) -> PyResult<State> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(bad)?;
+        let state = guarded(|| self.rules.game.state_from_json(&value).map_err(bad))?;
+        Ok(State {
+            rules: self.rules.clone(),
+            state,
+            rng: ChaCha8Rng::from_entropy(),
+        })
+    }
+
+    /// Plays `n` uniformly random games in Rust (game i started by player i % 2; matches are not
+    /// continued) and counts them: `games`, `wins` (per player), `draws`, `plies`, `seconds`.
+    #[pyo3(signature = (n, seed = 0))]
+    fn play_random_games(&self, py: Python<'_>, n: u64, seed: u64) -> PyResult<PyObject> {
+        let started = Instant::now();
+        let g = &self.rules.game;
+        let counts = py.allow_threads(|| {
+            guarded(|| ludus::with_game!(g, g => random_games(g, n, seed)).map_err(bad))
+        })?;
+        let seconds = started.elapsed().as_secs_f64();
+        let report = serde_json::json!({
+            "games": n,
+            "wins": counts.wins,
+            "draws": counts.draws,
+            "plies": counts.plies,
+            "seconds": seconds,
+        });
+        to_python(py, &report)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<ludus.Game {} ({})>", self.name(), self.family())
+    }
+}
+
+#[derive(Default)]
+struct Counts {
+    wins: [u64; 2],
+    draws: u64,
+    plies: u64,
+}
+
+/// Random games as `ludus bench` plays them (wyrand, multiply-shift choice), counted.
+fn random_games<G: Game>(game: &G, n: u64, seed: u64) -> Result<Counts, String> {
+    let mut rng = WyRand::new(seed);
+    let mut moves = Vec::new();
+    let mut counts = Counts::default();
+    let max_steps = 2 * u64::from(game.guards().plies) + 2;
+    for i in 0..n {
+        let mut state = game.new_game((i % 2) as usize);
+        let mut steps = 0;
+        while let Some(p) = game.phase(&state).to_move() {
+            steps += 1;
+            if steps > max_steps {
+                return Err(format!("{}: a game went past its ply guard", game.name()));
+            }
+            if let (Phase::Roll(_), Some(dice)) = (game.phase(&state), game.dice()) {
+                game.roll(&mut state, &dice.sample(&mut rng))
+                    .map_err(|e| e.to_string())?;
+                continue;
+            }
+            game.legal_moves(&state, &mut moves);
+            if moves.is_empty() {
+                return Err(format!("{}: player {p} has no legal move", game.name()));
+            }
+            game.play(&mut state, &moves[rng.below(moves.len() as u32) as usize]);
+            counts.plies += 1;
+        }
+        match game.outcome(&state).and_then(|o| o.winner) {
+            Some(w) => counts.wins[w] += 1,
+            None => counts.draws += 1,
+        }
+    }
+    Ok(counts)
+}
+
+/// A position of a game, with the random generator its chance draws and computer players use.
+#[pyclass(module = "ludus")]
+struct State {
+    rules: Arc<Rules>,
+    state: AnyState,
+    rng: ChaCha8Rng,
+}
+
+impl State {
+    fn game(&self) -> &AnyGame {
+        &self.rules.game
+    }
+    fn phase(&self) -> Phase {
+        self.game().phase(&self.state)
+    }
+    fn moves(&self) -> Vec<AnyMove> {
+        let mut moves = Vec::new();
+        self.game().legal_moves(&self.state, &mut moves);
+        moves
+    }
+    /// Plays `mv` (a legal move) on a copy, kept only when the engine did not fail.
+    fn play(&mut self, mv: &AnyMove) -> PyResult<()> {
+        let mut next = self.state.clone();
+        guarded(|| {
+            self.rules.game.play(&mut next, mv);
+            Ok(())
+        })?;
+        self.state = next;
+        Ok(())
+    }
+    fn roll(&mut self, roll: &Roll) -> PyResult<()> {
+        let mut next = self.state.clone();
+        guarded(|| self.rules.game.roll(&mut next, roll).map_err(bad))?;
+        self.state = next;
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game().outcome(&self.state)
+    }
+    fn clone_state(&self) -> State {
+        State {
+            rules: self.rules.clone(),
+            state: self.state.clone(),
+            rng: self.rng.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The player to move; -1 at a chance node (dice awaited), -4 once the game is over.
+    fn current_player(&self) -> i64 {
+        match self.phase() {
+            Phase::Move(p) => p as i64,
+            Phase::Roll(_) => CHANCE,
+            Phase::Over => TERMINAL,
+        }
+    }
+    fn is_chance_node(&self) -> bool {
+        matches!(self.phase(), Phase::Roll(_))
+    }
+    fn is_terminal(&self) -> bool {
+        self.phase() == Phase::Over
+    }
+    /// At a chance node, each roll as (action, probability), in `Dice.outcomes()` order.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        if !self.is_chance_node() {
+            return Vec::new();
+        }
+        self.rules.rolls.iter().map(|r| r.1).enumerate().collect()
+    }
+    /// The legal moves as actions of the fixed space, ascending (the rolls at a chance node).
+    fn legal_actions(&self) -> PyResult<Vec<u64>> {
+        if self.is_chance_node() {
+            return Ok((0..self.rules.rolls.len() as u64).collect());
+        }
+        let moves = guarded(|| Ok(self.moves()))?;
+        let mut actions: Vec<u64> = moves.iter().map(|m| self.rules.space.action(m)).collect();
+        actions.sort_unstable();
+        Ok(actions)
+    }
+    /// The legal moves in the engine's order, each a dict: `action`, `text` (the notation),
+    /// `json` (the protocol's MOVE form).
+    fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
+        let moves = guarded(|| Ok(self.moves()))?;
+        let game = self.game();
+        let each = |m: &AnyMove| {
+            serde_json::json!({
+                "action": self.rules.space.action(m),
+                "text": game.move_text(&self.state, m),
+                "json": game.move_json(&self.state, m),
+            })
+        };
+        moves.iter().map(|m| to_python(py, &each(m))).collect()
+    }
+    /// Plays an action: a roll's index at a chance node, else a legal move's action.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        match self.phase() {
+            Phase::Roll(_) => {
+                let roll = usize::try_from(action)
+                    .ok()
+                    .and_then(|i| self.rules.rolls.get(i))
+                    .map(|r| r.0)
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "chance action {action}: the rolls are 0 to {}",
+                            self.rules.rolls.len() - 1
+                        ))
+                    })?;
+                self.roll(&roll)
+            }
+            Phase::Move(_) => {
+                let moves = guarded(|| Ok(self.moves()))?;
+                let space = self.rules.space;
+                let found = moves.iter().find(|m| space.action(m) as i64 == action);
+                let mv = found.ok_or_else(|| bad(format!("action {action} is not legal here")))?;
+                self.play(mv)
+            }
+            Phase::Over => Err(bad("no move now: the game is over")),
+        }
+    }
+    /// Plays a move written in the game's notation (`3`, `24/18 13/11`, `take`).
+    fn apply_move(&mut self, text: &str) -> PyResult<()> {
+        let mv = guarded(|| self.game().parse_move(&self.state, text).map_err(bad))?;
+        self.play(&mv)
+    }
+    /// Plays a roll of the dice (`[6, 1]`) at a chance node.
+    fn apply_roll(&mut self, values: Vec<u8>) -> PyResult<()> {
+        let roll = Roll::new(&values).map_err(bad)?;
+        self.roll(&roll)
+    }
+    /// An action as text: the roll (`6-1`) at a chance node, else the legal move's notation.
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        let not_legal = || bad(format!("action {action} is not legal here"));
+        if self.is_chance_node() {
+            let roll = usize::try_from(action)
+                .ok()
+                .and_then(|i| self.rules.rolls.get(i));
+            return roll.map(|r| r.0.to_string()).ok_or_else(not_legal);
+        }
+        let moves = guarded(|| Ok(self.moves()))?;
+        let space = self.rules.space;
+        let found = moves.iter().find(|m| space.action(m) as i64 == action);
+        found
+            .map(|m| self.game().move_text(&self.state, m))
+            .ok_or_else(not_legal)
+    }
+    /// Draws a roll at a chance node (the state's generator) and plays it; returns its text.
+    fn roll_dice(&mut self) -> PyResult<String> {
+        let dice = self.game().dice().filter(|_| self.is_chance_node());
+        let dice = dice.ok_or_else(|| bad("no dice are awaited now"))?;
+        let roll = dice.sample(&mut self.rng);
+        self.roll(&roll)?;
+        Ok(roll.to_string())
+    }
+
+    /// +1 for the winner and -1 for the loser once the game is over; 0 each for a draw or
+    /// before the end.
+    fn returns(&self) -> Vec<f64> {
+        match self.outcome().and_then(|o| o.winner) {
+            Some(w) => (0..2).map(|p| if p == w { 1.0 } else { -1.0 }).collect(),
+            None => vec![0.0, 0.0],
+        }
+    }
+    /// Once over: `winner` (None for a draw), `scores`, `reason`.
+    fn outcome_dict(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let Some(o) = self.outcome() else {
+            return Ok(None);
+        };
+        let value = serde_json::json!({"winner": o.winner, "scores": o.scores, "reason": o.reason});
+        to_python(py, &value).map(Some)
+    }
+    /// Plies played in this game.
+    fn plies(&self) -> u32 {
+        self.game().plies(&self.state)
+    }
+    /// The match so far (`game`, `points`, `over`, `winner`), where the rules define one.
+    fn match_standing(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let Some(m) = self.game().match_standing(&self.state) else {
+            return Ok(None);
+        };
+        let value = serde_json::json!({"game": m.game, "points": m.points, "over": m.over,
+            "winner": m.winner});
+        to_python(py, &value).map(Some)
+    }
+    /// The next game of a match once this one is over, started as the rules say (or by a draw
+    /// where a ritual decides); None when there is none.
+    fn next_game(&mut self) -> PyResult<Option<State>> {
+        let rules = self.rules.clone();
+        let game = &rules.game;
+        let first = match game.next_starter(&self.state) {
+            Some(p) => p,
+            None => self.rng.gen_range(0..2),
+        };
+        let next = guarded(|| Ok(game.next_game(&self.state, first)))?;
+        Ok(next.map(|state| State {
+            rules,
+            state,
+            rng: self.rng.clone(),
+        }))
+    }
+
+    /// The position in the protocol's STATE form (JSON text).
+    fn to_json(&self) -> String {
+        self.game().state_json(&self.state).to_string()
+    }
+    /// The position as numbers (numpy float32; layout in the README's "Ludus from Python").
+    fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let values = observe::observation(self.game(), &self.state);
+        let numpy = py.import("numpy")?;
+        numpy.call_method1("array", (values, numpy.getattr("float32")?))
+    }
+    /// The board as `ludus show` draws it, from `viewer`'s side.
+    #[pyo3(signature = (viewer = 0))]
+    fn render(&self, viewer: usize) -> PyResult<String> {
+        if viewer > 1 {
+            return Err(bad(format!("`viewer` must be 0 or 1, not {viewer}")));
+        }
+        guarded(|| Ok(self.game().render(&self.state, viewer)))
+    }
+    /// The board as an SVG picture, from `viewer`'s side.
+    #[pyo3(signature = (viewer = 0))]
+    fn svg(&self, viewer: usize) -> PyResult<String> {
+        if viewer > 1 {
+            return Err(bad(format!("`viewer` must be 0 or 1, not {viewer}")));
+        }
+        guarded(|| Ok(self.game().svg(&self.state, viewer)))
+    }
+
+    /// The move a computer player (`random`, `greedy`, `mcts:100ms`, `alphabeta:d4`) chooses
+    /// here, in the game's notation.
+    fn best_move(&mut self, py: Python<'_>, player: &str) -> PyResult<String> {
+        let spec = spec(player)?;
+        if spec == Spec::Human {
+            return Err(bad("`human` is not a computer player"));
+        }
+        if !matches!(self.phase(), Phase::Move(_)) {
+            let what = if self.is_terminal() {
+                "the game is over"
+            } else {
+                "dice first"
+            };
+            return Err(bad(format!("no move now: {what}")));
+        }
+        let (game, state, rng) = (&self.rules.game, &self.state, &mut self.rng);
+        py.allow_threads(|| {
+            guarded(|| {
+                let mut moves = Vec::new();
+                game.legal_moves(state, &mut moves);
+                let i = players::choose(game, state, &moves, spec, rng);
+                Ok(game.move_text(state, &moves[i]))
+            })
+        })
+    }
+
+    fn clone(&self) -> State {
+        self.clone_state()
+    }
+    fn __copy__(&self) -> State {
+        self.clone_state()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone_state()
+    }
+    fn __eq__(&self, other: &State) -> bool {
+        Arc::ptr_eq(&self.rules, &other.rules) && self.state == other.state
+    }
+    fn __str__(&self) -> PyResult<String> {
+        self.render(0)
+    }
+}
+
+#[pymodule]
+fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("RulesError", m.py().get_type::<RulesError>())?;
+    m.add("EngineError", m.py().get_type::<EngineError>())?;
+    m.add_class::<GameRules>()?;
+    m.add_class::<State>()?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(loads, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    Ok(())
+}

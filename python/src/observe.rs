@@ -1,0 +1,44 @@
+//! The observation tensor: the position as numbers in 0..=1, the same layout for every position
+//! of a game, from no player's side in particular (player 0's pits or checkers first).
+//!
+//! - Sowing, `n` pits a side: player 0's pits 1..=n, player 1's pits 1..=n, the two stores,
+//!   each as a share of the stones in the game; then the player to move, one-hot (2 values,
+//!   both 0 once the game is over).
+//! - Tables, `points` points: for player 0 then player 1, the checkers on its points 1..=points
+//!   (its own numbering), on the bar, borne off and in the pool, each as a share of a side's
+//!   checkers; then the dice to play (3 values, each die / faces, 0 when none); then the player
+//!   to move, one-hot.
+
+use ludus::game::Game;
+use ludus::registry::{AnyGame, AnyState};
+use ludus::tables::{BAR, OFF, POOL};
+
+/// The tensor of `state`, a position of `game`.
+pub fn observation(game: &AnyGame, state: &AnyState) -> Vec<f32> {
+    let mut out = Vec::new();
+    match (game, state) {
+        (AnyGame::Sowing(g), AnyState::Sowing(s)) => {
+            let total = g.total_stones().max(1) as f32;
+            for p in 0..2 {
+                let pits = (1..=g.pits_per_side()).map(|k| f32::from(s.pit(g, p, k)));
+                out.extend(pits.map(|c| c / total));
+            }
+            out.extend((0..2).map(|p| f32::from(s.store(p)) / total));
+        }
+        (AnyGame::Tables(g), AnyState::Tables(s)) => {
+            let (points, _) = g.move_bounds();
+            let per_side = (g.pieces(s) / 2).max(1) as f32;
+            for side in &s.position().sides {
+                let places = (1..=points).chain([BAR, OFF, POOL]);
+                out.extend(places.map(|n| f32::from(side[n]) / per_side));
+            }
+            let faces = g.dice().map_or(1.0, |d| f32::from(d.faces));
+            let dice = s.dice().unwrap_or(&[]);
+            out.extend((0..3).map(|i| dice.get(i).map_or(0.0, |&d| f32::from(d) / faces)));
+        }
+        _ => unreachable!("a state of another family"),
+    }
+    let to_move = game.phase(state).to_move();
+    out.extend((0..2).map(|p| f32::from(u8::from(to_move == Some(p)))));
+    out
+}

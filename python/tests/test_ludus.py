@@ -1,0 +1,199 @@
+"""The ludus package from Python: loading, positions, actions, players and analyses."""
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+import ludus
+
+ALL = [
+    "oware", "kalah", "sat-gharva", "sat-gharva-choice", "uuholo", "toguz-korgool", "omweso",
+    "backgammon", "had", "plakoto", "fevga", "tavli", "long-nardy", "acey-deucey", "mughrabieh",
+]
+
+
+def play_out(state, rng, plies=None):
+    """Random actions (and rolls) to the end, or for `plies` steps."""
+    steps = 0
+    while not state.is_terminal() and (plies is None or steps < plies):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return state
+
+
+def test_load_by_name_and_text():
+    game = ludus.load("oware")
+    assert (game.name, game.family) == ("oware", "sowing")
+    assert game.player_names == ("South", "North")
+    with open(__file__.replace("python/tests/test_ludus.py", "rules/oware.toml")) as f:
+        assert ludus.loads(f.read()).name == "oware"
+
+
+def test_rules_errors_are_located():
+    with pytest.raises(ludus.RulesError) as e:
+        ludus.loads('[game]\nname = "x"\nfamily = "sowin"\n')
+    text = str(e.value)
+    assert "unknown family `sowin`" in text and "<rules>:3:" in text
+    assert "did you mean `sowing`?" in text
+    with pytest.raises(ValueError, match="no bundled game or file named `nope`"):
+        ludus.load("nope")
+
+
+def test_oware_start():
+    game = ludus.load("oware")
+    state = game.new_initial_state(first=0)
+    assert state.current_player() == 0 and not state.is_chance_node()
+    assert state.legal_actions() == list(range(6))
+    assert game.num_distinct_actions() == 14 and game.max_chance_outcomes() == 0
+    obs = state.observation_tensor()
+    assert obs.dtype == np.float32 and obs.shape == (game.observation_tensor_size(),) == (16,)
+    assert np.allclose(obs[:12], 4 / 48) and list(obs[12:]) == [0, 0, 1, 0]
+    assert "South" in str(state)
+    assert json.loads(state.to_json())["to_move"] == 0
+
+
+def test_moves_by_text_and_action_agree():
+    game = ludus.load("oware")
+    a, b = game.new_initial_state(first=0), game.new_initial_state(first=0)
+    a.apply_move("3")
+    b.apply_action(2)
+    assert a == b and a.current_player() == 1
+    assert [m["text"] for m in b.legal_moves()] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_bad_moves_raise_and_change_nothing():
+    game = ludus.load("backgammon")
+    state = game.new_initial_state(first=0, seed=1)
+    before = state.to_json()
+    with pytest.raises(ValueError, match="no move now"):
+        state.apply_move("24/18")
+    with pytest.raises(ValueError, match="the rolls are 0 to 20"):
+        state.apply_action(21)
+    state.apply_roll([6, 1])
+    before = state.to_json()
+    with pytest.raises(ValueError, match="is not legal"):
+        state.apply_move("24/10")
+    with pytest.raises(ValueError, match="cannot read"):
+        state.apply_move("banana")
+    with pytest.raises(ValueError, match="is not legal here"):
+        state.apply_action(-1)
+    assert state.to_json() == before
+    state.apply_move("13/7 8/7")
+    assert state.is_chance_node() and state.current_player() == -1
+
+
+def test_chance_outcomes_are_the_dice():
+    game = ludus.load("had")
+    state = game.new_initial_state(first=0)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == game.max_chance_outcomes() == 21
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    assert state.action_to_string(0) == "6-6"
+    state.apply_action(0)
+    assert state.current_player() == 0 and state.chance_outcomes() == []
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_random_games_keep_the_action_space(name):
+    """Every legal action is in the space, distinct, and plays the move it names."""
+    game = ludus.load(name)
+    rng = random.Random(7)
+    size = game.num_distinct_actions()
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal() and state.plies() < 300:
+            if state.is_chance_node():
+                state.roll_dice()
+                continue
+            actions = state.legal_actions()
+            assert actions == sorted(set(actions)) and all(0 <= a < size for a in actions)
+            moves = state.legal_moves()
+            assert sorted(m["action"] for m in moves) == actions
+            move = rng.choice(moves)
+            assert state.action_to_string(move["action"]) == move["text"]
+            by_text = state.clone()
+            by_text.apply_move(move["text"])
+            state.apply_action(move["action"])
+            assert by_text == state
+            assert len(state.observation_tensor()) == game.observation_tensor_size()
+
+
+def test_action_space_sizes():
+    assert ludus.load("backgammon").num_distinct_actions() == 26_294_360  # C(160, 4)
+    assert ludus.load("uuholo").num_distinct_actions() == 34
+
+
+def test_clone_is_independent_and_json_round_trips():
+    game = ludus.load("kalah")
+    state = play_out(game.new_initial_state(first=0, seed=3), random.Random(1), plies=5)
+    copy = state.clone()
+    play_out(copy, random.Random(2), plies=3)
+    assert copy != state
+    again = game.state_from_json(state.to_json())
+    assert again.to_json() == state.to_json()
+    with pytest.raises(ValueError):
+        game.state_from_json('{"to_move": 7}')
+
+
+def test_returns_at_the_end():
+    game = ludus.load("oware")
+    state = play_out(game.new_initial_state(first=0, seed=1), random.Random(3))
+    assert state.is_terminal() and state.current_player() == -4
+    winner = state.outcome_dict()["winner"]
+    expected = [0.0, 0.0] if winner is None else [1.0 if p == winner else -1.0 for p in (0, 1)]
+    assert state.returns() == expected
+    with pytest.raises(ValueError, match="the game is over"):
+        state.apply_action(0)
+
+
+def test_matches_go_on():
+    game = ludus.load("sat-gharva")
+    state = play_out(game.new_initial_state(first=0, seed=1), random.Random(4))
+    assert state.match_standing()["game"] == 1
+    nxt = state.next_game()
+    assert nxt is not None and nxt.match_standing()["game"] == 2 and not nxt.is_terminal()
+
+
+def test_computer_players():
+    game = ludus.load("backgammon")
+    state = game.new_initial_state(first=0, seed=5)
+    with pytest.raises(ValueError, match="dice first"):
+        state.best_move("greedy")
+    state.apply_roll([3, 1])
+    assert state.best_move("alphabeta:d1") == "8/5 6/5"
+    for player in ("random", "greedy", "mcts:200"):
+        state.clone().apply_move(state.best_move(player))
+    with pytest.raises(ValueError, match="unknown player `mtcs`"):
+        state.best_move("mtcs")
+
+
+def test_analyze():
+    report = ludus.analyze("oware", players=("greedy", "random"), games=20, seed=1)
+    assert report["rules"] == "oware" and report["games"] == 20
+    assert report["players"] == ["greedy", "random"]
+    assert sum(report["wins"]) + report["draws"] == 20
+    with pytest.raises(ValueError, match="bad budget"):
+        ludus.analyze("oware", players=("mcts:x", "random"))
+
+
+def test_play_random_games():
+    counts = ludus.load("oware").play_random_games(200, seed=1)
+    assert counts["games"] == 200 and sum(counts["wins"]) + counts["draws"] == 200
+    assert counts["plies"] > 200 * 20
+    assert counts == ludus.load("oware").play_random_games(200, seed=1) | {
+        "seconds": counts["seconds"]
+    }
+
+
+def test_max_plies():
+    game = ludus.load("oware", max_plies=10)
+    state = play_out(game.new_initial_state(first=0, seed=1), random.Random(1))
+    assert state.plies() <= 10
+    with pytest.raises(ValueError, match="max_plies must be 1 to"):
+        ludus.load("oware", max_plies=0)
