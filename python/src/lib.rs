@@ -138,7 +138,7 @@ fn analyze(
     let started = Instant::now();
     let g = &game.rules.game;
     let tally = py.allow_threads(|| {
-        guarded(|| Ok(ludus::with_game!(g, g => analysis::run(g, &setup, || ()))))
+        guarded(|| Ok(ludus::with_game!(g, g => analysis::run(g, &setup, |_| ()))))
     })?;
     let report = Report {
         rules: g.name().to_string(),
