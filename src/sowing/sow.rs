@@ -43,7 +43,9 @@ impl MoveEnd {
 pub(crate) struct Report {
     /// Stones were sown into the opponent's pits.
     pub fed: bool,
-    pub captured: u32,
+    /// Stones captured (a game has at most 255): small, so that the report fits in one
+    /// register on the way back from the hot path.
+    pub captured: u16,
     pub grand_slam: bool,
     pub again: bool,
     /// `sowing.take` matched a pit (taken or not).
@@ -127,7 +129,7 @@ impl Sowing {
     /// What decides the rest of the move (the in-move repetition left out), for position keys.
     pub fn key(&self) -> impl std::hash::Hash {
         let progress = [self.pos, self.lap, self.skip].map(|s| s as u8);
-        let counts = [self.sown, self.relays, self.report.captured];
+        let counts = [self.sown, self.relays, u32::from(self.report.captured)];
         (
             progress,
             self.way,
@@ -318,14 +320,14 @@ impl SowingGame {
             // Most moves fail a tabulated condition: nothing else to compute.
             if cap.when.lookup(mover, last, last_count) != Some(false) {
                 let (captured, grand_slam) = self.capture(b, cap, &sowing);
-                report.captured = captured;
+                report.captured = captured as u16;
                 report.grand_slam = grand_slam;
             }
         }
         if let Some(again) = &self.again {
             let mut ctx = Ctx::new(b, g, mover, ply);
             ctx.sown = sowing.sown;
-            ctx.captured = report.captured;
+            ctx.captured = u32::from(report.captured);
             ctx.grand_slam = report.grand_slam;
             ctx.views[View::Last as usize] = last as u8;
             ctx.views[View::Origin as usize] = origin as u8;
@@ -440,7 +442,7 @@ impl SowingGame {
                 } else {
                     0
                 };
-                s.report.captured += got;
+                s.report.captured += got as u16;
                 s.report.grand_slam = take && grand_slam;
                 match lap {
                     // The captured stones are sown on as if lifted again from the lap's pit.
@@ -509,7 +511,7 @@ impl SowingGame {
             });
         }
         let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
-        s.report.captured += captured;
+        s.report.captured += captured as u16;
         s.report.grand_slam = grand_slam;
         None
     }
@@ -521,7 +523,7 @@ impl SowingGame {
             let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
             ctx.sown = s.sown;
             ctx.relays = s.relays;
-            ctx.captured = report.captured;
+            ctx.captured = u32::from(report.captured);
             ctx.grand_slam = report.grand_slam;
             ctx.views[View::Last as usize] = s.pos as u8;
             ctx.views[View::Origin as usize] = s.origin as u8;
@@ -645,7 +647,7 @@ impl SowingGame {
                     }
                     Some(hit) => {
                         let (got, grand_slam) = self.take_capture(b, cap, s.mover, hit);
-                        s.report.captured += got;
+                        s.report.captured += got as u16;
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
                             // The captured stones are sown on as if lifted again from the
