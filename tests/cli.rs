@@ -3,22 +3,8 @@
 //! and agreed endings) and `bench`.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("run ludus")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod cli_common;
+use cli_common::{ludus, stderr, stdout};
 
 /// A scratch file with this content, unique to the test.
 fn scratch(name: &str, content: &str) -> PathBuf {

@@ -3,14 +3,8 @@
 //! passes, the rule that forbids a move, each thing said once, bad input, `list` and `--help`.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("run ludus")
-}
+mod cli_common;
+use cli_common::ludus;
 
 /// `ludus play ARGS`, which must succeed; its standard output.
 fn play(args: &[&str]) -> String {
