@@ -6,8 +6,8 @@
 //! ([`expr`], parsed and resolved to slots once) → what a game is ([`game`]: the rules-only
 //! trait, chance as data) → the families ([`sowing`], [`tables`]), each compiling its rules into a
 //! game with a compact state → the [`registry`], the one list of families → players
-//! ([`players`]), the engine protocol ([`protocol`]), benchmarks ([`bench`]) and the command line
-//! ([`cli`]).
+//! ([`players`]), the engine protocol ([`protocol`]), benchmarks ([`bench`]), the command line
+//! ([`cli`]) and the web server ([`server`]).
 
 pub mod analysis;
 pub mod bench;
@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod record;
 pub mod registry;
 pub mod rules;
+pub mod server;
 pub mod sowing;
 pub mod svg;
 pub mod tables;

@@ -45,6 +45,16 @@ pub struct Limits {
     pub analysis_jobs: usize,
     /// Lines of a game record the protocol keeps in memory (`record`).
     pub record_events: usize,
+    /// Games `ludus serve` holds at once.
+    pub server_games: usize,
+    /// Seconds a game of `ludus serve` is kept without a request.
+    pub server_idle_seconds: u64,
+    /// Bytes in one HTTP request body of `ludus serve` (an uploaded rules file or record).
+    pub server_body_bytes: usize,
+    /// Rolls, moves and undos in one game of `ludus serve` (each position is kept for review).
+    pub server_steps: usize,
+    /// Seconds one computer move of `ludus serve` may think.
+    pub server_think_seconds: u64,
 }
 
 /// The limits in force.
@@ -69,6 +79,11 @@ pub const LIMITS: Limits = Limits {
     analysis_games: 1_000_000_000_000,
     analysis_jobs: 1_024,
     record_events: 1_000_000,
+    server_games: 1_000,
+    server_idle_seconds: 1_800,
+    server_body_bytes: 4 << 20,
+    server_steps: 20_000,
+    server_think_seconds: 30,
 };
 
 impl Limits {
@@ -146,6 +161,23 @@ impl Limits {
             (
                 "lines of a record the protocol keeps",
                 self.record_events.to_string(),
+            ),
+            ("games `ludus serve` holds", self.server_games.to_string()),
+            (
+                "idle time before `ludus serve` drops a game",
+                format!("{} s", self.server_idle_seconds),
+            ),
+            (
+                "body of an HTTP request",
+                format!("{} bytes", self.server_body_bytes),
+            ),
+            (
+                "rolls, moves and undos of one served game",
+                self.server_steps.to_string(),
+            ),
+            (
+                "thinking time of one served computer move",
+                format!("{} s", self.server_think_seconds),
             ),
         ]
     }

@@ -89,6 +89,15 @@ enum Command {
     },
     /// Speak the JSON-lines engine protocol on standard input/output.
     Protocol,
+    /// Serve a web page on which to play any bundled game or uploaded rules file, and its
+    /// HTTP API (see the README). Listens on this machine only unless told otherwise.
+    Serve {
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; 0.0.0.0 opens the server to the network.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+    },
     /// Play many games between two computer players on every core and report, for each rules
     /// file: wins with 95% intervals, the first mover's advantage, game length, how games
     /// ended, branching, captures or hits.
@@ -240,6 +249,11 @@ fn main() -> ExitCode {
             let stdin = std::io::stdin();
             ludus::protocol::run(stdin.lock(), std::io::stdout().lock())
                 .map_err(anyhow::Error::from)
+                .map(|()| true)
+        }
+        Command::Serve { port, bind } => {
+            ludus::server::serve(ludus::server::Options { bind, port })
+                .map_err(|e| anyhow::anyhow!("cannot serve on {bind}:{port}: {e}"))
                 .map(|()| true)
         }
         Command::Analyze(a) => cli::analyze::run(cli::analyze::Options {

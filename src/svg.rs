@@ -53,6 +53,19 @@ impl Svg {
         );
     }
 
+    /// An invisible area the web page makes clickable (a pit, a point, the bar): `data` names
+    /// it in `data-*` attributes. Drawn last, so it lies over what it names.
+    pub fn spot(&mut self, x: f64, y: f64, w: f64, h: f64, data: &[(&str, String)]) {
+        let attrs: String = data
+            .iter()
+            .map(|(k, v)| format!(r#" data-{k}="{}""#, escape(v)))
+            .collect();
+        let _ = writeln!(
+            self.body,
+            r#"<rect class="spot" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="black" fill-opacity="0"{attrs}/>"#
+        );
+    }
+
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str, stroke: Option<&str>) {
         let _ = writeln!(
             self.body,

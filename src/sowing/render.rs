@@ -402,6 +402,13 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
                 INK,
                 &k.to_string(),
             );
+            svg.spot(
+                cx - CELL / 2.0,
+                cy - CELL / 2.0,
+                CELL,
+                CELL,
+                &[("side", p.to_string()), ("pit", k.to_string())],
+            );
         }
     }
     let mid = TOP + board_height / 2.0;
@@ -414,6 +421,13 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             true,
             INK,
             &st.store(p).to_string(),
+        );
+        svg.spot(
+            cx - CELL / 2.0,
+            TOP,
+            CELL,
+            board_height,
+            &[("store", p.to_string())],
         );
     }
     svg.text(

@@ -439,6 +439,18 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
                 }
                 slot += shown;
             }
+            // The point in both sides' numbering, for the page to match moves of either.
+            let (y0, y1) = if upper { (base, tip) } else { (tip, base) };
+            svg.spot(
+                x,
+                y0,
+                W,
+                y1 - y0,
+                &[
+                    (&format!("p{viewer}"), n.to_string()),
+                    (&format!("p{other}"), a.to_string()),
+                ],
+            );
         }
     }
     // The bar: the other side's checkers in the upper half, the viewer's in the lower.
@@ -459,8 +471,12 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             );
         }
     }
+    if quarter > 0 {
+        svg.spot(bar_x, TOP, W, board_height, &[("spot", "bar".into())]);
+    }
     // Borne off (and the pool, where the rules use one) on the right.
     let tray = board_width + 10.0;
+    svg.spot(tray, TOP, 2.0 * W, board_height, &[("spot", "off".into())]);
     for (p, y) in [(other, TOP + 20.0), (viewer, TOP + board_height - 20.0)] {
         svg.rect(tray, y - 16.0, 2.0 * W, 32.0, colour(p), Some(INK));
         let text = format!("off {}", pos.sides[p][OFF]);

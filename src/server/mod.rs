@@ -1,0 +1,623 @@
+//! `ludus serve`: any rules file played in a browser. A small HTTP API over [`session`] (one
+//! served game each, by an unguessable id) and the page that uses it, both inside the binary.
+//! The API speaks the protocol's STATE and MOVE forms; README's "Playing in a browser" documents
+//! it. Every request is bounded (body size, games held, thinking time), never reads a path a
+//! client sends, and a refused request changes nothing.
+
+pub mod session;
+
+use crate::diagnostics;
+use crate::game::{Game, Json, Player, View};
+use crate::limits::{excerpt, LIMITS};
+use crate::players::{self, Spec};
+use crate::record::{self, Header};
+use crate::registry::{self, AnyGame};
+use crate::rules::{Origin, Source, BUNDLED};
+use axum::body::Bytes;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json as Body, Router};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use session::{parse_seat, Refusal, Session, Start, Thinking};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+const PAGE: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/app.js");
+const STYLE: &str = include_str!("page/style.css");
+
+/// The served games and what bounds them.
+pub struct Server {
+    games: Mutex<HashMap<String, Arc<Mutex<Held>>>>,
+    /// One permit a core: computer players think one a core, the rest wait their turn.
+    thinkers: Semaphore,
+    idle: Duration,
+}
+
+/// A game and when a request last came for it.
+struct Held {
+    session: Session,
+    touched: Instant,
+}
+
+impl Server {
+    pub fn new(idle: Duration) -> Server {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Server {
+            games: Mutex::new(HashMap::new()),
+            thinkers: Semaphore::new(cores),
+            idle,
+        }
+    }
+
+    /// Drops the games no request has come for in the idle time.
+    fn sweep(&self) {
+        let mut games = lock(&self.games);
+        games.retain(|_, held| match held.try_lock() {
+            Ok(h) => h.touched.elapsed() < self.idle,
+            // In use right now.
+            Err(_) => true,
+        });
+    }
+
+    fn held(&self, id: &str) -> Result<Arc<Mutex<Held>>, ApiError> {
+        lock(&self.games).get(id).cloned().ok_or_else(|| {
+            err(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "no game `{}` on this server (it may have been idle for more than {} \
+                     minutes and dropped)",
+                    excerpt(id),
+                    self.idle.as_secs() / 60
+                ),
+            )
+        })
+    }
+
+    /// Runs `f` on the game `id` and answers with the game's view after it.
+    fn change(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Session) -> Result<(), Refusal>,
+    ) -> Result<Response, ApiError> {
+        let held = self.held(id)?;
+        let mut held = lock(&held);
+        held.touched = Instant::now();
+        f(&mut held.session)?;
+        Ok(view(id, &held.session, None)?.into_response())
+    }
+}
+
+/// A poisoned lock only means a request panicked; the data it guards is changed only by whole
+/// operations (each checked before it changes anything), so it is still sound.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// An error answer: a status and a message, as `{"error": message}`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    /// A rules text's located errors and warnings, as `POST /api/check` gives them.
+    diagnostics: Option<Value>,
+}
+
+fn err(status: StatusCode, message: impl Into<String>) -> ApiError {
+    ApiError {
+        status,
+        message: message.into(),
+        diagnostics: None,
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut body = json!({ "error": self.message });
+        if let Some(d) = self.diagnostics {
+            body["diagnostics"] = d;
+        }
+        (self.status, Body(body)).into_response()
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        let status = match r {
+            Refusal::Bad(_) => StatusCode::BAD_REQUEST,
+            Refusal::NotNow(_) => StatusCode::CONFLICT,
+        };
+        err(status, r.message())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> ApiError {
+        err(r.status(), r.body_text())
+    }
+}
+
+fn bad_request(message: impl Into<String>) -> ApiError {
+    err(StatusCode::BAD_REQUEST, message.into())
+}
+
+type Answer = Result<Response, ApiError>;
+
+/// A JSON body that may be left out (empty): then every field takes its default.
+fn optional<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|e| bad_request(format!("malformed JSON body: {e}")))
+}
+
+/// The routes of the page and the API.
+pub fn app(server: Arc<Server>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { page(PAGE, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page(SCRIPT, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(STYLE, "text/css; charset=utf-8") }),
+        )
+        .route("/api/rules", get(rules_list))
+        .route("/api/check", post(check))
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(show).delete(drop_game))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/roll", post(roll))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/next", post(next))
+        .route("/api/games/{id}/computer", post(computer))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/record", get(download_record))
+        .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API route") })
+        .layer(DefaultBodyLimit::max(LIMITS.server_body_bytes))
+        .with_state(server)
+}
+
+fn page(body: &'static str, kind: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// Where `ludus serve` listens.
+pub struct Options {
+    pub bind: IpAddr,
+    pub port: u16,
+}
+
+/// Serves until interrupted (Ctrl-C). Prints the address once listening (port 0 takes a free
+/// port, so the printed line is the way to learn it).
+pub fn serve(options: Options) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener =
+            tokio::net::TcpListener::bind(SocketAddr::new(options.bind, options.port)).await?;
+        let address = listener.local_addr()?;
+        println!("Ludus serves at http://{address}/ (Ctrl-C stops it)");
+        let server = Arc::new(Server::new(Duration::from_secs(LIMITS.server_idle_seconds)));
+        let sweeper = Arc::clone(&server);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                sweeper.sweep();
+            }
+        });
+        axum::serve(listener, app(server))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    })
+}
+
+/// `GET /api/rules`: the bundled games.
+async fn rules_list() -> Response {
+    let games: Vec<Value> = BUNDLED
+        .iter()
+        .filter_map(|(name, text)| {
+            let game = registry::compile(text).ok()?;
+            Some(json!({
+                "name": name,
+                "family": game.family(),
+                "title": title(&game),
+                "players": game.player_names(),
+                "dice": game.dice().is_some(),
+            }))
+        })
+        .collect();
+    Body(json!({ "rules": games })).into_response()
+}
+
+fn title(game: &AnyGame) -> String {
+    game.describe()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckRequest {
+    text: String,
+}
+
+/// `POST /api/check {"text": RULES}`: the rules' errors and warnings, located.
+async fn check(body: Result<Body<CheckRequest>, JsonRejection>) -> Answer {
+    let Body(request) = body?;
+    let source = uploaded(&request.text)?;
+    let report = registry::check_source(&source);
+    let errors = report.errors().count();
+    Ok(Body(json!({
+        "errors": errors,
+        "game": report.game.as_ref().map(|g| json!({"name": g.name(), "family": g.family(), "title": title(g)})),
+        "diagnostics": diagnostics::to_json("rules", &source.text, &report.diagnostics),
+    }))
+    .into_response())
+}
+
+/// An uploaded rules text: checked as if bundled, so the rules it names (a match's games) are
+/// bundled ones and nothing is read from the server's disk.
+fn uploaded(text: &str) -> Result<Source, ApiError> {
+    if text.len() as u64 > LIMITS.rules_file_bytes {
+        return Err(err(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the rules text has {} bytes; a rules file may have at most {}",
+                text.len(),
+                LIMITS.rules_file_bytes
+            ),
+        ));
+    }
+    Ok(Source {
+        name: "rules".into(),
+        text: text.to_string(),
+        origin: Origin::Bundled,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    /// A bundled game's name.
+    rules: Option<String>,
+    /// A rules text (pasted or uploaded).
+    text: Option<String>,
+    /// A record to replay (its rules bundled, or given as `text`).
+    record: Option<String>,
+    seats: Option<[String; 2]>,
+    first: Option<Player>,
+    seed: Option<u64>,
+}
+
+/// `POST /api/games`: a new game of bundled rules or of a rules text, or a record replayed.
+async fn new_game(
+    State(server): State<Arc<Server>>,
+    body: Result<Body<NewGame>, JsonRejection>,
+) -> Answer {
+    let Body(request) = body?;
+    let seats = match &request.seats {
+        Some([a, b]) => [parse_seat(a)?, parse_seat(b)?],
+        None => [
+            Spec::Human,
+            Spec::Mcts {
+                budget: players::Budget::Time(players::DEFAULT_TIME),
+                threads: 1,
+            },
+        ],
+    };
+    if request.first.is_some_and(|p| p > 1) {
+        return Err(bad_request("`first` must be 0 or 1"));
+    }
+    let session = match &request.record {
+        Some(record) => {
+            if request.rules.is_some() {
+                return Err(bad_request(
+                    "a record names its own rules: give `text` only when they are not bundled",
+                ));
+            }
+            let header = record::read_header(&mut record.as_bytes())
+                .map_err(|e| bad_request(format!("record line {}: {}", e.line, e.message)))?;
+            let source = match &request.text {
+                Some(text) => uploaded(text)?,
+                None => Source::find_from(&Origin::Bundled, &header.rules).map_err(|_| {
+                    bad_request(format!(
+                        "the record was played with the rules `{}`, which are not bundled: \
+                         give their text as well",
+                        excerpt(&header.rules)
+                    ))
+                })?,
+            };
+            if source.digest() != header.digest {
+                return Err(bad_request(
+                    "the rules are not the text the record was made with (they changed since)",
+                ));
+            }
+            Session::replayed(compiled(&source)?, header, record, seats)?
+        }
+        None => {
+            let (source, rules) = match (&request.rules, &request.text) {
+                (Some(name), None) => {
+                    let source = Source::find_from(&Origin::Bundled, name)
+                        .map_err(|e| err(StatusCode::NOT_FOUND, e.to_string()))?;
+                    (source, name.clone())
+                }
+                (None, Some(text)) => (uploaded(text)?, "uploaded.toml".to_string()),
+                _ => {
+                    return Err(bad_request(
+                        "give either `rules` (a bundled game's name) or `text` (a rules text)",
+                    ))
+                }
+            };
+            let header = Header {
+                record: record::FORMAT.into(),
+                rules,
+                digest: source.digest(),
+                seed: None,
+                players: ["human".into(), "human".into()],
+            };
+            let start = Start {
+                seats,
+                first: request.first,
+                seed: request.seed,
+            };
+            Session::new(compiled(&source)?, header, start)
+        }
+    };
+    let id = new_id();
+    let answer = view(&id, &session, None)?;
+    {
+        let mut games = lock(&server.games);
+        if games.len() >= LIMITS.server_games {
+            drop(games);
+            server.sweep();
+            games = lock(&server.games);
+        }
+        if games.len() >= LIMITS.server_games {
+            return Err(err(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "this server holds {} games, its most: try again when one is dropped",
+                    LIMITS.server_games
+                ),
+            ));
+        }
+        games.insert(
+            id,
+            Arc::new(Mutex::new(Held {
+                session,
+                touched: Instant::now(),
+            })),
+        );
+    }
+    Ok((StatusCode::CREATED, answer).into_response())
+}
+
+/// The game of a rules source, or its located errors (400, with `diagnostics`).
+fn compiled(source: &Source) -> Result<AnyGame, ApiError> {
+    let report = registry::check_source(source);
+    match report.game {
+        Some(game) => Ok(game),
+        None => {
+            let errors: Vec<_> = report.errors().collect();
+            let first = errors.first().map_or(String::new(), |d| {
+                let start = d.span.as_ref().map_or(0, |s| s.start);
+                let (line, column) = diagnostics::line_column(&source.text, start);
+                format!("line {line}, column {column}: {}", d.message)
+            });
+            Err(ApiError {
+                status: StatusCode::BAD_REQUEST,
+                message: format!(
+                    "the rules have {} error(s); the first at {first}",
+                    errors.len()
+                ),
+                diagnostics: Some(diagnostics::to_json(
+                    &source.name,
+                    &source.text,
+                    &report.diagnostics,
+                )),
+            })
+        }
+    }
+}
+
+/// 128 random bits in hex: an id no other client can guess.
+fn new_id() -> String {
+    let mut bytes = [0u8; 16];
+    ChaCha8Rng::from_entropy().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn view(id: &str, session: &Session, at: Option<usize>) -> Result<Body<Value>, ApiError> {
+    let mut v = session.view(at)?;
+    v["id"] = json!(id);
+    Ok(Body(v))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct At {
+    at: Option<usize>,
+}
+
+/// `GET /api/games/{id}[?at=N]`: the game's view, at step N for review.
+async fn show(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    at: Result<Query<At>, axum::extract::rejection::QueryRejection>,
+) -> Answer {
+    let Query(At { at }) = at.map_err(|e| bad_request(e.body_text()))?;
+    let held = server.held(&id)?;
+    let mut held = lock(&held);
+    held.touched = Instant::now();
+    Ok(view(&id, &held.session, at)?.into_response())
+}
+
+async fn drop_game(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    server.held(&id)?;
+    lock(&server.games).remove(&id);
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// `POST /api/games/{id}/move {"move": TEXT}`.
+async fn play(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Body<MoveRequest>, JsonRejection>,
+) -> Answer {
+    let Body(request) = body?;
+    server.change(&id, |s| s.play(&request.text))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RollRequest {
+    dice: Option<Vec<u8>>,
+}
+
+/// `POST /api/games/{id}/roll [{"dice": [a, b]}]`: the server's dice, or real ones typed in.
+async fn roll(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let request: RollRequest = optional(&body)?;
+    server.change(&id, |s| s.roll(request.dice.as_deref()))
+}
+
+async fn undo(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    server.change(&id, Session::undo)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NextRequest {
+    first: Option<Player>,
+}
+
+async fn next(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let request: NextRequest = optional(&body)?;
+    if request.first.is_some_and(|p| p > 1) {
+        return Err(bad_request("`first` must be 0 or 1"));
+    }
+    server.change(&id, |s| s.next_game(request.first))
+}
+
+/// Thinks about `thinking` on a blocking thread once a core is free: the chosen move's index
+/// and the search's report.
+async fn think(
+    server: &Server,
+    thinking: &Thinking,
+    hint: bool,
+) -> Result<(usize, Value), ApiError> {
+    let _permit = server
+        .thinkers
+        .acquire()
+        .await
+        .map_err(|_| err(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
+    let (game, state, spec, seed) = (
+        Arc::clone(&thinking.game),
+        thinking.state.clone(),
+        thinking.spec,
+        thinking.seed,
+    );
+    tokio::task::spawn_blocking(move || {
+        let mut moves = Vec::new();
+        game.legal_moves(&state, &mut moves);
+        if moves.is_empty() {
+            return Err(err(StatusCode::CONFLICT, "no legal move"));
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        match players::analyse(&*game, &state, &moves, spec, hint, &mut rng) {
+            Some(a) => {
+                let best: Vec<Value> = a
+                    .moves
+                    .iter()
+                    .take(5)
+                    .map(|m| {
+                        json!({
+                            "move": game.move_json(&state, &moves[m.index]),
+                            "value": (m.value * 1000.0).round() / 1000.0 + 0.0,
+                            "visits": m.visits,
+                        })
+                    })
+                    .collect();
+                let report = json!({"player": spec.to_string(), "depth": a.depth, "nodes": a.nodes, "moves": best});
+                Ok((a.best, report))
+            }
+            None => {
+                let index = players::choose(&*game, &state, &moves, spec, &mut rng);
+                Ok((index, json!({"player": spec.to_string()})))
+            }
+        }
+    })
+    .await
+    .map_err(|_| err(StatusCode::INTERNAL_SERVER_ERROR, "the computer player failed"))?
+}
+
+/// `POST /api/games/{id}/computer`: the computer player to move thinks and plays.
+async fn computer(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    let held = server.held(&id)?;
+    let thinking = lock(&held).session.thinking(false)?;
+    let (index, report) = think(&server, &thinking, false).await?;
+    let mut held = lock(&held);
+    held.touched = Instant::now();
+    held.session.play_thought(&thinking, index)?;
+    let Body(mut v) = view(&id, &held.session, None)?;
+    v["thought"] = report;
+    Ok(Body(v).into_response())
+}
+
+/// `POST /api/games/{id}/hint`: the best moves as a computer player sees them (not played).
+async fn hint(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    let held = server.held(&id)?;
+    let thinking = lock(&held).session.thinking(true)?;
+    let (_, report) = think(&server, &thinking, true).await?;
+    lock(&held).touched = Instant::now();
+    Ok(Body(report).into_response())
+}
+
+/// `GET /api/games/{id}/record`: the record, a file `ludus replay` reads.
+async fn download_record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    let held = server.held(&id)?;
+    let mut held = lock(&held);
+    held.touched = Instant::now();
+    let name = held.session.file_name();
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-ndjson; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        held.session.record(),
+    )
+        .into_response())
+}

@@ -1,0 +1,474 @@
+// The page of `ludus serve`: sets a game up, draws the server's view of it and sends what the
+// player does. Every rule lives on the server; the page only matches clicks to the legal moves
+// the server lists (the protocol's MOVE form) and shows the positions it sends (STATE and SVG).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+let rules = [];        // the bundled games
+let view = null;       // the server's latest view of the game
+let paused = false;    // computer against computer, held
+let picked = null;     // tables: the point (or "bar") a step starts from
+let chosen = [];       // tables: the steps chosen so far, [from, to] each
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const text = await response.text();
+  let data = {};
+  try { data = text ? JSON.parse(text) : {}; } catch (_) { data = { error: text }; }
+  if (!response.ok) {
+    const error = new Error(data.error || response.statusText);
+    error.data = data;
+    throw error;
+  }
+  return data;
+}
+
+function busy(on) {
+  document.body.dataset.busy = on ? "1" : "0";
+}
+
+function say(text) {
+  $("message").textContent = text || "";
+}
+
+// ---- setting a game up ----
+
+async function loadRules() {
+  const data = await api("GET", "/api/rules");
+  rules = data.rules;
+  const select = $("rules-select");
+  for (const r of rules) {
+    const option = document.createElement("option");
+    option.value = r.name;
+    option.textContent = `${r.name} (${r.family})`;
+    select.appendChild(option);
+  }
+  select.value = "oware";
+  showSeats();
+}
+
+function ownRules() {
+  const text = $("rules-text").value;
+  return $("own-rules").open && text.trim() !== "" ? text : null;
+}
+
+function showSeats() {
+  const r = rules.find((g) => g.name === $("rules-select").value);
+  const names = r ? r.players : ["Player 0", "Player 1"];
+  $("rules-title").textContent = r && !ownRules() ? r.title : "";
+  for (const p of [0, 1]) {
+    $(`seat${p}-name`).textContent = names[p];
+    $("first").options[p + 1].textContent = names[p];
+    $(`seat${p}-spec`).hidden = $(`seat${p}-kind`).value !== "computer";
+  }
+}
+
+function seats() {
+  return [0, 1].map((p) => ($(`seat${p}-kind`).value === "computer" ? $(`seat${p}-spec`).value.trim() : "human"));
+}
+
+function showDiagnostics(list) {
+  const ol = $("diagnostics");
+  ol.replaceChildren();
+  for (const d of list || []) {
+    const li = document.createElement("li");
+    li.className = d.severity;
+    const notes = (d.notes || []).map((n) => `\n  ${n}`).join("");
+    li.textContent = `line ${d.line}, column ${d.column}: ${d.severity}: ${d.message}${notes}`;
+    li.addEventListener("click", () => goToLine(d.line, d.column));
+    ol.appendChild(li);
+  }
+}
+
+// Selects the place of a diagnostic in the text area.
+function goToLine(line, column) {
+  const area = $("rules-text");
+  const lines = area.value.split("\n");
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+  offset += Math.max(0, column - 1);
+  area.focus();
+  area.setSelectionRange(offset, Math.min(area.value.length, offset + 1));
+  const height = area.scrollHeight / Math.max(1, lines.length);
+  area.scrollTop = Math.max(0, (line - 4) * height);
+}
+
+async function check() {
+  const text = $("rules-text").value;
+  try {
+    const data = await api("POST", "/api/check", { text });
+    showDiagnostics(data.diagnostics);
+    $("setup-error").textContent = data.errors
+      ? `${data.errors} error(s): see the list above.`
+      : `No errors: ${data.game.title}`;
+    return data.errors === 0;
+  } catch (e) {
+    $("setup-error").textContent = e.message;
+    return false;
+  }
+}
+
+async function start(record) {
+  $("setup-error").textContent = "";
+  const text = ownRules();
+  const request = { seats: seats() };
+  if (record !== undefined) {
+    request.record = record;
+    if (text) request.text = text;
+  } else {
+    if (text) request.text = text; else request.rules = $("rules-select").value;
+    if ($("first").value !== "") request.first = Number($("first").value);
+    const seed = $("seed").value.trim();
+    if (seed !== "") {
+      if (!/^\d+$/.test(seed)) { $("setup-error").textContent = "The seed is a whole number."; return; }
+      request.seed = Number(seed);
+    }
+  }
+  if (text && !(await check())) return;
+  busy(true);
+  try {
+    const created = await api("POST", "/api/games", request);
+    paused = false;
+    $("setup").hidden = true;
+    $("play").hidden = false;
+    $("download").href = `/api/games/${created.id}/record`;
+    if (record !== undefined) await show(created.id, 0); else draw(created);
+  } catch (e) {
+    $("setup-error").textContent = e.message;
+  } finally {
+    busy(false);
+  }
+  advance();
+}
+
+function readFile(input) {
+  return new Promise((resolve, reject) => {
+    const file = input.files[0];
+    if (!file) { reject(new Error("choose a file first")); return; }
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(new Error("the file could not be read"));
+    reader.readAsText(file);
+  });
+}
+
+// ---- the game ----
+
+async function show(id, at) {
+  const query = at === undefined ? "" : `?at=${at}`;
+  draw(await api("GET", `/api/games/${id}${query}`));
+}
+
+// Sends a request that changes the game and draws the answer; a refusal is shown and changes
+// nothing.
+async function act(path, body) {
+  if (!view) return;
+  busy(true);
+  say("");
+  try {
+    draw(await api("POST", `/api/games/${view.id}/${path}`, body));
+  } catch (e) {
+    say(e.message);
+  } finally {
+    busy(false);
+  }
+  advance();
+}
+
+function draw(v) {
+  view = v;
+  picked = null;
+  chosen = [];
+  $("title").textContent = `${v.game.name}: ${v.game.players[0]} (${v.seats[0]}) – ${v.game.players[1]} (${v.seats[1]})`;
+  const reviewing = !v.live;
+  $("status").textContent = (reviewing ? `Reviewing step ${v.at} of ${v.steps - 1}. ` : "") + v.status;
+  $("board").innerHTML = v.svg;
+  $("review-position").textContent = `step ${v.at} of ${v.steps - 1}`;
+  $("first-step").disabled = v.at === 0;
+  $("prev-step").disabled = v.at === 0;
+  $("next-step").disabled = v.live;
+  $("last-step").disabled = v.live;
+  const person = v.live && !v.computer;
+  const rolling = v.live && v.awaiting === "roll" && (person || $("real-dice").checked);
+  $("roll").disabled = !(v.live && v.awaiting === "roll" && person);
+  $("dice-typed").disabled = !rolling;
+  $("roll-typed").disabled = !rolling;
+  const moving = person && v.awaiting === "move";
+  $("move-text").disabled = !moving;
+  $("play-typed").disabled = !moving;
+  $("clear-steps").disabled = true;
+  $("steps-chosen").textContent = "";
+  $("hint").disabled = !moving;
+  $("undo").disabled = !v.undoable;
+  $("next-game").disabled = !(v.live && v.awaiting === "next game");
+  const both = v.seats[0] !== "human" && v.seats[1] !== "human";
+  $("pause").hidden = !both;
+  $("pause").textContent = paused ? "Go on" : "Pause";
+  $("hints").replaceChildren();
+  drawChoices(moving ? v.legal : []);
+  drawLog();
+  if (moving) makeClickable();
+}
+
+function drawChoices(moves) {
+  const box = $("choices");
+  box.replaceChildren();
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.text;
+    b.className = "move";
+    b.addEventListener("click", () => act("move", { move: m.text }));
+    box.appendChild(b);
+  }
+}
+
+function drawLog() {
+  const ol = $("log");
+  ol.replaceChildren();
+  for (const entry of view.log) {
+    const li = document.createElement("li");
+    li.value = entry.step;
+    li.textContent = entry.text;
+    if (entry.step === view.at) li.className = "here";
+    li.addEventListener("click", () => show(view.id, entry.step));
+    ol.appendChild(li);
+  }
+  const here = ol.querySelector(".here");
+  if (here) here.scrollIntoView({ block: "nearest" });
+}
+
+// What the computer does next, when it is its turn: roll, or think and move.
+async function advance() {
+  const v = view;
+  if (!v || !v.live || !v.computer || paused) return;
+  const both = v.seats[0] !== "human" && v.seats[1] !== "human";
+  if (both) await new Promise((r) => setTimeout(r, 400));
+  if (view !== v || paused) return;
+  if (v.awaiting === "roll") {
+    if (!$("real-dice").checked) await act("roll");
+  } else if (v.awaiting === "move") {
+    say("The computer is thinking…");
+    await act("computer");
+  }
+}
+
+// ---- clicking on the board ----
+
+function spots() {
+  return Array.from($("board").querySelectorAll(".spot"));
+}
+
+function clearMarks() {
+  for (const s of spots()) s.classList.remove("from", "to", "lands", "taken");
+}
+
+function makeClickable() {
+  if (view.game.family === "sowing") sowingClicks(); else tablesClicks();
+}
+
+// Sowing: a pit that can be sown is clickable; hovering shows where its stones go (the pits
+// the move fills) and what it takes; a click plays it.
+function sowingClicks() {
+  const mover = view.state.to_move;
+  for (const spot of spots()) {
+    if (spot.dataset.pit === undefined || Number(spot.dataset.side) !== mover) continue;
+    const pit = Number(spot.dataset.pit);
+    const moves = view.legal.filter((m) => m.pit === pit);
+    if (moves.length === 0) continue;
+    spot.classList.add("movable");
+    spot.addEventListener("mouseenter", () => markSowing(moves[0].after, pit));
+    spot.addEventListener("mouseleave", clearMarks);
+    spot.addEventListener("click", () => {
+      if (moves.length === 1) act("move", { move: moves[0].text });
+      else {
+        drawChoices(moves);
+        say("Choose the way round: " + moves.map((m) => m.text).join(" or "));
+      }
+    });
+  }
+}
+
+function markSowing(after, pit) {
+  clearMarks();
+  const before = view.state;
+  const mover = before.to_move;
+  for (const spot of spots()) {
+    if (spot.dataset.pit !== undefined) {
+      const side = Number(spot.dataset.side);
+      const k = Number(spot.dataset.pit) - 1;
+      const was = before.pits[side][k];
+      const now = after.pits[side][k];
+      if (now > was) spot.classList.add("lands");
+      else if (now < was && !(side === mover && k === pit - 1)) spot.classList.add("taken");
+    } else if (spot.dataset.store !== undefined) {
+      const p = Number(spot.dataset.store);
+      if (after.stores[p] > before.stores[p]) spot.classList.add("lands");
+    }
+  }
+}
+
+// Tables: click a checker's point (or the bar), then where it goes; the steps add up to a
+// move, played once they make one of the legal moves.
+function key(spot) {
+  if (spot.dataset.spot === "bar" || spot.dataset.spot === "off") return spot.dataset.spot;
+  const n = spot.dataset["p" + view.state.to_move];
+  return n === undefined ? null : Number(n);
+}
+
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+
+// The steps of `move` left once `steps` are taken out; null when `steps` are not all in it.
+function rest(move, steps) {
+  const left = move.steps.slice();
+  for (const s of steps) {
+    const i = left.findIndex((t) => same(t, s));
+    if (i < 0) return null;
+    left.splice(i, 1);
+  }
+  return left;
+}
+
+// Where a checker at `from` can go by the steps left in some legal move: each destination with
+// the steps of its path.
+function targets(from) {
+  const found = new Map();
+  for (const m of view.legal) {
+    const left = rest(m, chosen);
+    if (!left) continue;
+    const walk = (at, path, pool) => {
+      pool.forEach((s, i) => {
+        if (s[0] !== at) return;
+        const next = path.concat([s]);
+        if (!found.has(s[1])) found.set(s[1], next);
+        walk(s[1], next, pool.filter((_, j) => j !== i));
+      });
+    };
+    walk(from, [], left);
+  }
+  return found;
+}
+
+function tablesClicks() {
+  const movable = new Set();
+  for (const m of view.legal) {
+    const left = rest(m, chosen);
+    if (left) for (const s of left) movable.add(s[0]);
+  }
+  for (const spot of spots()) {
+    const k = key(spot);
+    if (k === null) continue;
+    if (movable.has(k)) spot.classList.add("movable");
+    spot.addEventListener("click", () => tablesClick(k));
+  }
+}
+
+function tablesClick(k) {
+  if (picked !== null) {
+    const paths = targets(picked);
+    if (paths.has(k)) {
+      chosen = chosen.concat(paths.get(k));
+      picked = null;
+      return afterStep();
+    }
+    if (k === picked) { picked = null; clearMarks(); return; }
+  }
+  const reach = targets(k);
+  if (reach.size === 0) {
+    say(k === "off" ? "Pick a checker first." : "No checker of yours can move from there now.");
+    return;
+  }
+  say("");
+  picked = k;
+  clearMarks();
+  for (const spot of spots()) {
+    const s = key(spot);
+    if (s === k) spot.classList.add("from");
+    else if (reach.has(s)) spot.classList.add("to");
+  }
+}
+
+function afterStep() {
+  clearMarks();
+  const text = chosen.map((s) => `${s[0]}/${s[1]}`).join(" ");
+  const done = view.legal.find((m) => m.steps.length === chosen.length && rest(m, chosen) !== null);
+  if (done) { act("move", { move: done.text }); return; }
+  $("steps-chosen").textContent = `so far: ${text}`;
+  $("clear-steps").disabled = false;
+  drawChoices(view.legal.filter((m) => rest(m, chosen) !== null));
+  // Points with a step still to play stay clickable.
+  for (const spot of spots()) spot.classList.remove("movable");
+  for (const m of view.legal) {
+    const left = rest(m, chosen);
+    if (!left) continue;
+    for (const spot of spots()) if (left.some((s) => s[0] === key(spot))) spot.classList.add("movable");
+  }
+}
+
+// ---- the controls ----
+
+function parseDice(text) {
+  const digits = text.trim().split(/[\s,\-]+/).filter((t) => t !== "");
+  if (digits.length === 1 && /^\d{2,}$/.test(digits[0])) return digits[0].split("").map(Number);
+  return digits.map(Number);
+}
+
+async function hint() {
+  busy(true);
+  say("Thinking of a hint…");
+  try {
+    const h = await api("POST", `/api/games/${view.id}/hint`);
+    say(`Hint by ${h.player}:`);
+    const ol = $("hints");
+    ol.replaceChildren();
+    for (const m of h.moves || []) {
+      const li = document.createElement("li");
+      li.textContent = `${m.move.text}  (value ${m.value}, ${m.visits} ${h.player.startsWith("mcts") ? "visits" : "nodes"})`;
+      li.addEventListener("click", () => act("move", { move: m.move.text }));
+      ol.appendChild(li);
+    }
+  } catch (e) {
+    say(e.message);
+  } finally {
+    busy(false);
+  }
+}
+
+function wire() {
+  $("rules-select").addEventListener("change", showSeats);
+  $("seat0-kind").addEventListener("change", showSeats);
+  $("seat1-kind").addEventListener("change", showSeats);
+  $("own-rules").addEventListener("toggle", showSeats);
+  $("rules-file").addEventListener("change", async () => {
+    try { $("rules-text").value = await readFile($("rules-file")); await check(); } catch (e) { $("setup-error").textContent = e.message; }
+  });
+  $("check").addEventListener("click", check);
+  $("start").addEventListener("click", () => start());
+  $("replay").addEventListener("click", async () => {
+    try { await start(await readFile($("record-file"))); } catch (e) { $("setup-error").textContent = e.message; }
+  });
+  $("roll").addEventListener("click", () => act("roll"));
+  $("roll-typed").addEventListener("click", () => act("roll", { dice: parseDice($("dice-typed").value) }));
+  $("dice-typed").addEventListener("keydown", (e) => { if (e.key === "Enter") $("roll-typed").click(); });
+  $("play-typed").addEventListener("click", () => act("move", { move: $("move-text").value }));
+  $("move-text").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play-typed").click(); });
+  $("clear-steps").addEventListener("click", () => draw(view));
+  $("undo").addEventListener("click", () => act("undo"));
+  $("hint").addEventListener("click", hint);
+  $("next-game").addEventListener("click", () => act("next"));
+  $("pause").addEventListener("click", () => { paused = !paused; draw(view); advance(); });
+  $("new-game").addEventListener("click", () => { view = null; $("play").hidden = true; $("setup").hidden = false; });
+  $("first-step").addEventListener("click", () => show(view.id, 0));
+  $("prev-step").addEventListener("click", () => show(view.id, view.at - 1));
+  $("next-step").addEventListener("click", () => show(view.id, view.at + 1));
+  $("last-step").addEventListener("click", async () => { await show(view.id); advance(); });
+}
+
+wire();
+loadRules().catch((e) => { $("setup-error").textContent = e.message; });

@@ -1,0 +1,280 @@
+//! `ludus serve` over HTTP: games played through the API in the protocol's STATE and MOVE
+//! forms, records that replay, and bad requests answered 4xx without changing any game.
+
+mod cli_common;
+mod serve_common;
+
+use cli_common::ludus;
+use serde_json::{json, Value};
+use serve_common::Served;
+
+/// Status and JSON body of a request (`body` None: no body).
+fn call(method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
+    let request = ureq::request(method, url);
+    let result = match body {
+        Some(b) => request.send_json(b),
+        None => request.call(),
+    };
+    let response = match result {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {url}: {e}"),
+    };
+    let status = response.status();
+    let text = response.into_string().expect("a body");
+    let value = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or_else(|_| json!({ "text": text }))
+    };
+    (status, value)
+}
+
+fn new_game(s: &Served, request: Value) -> Value {
+    let (status, v) = call("POST", &s.url("/api/games"), Some(request));
+    assert_eq!(status, 201, "{v}");
+    v
+}
+
+fn post(s: &Served, id: &str, op: &str, body: Option<Value>) -> (u16, Value) {
+    call("POST", &s.url(&format!("/api/games/{id}/{op}")), body)
+}
+
+fn texts(v: &Value) -> Vec<String> {
+    v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_page_and_its_assets_are_served_from_the_binary_and_name_nothing_online() {
+    let s = Served::start();
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let r = ureq::get(&s.url(path)).call().expect(path);
+        assert!(r.content_type().starts_with(kind), "{path}: {}", r.content_type());
+        let text = r.into_string().unwrap();
+        assert!(!text.contains("http://") && !text.contains("https://"), "{path} loads something from the network");
+    }
+    let (status, v) = call("GET", &s.url("/api/rules"), None);
+    assert_eq!(status, 200);
+    let names: Vec<&str> = v["rules"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"oware") && names.contains(&"backgammon") && names.len() >= 20, "{names:?}");
+    let (status, v) = call("GET", &s.url("/nothing-here"), None);
+    assert_eq!(status, 404);
+    assert!(v["error"].as_str().unwrap().contains("no such"), "{v}");
+}
+
+#[test]
+fn an_oware_game_is_played_answered_undone_and_its_record_replays() {
+    let s = Served::start();
+    let v = new_game(&s, json!({"rules": "oware", "seats": ["human", "greedy"], "first": 0, "seed": 7}));
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32);
+    assert_eq!(v["state"]["pits"], json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]]));
+    assert_eq!(v["awaiting"], "move");
+    assert_eq!(v["computer"], false);
+    assert_eq!(texts(&v), ["1", "2", "3", "4", "5", "6"]);
+    // Each legal move carries the position it leads to.
+    assert_eq!(v["legal"][2]["after"]["pits"], json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]]));
+    assert!(v["svg"].as_str().unwrap().contains(r#"data-side="0" data-pit="3""#));
+
+    let (status, v) = post(&s, &id, "move", Some(json!({"move": "3"})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["pits"], json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]]));
+    assert_eq!((v["awaiting"].as_str(), v["computer"].as_bool()), (Some("move"), Some(true)));
+    // A person may not move for the computer, nor the computer for a person.
+    let (status, refused) = post(&s, &id, "move", Some(json!({"move": "1"})));
+    assert_eq!(status, 409, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("computer"), "{refused}");
+    let (status, v) = post(&s, &id, "computer", None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["to_move"], 0);
+    assert_eq!(v["log"].as_array().unwrap().len(), 3);
+    assert_eq!(v["thought"]["player"], "greedy");
+    let (status, refused) = post(&s, &id, "computer", None);
+    assert_eq!(status, 409, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("person"), "{refused}");
+
+    // Undo takes back the person's move and the answer to it.
+    let (status, v) = post(&s, &id, "undo", None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["pits"], json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]]));
+    assert_eq!(v["log"][3]["text"], "undo 2");
+    assert_eq!(v["undoable"], false);
+    let (status, _) = post(&s, &id, "undo", None);
+    assert_eq!(status, 409);
+    // Every step stays reviewable.
+    let (status, at1) = call("GET", &s.url(&format!("/api/games/{id}?at=1")), None);
+    assert_eq!(status, 200);
+    assert_eq!(at1["state"]["pits"], json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]]));
+    assert_eq!((at1["live"].as_bool(), at1["legal"].as_array().unwrap().len()), (Some(false), 0));
+    let (status, _) = call("GET", &s.url(&format!("/api/games/{id}?at=99")), None);
+    assert_eq!(status, 400);
+
+    let (status, v) = post(&s, &id, "move", Some(json!({"move": "6"})));
+    assert_eq!(status, 200, "{v}");
+    post(&s, &id, "computer", None);
+    let (status, hint) = post(&s, &id, "hint", None);
+    assert_eq!(status, 200, "{hint}");
+    assert!(!hint["moves"].as_array().unwrap().is_empty(), "{hint}");
+
+    // The record replays with `ludus replay`, and as a served game.
+    let response = ureq::get(&s.url(&format!("/api/games/{id}/record"))).call().unwrap();
+    assert!(response.header("content-disposition").unwrap().contains("oware.ludus.jsonl"));
+    let record = response.into_string().unwrap();
+    assert!(record.starts_with(r#"{"record":"ludus/1","rules":"oware""#), "{record}");
+    assert!(record.contains(r#"{"undo":2}"#), "{record}");
+    let dir = std::env::temp_dir().join(format!("ludus-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.jsonl");
+    std::fs::write(&file, &record).unwrap();
+    let out = ludus(&["replay", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let replayed = new_game(&s, json!({"record": record}));
+    let original = call("GET", &s.url(&format!("/api/games/{id}")), None).1;
+    assert_eq!(replayed["state"], original["state"]);
+    assert_eq!(replayed["steps"], 6);
+    assert_eq!(replayed["log"], original["log"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn backgammon_takes_rolled_and_typed_dice_and_moves_by_steps() {
+    let s = Served::start();
+    let v = new_game(&s, json!({"rules": "backgammon", "seats": ["human", "human"], "first": 0, "seed": 3}));
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!((v["awaiting"].as_str(), v["state"]["phase"].as_str()), (Some("roll"), Some("roll")));
+    let (status, refused) = post(&s, &id, "roll", Some(json!({"dice": [7, 1]})));
+    assert_eq!(status, 400, "{refused}");
+    let (status, refused) = post(&s, &id, "move", Some(json!({"move": "13/7 8/7"})));
+    assert_eq!(status, 409, "{refused}");
+    let (status, v) = post(&s, &id, "roll", Some(json!({"dice": [6, 1]})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["dice"], json!([6, 1]));
+    let opening = v["legal"].as_array().unwrap().iter().find(|m| m["text"] == "13/7 8/7").expect("13/7 8/7");
+    assert_eq!(opening["steps"].as_array().unwrap().len(), 2);
+    let (status, v) = post(&s, &id, "move", Some(json!({"move": "13/7 8/7"})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["points"][0][6], 2);
+    assert_eq!((v["state"]["to_move"].as_u64(), v["awaiting"].as_str()), (Some(1), Some("roll")));
+    // The server's own dice, then the board and its clickable points.
+    let (status, v) = post(&s, &id, "roll", None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["dice"].as_array().unwrap().len(), 2);
+    let svg = v["svg"].as_str().unwrap();
+    assert!(svg.contains(r#"data-p0="24" data-p1="1""#) && svg.contains(r#"data-spot="bar""#), "{svg}");
+}
+
+#[test]
+fn bad_requests_are_answered_4xx_with_a_message_and_change_nothing() {
+    let s = Served::start();
+    let v = new_game(&s, json!({"rules": "kalah", "seats": ["human", "human"], "first": 0}));
+    let id = v["id"].as_str().unwrap().to_string();
+    let game = s.url(&format!("/api/games/{id}"));
+    let before = call("GET", &game, None).1;
+    let refusals: Vec<(u16, &str, Option<Value>)> = vec![
+        (400, "move", Some(json!({"move": "9"}))),
+        (400, "move", Some(json!({"move": "x".repeat(10_000)}))),
+        (422, "move", Some(json!({"mov": "1"}))),
+        (422, "move", Some(json!({"move": 3}))),
+        (400, "roll", None),
+        (400, "next", None),
+        (409, "computer", None),
+        (409, "undo", None),
+        (400, "next", Some(json!({"first": 2}))),
+    ];
+    for (status, op, body) in refusals {
+        let (got, v) = post(&s, &id, op, body.clone());
+        assert_eq!(got, status, "{op} {body:?}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty() && e.len() < 400), "{v}");
+    }
+    // Malformed and oversized bodies.
+    let malformed = ureq::post(&format!("{game}/move"))
+        .set("Content-Type", "application/json")
+        .send_string("{not json");
+    assert!(matches!(malformed, Err(ureq::Error::Status(400, _))), "{malformed:?}");
+    let huge = format!(r#"{{"text":"{}"}}"#, "#".repeat(5 << 20));
+    let too_large = ureq::post(&s.url("/api/games"))
+        .set("Content-Type", "application/json")
+        .send_string(&huge);
+    assert!(matches!(too_large, Err(ureq::Error::Status(413, _))), "{too_large:?}");
+    assert_eq!(call("GET", &game, None).1["version"], before["version"]);
+    assert_eq!(call("GET", &game, None).1["state"], before["state"]);
+
+    // Unknown games, paths instead of bundled names, bad players.
+    assert_eq!(call("GET", &s.url("/api/games/0123456789abcdef0123456789abcdef"), None).0, 404);
+    for (request, status, words) in [
+        (json!({"rules": "/etc/passwd"}), 404, "bundled"),
+        (json!({"rules": "../rules/oware.toml"}), 404, "bundled"),
+        (json!({"rules": "oware", "seats": ["human", "mcts:d3"]}), 400, "time"),
+        (json!({"rules": "oware", "seats": ["human", "alphabeta:10m"]}), 400, "budget"),
+        (json!({"rules": "oware", "seats": ["human", "mcts:60s"]}), 400, "at most 30s"),
+        (json!({"rules": "oware", "seats": ["human", "wizard"]}), 400, "unknown player"),
+        (json!({"rules": "oware", "first": 3}), 400, "0 or 1"),
+        (json!({"rules": "oware", "text": "[game]"}), 400, "either"),
+        (json!({}), 400, "either"),
+        (json!({"record": "not a record"}), 400, "record line 1"),
+    ] {
+        let (got, v) = call("POST", &s.url("/api/games"), Some(request.clone()));
+        assert_eq!(got, status, "{request}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(words), "{request}: {v}");
+    }
+    assert!(!call("GET", &s.url("/api/games/x"), None).1["error"].as_str().unwrap().contains("passwd"));
+}
+
+#[test]
+fn an_uploaded_rules_file_plays_and_a_broken_one_is_located() {
+    let s = Served::start();
+    let text = std::fs::read_to_string("rules/kalah.toml").unwrap();
+    let v = new_game(&s, json!({"text": text, "seats": ["human", "random"], "first": 0}));
+    assert_eq!(v["game"]["name"], "kalah");
+    assert_eq!(v["game"]["rules"], "uploaded.toml");
+    let broken = text.replacen("pits = 6", "pits = 99", 1);
+    assert_ne!(broken, text);
+    let line = broken.lines().position(|l| l.contains("pits = 99")).unwrap() + 1;
+    let (status, v) = call("POST", &s.url("/api/games"), Some(json!({"text": broken})));
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(v["diagnostics"][0]["line"], line, "{v}");
+    assert_eq!(v["diagnostics"][0]["column"], 8, "{v}");
+    assert!(v["error"].as_str().unwrap().contains(&format!("line {line}, column 8")), "{v}");
+    let (status, v) = call("POST", &s.url("/api/check"), Some(json!({"text": broken})));
+    assert_eq!(status, 200);
+    assert_eq!(v["errors"], 1);
+    assert_eq!(v["diagnostics"][0]["line"], line);
+    // A rules text naming other files may name bundled games only: the disk is never read.
+    let tavli = std::fs::read_to_string("rules/tavli.toml").unwrap();
+    let elsewhere = tavli.replacen("\"portes\"", "\"/etc/passwd\"", 1);
+    assert_ne!(elsewhere, tavli);
+    let (status, v) = call("POST", &s.url("/api/check"), Some(json!({"text": elsewhere})));
+    assert_eq!(status, 200);
+    assert!(v["errors"].as_u64().unwrap() >= 1, "{v}");
+    assert!(!v.to_string().contains("root:"), "{v}");
+}
+
+#[test]
+fn a_match_goes_on_to_its_next_game_and_shows_its_standing() {
+    let s = Served::start();
+    let v = new_game(&s, json!({"rules": "sat-gharva", "seats": ["greedy", "greedy"], "first": 0, "seed": 1}));
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(v["state"]["match"]["game"], 1);
+    let mut v = v;
+    for _ in 0..3000 {
+        if v["awaiting"] != "move" {
+            break;
+        }
+        v = post(&s, &id, "computer", None).1;
+    }
+    assert_eq!(v["awaiting"], "next game", "{}", v["status"]);
+    assert!(v["status"].as_str().unwrap().contains("round 1"), "{}", v["status"]);
+    let (status, v) = post(&s, &id, "next", None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["match"]["game"], 2);
+    assert!(v["log"].as_array().unwrap().iter().any(|e| e["text"].as_str().unwrap().starts_with("game 2")));
+}
