@@ -58,14 +58,29 @@ fn the_page_and_its_assets_are_served_from_the_binary_and_name_nothing_online() 
         ("/style.css", "text/css"),
     ] {
         let r = ureq::get(&s.url(path)).call().expect(path);
-        assert!(r.content_type().starts_with(kind), "{path}: {}", r.content_type());
+        assert!(
+            r.content_type().starts_with(kind),
+            "{path}: {}",
+            r.content_type()
+        );
         let text = r.into_string().unwrap();
-        assert!(!text.contains("http://") && !text.contains("https://"), "{path} loads something from the network");
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{path} loads something from the network"
+        );
     }
     let (status, v) = call("GET", &s.url("/api/rules"), None);
     assert_eq!(status, 200);
-    let names: Vec<&str> = v["rules"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
-    assert!(names.contains(&"oware") && names.contains(&"backgammon") && names.len() >= 20, "{names:?}");
+    let names: Vec<&str> = v["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"oware") && names.contains(&"backgammon") && names.len() >= 20,
+        "{names:?}"
+    );
     let (status, v) = call("GET", &s.url("/nothing-here"), None);
     assert_eq!(status, 404);
     assert!(v["error"].as_str().unwrap().contains("no such"), "{v}");
@@ -74,47 +89,91 @@ fn the_page_and_its_assets_are_served_from_the_binary_and_name_nothing_online() 
 #[test]
 fn an_oware_game_is_played_answered_undone_and_its_record_replays() {
     let s = Served::start();
-    let v = new_game(&s, json!({"rules": "oware", "seats": ["human", "greedy"], "first": 0, "seed": 7}));
+    let v = new_game(
+        &s,
+        json!({"rules": "oware", "seats": ["human", "greedy"], "first": 0, "seed": 7}),
+    );
     let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(id.len(), 32);
-    assert_eq!(v["state"]["pits"], json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]]));
+    assert_eq!(
+        v["state"]["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]])
+    );
     assert_eq!(v["awaiting"], "move");
     assert_eq!(v["computer"], false);
     assert_eq!(texts(&v), ["1", "2", "3", "4", "5", "6"]);
     // Each legal move carries the position it leads to.
-    assert_eq!(v["legal"][2]["after"]["pits"], json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]]));
-    assert!(v["svg"].as_str().unwrap().contains(r#"data-side="0" data-pit="3""#));
+    assert_eq!(
+        v["legal"][2]["after"]["pits"],
+        json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]])
+    );
+    assert!(v["svg"]
+        .as_str()
+        .unwrap()
+        .contains(r#"data-side="0" data-pit="3""#));
 
     let (status, v) = post(&s, &id, "move", Some(json!({"move": "3"})));
     assert_eq!(status, 200, "{v}");
-    assert_eq!(v["state"]["pits"], json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]]));
-    assert_eq!((v["awaiting"].as_str(), v["computer"].as_bool()), (Some("move"), Some(true)));
+    assert_eq!(
+        v["state"]["pits"],
+        json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]])
+    );
+    assert_eq!(
+        (v["awaiting"].as_str(), v["computer"].as_bool()),
+        (Some("move"), Some(true))
+    );
     // A person may not move for the computer, nor the computer for a person.
     let (status, refused) = post(&s, &id, "move", Some(json!({"move": "1"})));
     assert_eq!(status, 409, "{refused}");
-    assert!(refused["error"].as_str().unwrap().contains("computer"), "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("computer"),
+        "{refused}"
+    );
     let (status, v) = post(&s, &id, "computer", None);
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["state"]["to_move"], 0);
-    assert_eq!(v["log"].as_array().unwrap().len(), 3);
+    // After a change, the move list carries only the steps it added.
+    assert_eq!(
+        (v["log_from"].as_u64(), v["log"].as_array().unwrap().len()),
+        (Some(2), 1)
+    );
+    assert_eq!(v["log"][0]["player"], 1);
     assert_eq!(v["thought"]["player"], "greedy");
     let (status, refused) = post(&s, &id, "computer", None);
     assert_eq!(status, 409, "{refused}");
-    assert!(refused["error"].as_str().unwrap().contains("person"), "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("person"),
+        "{refused}"
+    );
 
     // Undo takes back the person's move and the answer to it.
     let (status, v) = post(&s, &id, "undo", None);
     assert_eq!(status, 200, "{v}");
-    assert_eq!(v["state"]["pits"], json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]]));
-    assert_eq!(v["log"][3]["text"], "undo 2");
+    assert_eq!(
+        v["state"]["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]])
+    );
+    assert_eq!(
+        (v["log_from"].as_u64(), v["log"][0]["text"].as_str()),
+        (Some(3), Some("undo 2"))
+    );
     assert_eq!(v["undoable"], false);
     let (status, _) = post(&s, &id, "undo", None);
     assert_eq!(status, 409);
     // Every step stays reviewable.
     let (status, at1) = call("GET", &s.url(&format!("/api/games/{id}?at=1")), None);
     assert_eq!(status, 200);
-    assert_eq!(at1["state"]["pits"], json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]]));
-    assert_eq!((at1["live"].as_bool(), at1["legal"].as_array().unwrap().len()), (Some(false), 0));
+    assert_eq!(
+        at1["state"]["pits"],
+        json!([[4, 4, 0, 5, 5, 5], [5, 4, 4, 4, 4, 4]])
+    );
+    assert_eq!(
+        (
+            at1["live"].as_bool(),
+            at1["legal"].as_array().unwrap().len()
+        ),
+        (Some(false), 0)
+    );
     let (status, _) = call("GET", &s.url(&format!("/api/games/{id}?at=99")), None);
     assert_eq!(status, 400);
 
@@ -126,17 +185,29 @@ fn an_oware_game_is_played_answered_undone_and_its_record_replays() {
     assert!(!hint["moves"].as_array().unwrap().is_empty(), "{hint}");
 
     // The record replays with `ludus replay`, and as a served game.
-    let response = ureq::get(&s.url(&format!("/api/games/{id}/record"))).call().unwrap();
-    assert!(response.header("content-disposition").unwrap().contains("oware.ludus.jsonl"));
+    let response = ureq::get(&s.url(&format!("/api/games/{id}/record")))
+        .call()
+        .unwrap();
+    assert!(response
+        .header("content-disposition")
+        .unwrap()
+        .contains("oware.ludus.jsonl"));
     let record = response.into_string().unwrap();
-    assert!(record.starts_with(r#"{"record":"ludus/1","rules":"oware""#), "{record}");
+    assert!(
+        record.starts_with(r#"{"record":"ludus/1","rules":"oware""#),
+        "{record}"
+    );
     assert!(record.contains(r#"{"undo":2}"#), "{record}");
     let dir = std::env::temp_dir().join(format!("ludus-serve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.jsonl");
     std::fs::write(&file, &record).unwrap();
     let out = ludus(&["replay", file.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let replayed = new_game(&s, json!({"record": record}));
     let original = call("GET", &s.url(&format!("/api/games/{id}")), None).1;
     assert_eq!(replayed["state"], original["state"]);
@@ -148,9 +219,15 @@ fn an_oware_game_is_played_answered_undone_and_its_record_replays() {
 #[test]
 fn backgammon_takes_rolled_and_typed_dice_and_moves_by_steps() {
     let s = Served::start();
-    let v = new_game(&s, json!({"rules": "backgammon", "seats": ["human", "human"], "first": 0, "seed": 3}));
+    let v = new_game(
+        &s,
+        json!({"rules": "backgammon", "seats": ["human", "human"], "first": 0, "seed": 3}),
+    );
     let id = v["id"].as_str().unwrap().to_string();
-    assert_eq!((v["awaiting"].as_str(), v["state"]["phase"].as_str()), (Some("roll"), Some("roll")));
+    assert_eq!(
+        (v["awaiting"].as_str(), v["state"]["phase"].as_str()),
+        (Some("roll"), Some("roll"))
+    );
     let (status, refused) = post(&s, &id, "roll", Some(json!({"dice": [7, 1]})));
     assert_eq!(status, 400, "{refused}");
     let (status, refused) = post(&s, &id, "move", Some(json!({"move": "13/7 8/7"})));
@@ -158,24 +235,38 @@ fn backgammon_takes_rolled_and_typed_dice_and_moves_by_steps() {
     let (status, v) = post(&s, &id, "roll", Some(json!({"dice": [6, 1]})));
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["state"]["dice"], json!([6, 1]));
-    let opening = v["legal"].as_array().unwrap().iter().find(|m| m["text"] == "13/7 8/7").expect("13/7 8/7");
+    let opening = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["text"] == "13/7 8/7")
+        .expect("13/7 8/7");
     assert_eq!(opening["steps"].as_array().unwrap().len(), 2);
     let (status, v) = post(&s, &id, "move", Some(json!({"move": "13/7 8/7"})));
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["state"]["points"][0][6], 2);
-    assert_eq!((v["state"]["to_move"].as_u64(), v["awaiting"].as_str()), (Some(1), Some("roll")));
+    assert_eq!(
+        (v["state"]["to_move"].as_u64(), v["awaiting"].as_str()),
+        (Some(1), Some("roll"))
+    );
     // The server's own dice, then the board and its clickable points.
     let (status, v) = post(&s, &id, "roll", None);
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["state"]["dice"].as_array().unwrap().len(), 2);
     let svg = v["svg"].as_str().unwrap();
-    assert!(svg.contains(r#"data-p0="24" data-p1="1""#) && svg.contains(r#"data-spot="bar""#), "{svg}");
+    assert!(
+        svg.contains(r#"data-p0="24" data-p1="1""#) && svg.contains(r#"data-spot="bar""#),
+        "{svg}"
+    );
 }
 
 #[test]
 fn bad_requests_are_answered_4xx_with_a_message_and_change_nothing() {
     let s = Served::start();
-    let v = new_game(&s, json!({"rules": "kalah", "seats": ["human", "human"], "first": 0}));
+    let v = new_game(
+        &s,
+        json!({"rules": "kalah", "seats": ["human", "human"], "first": 0}),
+    );
     let id = v["id"].as_str().unwrap().to_string();
     let game = s.url(&format!("/api/games/{id}"));
     let before = call("GET", &game, None).1;
@@ -193,30 +284,65 @@ fn bad_requests_are_answered_4xx_with_a_message_and_change_nothing() {
     for (status, op, body) in refusals {
         let (got, v) = post(&s, &id, op, body.clone());
         assert_eq!(got, status, "{op} {body:?}: {v}");
-        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty() && e.len() < 400), "{v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .is_some_and(|e| !e.is_empty() && e.len() < 400),
+            "{v}"
+        );
     }
     // Malformed and oversized bodies.
     let malformed = ureq::post(&format!("{game}/move"))
         .set("Content-Type", "application/json")
         .send_string("{not json");
-    assert!(matches!(malformed, Err(ureq::Error::Status(400, _))), "{malformed:?}");
+    assert!(
+        matches!(malformed, Err(ureq::Error::Status(400, _))),
+        "{malformed:?}"
+    );
     let huge = format!(r#"{{"text":"{}"}}"#, "#".repeat(5 << 20));
     let too_large = ureq::post(&s.url("/api/games"))
         .set("Content-Type", "application/json")
         .send_string(&huge);
-    assert!(matches!(too_large, Err(ureq::Error::Status(413, _))), "{too_large:?}");
+    assert!(
+        matches!(too_large, Err(ureq::Error::Status(413, _))),
+        "{too_large:?}"
+    );
     assert_eq!(call("GET", &game, None).1["version"], before["version"]);
     assert_eq!(call("GET", &game, None).1["state"], before["state"]);
 
     // Unknown games, paths instead of bundled names, bad players.
-    assert_eq!(call("GET", &s.url("/api/games/0123456789abcdef0123456789abcdef"), None).0, 404);
+    assert_eq!(
+        call(
+            "GET",
+            &s.url("/api/games/0123456789abcdef0123456789abcdef"),
+            None
+        )
+        .0,
+        404
+    );
     for (request, status, words) in [
         (json!({"rules": "/etc/passwd"}), 404, "bundled"),
         (json!({"rules": "../rules/oware.toml"}), 404, "bundled"),
-        (json!({"rules": "oware", "seats": ["human", "mcts:d3"]}), 400, "time"),
-        (json!({"rules": "oware", "seats": ["human", "alphabeta:10m"]}), 400, "budget"),
-        (json!({"rules": "oware", "seats": ["human", "mcts:60s"]}), 400, "at most 30s"),
-        (json!({"rules": "oware", "seats": ["human", "wizard"]}), 400, "unknown player"),
+        (
+            json!({"rules": "oware", "seats": ["human", "mcts:d3"]}),
+            400,
+            "time",
+        ),
+        (
+            json!({"rules": "oware", "seats": ["human", "alphabeta:10m"]}),
+            400,
+            "budget",
+        ),
+        (
+            json!({"rules": "oware", "seats": ["human", "mcts:60s"]}),
+            400,
+            "at most 30s",
+        ),
+        (
+            json!({"rules": "oware", "seats": ["human", "wizard"]}),
+            400,
+            "unknown player",
+        ),
         (json!({"rules": "oware", "first": 3}), 400, "0 or 1"),
         (json!({"rules": "oware", "text": "[game]"}), 400, "either"),
         (json!({}), 400, "either"),
@@ -224,26 +350,45 @@ fn bad_requests_are_answered_4xx_with_a_message_and_change_nothing() {
     ] {
         let (got, v) = call("POST", &s.url("/api/games"), Some(request.clone()));
         assert_eq!(got, status, "{request}: {v}");
-        assert!(v["error"].as_str().unwrap().contains(words), "{request}: {v}");
+        assert!(
+            v["error"].as_str().unwrap().contains(words),
+            "{request}: {v}"
+        );
     }
-    assert!(!call("GET", &s.url("/api/games/x"), None).1["error"].as_str().unwrap().contains("passwd"));
+    assert!(!call("GET", &s.url("/api/games/x"), None).1["error"]
+        .as_str()
+        .unwrap()
+        .contains("passwd"));
 }
 
 #[test]
 fn an_uploaded_rules_file_plays_and_a_broken_one_is_located() {
     let s = Served::start();
     let text = std::fs::read_to_string("rules/kalah.toml").unwrap();
-    let v = new_game(&s, json!({"text": text, "seats": ["human", "random"], "first": 0}));
+    let v = new_game(
+        &s,
+        json!({"text": text, "seats": ["human", "random"], "first": 0}),
+    );
     assert_eq!(v["game"]["name"], "kalah");
     assert_eq!(v["game"]["rules"], "uploaded.toml");
     let broken = text.replacen("pits = 6", "pits = 99", 1);
     assert_ne!(broken, text);
-    let line = broken.lines().position(|l| l.contains("pits = 99")).unwrap() + 1;
+    let line = broken
+        .lines()
+        .position(|l| l.contains("pits = 99"))
+        .unwrap()
+        + 1;
     let (status, v) = call("POST", &s.url("/api/games"), Some(json!({"text": broken})));
     assert_eq!(status, 400, "{v}");
     assert_eq!(v["diagnostics"][0]["line"], line, "{v}");
     assert_eq!(v["diagnostics"][0]["column"], 8, "{v}");
-    assert!(v["error"].as_str().unwrap().contains(&format!("line {line}, column 8")), "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("line {line}, column 8")),
+        "{v}"
+    );
     let (status, v) = call("POST", &s.url("/api/check"), Some(json!({"text": broken})));
     assert_eq!(status, 200);
     assert_eq!(v["errors"], 1);
@@ -252,7 +397,11 @@ fn an_uploaded_rules_file_plays_and_a_broken_one_is_located() {
     let tavli = std::fs::read_to_string("rules/tavli.toml").unwrap();
     let elsewhere = tavli.replacen("\"portes\"", "\"/etc/passwd\"", 1);
     assert_ne!(elsewhere, tavli);
-    let (status, v) = call("POST", &s.url("/api/check"), Some(json!({"text": elsewhere})));
+    let (status, v) = call(
+        "POST",
+        &s.url("/api/check"),
+        Some(json!({"text": elsewhere})),
+    );
     assert_eq!(status, 200);
     assert!(v["errors"].as_u64().unwrap() >= 1, "{v}");
     assert!(!v.to_string().contains("root:"), "{v}");
@@ -261,7 +410,10 @@ fn an_uploaded_rules_file_plays_and_a_broken_one_is_located() {
 #[test]
 fn a_match_goes_on_to_its_next_game_and_shows_its_standing() {
     let s = Served::start();
-    let v = new_game(&s, json!({"rules": "sat-gharva", "seats": ["greedy", "greedy"], "first": 0, "seed": 1}));
+    let v = new_game(
+        &s,
+        json!({"rules": "sat-gharva", "seats": ["greedy", "greedy"], "first": 0, "seed": 1}),
+    );
     let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(v["state"]["match"]["game"], 1);
     let mut v = v;
@@ -272,9 +424,53 @@ fn a_match_goes_on_to_its_next_game_and_shows_its_standing() {
         v = post(&s, &id, "computer", None).1;
     }
     assert_eq!(v["awaiting"], "next game", "{}", v["status"]);
-    assert!(v["status"].as_str().unwrap().contains("round 1"), "{}", v["status"]);
+    assert!(
+        v["status"].as_str().unwrap().contains("round 1"),
+        "{}",
+        v["status"]
+    );
     let (status, v) = post(&s, &id, "next", None);
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["state"]["match"]["game"], 2);
-    assert!(v["log"].as_array().unwrap().iter().any(|e| e["text"].as_str().unwrap().starts_with("game 2")));
+    assert!(v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["text"].as_str().unwrap().starts_with("game 2")));
+}
+
+#[test]
+fn every_route_the_readme_lists_is_served() {
+    let readme = include_str!("../README.md");
+    let s = Served::start();
+    let v = new_game(
+        &s,
+        json!({"rules": "oware", "seats": ["human", "human"], "first": 0}),
+    );
+    let id = v["id"].as_str().unwrap();
+    let mut routes = 0;
+    for row in readme.lines().filter(|l| {
+        l.starts_with("| `GET /") || l.starts_with("| `POST /") || l.starts_with("| `DELETE /")
+    }) {
+        let route = row[3..].split('`').next().unwrap();
+        let (method, path) = route.split_once(' ').unwrap();
+        let path = path.replace("{id}", id);
+        // The route exists: whatever the body, the answer is not "no such route" (404 with
+        // that message) nor "method not allowed" (405).
+        let (status, v) = call(
+            method,
+            &s.url(&path),
+            if method == "POST" {
+                Some(json!({}))
+            } else {
+                None
+            },
+        );
+        assert!(
+            status != 405 && !(status == 404 && v.to_string().contains("no such page")),
+            "{route}: {status} {v}"
+        );
+        routes += 1;
+    }
+    assert_eq!(routes, 12, "the README's API table changed");
 }

@@ -70,6 +70,34 @@ impl Server {
         });
     }
 
+    /// Holds a new game under a new id, and answers with its view; refused when the server
+    /// holds its most games (after dropping the idle ones).
+    fn hold(&self, session: Session) -> Result<Body<Value>, ApiError> {
+        let id = new_id();
+        let answer = view(&id, &session, None, None)?;
+        let mut games = lock(&self.games);
+        if games.len() >= LIMITS.server_games {
+            drop(games);
+            self.sweep();
+            games = lock(&self.games);
+        }
+        if games.len() >= LIMITS.server_games {
+            return Err(err(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "this server holds {} games, its most: try again when one is dropped",
+                    LIMITS.server_games
+                ),
+            ));
+        }
+        let held = Held {
+            session,
+            touched: Instant::now(),
+        };
+        games.insert(id, Arc::new(Mutex::new(held)));
+        Ok(answer)
+    }
+
     fn held(&self, id: &str) -> Result<Arc<Mutex<Held>>, ApiError> {
         lock(&self.games).get(id).cloned().ok_or_else(|| {
             err(
@@ -93,8 +121,9 @@ impl Server {
         let held = self.held(id)?;
         let mut held = lock(&held);
         held.touched = Instant::now();
+        let before = held.session.steps();
         f(&mut held.session)?;
-        Ok(view(id, &held.session, None)?.into_response())
+        Ok(view(id, &held.session, None, Some(before))?.into_response())
     }
 }
 
@@ -358,8 +387,18 @@ async fn new_game(
         None => {
             let (source, rules) = match (&request.rules, &request.text) {
                 (Some(name), None) => {
-                    let source = Source::find_from(&Origin::Bundled, name)
-                        .map_err(|e| err(StatusCode::NOT_FOUND, e.to_string()))?;
+                    let source = Source::find_from(&Origin::Bundled, name).map_err(|_| {
+                        let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
+                        err(
+                            StatusCode::NOT_FOUND,
+                            format!(
+                                "no bundled game named `{}` (bundled: {}); to play other \
+                                 rules, send their text as `text`",
+                                excerpt(name),
+                                names.join(", ")
+                            ),
+                        )
+                    })?;
                     (source, name.clone())
                 }
                 (None, Some(text)) => (uploaded(text)?, "uploaded.toml".to_string()),
@@ -384,32 +423,7 @@ async fn new_game(
             Session::new(compiled(&source)?, header, start)
         }
     };
-    let id = new_id();
-    let answer = view(&id, &session, None)?;
-    {
-        let mut games = lock(&server.games);
-        if games.len() >= LIMITS.server_games {
-            drop(games);
-            server.sweep();
-            games = lock(&server.games);
-        }
-        if games.len() >= LIMITS.server_games {
-            return Err(err(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "this server holds {} games, its most: try again when one is dropped",
-                    LIMITS.server_games
-                ),
-            ));
-        }
-        games.insert(
-            id,
-            Arc::new(Mutex::new(Held {
-                session,
-                touched: Instant::now(),
-            })),
-        );
-    }
+    let answer = server.hold(session)?;
     Ok((StatusCode::CREATED, answer).into_response())
 }
 
@@ -448,8 +462,14 @@ fn new_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn view(id: &str, session: &Session, at: Option<usize>) -> Result<Body<Value>, ApiError> {
-    let mut v = session.view(at)?;
+/// The view of a game; after a change, with only the steps the change added to the move list.
+fn view(
+    id: &str,
+    session: &Session,
+    at: Option<usize>,
+    log_from: Option<usize>,
+) -> Result<Body<Value>, ApiError> {
+    let mut v = session.view(at, log_from)?;
     v["id"] = json!(id);
     Ok(Body(v))
 }
@@ -470,7 +490,7 @@ async fn show(
     let held = server.held(&id)?;
     let mut held = lock(&held);
     held.touched = Instant::now();
-    Ok(view(&id, &held.session, at)?.into_response())
+    Ok(view(&id, &held.session, at, None)?.into_response())
 }
 
 async fn drop_game(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
@@ -585,8 +605,9 @@ async fn computer(State(server): State<Arc<Server>>, Path(id): Path<String>) -> 
     let (index, report) = think(&server, &thinking, false).await?;
     let mut held = lock(&held);
     held.touched = Instant::now();
+    let before = held.session.steps();
     held.session.play_thought(&thinking, index)?;
-    let Body(mut v) = view(&id, &held.session, None)?;
+    let Body(mut v) = view(&id, &held.session, None, Some(before))?;
     v["thought"] = report;
     Ok(Body(v).into_response())
 }
@@ -620,4 +641,62 @@ async fn download_record(State(server): State<Arc<Server>>, Path(id): Path<Strin
         held.session.record(),
     )
         .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn oware() -> Session {
+        let (source, game) = registry::load("oware").unwrap();
+        let header = Header {
+            record: record::FORMAT.into(),
+            rules: "oware".into(),
+            digest: source.digest(),
+            seed: None,
+            players: ["human".into(), "human".into()],
+        };
+        let start = Start {
+            seats: [Spec::Human, Spec::Human],
+            first: Some(0),
+            seed: Some(1),
+        };
+        Session::new(game, header, start)
+    }
+
+    #[test]
+    fn idle_games_are_dropped_and_others_kept() {
+        let kept = Server::new(Duration::from_secs(60));
+        let id = kept.hold(oware()).unwrap().0["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        kept.sweep();
+        assert!(kept.held(&id).is_ok());
+
+        let idle = Server::new(Duration::ZERO);
+        let id = idle.hold(oware()).unwrap().0["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let in_use = idle.held(&id).unwrap();
+        let guard = lock(&in_use);
+        idle.sweep();
+        assert!(idle.held(&id).is_ok(), "a game in use is kept");
+        drop(guard);
+        idle.sweep();
+        let Err(e) = idle.held(&id) else {
+            panic!("an idle game is dropped")
+        };
+        assert_eq!(e.status, StatusCode::NOT_FOUND);
+        assert!(e.message.contains("idle"), "{}", e.message);
+    }
+
+    #[test]
+    fn ids_are_128_random_bits() {
+        let (a, b) = (new_id(), new_id());
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
 }

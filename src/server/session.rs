@@ -204,6 +204,11 @@ impl Session {
         Ok(session)
     }
 
+    /// Steps so far: a change adds steps and never removes one (an undo is a step too).
+    pub fn steps(&self) -> usize {
+        self.steps.len()
+    }
+
     fn current(&self) -> &AnyState {
         &self.steps[*self.line.last().expect("a game has its start")].state
     }
@@ -467,7 +472,10 @@ impl Session {
     /// Everything the page shows: the step `at` (the latest when not given) with its position
     /// as STATE and as a picture, and, at the latest step, the legal moves as MOVEs, each with
     /// the position it leads to (`after`), so that the page can show where a move goes.
-    pub fn view(&self, at: Option<usize>) -> Result<Value, Refusal> {
+    ///
+    /// The move list runs from step `log_from` (the latest [`LOG_STEPS`] at most): a client
+    /// that holds the steps before it asks only for the new ones.
+    pub fn view(&self, at: Option<usize>, log_from: Option<usize>) -> Result<Value, Refusal> {
         let last = self.steps.len() - 1;
         let at = at.unwrap_or(last);
         if at > last {
@@ -500,7 +508,10 @@ impl Session {
             Phase::Roll(p) => ("roll", self.seats[p] != Spec::Human),
             Phase::Move(p) => ("move", self.seats[p] != Spec::Human),
         };
-        let first = self.steps.len().saturating_sub(LOG_STEPS);
+        let first = log_from
+            .unwrap_or(0)
+            .max(self.steps.len().saturating_sub(LOG_STEPS))
+            .min(self.steps.len());
         let log: Vec<Value> = self.steps[first..]
             .iter()
             .enumerate()
@@ -530,6 +541,7 @@ impl Session {
             "svg": game.svg(state, viewer),
             "status": status(game, state),
             "legal": legal,
+            "log_from": first,
             "log": log,
         }))
     }

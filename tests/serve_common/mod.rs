@@ -24,7 +24,7 @@ impl Served {
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
             .expect("read the address");
-        let start = line.find("http://").expect("an address") ;
+        let start = line.find("http://").expect("an address");
         let base = line[start..]
             .split_whitespace()
             .next()

@@ -10,6 +10,7 @@ let view = null;       // the server's latest view of the game
 let paused = false;    // computer against computer, held
 let picked = null;     // tables: the point (or "bar") a step starts from
 let chosen = [];       // tables: the steps chosen so far, [from, to] each
+let log = [];          // the move list: the server sends the steps from `log_from` on
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -169,10 +170,13 @@ async function show(id, at) {
 // nothing.
 async function act(path, body) {
   if (!view) return;
+  const id = view.id;
   busy(true);
   say("");
   try {
-    draw(await api("POST", `/api/games/${view.id}/${path}`, body));
+    const answer = await api("POST", `/api/games/${id}/${path}`, body);
+    // A game left for a new one while the request was under way stays left.
+    if (view && view.id === id) draw(answer);
   } catch (e) {
     say(e.message);
   } finally {
@@ -182,6 +186,8 @@ async function act(path, body) {
 }
 
 function draw(v) {
+  if (!view || view.id !== v.id) log = [];
+  log = log.filter((entry) => entry.step < v.log_from).concat(v.log);
   view = v;
   picked = null;
   chosen = [];
@@ -232,7 +238,7 @@ function drawChoices(moves) {
 function drawLog() {
   const ol = $("log");
   ol.replaceChildren();
-  for (const entry of view.log) {
+  for (const entry of log) {
     const li = document.createElement("li");
     li.value = entry.step;
     li.textContent = entry.text;
