@@ -472,5 +472,61 @@ fn every_route_the_readme_lists_is_served() {
         );
         routes += 1;
     }
-    assert_eq!(routes, 12, "the README's API table changed");
+    assert_eq!(routes, 13, "the README's API table changed");
+}
+
+#[test]
+fn an_offer_to_end_is_answered_by_the_computer_or_by_the_person_opposite() {
+    let s = Served::start();
+    // Uuholo allows an ending by agreement; level at the start, the computer accepts.
+    let v = new_game(
+        &s,
+        json!({"rules": "uuholo", "seats": ["human", "greedy"], "first": 0}),
+    );
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(v["may_end"], true);
+    let (status, v) = post(&s, &id, "end", None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (v["accepted"].as_bool(), v["awaiting"].as_str()),
+        (Some(true), Some("nothing"))
+    );
+    assert!(v["state"]["result"]["reason"].as_str().is_some(), "{v}");
+    let record = ureq::get(&s.url(&format!("/api/games/{id}/record")))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    assert!(record.contains(r#"{"agreed":true}"#), "{record}");
+    let replayed = new_game(&s, json!({"record": record}));
+    assert_eq!(replayed["awaiting"], "nothing");
+
+    // A person opposite answers through `accepted`; a refusal changes nothing.
+    let v = new_game(
+        &s,
+        json!({"rules": "uuholo", "seats": ["human", "human"], "first": 0}),
+    );
+    let id = v["id"].as_str().unwrap().to_string();
+    let (status, refused) = post(&s, &id, "end", None);
+    assert_eq!(status, 400, "{refused}");
+    let (status, v) = post(&s, &id, "end", Some(json!({"accepted": false})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (
+            v["accepted"].as_bool(),
+            v["awaiting"].as_str(),
+            v["steps"].as_u64()
+        ),
+        (Some(false), Some("move"), Some(1))
+    );
+    // Rules without it refuse.
+    let v = new_game(&s, json!({"rules": "oware", "seats": ["human", "human"]}));
+    assert_eq!(v["may_end"], false);
+    let (status, refused) = post(
+        &s,
+        v["id"].as_str().unwrap(),
+        "end",
+        Some(json!({"accepted": true})),
+    );
+    assert_eq!(status, 409, "{refused}");
 }

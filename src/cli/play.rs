@@ -501,7 +501,7 @@ impl<G: Playable> Terminal<'_, G> {
                 }
             }
         } else {
-            self.game.material(state, other) >= self.game.material(state, p)
+            players::accepts_end(self.game, state, other)
         };
         if accepted {
             say!("{} accepts.", self.name(other));

@@ -10,7 +10,7 @@ pub mod mcts;
 
 pub use mcts::Memory;
 
-use crate::game::{Game, Material, Phase};
+use crate::game::{Game, Material, Phase, Player};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 use std::fmt;
@@ -291,6 +291,12 @@ pub fn choose<G: Material, R: Rng>(
     rng: &mut R,
 ) -> usize {
     choose_with(game, state, moves, spec, &mut Memory::default(), rng)
+}
+
+/// Whether a computer player at `player`'s seat accepts the opponent's offer to end the game
+/// here: when it is ahead or level.
+pub fn accepts_end<G: Material>(game: &G, state: &G::State, player: Player) -> bool {
+    game.material(state, player) >= game.material(state, 1 - player)
 }
 
 /// [`choose`] by a player that keeps `memory` from one move to the next.

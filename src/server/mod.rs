@@ -112,18 +112,18 @@ impl Server {
         })
     }
 
-    /// Runs `f` on the game `id` and answers with the game's view after it.
+    /// Runs `f` on the game `id`: the game's view after it.
     fn change(
         &self,
         id: &str,
         f: impl FnOnce(&mut Session) -> Result<(), Refusal>,
-    ) -> Result<Response, ApiError> {
+    ) -> Result<Value, ApiError> {
         let held = self.held(id)?;
         let mut held = lock(&held);
         held.touched = Instant::now();
         let before = held.session.steps();
         f(&mut held.session)?;
-        Ok(view(id, &held.session, None, Some(before))?.into_response())
+        Ok(view(id, &held.session, None, Some(before))?.0)
     }
 }
 
@@ -213,6 +213,7 @@ pub fn app(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/roll", post(roll))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/next", post(next))
+        .route("/api/games/{id}/end", post(end))
         .route("/api/games/{id}/computer", post(computer))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/record", get(download_record))
@@ -513,7 +514,7 @@ async fn play(
     body: Result<Body<MoveRequest>, JsonRejection>,
 ) -> Answer {
     let Body(request) = body?;
-    server.change(&id, |s| s.play(&request.text))
+    Ok(Body(server.change(&id, |s| s.play(&request.text))?).into_response())
 }
 
 #[derive(Deserialize, Default)]
@@ -525,11 +526,11 @@ struct RollRequest {
 /// `POST /api/games/{id}/roll [{"dice": [a, b]}]`: the server's dice, or real ones typed in.
 async fn roll(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
     let request: RollRequest = optional(&body)?;
-    server.change(&id, |s| s.roll(request.dice.as_deref()))
+    Ok(Body(server.change(&id, |s| s.roll(request.dice.as_deref()))?).into_response())
 }
 
 async fn undo(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
-    server.change(&id, Session::undo)
+    Ok(Body(server.change(&id, Session::undo)?).into_response())
 }
 
 #[derive(Deserialize, Default)]
@@ -543,7 +544,26 @@ async fn next(State(server): State<Arc<Server>>, Path(id): Path<String>, body: B
     if request.first.is_some_and(|p| p > 1) {
         return Err(bad_request("`first` must be 0 or 1"));
     }
-    server.change(&id, |s| s.next_game(request.first))
+    Ok(Body(server.change(&id, |s| s.next_game(request.first))?).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct EndRequest {
+    accepted: Option<bool>,
+}
+
+/// `POST /api/games/{id}/end [{"accepted": B}]`: the person to move offers to end the game;
+/// the view after, with `"accepted"`.
+async fn end(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let request: EndRequest = optional(&body)?;
+    let mut accepted = false;
+    let mut v = server.change(&id, |s| {
+        accepted = s.offer_end(request.accepted)?;
+        Ok(())
+    })?;
+    v["accepted"] = json!(accepted);
+    Ok(Body(v).into_response())
 }
 
 /// Thinks about `thinking` on a blocking thread once a core is free: the chosen move's index

@@ -358,6 +358,50 @@ impl Session {
         })
     }
 
+    /// The person to move offers to end the game here, where the rules allow an ending by
+    /// agreement: a computer opponent accepts when it is ahead or level; a person opponent at
+    /// the same screen answers with `accepted`. Whether the game ended.
+    pub fn offer_end(&mut self, accepted: Option<bool>) -> Result<bool, Refusal> {
+        let state = self.current().clone();
+        let Phase::Move(p) = self.game.phase(&state) else {
+            return Err(not_now(
+                "an ending can be offered only when a move is awaited",
+            ));
+        };
+        if self.seats[p] != Spec::Human {
+            return Err(not_now(format!(
+                "{} is played by the computer",
+                self.game.player_names()[p]
+            )));
+        }
+        let mut ended = state.clone();
+        if !self.game.end_by_agreement(&mut ended) {
+            return Err(not_now("these rules allow no ending by agreement here"));
+        }
+        let other = 1 - p;
+        let accepted = match (self.seats[other], accepted) {
+            (Spec::Human, Some(answer)) => answer,
+            (Spec::Human, None) => {
+                return Err(bad(format!(
+                    "{} is a person: give their answer as `accepted` (true or false)",
+                    self.game.player_names()[other]
+                )))
+            }
+            _ => players::accepts_end(&*self.game, &state, other),
+        };
+        if accepted {
+            self.push(ended, Some(p), Event::Agreed { agreed: true })?;
+        }
+        Ok(accepted)
+    }
+
+    /// Whether the person to move may offer to end the game here.
+    fn may_end(&self) -> bool {
+        let state = self.current();
+        matches!(self.game.phase(state), Phase::Move(p) if self.seats[p] == Spec::Human)
+            && self.game.end_by_agreement(&mut state.clone())
+    }
+
     /// Starts the next game of the match: `first` as the ritual at the table chose, else as
     /// the rules say, else drawn.
     pub fn next_game(&mut self, first: Option<Player>) -> Result<(), Refusal> {
@@ -536,6 +580,7 @@ impl Session {
             "awaiting": awaiting,
             "computer": computer,
             "undoable": undoable,
+            "may_end": live && self.may_end(),
             "viewer": viewer,
             "state": game.state_json(state),
             "svg": game.svg(state, viewer),
@@ -594,7 +639,7 @@ fn event_text(game: &AnyGame, event: &Event, player: Option<Player>) -> String {
         }
         Event::Move { text } => format!("{who} plays {text}"),
         Event::Undo { undo } => format!("undo {undo}"),
-        Event::Agreed { .. } => "ended by agreement".to_string(),
+        Event::Agreed { .. } => format!("{who} offers to end the game here; accepted"),
         Event::End { end } => format!("end: {}", end.reason),
     }
 }

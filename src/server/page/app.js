@@ -177,12 +177,14 @@ async function act(path, body) {
     const answer = await api("POST", `/api/games/${id}/${path}`, body);
     // A game left for a new one while the request was under way stays left.
     if (view && view.id === id) draw(answer);
+    return answer;
   } catch (e) {
     say(e.message);
+    return null;
   } finally {
     busy(false);
+    advance();
   }
-  advance();
 }
 
 function draw(v) {
@@ -212,6 +214,7 @@ function draw(v) {
   $("steps-chosen").textContent = "";
   $("hint").disabled = !moving;
   $("undo").disabled = !v.undoable;
+  $("offer-end").hidden = !v.may_end;
   $("next-game").disabled = !(v.live && v.awaiting === "next game");
   const both = v.seats[0] !== "human" && v.seats[1] !== "human";
   $("pause").hidden = !both;
@@ -446,6 +449,19 @@ async function hint() {
   }
 }
 
+// An offer to end the game here: a person at the same screen answers it; a computer accepts
+// when it is ahead or level.
+async function offerEnd() {
+  const names = view.game.players;
+  const p = view.state.to_move;
+  const body = {};
+  if (view.seats[1 - p] === "human") {
+    body.accepted = window.confirm(`${names[p]} offers to end the game here. ${names[1 - p]}, do you accept?`);
+  }
+  const answer = await act("end", body);
+  if (answer) say(answer.accepted ? `${names[1 - p]} accepts.` : `${names[1 - p]} declines; play on.`);
+}
+
 function wire() {
   $("rules-select").addEventListener("change", showSeats);
   $("seat0-kind").addEventListener("change", showSeats);
@@ -467,6 +483,7 @@ function wire() {
   $("clear-steps").addEventListener("click", () => draw(view));
   $("undo").addEventListener("click", () => act("undo"));
   $("hint").addEventListener("click", hint);
+  $("offer-end").addEventListener("click", offerEnd);
   $("next-game").addEventListener("click", () => act("next"));
   $("pause").addEventListener("click", () => { paused = !paused; draw(view); advance(); });
   $("new-game").addEventListener("click", () => { view = null; $("play").hidden = true; $("setup").hidden = false; });
