@@ -28,6 +28,7 @@ use serde_json::{json, Value};
 use session::{parse_seat, Refusal, Session, Start, Thinking};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -122,7 +123,14 @@ impl Server {
         let mut held = lock(&held);
         held.touched = Instant::now();
         let before = held.session.steps();
-        f(&mut held.session)?;
+        // A session changes only once a request is known to succeed, so a defect that panics
+        // half way leaves the game as it was.
+        catch_unwind(AssertUnwindSafe(|| f(&mut held.session))).map_err(|_| {
+            err(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal error (the game was left as it was)",
+            )
+        })??;
         Ok(view(id, &held.session, None, Some(before))?.0)
     }
 }
@@ -219,7 +227,32 @@ pub fn app(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/record", get(download_record))
         .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API route") })
         .layer(DefaultBodyLimit::max(LIMITS.server_body_bytes))
+        .layer(axum::middleware::from_fn(declared_length))
         .with_state(server)
+}
+
+/// Refuses a body whose declared length is over the limit before reading it (a longer body
+/// without a declared length is cut off as it is read, by `DefaultBodyLimit`).
+async fn declared_length(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match declared {
+        Some(n) if n > LIMITS.server_body_bytes as u64 => err(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request body has {n} bytes; at most {} are read",
+                LIMITS.server_body_bytes
+            ),
+        )
+        .into_response(),
+        _ => next.run(request).await,
+    }
 }
 
 fn page(body: &'static str, kind: &'static str) -> Response {

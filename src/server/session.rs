@@ -121,17 +121,8 @@ impl Session {
             ..header
         };
         let state = game.new_game(first);
-        let mut session = Session {
-            game: Arc::new(game),
-            header,
-            seats: start.seats,
-            rng,
-            steps: Vec::new(),
-            line: Vec::new(),
-            events: Vec::new(),
-            version: 0,
-        };
-        session.begin(1, first, state);
+        let mut session = Session::empty(game, header, start.seats, rng);
+        session.add(state, 1, None, Event::Game { game: 1, first });
         session
     }
 
@@ -146,16 +137,7 @@ impl Session {
         let mut input = std::io::BufReader::new(record.as_bytes());
         record::read_header(&mut input)
             .map_err(|e| bad(format!("record line {}: {}", e.line, e.message)))?;
-        let mut session = Session {
-            game: Arc::new(game.clone()),
-            header,
-            seats,
-            rng: ChaCha8Rng::from_entropy(),
-            steps: Vec::new(),
-            line: Vec::new(),
-            events: Vec::new(),
-            version: 0,
-        };
+        let mut session = Session::empty(game.clone(), header, seats, ChaCha8Rng::from_entropy());
         let mut too_long = false;
         let replayed = record::replay(&game, &mut input, |step| {
             if session.steps.len() >= LIMITS.server_steps {
@@ -163,32 +145,7 @@ impl Session {
                 return;
             }
             let player = step_player(&game, &session, step);
-            match step.event {
-                Event::Game { .. } => session.line.clear(),
-                Event::Undo { undo } => {
-                    let kept = session.line.len().saturating_sub(undo as usize);
-                    session.line.truncate(kept);
-                }
-                _ => {}
-            }
-            if !matches!(step.event, Event::Undo { .. }) {
-                session.line.push(session.steps.len());
-            }
-            session.events.push(step.event.clone());
-            // The record's `end` lines are checked by the replay; they are written again the
-            // way a game played here writes them.
-            let ends = !matches!(step.event, Event::Game { .. } | Event::Undo { .. });
-            if let Some(outcome) = game.outcome(&step.state).filter(|_| ends) {
-                session.events.push(Event::End {
-                    end: (&outcome).into(),
-                });
-            }
-            session.steps.push(Step {
-                state: step.state.clone(),
-                game: step.game,
-                player,
-                text: event_text(&game, &step.event, player),
-            });
+            session.add(step.state.clone(), step.game, player, step.event.clone());
         });
         replayed.map_err(|e| bad(format!("record line {}: {}", e.line, e.message)))?;
         if too_long {
@@ -200,7 +157,6 @@ impl Session {
         if session.steps.is_empty() {
             return Err(bad("the record holds no game"));
         }
-        session.version = 1;
         Ok(session)
     }
 
@@ -217,13 +173,21 @@ impl Session {
         self.steps.last().map_or(1, |s| s.game)
     }
 
-    /// Adds a step to the line of play (and its event to the record).
-    fn push(
-        &mut self,
-        state: AnyState,
-        player: Option<Player>,
-        event: Event,
-    ) -> Result<(), Refusal> {
+    fn empty(game: AnyGame, header: Header, seats: [Spec; 2], rng: ChaCha8Rng) -> Session {
+        Session {
+            game: Arc::new(game),
+            header,
+            seats,
+            rng,
+            steps: Vec::new(),
+            line: Vec::new(),
+            events: Vec::new(),
+            version: 0,
+        }
+    }
+
+    /// Refused when the game has as many steps as a served game keeps.
+    fn room(&self) -> Result<(), Refusal> {
         if self.steps.len() >= LIMITS.server_steps {
             return Err(not_now(format!(
                 "this game has reached {} steps, the most a served game keeps: download its \
@@ -231,34 +195,51 @@ impl Session {
                 LIMITS.server_steps
             )));
         }
+        Ok(())
+    }
+
+    /// Adds a roll or move of the current game, within the cap on steps.
+    fn push(
+        &mut self,
+        state: AnyState,
+        player: Option<Player>,
+        event: Event,
+    ) -> Result<(), Refusal> {
+        self.room()?;
+        self.add(state, self.game_number(), player, event);
+        Ok(())
+    }
+
+    /// Adds the step `event` leading to `state`: to the steps, to the line of play (a game's
+    /// start begins it anew; an undo takes its steps off it) and to the record, with the
+    /// game's end when it ended there.
+    fn add(&mut self, state: AnyState, game: u32, player: Option<Player>, event: Event) {
         let text = event_text(&self.game, &event, player);
+        match event {
+            Event::Game { .. } => self.line.clear(),
+            Event::Undo { undo } => {
+                let kept = self.line.len().saturating_sub(undo as usize);
+                self.line.truncate(kept.max(1));
+            }
+            _ => {}
+        }
+        let ended = match event {
+            Event::Game { .. } | Event::Undo { .. } => None,
+            _ => self.game.outcome(&state),
+        };
+        if !matches!(event, Event::Undo { .. }) {
+            self.line.push(self.steps.len());
+        }
         self.events.push(event);
-        if let Some(outcome) = self.game.outcome(&state) {
+        if let Some(outcome) = ended {
             self.events.push(Event::End {
                 end: (&outcome).into(),
             });
         }
-        self.line.push(self.steps.len());
-        self.steps.push(Step {
-            state,
-            game: self.game_number(),
-            player,
-            text,
-        });
-        self.version += 1;
-        Ok(())
-    }
-
-    fn begin(&mut self, game: u32, first: Player, state: AnyState) {
-        let event = Event::Game { game, first };
-        let text = event_text(&self.game, &event, None);
-        self.events.push(event);
-        self.line.clear();
-        self.line.push(self.steps.len());
         self.steps.push(Step {
             state,
             game,
-            player: None,
+            player,
             text,
         });
         self.version += 1;
@@ -326,24 +307,10 @@ impl Session {
         let Some(back) = self.undo_target() else {
             return Err(not_now("nothing to undo in this game"));
         };
-        if self.steps.len() >= LIMITS.server_steps {
-            return Err(not_now(
-                "this game has reached the most steps a served game keeps",
-            ));
-        }
+        self.room()?;
         let undo = (self.line.len() - 1 - back) as u32;
-        self.line.truncate(back + 1);
-        let state = self.current().clone();
-        let event = Event::Undo { undo };
-        let text = event_text(&self.game, &event, None);
-        self.events.push(event);
-        self.steps.push(Step {
-            state,
-            game: self.game_number(),
-            player: None,
-            text,
-        });
-        self.version += 1;
+        let state = self.steps[self.line[back]].state.clone();
+        self.add(state, self.game_number(), None, Event::Undo { undo });
         Ok(())
     }
 
@@ -425,12 +392,9 @@ impl Session {
             .game
             .next_game(state, first)
             .ok_or_else(|| not_now("the match is decided"))?;
-        if self.steps.len() >= LIMITS.server_steps {
-            return Err(not_now(
-                "this game has reached the most steps a served game keeps",
-            ));
-        }
-        self.begin(standing.game + 1, first, next);
+        self.room()?;
+        let game = standing.game + 1;
+        self.add(next, game, None, Event::Game { game, first });
         Ok(())
     }
 
