@@ -198,6 +198,23 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
         "document.querySelector('#board .spot.movable[data-side=\"0\"][data-pit=\"3\"]')",
     )
     .await;
+    // Hovering shows where the four stones of pit 3 go.
+    c.execute(
+        "document.querySelector('#board .spot[data-side=\"0\"][data-pit=\"3\"]').dispatchEvent(new MouseEvent('mouseenter'));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    wait_for(
+        &c,
+        "document.querySelectorAll('#board .spot.lands').length === 4",
+    )
+    .await;
+    for (side, pit) in [(0, 4), (0, 5), (0, 6), (1, 1)] {
+        let css = format!("#board .spot.lands[data-side=\"{side}\"][data-pit=\"{pit}\"]");
+        assert!(c.find(Locator::Css(&css)).await.is_ok(), "{css}");
+    }
+    screenshot(&c, "oware-where-pit-3-goes").await;
     click(&c, "#board .spot[data-side=\"0\"][data-pit=\"3\"]").await;
     wait_for(
         &c,
@@ -308,6 +325,22 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
         "document.querySelector('#board .spot.movable[data-p0=\"13\"]')",
     )
     .await;
+    // Picking the checkers on 13 lights up where they can go with 6-1.
+    click(&c, "#board .spot[data-p0=\"13\"]").await;
+    wait_for(
+        &c,
+        "document.querySelector('#board .spot.from[data-p0=\"13\"]')",
+    )
+    .await;
+    for point in ["7", "6"] {
+        let css = format!("#board .spot.to[data-p0=\"{point}\"]");
+        assert!(c.find(Locator::Css(&css)).await.is_ok(), "{css}");
+    }
+    // Not 12: Black's five checkers hold it.
+    let blocked = "#board .spot.to[data-p0=\"12\"]";
+    assert!(c.find(Locator::Css(blocked)).await.is_err(), "{blocked}");
+    screenshot(&c, "backgammon-from-13").await;
+    click(&c, "#board .spot[data-p0=\"13\"]").await;
     for point in ["13", "7", "8", "7"] {
         click(&c, &format!("#board .spot[data-p0=\"{point}\"]")).await;
     }

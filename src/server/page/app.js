@@ -210,6 +210,8 @@ function draw(v) {
   const moving = person && v.awaiting === "move";
   $("move-text").disabled = !moving;
   $("play-typed").disabled = !moving;
+  $("controls").hidden = !v.game.dice;
+  $("clear-steps").hidden = v.game.family !== "tables";
   $("clear-steps").disabled = true;
   $("steps-chosen").textContent = "";
   $("hint").disabled = !moving;
