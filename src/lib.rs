@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod record;
 pub mod registry;
 pub mod rules;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod sowing;
 pub mod svg;

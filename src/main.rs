@@ -89,6 +89,7 @@ enum Command {
     },
     /// Speak the JSON-lines engine protocol on standard input/output.
     Protocol,
+    #[cfg(feature = "server")]
     /// Serve a web page on which to play any bundled game or uploaded rules file, and its
     /// HTTP API (see the README). Listens on this machine only unless told otherwise.
     Serve {
@@ -251,6 +252,7 @@ fn main() -> ExitCode {
                 .map_err(anyhow::Error::from)
                 .map(|()| true)
         }
+        #[cfg(feature = "server")]
         Command::Serve { port, bind } => {
             ludus::server::serve(ludus::server::Options { bind, port })
                 .map_err(|e| anyhow::anyhow!("cannot serve on {bind}:{port}: {e}"))
