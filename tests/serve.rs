@@ -259,6 +259,15 @@ fn backgammon_takes_rolled_and_typed_dice_and_moves_by_steps() {
         svg.contains(r#"data-p0="24" data-p1="1""#) && svg.contains(r#"data-spot="bar""#),
         "{svg}"
     );
+    // Checkers entering from the pool (Acey-deucey) are clicked there.
+    let v = new_game(
+        &s,
+        json!({"rules": "acey-deucey", "seats": ["human", "human"], "first": 0}),
+    );
+    let id = v["id"].as_str().unwrap().to_string();
+    let (_, v) = post(&s, &id, "roll", Some(json!({"dice": [6, 1]})));
+    assert!(v["svg"].as_str().unwrap().contains(r#"data-spot="pool""#));
+    assert_eq!(v["legal"][0]["steps"][0][0], "pool", "{}", v["legal"]);
 }
 
 #[test]

@@ -491,6 +491,7 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
                 INK,
                 &format!("pool {}", pos.sides[p][POOL]),
             );
+            svg.spot(tray, py - 14.0, 2.0 * W, 28.0, &[("spot", "pool".into())]);
         }
     }
     // The dice to play, in the right half of the board.

@@ -325,10 +325,10 @@ function markSowing(after, pit) {
   }
 }
 
-// Tables: click a checker's point (or the bar), then where it goes; the steps add up to a
+// Tables: click a checker's point (or the bar, or the pool), then where it goes; the steps add up to a
 // move, played once they make one of the legal moves.
 function key(spot) {
-  if (spot.dataset.spot === "bar" || spot.dataset.spot === "off") return spot.dataset.spot;
+  if (spot.dataset.spot) return spot.dataset.spot; // "bar", "off" or "pool"
   const n = spot.dataset["p" + view.state.to_move];
   return n === undefined ? null : Number(n);
 }
