@@ -41,6 +41,17 @@ struct Seen {
     /// Games played to their end.
     games: u64,
     errors: u64,
+    /// The first errors, in words.
+    failures: Vec<String>,
+}
+
+impl Seen {
+    fn fail(&mut self, what: String) {
+        self.errors += 1;
+        if self.failures.len() < 3 {
+            self.failures.push(what);
+        }
+    }
 }
 
 fn main() {
@@ -107,6 +118,9 @@ fn report(what: &str, seen: &Seen, seconds: u64) {
         percentile(&seen.moves, 0.99) as f64 / 1000.0,
         seen.moves.iter().max().copied().unwrap_or(0) as f64 / 1000.0,
     );
+    for f in seen.failures.iter().take(3) {
+        println!("  error: {f}");
+    }
 }
 
 fn percentile(values: &[u64], q: f64) -> u64 {
@@ -137,6 +151,7 @@ fn run(base: &str, clients: usize, seconds: u64, seed: u64, pause: Duration) -> 
         all.requests += s.requests;
         all.games += s.games;
         all.errors += s.errors;
+        all.failures.extend(s.failures);
     }
     all
 }
@@ -165,9 +180,16 @@ fn play(base: &str, stop: &AtomicBool, seed: u64, pause: Duration) -> Seen {
             "rules": rules, "seats": ["human", "human"], "seed": seed
         }));
         seen.requests += 1;
-        let Some(mut view) = created.ok().and_then(|r| r.into_json::<View>().ok()) else {
-            seen.errors += 1;
-            continue;
+        let mut view: View = match created.map(|r| r.into_json()) {
+            Ok(Ok(v)) => v,
+            Ok(Err(e)) => {
+                seen.fail(format!("new game: {e}"));
+                continue;
+            }
+            Err(e) => {
+                seen.fail(format!("new game: {e}"));
+                continue;
+            }
         };
         let id = view.id.clone();
         while !stop.load(Ordering::Relaxed) {

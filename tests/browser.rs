@@ -226,6 +226,15 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     assert_eq!(v["log"][2]["player"], 1);
     assert_eq!(v["state"]["to_move"], 0);
     assert!(text(&c, "#status").await.contains("South to move"));
+    // The pits North's answer changed are outlined.
+    let changed = c
+        .execute(
+            "return document.querySelectorAll('#board .spot.changed').length;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(changed.as_u64().unwrap() >= 4, "{changed}");
     screenshot(&c, "oware").await;
     click(&c, "#undo").await;
     wait_for(

@@ -188,6 +188,7 @@ async function act(path, body) {
 }
 
 function draw(v) {
+  const before = view && view.id === v.id ? view.state : null;
   if (!view || view.id !== v.id) log = [];
   log = log.filter((entry) => entry.step < v.log_from).concat(v.log);
   view = v;
@@ -197,6 +198,7 @@ function draw(v) {
   const reviewing = !v.live;
   $("status").textContent = (reviewing ? `Reviewing step ${v.at} of ${v.steps - 1}. ` : "") + v.status;
   $("board").innerHTML = v.svg;
+  if (before) markChanges(before, v.state);
   $("review-position").textContent = `step ${v.at} of ${v.steps - 1}`;
   $("first-step").disabled = v.at === 0;
   $("prev-step").disabled = v.at === 0;
@@ -267,6 +269,30 @@ async function advance() {
   } else if (v.awaiting === "move") {
     say("The computer is thinking…");
     await act("computer");
+  }
+}
+
+// Outlines what changed since the position shown before: the pits, stores and points whose
+// counts differ, so that the answer to a move is easy to see.
+function markChanges(before, after) {
+  const differs = (a, b) => JSON.stringify(a) !== JSON.stringify(b);
+  for (const spot of spots()) {
+    const d = spot.dataset;
+    let changed = false;
+    if (d.pit !== undefined && before.pits && after.pits) {
+      const k = Number(d.pit) - 1;
+      changed = differs(before.pits[d.side]?.[k], after.pits[d.side]?.[k]);
+    } else if (d.store !== undefined && before.stores) {
+      changed = differs(before.stores[d.store], after.stores[d.store]);
+    } else if (d.p0 !== undefined && before.points) {
+      changed = [0, 1].some((p) => {
+        const n = Number(d["p" + p]) - 1;
+        return differs(before.points[p]?.[n], after.points[p]?.[n]);
+      });
+    } else if (d.spot === "bar" || d.spot === "off" || d.spot === "pool") {
+      changed = differs(before[d.spot], after[d.spot]);
+    }
+    if (changed) spot.classList.add("changed");
   }
 }
 
