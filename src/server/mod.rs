@@ -259,6 +259,9 @@ fn page(body: &'static str, kind: &'static str) -> Response {
     ([(header::CONTENT_TYPE, kind)], body).into_response()
 }
 
+/// Connections the system may queue before they are accepted (it may cap this lower).
+const LISTEN_QUEUE: u32 = 4096;
+
 /// Where `ludus serve` listens.
 pub struct Options {
     pub bind: IpAddr,
@@ -272,8 +275,16 @@ pub fn serve(options: Options) -> std::io::Result<()> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let listener =
-            tokio::net::TcpListener::bind(SocketAddr::new(options.bind, options.port)).await?;
+        let address = SocketAddr::new(options.bind, options.port);
+        let socket = match address {
+            SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+            SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+        };
+        socket.set_reuseaddr(true)?;
+        socket.bind(address)?;
+        // A long queue of connections not yet accepted: a burst of new clients waits in it
+        // instead of being dropped and retried a second later.
+        let listener = socket.listen(LISTEN_QUEUE)?;
         let address = listener.local_addr()?;
         println!("Ludus serves at http://{address}/ (Ctrl-C stops it)");
         let server = Arc::new(Server::new(Duration::from_secs(LIMITS.server_idle_seconds)));
