@@ -389,6 +389,14 @@ fn an_uploaded_rules_file_plays_and_a_broken_one_is_located() {
         json!({"text": text, "seats": ["human", "random"], "first": 0}),
     );
     assert_eq!(v["game"]["name"], "kalah");
+    assert!(
+        v["game"]["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("Kalah"),
+        "{}",
+        v["game"]
+    );
     assert_eq!(v["game"]["rules"], "uploaded.toml");
     let broken = text.replacen("pits = 6", "pits = 99", 1);
     assert_ne!(broken, text);

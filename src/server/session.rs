@@ -534,6 +534,7 @@ impl Session {
                 "family": game.family(),
                 "players": names,
                 "rules": self.header.rules,
+                "description": game.describe(),
                 "dice": game.dice().map(|d| json!({"count": d.count, "faces": d.faces})),
             },
             "seats": self.seats.map(|s| s.to_string()),

@@ -195,6 +195,7 @@ function draw(v) {
   picked = null;
   chosen = [];
   $("title").textContent = `${v.game.name}: ${v.game.players[0]} (${v.seats[0]}) – ${v.game.players[1]} (${v.seats[1]})`;
+  $("description").textContent = v.game.description;
   const reviewing = !v.live;
   $("status").textContent = (reviewing ? `Reviewing step ${v.at} of ${v.steps - 1}. ` : "") + v.status;
   $("board").innerHTML = v.svg;
