@@ -285,6 +285,7 @@ fn bad_requests_are_answered_4xx_with_a_message_and_change_nothing() {
         (400, "move", Some(json!({"move": "x".repeat(10_000)}))),
         (422, "move", Some(json!({"mov": "1"}))),
         (422, "move", Some(json!({"move": 3}))),
+        (422, "move", Some(json!({ "x".repeat(5000): 1 }))),
         (400, "roll", None),
         (400, "next", None),
         (409, "computer", None),

@@ -180,8 +180,22 @@ impl From<Refusal> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
-        err(r.status(), r.body_text())
+        err(r.status(), cut(&r.body_text()))
     }
+}
+
+/// A message that may quote the request (a parser's), cut short and with control characters
+/// escaped, as [`excerpt`] does for the quoted part alone.
+fn cut(message: &str) -> String {
+    let mut out = String::new();
+    for c in message.chars().take(300) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn bad_request(message: impl Into<String>) -> ApiError {
@@ -195,7 +209,7 @@ fn optional<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(body).map_err(|e| bad_request(format!("malformed JSON body: {e}")))
+    serde_json::from_slice(body).map_err(|e| bad_request(cut(&format!("malformed JSON body: {e}"))))
 }
 
 /// The routes of the page and the API.
