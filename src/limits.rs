@@ -186,9 +186,15 @@ impl Limits {
 /// `text` cut to [`Limits::echo_chars`] characters for an error message, control characters
 /// shown escaped, so that bad input is never echoed whole or raw.
 pub fn excerpt(text: &str) -> String {
+    cut(text, LIMITS.echo_chars)
+}
+
+/// `text` cut to `chars` characters (an ellipsis marking the cut), control characters shown
+/// escaped: for a message that may quote its input at length, such as a parser's.
+pub fn cut(text: &str, chars: usize) -> String {
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
-        if i == LIMITS.echo_chars {
+        if i == chars {
             out.push('…');
             break;
         }

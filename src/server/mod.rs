@@ -8,7 +8,7 @@ pub mod session;
 
 use crate::diagnostics;
 use crate::game::{Game, Json, Player, View};
-use crate::limits::{excerpt, LIMITS};
+use crate::limits::{cut, excerpt, LIMITS};
 use crate::players::{self, Spec};
 use crate::record::{self, Header};
 use crate::registry::{self, AnyGame};
@@ -180,23 +180,12 @@ impl From<Refusal> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
-        err(r.status(), cut(&r.body_text()))
+        err(r.status(), cut(&r.body_text(), MESSAGE_CHARS))
     }
 }
 
-/// A message that may quote the request (a parser's), cut short and with control characters
-/// escaped, as [`excerpt`] does for the quoted part alone.
-fn cut(message: &str) -> String {
-    let mut out = String::new();
-    for c in message.chars().take(300) {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+/// Characters of a parser's message about a request that are sent back.
+const MESSAGE_CHARS: usize = 300;
 
 fn bad_request(message: impl Into<String>) -> ApiError {
     err(StatusCode::BAD_REQUEST, message.into())
@@ -209,7 +198,8 @@ fn optional<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(body).map_err(|e| bad_request(cut(&format!("malformed JSON body: {e}"))))
+    serde_json::from_slice(body)
+        .map_err(|e| bad_request(cut(&format!("malformed JSON body: {e}"), MESSAGE_CHARS)))
 }
 
 /// The routes of the page and the API.
