@@ -254,25 +254,48 @@ pub const OTHER_WAY: usize = 2;
 pub struct Runs {
     /// Slots a lap sows into, per mover (the circuit less the origin when it is skipped).
     len: [usize; 2],
-    /// `add[(mover * n + k) * MAX_RUN + r]`.
-    add: Vec<[u8; SLOTS]>,
-    /// The slot of the r-th stone (r ≥ 1), same index.
-    last: Vec<u8>,
-    /// Slots the first r stones reach, same index.
-    reached: Vec<u64>,
+    /// `runs[(mover * n + k) * MAX_RUN + r]`: one entry per run, so that a move reads one
+    /// place (and checks one index) for all it needs.
+    runs: Vec<Run>,
+}
+
+/// The run of r stones after an origin.
+#[derive(Clone, Debug)]
+struct Run {
+    /// What the r stones add, slot by slot.
+    add: [u8; SLOTS],
+    /// The slot of the r-th stone; for r = 0, that of a whole lap's last stone (the last
+    /// slot of a lift that ends a lap exactly).
+    last: u8,
+    /// Slots the r stones reach.
+    reached: u64,
 }
 
 const MAX_RUN: usize = SLOTS + 1;
+
+/// `ALL_BUT[s]`: every bit of every slot but slot `s` (a mask that empties `s`).
+const ALL_BUT: [[u8; SLOTS]; SLOTS] = {
+    let mut masks = [[u8::MAX; SLOTS]; SLOTS];
+    let mut s = 0;
+    while s < SLOTS {
+        masks[s][s] = 0;
+        s += 1;
+    }
+    masks
+};
 
 impl Runs {
     /// The runs of each mover's way round, `other_way` or the rules' direction.
     pub fn new(g: &Geometry, skip_origin: bool, other_way: bool) -> Self {
         let size = 2 * g.n * MAX_RUN;
+        let empty = Run {
+            add: [0; SLOTS],
+            last: NO_SLOT,
+            reached: 0,
+        };
         let mut runs = Runs {
             len: [0; 2],
-            add: vec![[0; SLOTS]; size],
-            last: vec![NO_SLOT; size],
-            reached: vec![0; size],
+            runs: vec![empty; size],
         };
         for mover in 0..2 {
             let next = &g.next[mover + if other_way { OTHER_WAY } else { 0 }];
@@ -287,39 +310,83 @@ impl Runs {
                     if skip_origin && pos == origin {
                         pos = usize::from(next[pos]);
                     }
-                    let mut add = runs.add[base + r - 1];
-                    add[pos] += 1;
-                    runs.add[base + r] = add;
-                    runs.last[base + r] = pos as u8;
-                    runs.reached[base + r] = runs.reached[base + r - 1] | 1 << pos;
+                    let before = &runs.runs[base + r - 1];
+                    let mut run = Run {
+                        add: before.add,
+                        last: pos as u8,
+                        reached: before.reached | 1 << pos,
+                    };
+                    run.add[pos] += 1;
+                    runs.runs[base + r] = run;
                 }
+                runs.runs[base].last = runs.runs[base + len].last;
             }
         }
         runs
     }
 
+    /// Lifts the stones of `origin` (a pit of `mover`) and sows them with no closed pits;
+    /// returns the stones lifted, the last slot sown, the stones now in it, and the slots
+    /// reached. A lift that does not lap empties the origin in the same pass as the sowing:
+    /// a byte stored there first would stall the wide read of the board just after it.
+    #[inline(always)]
+    pub fn lift_and_sow(
+        &self,
+        b: &mut Board,
+        mover: usize,
+        origin: usize,
+        hand: u8,
+    ) -> (usize, u8, u64) {
+        let len = self.len[mover];
+        if usize::from(hand) >= len {
+            b.count[origin] = 0;
+            return self.sow(b, mover, origin, hand);
+        }
+        // A run shorter than a lap never comes back to its origin.
+        let run = &self.runs[origin * MAX_RUN + usize::from(hand)];
+        let last = usize::from(run.last);
+        let count = b.count[last] + u8::from(hand > 0);
+        let mut counts = b.count;
+        for ((c, keep), r) in counts.iter_mut().zip(&ALL_BUT[origin]).zip(&run.add) {
+            *c = (*c & keep) + r;
+        }
+        b.count = counts;
+        (last, count, run.reached)
+    }
+
     /// Sows `hand` stones after `origin` (a pit of `mover`, already emptied) with no closed
     /// pits; returns the last slot sown, the stones now in it, and the slots reached.
-    #[inline]
+    /// Inlined: the three values come back in registers.
+    #[inline(always)]
     pub fn sow(&self, b: &mut Board, mover: usize, origin: usize, hand: u8) -> (usize, u8, u64) {
         let len = self.len[mover];
         let hand = usize::from(hand);
-        // Most lifts do not lap: no division then.
-        let (laps, rest) = if hand < len {
-            (0, hand)
-        } else {
-            (hand / len, hand % len)
-        };
         let base = origin * MAX_RUN;
-        let last = usize::from(self.last[if rest == 0 { base + len } else { base + rest }]);
-        // Read before the additions: no wait for the stores to land.
+        if hand < len {
+            // Most lifts do not lap: one run, no division, no multiplication.
+            let run = &self.runs[base + hand];
+            let last = usize::from(run.last);
+            // Read before the additions: no wait for the stores to land.
+            let count = b.count[last] + u8::from(hand > 0);
+            // On a copy: a local array is known not to alias the run, so the additions are
+            // vectorised (in place, inlined, they were 34 byte adds to memory, far slower).
+            let mut counts = b.count;
+            for (c, r) in counts.iter_mut().zip(&run.add) {
+                *c += r;
+            }
+            b.count = counts;
+            return (last, count, run.reached);
+        }
+        let (laps, rest) = (hand / len, hand % len);
+        let (lap, run) = (&self.runs[base + len], &self.runs[base + rest]);
+        let last = usize::from(run.last);
         let count = b.count[last] + laps as u8 + u8::from(rest > 0);
-        let (lap, run) = (&self.add[base + len], &self.add[base + rest]);
         let times = laps as u8;
-        for ((c, l), r) in b.count.iter_mut().zip(lap).zip(run) {
+        let mut counts = b.count;
+        for ((c, l), r) in counts.iter_mut().zip(&lap.add).zip(&run.add) {
             *c += l * times + r;
         }
-        let reached = if laps > 0 { base + len } else { base + rest };
-        (last, count, self.reached[reached])
+        b.count = counts;
+        (last, count, lap.reached)
     }
 }

@@ -4,7 +4,7 @@
 use super::board::{Board, STORE};
 use super::rules::{FillFrom, Leftover, Partial};
 use super::sow::MoveEnd;
-use super::state::{EndReason, Finish, History, Round, SowingState};
+use super::state::{EndReason, Finish, History, Round, SowingState, HISTORY_CAPACITY};
 use super::SowingGame;
 use crate::game::MatchStanding;
 use crate::limits::LIMITS;
@@ -177,7 +177,11 @@ impl SowingGame {
             legal: 0,
             opening,
             result: None,
-            history: History::default(),
+            history: History::with_capacity(if self.end.repetition {
+                HISTORY_CAPACITY
+            } else {
+                0
+            }),
             round: Round {
                 game,
                 points,

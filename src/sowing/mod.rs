@@ -60,6 +60,17 @@ const PIT_LISTS: [u64; 256] = {
     lists
 };
 
+/// `PIT_COUNTS[m]`: the bits set in byte m.
+const PIT_COUNTS: [u8; 256] = {
+    let mut counts = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        counts[m] = (m as u8).count_ones() as u8;
+        m += 1;
+    }
+    counts
+};
+
 pub use keys::REFERENCE;
 
 /// Compiles a sowing rules file.
@@ -268,6 +279,15 @@ impl Game for SowingGame {
         if state.pending.is_some() {
             out.clear();
             out.extend_from_slice(&[TAKE, LEAVE]);
+            return;
+        }
+        if state.legal < 0x100 {
+            // Pits 1 to 8 only (every move of a board of up to 8 pits a side): the list and
+            // its length are two independent look-ups, quicker than counting bits.
+            let lo = state.legal as usize;
+            out.clear();
+            out.extend_from_slice(&PIT_LISTS[lo].to_le_bytes());
+            out.truncate(usize::from(PIT_COUNTS[lo]));
             return;
         }
         // Branch-free: the pit lists of the two bytes of the mask, packed in one register

@@ -298,23 +298,8 @@ impl SowingGame {
         // The common case: one precomputed run, then the capture and moving again.
         let g = &self.geo;
         let origin = g.slot(mover, pit);
-        let skip = match self.skip_origin {
-            SkipOrigin::Never => NO_SLOT as usize,
-            SkipOrigin::Lap | SkipOrigin::Move => origin,
-        };
         let hand = b.count[origin];
-        b.count[origin] = 0;
-        let (last, last_count, visited) = self.runs.sow(b, mover, origin, hand);
-        let sowing = Ended {
-            mover,
-            way,
-            origin,
-            last,
-            skip,
-            ply,
-            sown: u32::from(hand),
-            relays: 0,
-        };
+        let (last, last_count, visited) = self.runs.lift_and_sow(b, mover, origin, hand);
         let mut report = Report {
             fed: visited & g.side_mask[1 - mover] != 0,
             ..Report::default()
@@ -322,6 +307,21 @@ impl SowingGame {
         if let Some(cap) = &self.capture {
             // Most moves fail a tabulated condition: nothing else to compute.
             if cap.when.lookup(mover, last, last_count) != Some(false) {
+                // Built only for a capture: most moves need none of it.
+                let skip = match self.skip_origin {
+                    SkipOrigin::Never => NO_SLOT as usize,
+                    SkipOrigin::Lap | SkipOrigin::Move => origin,
+                };
+                let sowing = Ended {
+                    mover,
+                    way,
+                    origin,
+                    last,
+                    skip,
+                    ply,
+                    sown: u32::from(hand),
+                    relays: 0,
+                };
                 let (captured, grand_slam) = self.capture(b, cap, &sowing);
                 report.captured = captured as u16;
                 report.grand_slam = grand_slam;
@@ -329,7 +329,7 @@ impl SowingGame {
         }
         if let Some(again) = &self.again {
             let mut ctx = Ctx::new(b, g, mover, ply);
-            ctx.sown = sowing.sown;
+            ctx.sown = u32::from(hand);
             ctx.captured = u32::from(report.captured);
             ctx.grand_slam = report.grand_slam;
             ctx.views[View::Last as usize] = last as u8;

@@ -43,7 +43,17 @@ pub(crate) struct History {
 /// Keys kept in the plain list before they move into the hash set.
 const LIST_KEYS: usize = 512;
 
+/// Keys a new game's history has room for: one allocation rather than a string of
+/// reallocations as the list grows (most stretches between captures are shorter).
+pub(crate) const HISTORY_CAPACITY: usize = 64;
+
 impl History {
+    pub fn with_capacity(keys: usize) -> Self {
+        History {
+            keys: Vec::with_capacity(keys),
+            ..History::default()
+        }
+    }
     pub fn clear(&mut self) {
         self.filter = [0; 16];
         self.keys.clear();
