@@ -309,24 +309,19 @@ impl Table {
             return Err("no legal move".into());
         }
         let mut rng = ChaCha8Rng::seed_from_u64(self.rng.clone().gen());
-        let (index, info) = match players::analyse(&self.game, state, &moves, spec, false, &mut rng)
-        {
+        let (index, analysis) = players::decide(&self.game, state, &moves, spec, false, &mut rng);
+        let info = match analysis {
             Some(a) => {
                 let count = if matches!(spec, Spec::Mcts { .. }) {
                     "visits"
                 } else {
                     "nodes"
                 };
-                // (+ 0.0 turns -0 into 0.)
-                let value = (a.value * 1000.0).round() / 1000.0 + 0.0;
-                let mut info = json!({"value": value, "depth": a.depth});
+                let mut info = json!({"value": players::rounded(a.value), "depth": a.depth});
                 info[count] = json!(a.nodes);
-                (a.best, info)
+                info
             }
-            None => (
-                players::choose(&self.game, state, &moves, spec, &mut rng),
-                json!({}),
-            ),
+            None => json!({}),
         };
         Ok(json!({"move": self.game.move_json(state, &moves[index]), "info": info}))
     }

@@ -99,6 +99,29 @@ async fn wait_for(c: &Client, condition: &str) {
     }
 }
 
+/// Waits until the move list has `steps` lines and no request is under way.
+async fn wait_steps(c: &Client, steps: usize) {
+    let condition = format!(
+        "document.querySelectorAll('#log li').length >= {steps} && document.body.dataset.busy === '0'"
+    );
+    wait_for(c, &condition).await;
+}
+
+/// Waits until the status line starts with `start` (or, `!` first, does not).
+async fn wait_status(c: &Client, start: &str) {
+    let (not, start) = match start.strip_prefix('!') {
+        Some(rest) => ("!", rest),
+        None => ("", start),
+    };
+    let condition =
+        format!("{not}document.getElementById('status').textContent.startsWith('{start}')");
+    wait_for(c, &condition).await;
+}
+
+async fn present(c: &Client, css: &str) -> bool {
+    c.find(Locator::Css(css)).await.is_ok()
+}
+
 async fn text(c: &Client, css: &str) -> String {
     match c.find(Locator::Css(css)).await {
         Ok(e) => e.text().await.unwrap_or_default(),
@@ -142,30 +165,23 @@ async fn screenshot(c: &Client, name: &str) {
     std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
 }
 
+/// The page's record link: `/api/games/{id}/record`.
+async fn record_link(c: &Client) -> String {
+    let link = c.find(Locator::Css("#download")).await.unwrap();
+    link.attr("href").await.unwrap().expect("the record link")
+}
+
+/// The body of `GET url`, fetched beside the browser.
+async fn fetch(url: String) -> String {
+    tokio::task::spawn_blocking(move || ureq::get(&url).call().unwrap().into_string().unwrap())
+        .await
+        .unwrap()
+}
+
 /// The served game the page shows, through the API.
 async fn served(c: &Client, s: &Served) -> Value {
-    let href = c
-        .find(Locator::Css("#download"))
-        .await
-        .unwrap()
-        .attr("href")
-        .await
-        .unwrap()
-        .expect("the record link");
-    let id = href
-        .trim_start_matches("/api/games/")
-        .trim_end_matches("/record")
-        .to_string();
-    let url = s.url(&format!("/api/games/{id}"));
-    tokio::task::spawn_blocking(move || {
-        ureq::get(&url)
-            .call()
-            .unwrap()
-            .into_json::<Value>()
-            .unwrap()
-    })
-    .await
-    .unwrap()
+    let game = record_link(c).await.trim_end_matches("/record").to_string();
+    serde_json::from_str(&fetch(s.url(&game)).await).expect("a view")
 }
 
 async fn set_up(c: &Client, s: &Served, rules: &str, computer: &str) {
@@ -212,15 +228,11 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     .await;
     for (side, pit) in [(0, 4), (0, 5), (0, 6), (1, 1)] {
         let css = format!("#board .spot.lands[data-side=\"{side}\"][data-pit=\"{pit}\"]");
-        assert!(c.find(Locator::Css(&css)).await.is_ok(), "{css}");
+        assert!(present(&c, &css).await, "{css}");
     }
     screenshot(&c, "oware-where-pit-3-goes").await;
     click(&c, "#board .spot[data-side=\"0\"][data-pit=\"3\"]").await;
-    wait_for(
-        &c,
-        "document.querySelectorAll('#log li').length >= 3 && document.body.dataset.busy === '0'",
-    )
-    .await;
+    wait_steps(&c, 3).await;
     let v = served(&c, &s).await;
     assert_eq!(v["log"][1]["text"], "South plays 3");
     assert_eq!(v["log"][2]["player"], 1);
@@ -249,27 +261,15 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     );
     // Review: the step after South's move, then back to the game.
     click(&c, "#log li:nth-child(2)").await;
-    wait_for(
-        &c,
-        "document.getElementById('status').textContent.startsWith('Reviewing step 1')",
-    )
-    .await;
+    wait_status(&c, "Reviewing step 1").await;
     click(&c, "#last-step").await;
-    wait_for(
-        &c,
-        "!document.getElementById('status').textContent.startsWith('Reviewing')",
-    )
-    .await;
+    wait_status(&c, "!Reviewing").await;
     // A hint, clicked, is played; the computer answers it.
     click(&c, "#hint").await;
     wait_for(&c, "document.querySelector('#hints li')").await;
     let hinted = text(&c, "#hints li").await;
     click(&c, "#hints li").await;
-    wait_for(
-        &c,
-        "document.querySelectorAll('#log li').length >= 6 && document.body.dataset.busy === '0'",
-    )
-    .await;
+    wait_steps(&c, 6).await;
     let v = served(&c, &s).await;
     let pit = hinted.split_whitespace().next().unwrap();
     assert_eq!(
@@ -280,19 +280,7 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     );
 
     // The record, downloaded, replays step by step.
-    let href = c
-        .find(Locator::Css("#download"))
-        .await
-        .unwrap()
-        .attr("href")
-        .await
-        .unwrap()
-        .unwrap();
-    let url = s.url(&href);
-    let record =
-        tokio::task::spawn_blocking(move || ureq::get(&url).call().unwrap().into_string().unwrap())
-            .await
-            .unwrap();
+    let record = fetch(s.url(&record_link(&c).await)).await;
     let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser-oware.jsonl");
     std::fs::write(&file, &record).unwrap();
     c.goto(&s.url("/")).await.unwrap();
@@ -305,24 +293,12 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
         .await
         .unwrap();
     click(&c, "#replay").await;
-    wait_for(
-        &c,
-        "document.getElementById('status').textContent.startsWith('Reviewing step 0 of 5')",
-    )
-    .await;
+    wait_status(&c, "Reviewing step 0 of 5").await;
     click(&c, "#next-step").await;
-    wait_for(
-        &c,
-        "document.getElementById('status').textContent.startsWith('Reviewing step 1 of 5')",
-    )
-    .await;
+    wait_status(&c, "Reviewing step 1 of 5").await;
     assert!(text(&c, "#log li.here").await.contains("South plays 3"));
     click(&c, "#last-step").await;
-    wait_for(
-        &c,
-        "!document.getElementById('status').textContent.startsWith('Reviewing')",
-    )
-    .await;
+    wait_status(&c, "!Reviewing").await;
 
     // Backgammon: dice typed from real dice, then 13/7 8/7 by clicking points.
     set_up(&c, &s, "backgammon", "greedy").await;
@@ -343,22 +319,18 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     .await;
     for point in ["7", "6"] {
         let css = format!("#board .spot.to[data-p0=\"{point}\"]");
-        assert!(c.find(Locator::Css(&css)).await.is_ok(), "{css}");
+        assert!(present(&c, &css).await, "{css}");
     }
     // Not 12: Black's five checkers hold it.
     let blocked = "#board .spot.to[data-p0=\"12\"]";
-    assert!(c.find(Locator::Css(blocked)).await.is_err(), "{blocked}");
+    assert!(!present(&c, blocked).await, "{blocked}");
     screenshot(&c, "backgammon-from-13").await;
     click(&c, "#board .spot[data-p0=\"13\"]").await;
     for point in ["13", "7", "8", "7"] {
         click(&c, &format!("#board .spot[data-p0=\"{point}\"]")).await;
     }
     // The computer rolls and moves in answer.
-    wait_for(
-        &c,
-        "document.querySelectorAll('#log li').length >= 5 && document.body.dataset.busy === '0'",
-    )
-    .await;
+    wait_steps(&c, 5).await;
     let v = served(&c, &s).await;
     assert_eq!(v["log"][2]["text"], "White plays 13/7 8/7", "{}", v["log"]);
     assert!(

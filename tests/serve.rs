@@ -31,10 +31,11 @@ fn call(method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
     (status, value)
 }
 
-fn new_game(s: &Served, request: Value) -> Value {
+/// A new game's id and view.
+fn new_game(s: &Served, request: Value) -> (String, Value) {
     let (status, v) = call("POST", &s.url("/api/games"), Some(request));
     assert_eq!(status, 201, "{v}");
-    v
+    (v["id"].as_str().expect("an id").to_string(), v)
 }
 
 fn post(s: &Served, id: &str, op: &str, body: Option<Value>) -> (u16, Value) {
@@ -90,11 +91,10 @@ fn the_page_and_its_assets_are_served_from_the_binary_and_name_nothing_online() 
 #[test]
 fn an_oware_game_is_played_answered_undone_and_its_record_replays() {
     let s = Served::start();
-    let v = new_game(
+    let (id, v) = new_game(
         &s,
         json!({"rules": "oware", "seats": ["human", "greedy"], "first": 0, "seed": 7}),
     );
-    let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(id.len(), 32);
     assert_eq!(
         v["state"]["pits"],
@@ -209,7 +209,7 @@ fn an_oware_game_is_played_answered_undone_and_its_record_replays() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let replayed = new_game(&s, json!({"record": record}));
+    let (_, replayed) = new_game(&s, json!({"record": record}));
     let original = call("GET", &s.url(&format!("/api/games/{id}")), None).1;
     assert_eq!(replayed["state"], original["state"]);
     assert_eq!(replayed["steps"], 6);
@@ -220,11 +220,10 @@ fn an_oware_game_is_played_answered_undone_and_its_record_replays() {
 #[test]
 fn backgammon_takes_rolled_and_typed_dice_and_moves_by_steps() {
     let s = Served::start();
-    let v = new_game(
+    let (id, v) = new_game(
         &s,
         json!({"rules": "backgammon", "seats": ["human", "human"], "first": 0, "seed": 3}),
     );
-    let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(
         (v["awaiting"].as_str(), v["state"]["phase"].as_str()),
         (Some("roll"), Some("roll"))
@@ -260,11 +259,10 @@ fn backgammon_takes_rolled_and_typed_dice_and_moves_by_steps() {
         "{svg}"
     );
     // Checkers entering from the pool (Acey-deucey) are clicked there.
-    let v = new_game(
+    let (id, _) = new_game(
         &s,
         json!({"rules": "acey-deucey", "seats": ["human", "human"], "first": 0}),
     );
-    let id = v["id"].as_str().unwrap().to_string();
     let (_, v) = post(&s, &id, "roll", Some(json!({"dice": [6, 1]})));
     assert!(v["svg"].as_str().unwrap().contains(r#"data-spot="pool""#));
     assert_eq!(v["legal"][0]["steps"][0][0], "pool", "{}", v["legal"]);
@@ -273,11 +271,10 @@ fn backgammon_takes_rolled_and_typed_dice_and_moves_by_steps() {
 #[test]
 fn bad_requests_are_answered_4xx_with_a_message_and_change_nothing() {
     let s = Served::start();
-    let v = new_game(
+    let (id, _) = new_game(
         &s,
         json!({"rules": "kalah", "seats": ["human", "human"], "first": 0}),
     );
-    let id = v["id"].as_str().unwrap().to_string();
     let game = s.url(&format!("/api/games/{id}"));
     let before = call("GET", &game, None).1;
     let refusals: Vec<(u16, &str, Option<Value>)> = vec![
@@ -385,7 +382,7 @@ fn bad_requests_are_answered_4xx_with_a_message_and_change_nothing() {
 fn an_uploaded_rules_file_plays_and_a_broken_one_is_located() {
     let s = Served::start();
     let text = std::fs::read_to_string("rules/kalah.toml").unwrap();
-    let v = new_game(
+    let (_, v) = new_game(
         &s,
         json!({"text": text, "seats": ["human", "random"], "first": 0}),
     );
@@ -438,11 +435,10 @@ fn an_uploaded_rules_file_plays_and_a_broken_one_is_located() {
 #[test]
 fn a_match_goes_on_to_its_next_game_and_shows_its_standing() {
     let s = Served::start();
-    let v = new_game(
+    let (id, v) = new_game(
         &s,
         json!({"rules": "sat-gharva", "seats": ["greedy", "greedy"], "first": 0, "seed": 1}),
     );
-    let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(v["state"]["match"]["game"], 1);
     let mut v = v;
     for _ in 0..3000 {
@@ -471,18 +467,17 @@ fn a_match_goes_on_to_its_next_game_and_shows_its_standing() {
 fn every_route_the_readme_lists_is_served() {
     let readme = include_str!("../README.md");
     let s = Served::start();
-    let v = new_game(
+    let (id, _) = new_game(
         &s,
         json!({"rules": "oware", "seats": ["human", "human"], "first": 0}),
     );
-    let id = v["id"].as_str().unwrap();
     let mut routes = 0;
     for row in readme.lines().filter(|l| {
         l.starts_with("| `GET /") || l.starts_with("| `POST /") || l.starts_with("| `DELETE /")
     }) {
         let route = row[3..].split('`').next().unwrap();
         let (method, path) = route.split_once(' ').unwrap();
-        let path = path.replace("{id}", id);
+        let path = path.replace("{id}", &id);
         // The route exists: whatever the body, the answer is not "no such route" (404 with
         // that message) nor "method not allowed" (405).
         let (status, v) = call(
@@ -507,11 +502,10 @@ fn every_route_the_readme_lists_is_served() {
 fn an_offer_to_end_is_answered_by_the_computer_or_by_the_person_opposite() {
     let s = Served::start();
     // Uuholo allows an ending by agreement; level at the start, the computer accepts.
-    let v = new_game(
+    let (id, v) = new_game(
         &s,
         json!({"rules": "uuholo", "seats": ["human", "greedy"], "first": 0}),
     );
-    let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(v["may_end"], true);
     let (status, v) = post(&s, &id, "end", None);
     assert_eq!(status, 200, "{v}");
@@ -526,15 +520,14 @@ fn an_offer_to_end_is_answered_by_the_computer_or_by_the_person_opposite() {
         .into_string()
         .unwrap();
     assert!(record.contains(r#"{"agreed":true}"#), "{record}");
-    let replayed = new_game(&s, json!({"record": record}));
+    let (_, replayed) = new_game(&s, json!({"record": record}));
     assert_eq!(replayed["awaiting"], "nothing");
 
     // A person opposite answers through `accepted`; a refusal changes nothing.
-    let v = new_game(
+    let (id, _) = new_game(
         &s,
         json!({"rules": "uuholo", "seats": ["human", "human"], "first": 0}),
     );
-    let id = v["id"].as_str().unwrap().to_string();
     let (status, refused) = post(&s, &id, "end", None);
     assert_eq!(status, 400, "{refused}");
     let (status, v) = post(&s, &id, "end", Some(json!({"accepted": false})));
@@ -548,13 +541,8 @@ fn an_offer_to_end_is_answered_by_the_computer_or_by_the_person_opposite() {
         (Some(false), Some("move"), Some(1))
     );
     // Rules without it refuse.
-    let v = new_game(&s, json!({"rules": "oware", "seats": ["human", "human"]}));
+    let (id, v) = new_game(&s, json!({"rules": "oware", "seats": ["human", "human"]}));
     assert_eq!(v["may_end"], false);
-    let (status, refused) = post(
-        &s,
-        v["id"].as_str().unwrap(),
-        "end",
-        Some(json!({"accepted": true})),
-    );
+    let (status, refused) = post(&s, &id, "end", Some(json!({"accepted": true})));
     assert_eq!(status, 409, "{refused}");
 }

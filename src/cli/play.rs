@@ -516,13 +516,7 @@ impl<G: Playable> Terminal<'_, G> {
     /// `hint`: the best moves with their estimated values, by the opponent's search (when the
     /// opponent searches) or `mcts:1s`.
     fn hint(&mut self, state: &G::State, moves: &[G::Move], p: Player) -> Result<()> {
-        let spec = match self.agents[1 - p] {
-            s if s.searches() => s,
-            _ => Spec::Mcts {
-                budget: players::Budget::Time(players::DEFAULT_TIME),
-                threads: 1,
-            },
-        };
+        let spec = players::hint_player(self.agents[1 - p]);
         let Some(analysis) = players::analyse(self.game, state, moves, spec, true, &mut self.rng)
         else {
             return Ok(());

@@ -293,6 +293,39 @@ pub fn choose<G: Material, R: Rng>(
     choose_with(game, state, moves, spec, &mut Memory::default(), rng)
 }
 
+/// Who gives a person a hint: the opponent when it searches (it knows the game as well as
+/// anyone at the table), else mcts for the default time.
+pub fn hint_player(opponent: Spec) -> Spec {
+    match opponent {
+        s if s.searches() => s,
+        _ => Spec::Mcts {
+            budget: Budget::Time(DEFAULT_TIME),
+            threads: 1,
+        },
+    }
+}
+
+/// A computer player's choice among `moves` (non-empty): its index and, for a searching
+/// player, what the search found (`all`: exact values of every move, as for hints).
+pub fn decide<G: Material, R: Rng>(
+    game: &G,
+    state: &G::State,
+    moves: &[G::Move],
+    spec: Spec,
+    all: bool,
+    rng: &mut R,
+) -> (usize, Option<Analysis>) {
+    match analyse(game, state, moves, spec, all, rng) {
+        Some(a) => (a.best, Some(a)),
+        None => (choose(game, state, moves, spec, rng), None),
+    }
+}
+
+/// A search's value to three decimals, as reports show it (`+ 0.0` turns -0 into 0).
+pub fn rounded(value: f64) -> f64 {
+    (value * 1000.0).round() / 1000.0 + 0.0
+}
+
 /// Whether a computer player at `player`'s seat accepts the opponent's offer to end the game
 /// here: when it is ahead or level.
 pub fn accepts_end<G: Material>(game: &G, state: &G::State, player: Player) -> bool {

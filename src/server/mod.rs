@@ -639,31 +639,34 @@ async fn think(
             return Err(err(StatusCode::CONFLICT, "no legal move"));
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        match players::analyse(&*game, &state, &moves, spec, hint, &mut rng) {
-            Some(a) => {
-                let best: Vec<Value> = a
-                    .moves
-                    .iter()
-                    .take(5)
-                    .map(|m| {
-                        json!({
-                            "move": game.move_json(&state, &moves[m.index]),
-                            "value": (m.value * 1000.0).round() / 1000.0 + 0.0,
-                            "visits": m.visits,
-                        })
+        let (index, analysis) = players::decide(&*game, &state, &moves, spec, hint, &mut rng);
+        let mut report = json!({"player": spec.to_string()});
+        if let Some(a) = analysis {
+            let best: Vec<Value> = a
+                .moves
+                .iter()
+                .take(5)
+                .map(|m| {
+                    json!({
+                        "move": game.move_json(&state, &moves[m.index]),
+                        "value": players::rounded(m.value),
+                        "visits": m.visits,
                     })
-                    .collect();
-                let report = json!({"player": spec.to_string(), "depth": a.depth, "nodes": a.nodes, "moves": best});
-                Ok((a.best, report))
-            }
-            None => {
-                let index = players::choose(&*game, &state, &moves, spec, &mut rng);
-                Ok((index, json!({"player": spec.to_string()})))
-            }
+                })
+                .collect();
+            report["depth"] = json!(a.depth);
+            report["nodes"] = json!(a.nodes);
+            report["moves"] = json!(best);
         }
+        Ok((index, report))
     })
     .await
-    .map_err(|_| err(StatusCode::INTERNAL_SERVER_ERROR, "the computer player failed"))?
+    .map_err(|_| {
+        err(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the computer player failed",
+        )
+    })?
 }
 
 /// `POST /api/games/{id}/computer`: the computer player to move thinks and plays.

@@ -408,7 +408,7 @@ impl Session {
             Phase::Over => return Err(not_now("the game is over")),
         };
         let spec = if hint {
-            hint_player(self.seats, p)
+            players::hint_player(self.seats[1 - p])
         } else if self.seats[p] == Spec::Human {
             return Err(not_now(format!(
                 "{} is played by a person at the page",
@@ -568,17 +568,6 @@ impl Session {
 
 /// Steps of the move list a view carries (the latest ones).
 const LOG_STEPS: usize = 2_000;
-
-/// Who answers a hint: the strongest searching seat, else mcts for a second.
-fn hint_player(seats: [Spec; 2], to_move: Player) -> Spec {
-    [seats[to_move], seats[1 - to_move]]
-        .into_iter()
-        .find(|s| s.searches())
-        .unwrap_or(Spec::Mcts {
-            budget: Budget::Time(players::DEFAULT_TIME),
-            threads: 1,
-        })
-}
 
 /// Who rolled or moved at a replayed step: the player to move in the position before it.
 fn step_player(game: &AnyGame, session: &Session, step: &record::Step<AnyState>) -> Option<Player> {
