@@ -201,6 +201,8 @@ pub fn replay<G: Playable>(
     let mut states: Vec<G::State> = Vec::new();
     let mut game_number = 0;
     let mut ply = 0;
+    // Whether the current game's `end` line has been read: a game ends once.
+    let mut ended = false;
     for number in 2.. {
         let Some(text) = next_line(input, number)? else {
             break;
@@ -245,6 +247,7 @@ pub fn replay<G: Playable>(
                     }
                 };
                 game_number = g;
+                ended = false;
                 states.clear();
                 states.push(state);
                 let step = Step {
@@ -286,6 +289,7 @@ pub fn replay<G: Playable>(
                 }
                 states.truncate(states.len() - k);
                 ply -= undo;
+                ended = false;
                 let step = Step {
                     line: number,
                     event: Event::Undo { undo },
@@ -305,6 +309,12 @@ pub fn replay<G: Playable>(
             }
             (Event::Agreed { agreed: false }, Some(_)) => continue,
             (Event::End { end }, Some(s)) => {
+                if ended {
+                    return Err(at(
+                        number,
+                        format!("a second `end` line for game {game_number}"),
+                    ));
+                }
                 let Some(outcome) = game.outcome(s) else {
                     return Err(at(
                         number,
@@ -320,6 +330,7 @@ pub fn replay<G: Playable>(
                         ),
                     ));
                 }
+                ended = true;
                 continue;
             }
         };

@@ -13,6 +13,7 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::Command;
 mod cli_common;
+mod tools_common;
 use cli_common::{ludus, stderr, stdout};
 
 fn scratch(name: &str) -> PathBuf {
@@ -273,17 +274,22 @@ fn play_record_replay_and_export_from_the_command_line() {
     );
 }
 
-/// GNU Backgammon: the Debian package installs it in /usr/games.
-fn gnubg() -> PathBuf {
-    ["/usr/games/gnubg", "/usr/bin/gnubg"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.exists())
-        .expect("GNU Backgammon (apt-get install gnubg) is needed for this test")
+/// GNU Backgammon (the Debian package installs it in /usr/games); `None`, the test skipped,
+/// where it is not installed.
+fn gnubg() -> Option<PathBuf> {
+    tools_common::optional_tool(
+        "gnu_backgammon_imports_an_exported_game",
+        "GNU Backgammon",
+        &["/usr/games/gnubg", "/usr/bin/gnubg"],
+        "gnubg",
+    )
 }
 
 #[test]
 fn gnu_backgammon_imports_an_exported_game() {
+    let Some(gnubg) = gnubg() else {
+        return;
+    };
     let rec = scratch("bg.rec");
     let o = ludus(&[
         "play",
@@ -315,7 +321,7 @@ fn gnu_backgammon_imports_an_exported_game() {
         "import mat {}\nset analysis chequerplay evaluation plies 0\nanalyse match\nshow statistics match\n",
         mat.display()
     );
-    let mut child = Command::new(gnubg())
+    let mut child = Command::new(gnubg)
         .args(["-t", "-q"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -378,4 +384,27 @@ fn the_protocol_record_replays() {
     let o = ludus(&["replay", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("every one legal"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_game_ends_once_a_second_end_line_is_refused() {
+    let game = registry::load("kalah").unwrap().1;
+    let (bytes, _) = play_recorded(&game, 5, 3);
+    let text = String::from_utf8(bytes).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with("{\"end\""))
+        .expect("an end line");
+    lines.insert(end + 1, lines[end]);
+    let doubled = lines.join("\n") + "\n";
+    let mut input = BufReader::new(doubled.as_bytes());
+    record::read_header(&mut input).unwrap();
+    let e = record::replay(&game, &mut input, |_| ()).unwrap_err();
+    assert_eq!(e.line, end + 2, "{e}");
+    assert!(e.message.contains("a second `end` line for game 1"), "{e}");
+    // The record as written replays.
+    let mut input = BufReader::new(text.as_bytes());
+    record::read_header(&mut input).unwrap();
+    assert!(record::replay(&game, &mut input, |_| ()).is_ok());
 }

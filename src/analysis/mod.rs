@@ -12,7 +12,7 @@ mod stats;
 pub use report::{Part, Report, PART_FORMAT};
 pub use stats::wilson;
 
-use crate::game::{Material, Phase};
+use crate::game::{Ending, Material, Phase};
 use crate::players::{self, Spec};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -230,10 +230,10 @@ pub fn play_one<G: Material>(game: &G, setup: &Setup, index: u64) -> Tally {
                     break None;
                 };
                 tally.single_games += 1;
-                let ending = if outcome.ending == "ply limit" && !guards.plies_by_rules {
+                let ending = if outcome.ending == Ending::PlyLimit && !guards.plies_by_rules {
                     PLY_GUARD
                 } else {
-                    outcome.ending
+                    outcome.ending.word()
                 };
                 *tally.ended_by.entry(ending.to_string()).or_default() += 1;
                 let Some(standing) = game.match_standing(&state) else {

@@ -54,9 +54,47 @@ pub struct Outcome {
     pub scores: [i32; 2],
     /// Short words: "captured 25", "repetition", "no legal move", "borne off", ...
     pub reason: String,
-    /// How the game ended in a word that does not depend on the scores ("score", "repetition",
-    /// "ply limit", "borne off", ...): what analyses count.
-    pub ending: &'static str,
+    /// How the game ended, apart from the scores: what analyses count.
+    pub ending: Ending,
+}
+
+/// How a game ended, whatever the scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The rules' scoring condition held (sowing `end.score`).
+    Score,
+    /// The rules' stopping condition held (sowing `end.stop`).
+    Stop,
+    Repetition,
+    /// The player to move had no legal move, and the rules end the game then.
+    NoMove,
+    /// The ply limit: the rules' own, or the program's guard.
+    PlyLimit,
+    /// The players agreed to end the game where the rules allow it.
+    Agreement,
+    /// A finished position was set up by hand.
+    SetUpOver,
+    /// A player bore off every checker.
+    BorneOff,
+    /// A `[[win]]` rule of a tables file held.
+    WinRule,
+}
+
+impl Ending {
+    /// The ending in a word or two, as analyses print and count it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Ending::Score => "score",
+            Ending::Stop => "end of play",
+            Ending::Repetition => "repetition",
+            Ending::NoMove => "no legal move",
+            Ending::PlyLimit => "ply limit",
+            Ending::Agreement => "agreement",
+            Ending::SetUpOver => "set up over",
+            Ending::BorneOff => "borne off",
+            Ending::WinRule => "win rule",
+        }
+    }
 }
 
 /// Standing of a match (several games, e.g. Sat-gharva's rounds or Mughrabieh to 31).
@@ -70,7 +108,8 @@ pub struct MatchStanding {
 }
 
 /// How the first player is chosen before a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Ritual {
     /// Player 0 starts unless told otherwise.
     None,
@@ -78,6 +117,17 @@ pub enum Ritual {
     OddOrEven,
     /// Each rolls one die (ties again); the higher roller chooses the colour, the lower starts.
     HigherDieChoosesColour,
+}
+
+impl Ritual {
+    /// The ritual as a rules file names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ritual::None => "none",
+            Ritual::OddOrEven => "odd-or-even",
+            Ritual::HigherDieChoosesColour => "higher-die-chooses-colour",
+        }
+    }
 }
 
 /// Who starts the next game of a match.

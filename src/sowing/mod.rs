@@ -270,7 +270,7 @@ impl Game for SowingGame {
             winner: f.winner.map(usize::from),
             scores: f.scores,
             reason: f.reason.text(f.scores),
-            ending: f.reason.word(),
+            ending: f.reason.ending(),
         })
     }
 

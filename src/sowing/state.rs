@@ -4,6 +4,7 @@ use super::board::{Board, STORE};
 use super::choice::Pending;
 use super::sow::MoveEnd;
 use super::SowingGame;
+use crate::game::Ending;
 use crate::limits::LIMITS;
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
@@ -127,15 +128,15 @@ impl EndReason {
     }
 
     /// The reason without the scores.
-    pub fn word(self) -> &'static str {
+    pub fn ending(self) -> Ending {
         match self {
-            EndReason::Score => "score",
-            EndReason::Stop => "end of play",
-            EndReason::Repetition => "repetition",
-            EndReason::NoMove => "no legal move",
-            EndReason::PlyLimit => "ply limit",
-            EndReason::Agreement => "agreement",
-            EndReason::Set => "set up over",
+            EndReason::Score => Ending::Score,
+            EndReason::Stop => Ending::Stop,
+            EndReason::Repetition => Ending::Repetition,
+            EndReason::NoMove => Ending::NoMove,
+            EndReason::PlyLimit => Ending::PlyLimit,
+            EndReason::Agreement => Ending::Agreement,
+            EndReason::Set => Ending::SetUpOver,
         }
     }
 

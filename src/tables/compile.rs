@@ -18,6 +18,9 @@ use crate::game::{Dice, Ritual};
 use crate::limits::{excerpt, LIMITS};
 use crate::rules::toml::constant_value;
 use crate::rules::{constant_evaluation, expr, Origin, RulesDoc, Source};
+use serde::de::value::Error as ValueError;
+use serde::de::{DeserializeOwned, IntoDeserializer};
+use serde::Deserialize;
 use toml::Spanned;
 
 /// The most points a match may be played to.
@@ -65,19 +68,52 @@ fn checked<T>(
 }
 
 /// A string option of `[section] key`: its index in the key's values, or an error naming them.
-fn option(
+fn option<T: DeserializeOwned>(
     section: &str,
     key: &str,
     value: Option<&Spanned<String>>,
     errors: &mut Vec<Diagnostic>,
-) -> Option<usize> {
+) -> Option<T> {
     let value = value?;
-    let values = REFERENCE.key(section, key).map_or(&[][..], |k| k.values);
-    let found = values.iter().position(|v| v == value.get_ref());
-    if found.is_none() {
+    let word = value.get_ref().as_str();
+    // Only the words the reference lists (a type may know more, such as a ritual that only
+    // sowing games hold), each read by its name, never by its place in the list.
+    let listed = REFERENCE
+        .key(section, key)
+        .is_some_and(|k| k.values.contains(&word));
+    let typed = listed
+        .then(|| T::deserialize(IntoDeserializer::<ValueError>::into_deserializer(word)).ok())
+        .flatten();
+    if typed.is_none() {
         errors.push(REFERENCE.unknown_option(section, key, value));
     }
-    found
+    typed
+}
+
+/// `[board] direction`.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Direction {
+    /// The two sides move in opposite directions (backgammon).
+    Opposite,
+    /// Both move the same way round (Long Nardy, Fevga).
+    Same,
+}
+
+/// `[dice] only_one`: which die is played when only one of two can be.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum OnlyOne {
+    Larger,
+    Either,
+}
+
+/// `[dice.bonus] then`: what the bonus roll adds.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum BonusThen {
+    AnyDouble,
+    Nothing,
 }
 
 /// One game's rules with what the games of a match must share: the dice and the ritual.
@@ -242,9 +278,9 @@ fn rotation(
                     Diagnostic::new(format!(
                         "`{}` starts by the ritual \"{}\", the first game `{}` by \"{}\"",
                         excerpt(name.get_ref()),
-                        ritual_option(game.ritual),
+                        game.ritual.name(),
                         excerpt(first_name.get_ref()),
-                        ritual_option(first.ritual)
+                        first.ritual.name()
                     ))
                     .at(name.span())
                     .note("every game of a match starts the same way (`[setup] ritual`)"),
@@ -259,15 +295,6 @@ fn rotation(
 fn dice_words(dice: Dice) -> String {
     let die = if dice.count == 1 { "die" } else { "dice" };
     format!("{} {die} of {} faces", dice.count, dice.faces)
-}
-
-/// A ritual as `[setup] ritual` writes it.
-fn ritual_option(ritual: Ritual) -> &'static str {
-    let values = REFERENCE
-        .key("setup", "ritual")
-        .map_or(&[][..], |k| k.values);
-    let at = usize::from(ritual != Ritual::HigherDieChoosesColour);
-    values.get(at).copied().unwrap_or_default()
 }
 
 /// One game of `[match] games`: the rules file it names, read and checked as a single game. The
@@ -337,27 +364,20 @@ fn own_game(
     };
     let (dice, double_moves, larger_first, bonus) = dice(file, &board, errors);
 
-    // The values are those of the reference: "higher-die-chooses-colour", "none".
-    let ritual = match option(
+    let ritual = option(
         "setup",
         "ritual",
         file.setup.as_ref().and_then(|s| s.ritual.as_ref()),
         errors,
-    ) {
-        Some(0) => Ritual::HigherDieChoosesColour,
-        _ => Ritual::None,
-    };
-    // "hit", "blocks", "pin".
-    let lone = match option(
+    )
+    .unwrap_or(Ritual::None);
+    let lone = option(
         "moves",
         "lone_checker",
         file.moves.lone_checker.as_ref(),
         errors,
-    ) {
-        Some(1) => Lone::Block,
-        Some(2) => Lone::Pin,
-        _ => Lone::Hit,
-    };
+    )
+    .unwrap_or(Lone::Hit);
 
     let mut leave = Vec::new();
     let mut leave_mask = 0u64;
@@ -559,8 +579,7 @@ fn board(file: &RulesFile, errors: &mut Vec<Diagnostic>) -> Board {
         "a home table of",
         errors,
     ) as usize;
-    // "opposite", "same".
-    let same = option("board", "direction", b.direction.as_ref(), errors) == Some(1);
+    let same = option("board", "direction", b.direction.as_ref(), errors) == Some(Direction::Same);
     Board::new(points, home, same)
 }
 
@@ -589,8 +608,7 @@ fn dice(
         Some(v) => *v.get_ref() as u8,
         None => 4,
     };
-    // "larger", "either".
-    let larger = option("dice", "only_one", d.only_one.as_ref(), errors) != Some(1);
+    let larger = option("dice", "only_one", d.only_one.as_ref(), errors) != Some(OnlyOne::Either);
     let bonus = d.bonus.as_ref().and_then(|b| {
         let roll = b.roll.get_ref();
         let fits = roll.len() == 2 && roll.iter().all(|&v| (1..=i64::from(faces)).contains(&v));
@@ -604,8 +622,8 @@ fn dice(
             );
             return None;
         }
-        // "any-double", "nothing".
-        let any_double = option("dice.bonus", "then", b.then.as_ref(), errors) != Some(1);
+        let any_double =
+            option("dice.bonus", "then", b.then.as_ref(), errors) != Some(BonusThen::Nothing);
         let (x, y) = (roll[0] as u8, roll[1] as u8);
         Some(Bonus {
             roll: [x.min(y), x.max(y)],
@@ -686,4 +704,64 @@ fn setup(
         ok = false;
     }
     ok.then_some(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every word the reference lists for `section.key` reads as a value of `T`.
+    fn every_word_reads<T: DeserializeOwned>(section: &str, key: &str) -> usize {
+        let words = REFERENCE.key(section, key).expect("a key").values;
+        for word in words {
+            let value = Spanned::new(0..word.len(), word.to_string());
+            let mut errors = Vec::new();
+            let typed = option::<T>(section, key, Some(&value), &mut errors);
+            assert!(
+                typed.is_some() && errors.is_empty(),
+                "{section}.{key} = {word}"
+            );
+        }
+        words.len()
+    }
+
+    #[test]
+    fn every_listed_word_of_an_option_key_has_its_meaning() {
+        let checked = [
+            every_word_reads::<Direction>("board", "direction"),
+            every_word_reads::<OnlyOne>("dice", "only_one"),
+            every_word_reads::<BonusThen>("dice.bonus", "then"),
+            every_word_reads::<Ritual>("setup", "ritual"),
+            every_word_reads::<Lone>("moves", "lone_checker"),
+            every_word_reads::<NextFirst>("match", "next_first"),
+        ];
+        // Every key of the family with a list of words is checked above (`[game] family` is
+        // read by the registry).
+        let listed = REFERENCE
+            .all_keys()
+            .filter(|k| !k.values.is_empty() && k.section != "game")
+            .count();
+        assert_eq!(listed, checked.len());
+        // Each word means what it says, not what its place in the list would.
+        let read = |section, key, word: &str| {
+            let value = Spanned::new(0..word.len(), word.to_string());
+            let mut errors = Vec::new();
+            let lone = option::<Lone>(section, key, Some(&value), &mut errors);
+            (lone, errors.len())
+        };
+        assert_eq!(read("moves", "lone_checker", "pin"), (Some(Lone::Pin), 0));
+        assert_eq!(
+            read("moves", "lone_checker", "blocks"),
+            (Some(Lone::Block), 0)
+        );
+        assert_eq!(read("moves", "lone_checker", "block"), (None, 1));
+        let value = Spanned::new(0..11, "odd-or-even".to_string());
+        let mut errors = Vec::new();
+        // A ritual only sowing games hold is refused here, as the reference says.
+        assert_eq!(
+            option::<Ritual>("setup", "ritual", Some(&value), &mut errors),
+            None
+        );
+        assert_eq!(errors.len(), 1);
+    }
 }

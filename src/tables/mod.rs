@@ -26,8 +26,8 @@ use crate::diagnostics::Diagnostic;
 use crate::expr::Expr;
 use crate::game::NextFirst;
 use crate::game::{
-    Dice, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase, Player,
-    Ritual, Roll, RollError, StateError, View,
+    Dice, Ending, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase,
+    Player, Ritual, Roll, RollError, StateError, View,
 };
 use crate::limits::LIMITS;
 use crate::rules::RulesDoc;
@@ -452,14 +452,18 @@ impl Game for TablesGame {
                         "won by a [[win]] rule"
                     }
                     .to_string(),
-                    ending: if borne_off { "borne off" } else { "win rule" },
+                    ending: if borne_off {
+                        Ending::BorneOff
+                    } else {
+                        Ending::WinRule
+                    },
                 }
             }
             None => Outcome {
                 winner: None,
                 scores: [0; 2],
                 reason: format!("drawn at the {}-ply limit", self.max_plies),
-                ending: "ply limit",
+                ending: Ending::PlyLimit,
             },
         })
     }

@@ -152,12 +152,14 @@ impl Default for Position {
     }
 }
 
-/// What a landing does to a lone opposing checker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a landing does to a lone opposing checker (`[moves] lone_checker`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Lone {
     /// Sends it to the bar; two or more block a point.
     Hit,
     /// Nothing: a single checker blocks.
+    #[serde(rename = "blocks")]
     Block,
     /// Pins it where it stands; two or more block a point.
     Pin,
