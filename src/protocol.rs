@@ -309,7 +309,7 @@ impl Table {
             return Err("no legal move".into());
         }
         let mut rng = ChaCha8Rng::seed_from_u64(self.rng.clone().gen());
-        let (index, analysis) = players::decide(&self.game, state, &moves, spec, false, &mut rng);
+        let (index, analysis) = players::decide_any(&self.game, state, spec, false, &mut rng);
         let info = match analysis {
             Some(a) => {
                 let count = if matches!(spec, Spec::Mcts { .. }) {

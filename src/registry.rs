@@ -5,8 +5,8 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::game::{
-    Dice, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase, Player,
-    Ritual, Roll, RollError, StateError, View,
+    Dice, Game, Guards, Json, MatchStanding, Material, MoveError, Notation, Outcome, Phase,
+    Playable, Player, Ritual, Roll, RollError, StateError, View,
 };
 use crate::rules::{FamilyRef, RulesDoc, Source, SourceError};
 use crate::{sowing, tables};
@@ -305,6 +305,21 @@ pub fn load(name_or_path: &str) -> Result<(Source, AnyGame), LoadError> {
         LoadError::Rules(report.trim_end().to_string())
     })?;
     Ok((source, game))
+}
+
+/// Work run on the game type of one family inside an [`AnyGame`], monomorphised for it:
+/// searches started through the protocol or the server run here at the speed of the family's
+/// own moves, not through [`AnyMove`]s wrapped on every legal-moves call.
+pub trait OnFamily {
+    type Output;
+    fn run<G: Playable>(self, game: &G, state: &G::State) -> Self::Output;
+}
+
+impl AnyGame {
+    /// Runs `work` on the family's game and its position `state`.
+    pub fn on_family<F: OnFamily>(&self, state: &AnyState, work: F) -> F::Output {
+        on_state!(self, state, |g, s| work.run(g, s))
+    }
 }
 
 impl Game for AnyGame {

@@ -478,3 +478,16 @@ fn every_guard_in_the_state_json_round_trips() {
     let back = game.state_from_json(&json).unwrap();
     assert_eq!(game.plies(&back), game.plies(&end));
 }
+
+#[test]
+fn an_input_file_that_cannot_be_read_is_named() {
+    let missing = std::env::temp_dir().join("ludus-no-such-input.txt");
+    let o = ludus(&["play", "oware", "--input", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!("cannot read --input {}", missing.display())),
+        "{e}"
+    );
+    assert!(!e.contains("panicked"), "{e}");
+}

@@ -52,7 +52,12 @@ pub fn run(opts: Options) -> Result<bool> {
         game.set_max_plies(plies);
     }
     let input: Box<dyn BufRead> = match &opts.input {
-        Some(path) => Box::new(BufReader::new(std::fs::File::open(path)?)),
+        Some(path) => Box::new(BufReader::new(std::fs::File::open(path).map_err(|e| {
+            anyhow!(
+                "cannot read --input {}: {e}",
+                excerpt(&path.display().to_string())
+            )
+        })?)),
         None => Box::new(BufReader::new(std::io::stdin())),
     };
     let rng = match opts.seed {

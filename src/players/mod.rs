@@ -10,7 +10,8 @@ pub mod mcts;
 
 pub use mcts::Memory;
 
-use crate::game::{Game, Material, Phase, Player};
+use crate::game::{Game, Material, Phase, Playable, Player};
+use crate::registry::{AnyGame, AnyState, OnFamily};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 use std::fmt;
@@ -319,6 +320,32 @@ pub fn decide<G: Material, R: Rng>(
         Some(a) => (a.best, Some(a)),
         None => (choose(game, state, moves, spec, rng), None),
     }
+}
+
+/// [`decide`] for a game of any family, run on the family's own game type (nothing wrapped on
+/// the search's hot path). The position awaits a move and has one at least; the index is into
+/// the legal moves as `game.legal_moves` lists them (the family's order).
+pub fn decide_any<R: Rng>(
+    game: &AnyGame,
+    state: &AnyState,
+    spec: Spec,
+    all: bool,
+    rng: &mut R,
+) -> (usize, Option<Analysis>) {
+    struct Decide<'r, R> {
+        spec: Spec,
+        all: bool,
+        rng: &'r mut R,
+    }
+    impl<R: Rng> OnFamily for Decide<'_, R> {
+        type Output = (usize, Option<Analysis>);
+        fn run<G: Playable>(self, game: &G, state: &G::State) -> Self::Output {
+            let mut moves = Vec::new();
+            game.legal_moves(state, &mut moves);
+            decide(game, state, &moves, self.spec, self.all, self.rng)
+        }
+    }
+    game.on_family(state, Decide { spec, all, rng })
 }
 
 /// A search's value to three decimals, as reports show it (`+ 0.0` turns -0 into 0).
