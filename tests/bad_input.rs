@@ -491,3 +491,30 @@ fn an_input_file_that_cannot_be_read_is_named() {
     );
     assert!(!e.contains("panicked"), "{e}");
 }
+
+#[test]
+fn tables_set_refuses_a_match_already_past_its_target() {
+    let mut s = Session::default();
+    request(&mut s, json!({"op": "load", "rules": "mughrabieh"}));
+    let start = request(&mut s, json!({"op": "new", "first": 0}))["state"].clone();
+    for points in [json!([40, 35]), json!([31, 0]), json!([0, 33])] {
+        let mut state = start.clone();
+        state["match"]["points"] = points.clone();
+        let r = request(&mut s, json!({"op": "set", "state": state}));
+        assert_eq!(r["ok"], false, "{points}");
+        assert_eq!(
+            r["error"],
+            format!("match.points {points}: a match to 31 is over once a player reaches it")
+                .replace(',', ", ")
+        );
+        // Nothing changed.
+        let now = request(&mut s, json!({"op": "state"}));
+        assert_eq!(now["state"], start);
+    }
+    // Short of the target, the match goes on.
+    let mut state = start.clone();
+    state["match"]["points"] = json!([30, 29]);
+    let r = request(&mut s, json!({"op": "set", "state": state.clone()}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["state"]["match"]["points"], json!([30, 29]));
+}

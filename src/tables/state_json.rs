@@ -86,6 +86,17 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     };
     let mut state = game.start_of(game_no, 0);
     state.pos = pos;
+    // A match ends the moment a player reaches its target: two players past it, or one past
+    // it with a game still going, is no position of the match.
+    if let Some(m) = &game.match_rules {
+        let reached = standing.iter().filter(|&&x| x >= m.target).count();
+        if reached == 2 || (reached == 1 && phase != "over") {
+            return Err(format!(
+                "match.points {standing:?}: a match to {} is over once a player reaches it",
+                m.target
+            ));
+        }
+    }
     state.points = standing;
     state.plies = match value.get("ply") {
         None | Some(Value::Null) => 0,
