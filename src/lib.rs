@@ -6,7 +6,8 @@
 //! ([`expr`], parsed and resolved to slots once) → what a game is ([`game`]: the rules-only
 //! trait, chance as data) → the families ([`sowing`], [`tables`]), each compiling its rules into a
 //! game with a compact state → the [`registry`], the one list of families → players
-//! ([`players`]), the engine protocol ([`protocol`]), benchmarks ([`bench`]), the command line
+//! ([`players`]) → the table where a game is played ([`table`]: seats, dice, ritual, undo, the
+//! next game, the record; every front end plays through it) → the engine protocol ([`protocol`]), benchmarks ([`bench`]), the command line
 //! ([`cli`]) and the web server ([`server`]).
 
 pub mod analysis;
@@ -25,4 +26,5 @@ pub mod rules;
 pub mod server;
 pub mod sowing;
 pub mod svg;
+pub mod table;
 pub mod tables;

@@ -2,33 +2,24 @@
 //! for every game through the registry's one game type. One request a line in, one response a line out;
 //! an error never ends the session and never changes the current game.
 
-use crate::game::{Game, Json, Notation, Phase, Player, Roll};
+use crate::game::{Game, Json, Phase, Player, Roll};
 use crate::limits::{excerpt, read_line, LongLine, LIMITS};
 use crate::players::{self, Spec};
-use crate::record::{self, Event, Header};
-use crate::registry::{self, AnyGame, AnyState};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::record::{self, Header};
+use crate::registry::{self, AnyState};
+use crate::table::Table;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-
-/// A loaded game, its current position and its random source.
-struct Table {
-    game: AnyGame,
-    state: Option<AnyState>,
-    rng: ChaCha8Rng,
-    /// The header of the game's record (rules as loaded, their digest).
-    header: Header,
-    /// The record of the game since `new`: `None` once a position was set up by hand.
-    events: Option<Vec<Event>>,
-}
 
 /// The protocol session: what `load` loaded and the game in progress.
 #[derive(Default)]
 pub struct Session {
     loaded: Option<Table>,
 }
+
+/// The protocol's client plays both sides (a computer's moves it asks for with `go`).
+const SEATS: [Spec; 2] = [Spec::Human, Spec::Human];
 
 type Reply = Result<Value, String>;
 
@@ -90,7 +81,7 @@ impl Session {
             return self.load(request);
         }
         match self.loaded.as_mut() {
-            Some(table) => table.handle(op, request),
+            Some(table) => handle(table, op, request),
             None => match op {
                 "new" | "state" | "legal" | "play" | "roll" | "set" | "next" | "go" | "record" => {
                     Err(format!(
@@ -114,16 +105,12 @@ impl Session {
             rules: name.into(),
             digest: source.digest(),
             seed: None,
-            // The protocol does not know who chose the moves.
-            players: ["protocol".into(), "protocol".into()],
+            players: Default::default(),
         };
-        self.loaded = Some(Table {
-            game,
-            state: None,
-            rng: ChaCha8Rng::from_entropy(),
-            header,
-            events: None,
-        });
+        let mut table = Table::new(game, header, SEATS, None);
+        // Who chose the moves is the client's to say (`new` with `players`).
+        table.name_players(["protocol".into(), "protocol".into()]);
+        self.loaded = Some(table);
         Ok(json!({ "game": info }))
     }
 }
@@ -140,214 +127,174 @@ fn unknown_op(op: &str) -> String {
     )
 }
 
-impl Table {
-    fn handle(&mut self, op: &str, request: &Value) -> Reply {
-        match op {
-            "new" => self.new_game(request),
-            "set" => {
-                let given = request.get("state").ok_or("missing field `state`")?;
-                let state = self
-                    .game
-                    .state_from_json(given)
-                    .map_err(|e| e.to_string())?;
-                self.events = None;
-                Ok(self.answer(state))
-            }
-            "state" => Ok(json!({"state": self.game.state_json(self.current()?)})),
-            "legal" => {
-                let state = self.current()?;
-                let mut moves = Vec::new();
-                self.game.legal_moves(state, &mut moves);
-                let moves: Vec<Value> = moves
-                    .iter()
-                    .map(|m| self.game.move_json(state, m))
-                    .collect();
-                Ok(json!({ "moves": moves }))
-            }
-            "play" => {
-                let text = request
-                    .get("move")
-                    .and_then(Value::as_str)
-                    .ok_or("missing field `move` (a string)")?;
-                let mut state = self.current()?.clone();
-                match self.game.phase(&state) {
-                    Phase::Move(_) => {}
-                    Phase::Roll(_) => {
-                        return Err("dice are awaited: send {\"op\":\"roll\"} first".into())
-                    }
-                    Phase::Over => return Err("the game is over".into()),
-                }
-                let mv = self
-                    .game
-                    .parse_move(&state, text)
-                    .map_err(|e| e.to_string())?;
-                let text = self.game.move_text(&state, &mv);
-                self.game.play(&mut state, &mv);
-                self.note(Event::Move { text });
-                if let Some(outcome) = self.game.outcome(&state) {
-                    self.note(Event::End {
-                        end: (&outcome).into(),
-                    });
-                }
-                Ok(self.answer(state))
-            }
-            "roll" => {
-                let mut state = self.current()?.clone();
-                let dice = self.game.dice().ok_or("these rules use no dice")?;
-                if !matches!(self.game.phase(&state), Phase::Roll(_)) {
-                    return Err("no dice are awaited now".into());
-                }
-                let roll = match request.get("dice") {
-                    None | Some(Value::Null) => dice.sample(&mut self.rng),
-                    Some(given) => parse_roll(given)?,
-                };
-                self.game
-                    .roll(&mut state, &roll)
-                    .map_err(|e| e.to_string())?;
-                self.note(Event::Roll {
-                    roll: roll.values().to_vec(),
-                });
-                Ok(self.answer(state))
-            }
-            "go" => self.go(request),
-            "record" => {
-                self.current()?;
-                let events = self.events.as_ref().ok_or(
-                    "no record: the position was set up by hand (`set`), not played from `new`, \
-                     or the game outgrew the record limit",
-                )?;
-                let mut lines =
-                    vec![serde_json::to_value(&self.header).map_err(|e| e.to_string())?];
-                for e in events {
-                    lines.push(serde_json::to_value(e).map_err(|e| e.to_string())?);
-                }
-                Ok(json!({ "record": lines }))
-            }
-            "next" => {
-                // Checked before anything changes: a refused request draws nothing.
-                let first: Option<Player> = match request.get("first") {
-                    None | Some(Value::Null) => None,
-                    Some(v) => match v.as_u64() {
-                        Some(p @ (0 | 1)) => Some(p as Player),
-                        _ => return Err("`first` must be 0 or 1".into()),
-                    },
-                };
-                let state = self.current()?;
-                let Some(standing) = self.game.match_standing(state) else {
-                    return Err("these rules define no match".into());
-                };
-                if self.game.phase(state) != Phase::Over {
-                    return Err("the current game is not over".into());
-                }
-                if standing.over {
-                    return Err("the match is decided".into());
-                }
-                // The ritual done at the table (`first`), the rules' own rule, or the ritual
-                // drawn from the session's generator.
-                let first = match first.or_else(|| self.game.next_starter(state)) {
-                    Some(p) => p,
-                    None => self.rng.gen_range(0..2),
-                };
-                let state = self.current()?;
-                let next = self
-                    .game
-                    .next_game(state, first)
-                    .ok_or("the match is decided")?;
-                let game = standing.game + 1;
-                self.note(Event::Game { game, first });
-                Ok(self.answer(next))
-            }
-            _ => Err(unknown_op(op)),
+fn handle(table: &mut Table, op: &str, request: &Value) -> Reply {
+    match op {
+        "new" => new_game(table, request),
+        "set" => {
+            let given = request.get("state").ok_or("missing field `state`")?;
+            let state = table
+                .game()
+                .state_from_json(given)
+                .map_err(|e| e.to_string())?;
+            table.set_position(state);
+            Ok(answer(table))
         }
+        "state" => {
+            current(table)?;
+            Ok(answer(table))
+        }
+        "legal" => {
+            let state = current(table)?;
+            let game = table.game();
+            let mut moves = Vec::new();
+            game.legal_moves(state, &mut moves);
+            let moves: Vec<Value> = moves.iter().map(|m| game.move_json(state, m)).collect();
+            Ok(json!({ "moves": moves }))
+        }
+        "play" => {
+            let text = request
+                .get("move")
+                .and_then(Value::as_str)
+                .ok_or("missing field `move` (a string)")?;
+            awaiting_move(table)?;
+            table.play(text)?;
+            Ok(answer(table))
+        }
+        "roll" => {
+            let given = match request.get("dice") {
+                None | Some(Value::Null) => None,
+                Some(given) => Some(parse_roll(given)?),
+            };
+            current(table)?;
+            table.roll(given.as_ref().map(Roll::values))?;
+            Ok(answer(table))
+        }
+        "go" => go(table, request),
+        "record" => {
+            current(table)?;
+            let record = table.record().map_err(|_| {
+                "no record: the position was set up by hand (`set`), not played from `new`"
+            })?;
+            let lines: Vec<Value> = record
+                .lines()
+                .map(|line| serde_json::from_str(line).map_err(|e| e.to_string()))
+                .collect::<Result<_, _>>()?;
+            Ok(json!({ "record": lines }))
+        }
+        "next" => {
+            let first = first_field(request)?;
+            current(table)?;
+            table.next_game(first)?;
+            Ok(answer(table))
+        }
+        _ => Err(unknown_op(op)),
     }
+}
 
-    fn new_game(&mut self, request: &Value) -> Reply {
-        // Every field is checked before anything changes: a refused request keeps the seed.
-        let seed = match request.get("seed").filter(|v| !v.is_null()) {
-            None => None,
-            Some(v) => Some(v.as_u64().ok_or("`seed` must be a non-negative integer")?),
-        };
-        let first: Option<Player> = match request.get("first") {
-            None | Some(Value::Null) => None,
-            Some(v) => match v.as_u64() {
-                Some(p @ (0 | 1)) => Some(p as Player),
-                _ => return Err("`first` must be 0 or 1".into()),
-            },
-        };
-        if let Some(seed) = seed {
-            self.rng = ChaCha8Rng::seed_from_u64(seed);
-        }
-        let first = first.unwrap_or_else(|| self.rng.gen_range(0..2));
-        self.header.seed = seed;
-        self.events = Some(vec![Event::Game { game: 1, first }]);
-        Ok(self.answer(self.game.new_game(first)))
+/// The optional `first` of `new` and `next`: 0 or 1.
+fn first_field(request: &Value) -> Result<Option<Player>, String> {
+    match request.get("first") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => match v.as_u64() {
+            Some(p @ (0 | 1)) => Ok(Some(p as Player)),
+            _ => Err("`first` must be 0 or 1".into()),
+        },
     }
+}
 
-    /// `go`: the move a computer player would choose here, not played. The search draws from
-    /// a copy of the session's generator, so it changes nothing (the next roll is the same).
-    fn go(&self, request: &Value) -> Reply {
-        let text = request.get("player").and_then(Value::as_str).ok_or(
-            "missing field `player` (a string such as \"mcts:100ms\" or \"alphabeta:d6\")",
-        )?;
-        let spec: Spec = text.parse()?;
-        if spec == Spec::Human {
-            return Err(
-                "`human` chooses no move: name a computer player (random, greedy, \
-                 mcts[:BUDGET][:tTHREADS] or alphabeta[:BUDGET])"
-                    .into(),
-            );
-        }
-        let state = self.current()?;
-        match self.game.phase(state) {
-            Phase::Move(_) => {}
-            Phase::Roll(_) => return Err("dice are awaited: send {\"op\":\"roll\"} first".into()),
-            Phase::Over => return Err("the game is over".into()),
-        }
-        let mut moves = Vec::new();
-        self.game.legal_moves(state, &mut moves);
-        if moves.is_empty() {
-            return Err("no legal move".into());
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(self.rng.clone().gen());
-        let (index, analysis) = players::decide_any(&self.game, state, spec, false, &mut rng);
-        let info = match analysis {
-            Some(a) => {
-                let count = if matches!(spec, Spec::Mcts { .. }) {
-                    "visits"
-                } else {
-                    "nodes"
-                };
-                let mut info = json!({"value": players::rounded(a.value), "depth": a.depth});
-                info[count] = json!(a.nodes);
-                info
-            }
-            None => json!({}),
-        };
-        Ok(json!({"move": self.game.move_json(state, &moves[index]), "info": info}))
-    }
-
-    /// Adds `event` to the game's record (when it has one); a record past the limit is
-    /// dropped rather than grown without bound.
-    fn note(&mut self, event: Event) {
-        if let Some(events) = &mut self.events {
-            events.push(event);
-            if events.len() > LIMITS.record_events {
-                self.events = None;
+fn new_game(table: &mut Table, request: &Value) -> Reply {
+    // Every field is checked before anything changes: a refused request keeps the seed.
+    let seed = match request.get("seed").filter(|v| !v.is_null()) {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or("`seed` must be a non-negative integer")?),
+    };
+    let first = first_field(request)?;
+    let players = match request.get("players").filter(|v| !v.is_null()) {
+        None => ["protocol".to_string(), "protocol".to_string()],
+        Some(v) => {
+            let names: Option<Vec<String>> = v.as_array().and_then(|list| {
+                list.iter()
+                    .map(|n| n.as_str().filter(|n| n.len() <= 100).map(String::from))
+                    .collect()
+            });
+            match names.as_deref() {
+                Some([a, b]) => [a.clone(), b.clone()],
+                _ => {
+                    return Err(
+                        "`players` must be two names (strings of at most 100 bytes), \
+                                such as [\"greedy\", \"random\"]"
+                            .into(),
+                    )
+                }
             }
         }
-    }
+    };
+    table.reseed(seed);
+    table.name_players(players);
+    table.start(first);
+    Ok(answer(table))
+}
 
-    fn current(&self) -> Result<&AnyState, String> {
-        self.state
-            .as_ref()
-            .ok_or_else(|| "no game in progress: send {\"op\":\"new\"} first".to_string())
+/// `go`: the move a computer player would choose here, not played. The search draws from
+/// a copy of the table's generator, so it changes nothing (the next roll is the same).
+fn go(table: &Table, request: &Value) -> Reply {
+    let text = request
+        .get("player")
+        .and_then(Value::as_str)
+        .ok_or("missing field `player` (a string such as \"mcts:100ms\" or \"alphabeta:d6\")")?;
+    let spec: Spec = text.parse()?;
+    if spec == Spec::Human {
+        return Err(
+            "`human` chooses no move: name a computer player (random, greedy, \
+             mcts[:BUDGET][:tTHREADS] or alphabeta[:BUDGET])"
+                .into(),
+        );
     }
+    awaiting_move(table)?;
+    let state = current(table)?;
+    let game = table.game();
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    if moves.is_empty() {
+        return Err("no legal move".into());
+    }
+    let (index, analysis) = table.thinking(Some(spec))?.decide(false);
+    let info = match analysis {
+        Some(a) => {
+            let count = if matches!(spec, Spec::Mcts { .. }) {
+                "visits"
+            } else {
+                "nodes"
+            };
+            let mut info = json!({"value": players::rounded(a.value), "depth": a.depth});
+            info[count] = json!(a.nodes);
+            info
+        }
+        None => json!({}),
+    };
+    Ok(json!({"move": game.move_json(state, &moves[index]), "info": info}))
+}
 
-    /// Makes `state` current and answers with it.
-    fn answer(&mut self, state: AnyState) -> Value {
-        let value = json!({"state": self.game.state_json(&state)});
-        self.state = Some(state);
-        value
+/// Refused unless a move is awaited, saying what the client should send instead.
+fn awaiting_move(table: &Table) -> Result<(), String> {
+    match table.game().phase(current(table)?) {
+        Phase::Move(_) => Ok(()),
+        Phase::Roll(_) => Err("dice are awaited: send {\"op\":\"roll\"} first".into()),
+        Phase::Over => Err("the game is over".into()),
+    }
+}
+
+fn current(table: &Table) -> Result<&AnyState, String> {
+    table
+        .state()
+        .map_err(|_| "no game in progress: send {\"op\":\"new\"} first".to_string())
+}
+
+/// The current position as STATE.
+fn answer(table: &Table) -> Value {
+    match table.state() {
+        Ok(state) => json!({"state": table.game().state_json(state)}),
+        Err(_) => json!({}),
     }
 }
 

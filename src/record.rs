@@ -1,6 +1,7 @@
 //! Game records: a game or a whole match as it was played, one JSON object per line, written
 //! as play goes (each line flushed, so a crash loses at most the move being made) and replayed
-//! by checking every roll and move against the rules.
+//! by feeding every line to a table ([`crate::table::replay`]), which checks it against the
+//! rules.
 //!
 //! ```text
 //! {"record":"ludus/1","rules":"backgammon","digest":"…","seed":7,"players":["human","greedy"]}
@@ -16,7 +17,7 @@
 //! `undo` takes back that many of the game's last rolls and moves; `end` repeats the result
 //! the rules gave (a replay checks it); `agreed` is an ending by the players' agreement.
 
-use crate::game::{Outcome, Playable, Player, Roll};
+use crate::game::{Outcome, Player};
 use crate::limits::{excerpt, read_line, LongLine, LIMITS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -164,7 +165,7 @@ pub fn read_header(input: &mut impl BufRead) -> Result<Header, RecordError> {
 }
 
 /// One line of input within the limit; `None` at the end.
-fn next_line(input: &mut impl BufRead, number: usize) -> Result<Option<String>, RecordError> {
+pub fn next_line(input: &mut impl BufRead, number: usize) -> Result<Option<String>, RecordError> {
     let mut line = Vec::new();
     let max = LIMITS.protocol_line_bytes;
     match read_line(input, &mut line, max, LongLine::Stop) {
@@ -175,181 +176,4 @@ fn next_line(input: &mut impl BufRead, number: usize) -> Result<Option<String>, 
             .map(Some)
             .map_err(|_| at(number, "not UTF-8 text")),
     }
-}
-
-/// A position reached in a replay: after the line `line`, the `ply`-th roll or move of the
-/// record (counting from 1; 0 is a game's start).
-pub struct Step<S> {
-    pub line: usize,
-    /// The line's event.
-    pub event: Event,
-    pub ply: u32,
-    pub game: u32,
-    pub state: S,
-}
-
-/// Replays the events after the header against `game`, checking each: games begin where the
-/// rules allow (a next game only once one is over and the match goes on), rolls only when dice
-/// are awaited and within the dice, moves only when legal, results as the rules give them.
-/// Calls `seen` with every position reached; stops at the first problem.
-pub fn replay<G: Playable>(
-    game: &G,
-    input: &mut impl BufRead,
-    mut seen: impl FnMut(&Step<G::State>),
-) -> Result<Option<G::State>, RecordError> {
-    // The positions of the current game, its start first (for `undo`).
-    let mut states: Vec<G::State> = Vec::new();
-    let mut game_number = 0;
-    let mut ply = 0;
-    // Whether the current game's `end` line has been read: a game ends once.
-    let mut ended = false;
-    for number in 2.. {
-        let Some(text) = next_line(input, number)? else {
-            break;
-        };
-        if text.trim().is_empty() {
-            continue;
-        }
-        let event: Event = serde_json::from_str(&text).map_err(|_| {
-            at(
-                number,
-                format!(
-                    "`{}` is not an event of a record (game, roll, move, undo, agreed, end)",
-                    excerpt(text.trim())
-                ),
-            )
-        })?;
-        let current = states.last();
-        let next = match (event.clone(), current) {
-            (Event::Game { game: g, first }, _) => {
-                if first > 1 {
-                    return Err(at(number, format!("player {first}: a player is 0 or 1")));
-                }
-                let state = match current {
-                    None if g == 1 => game.new_game(first),
-                    None => return Err(at(number, "the first game of a record is game 1")),
-                    Some(s) if g == game_number + 1 => {
-                        if game.outcome(s).is_none() {
-                            return Err(at(
-                                number,
-                                format!("game {g} begins before game {game_number} is over"),
-                            ));
-                        }
-                        game.next_game(s, first).ok_or_else(|| {
-                            at(
-                                number,
-                                format!("game {g}: the match was over after game {game_number}"),
-                            )
-                        })?
-                    }
-                    Some(_) => {
-                        return Err(at(number, format!("game {g} follows game {game_number}")))
-                    }
-                };
-                game_number = g;
-                ended = false;
-                states.clear();
-                states.push(state);
-                let step = Step {
-                    line: number,
-                    event: Event::Game { game: g, first },
-                    ply,
-                    game: g,
-                    state: states[0].clone(),
-                };
-                seen(&step);
-                continue;
-            }
-            (_, None) => return Err(at(number, "no game has begun (a `game` line comes first)")),
-            (Event::Roll { roll }, Some(s)) => {
-                let roll = Roll::new(&roll).map_err(|e| at(number, format!("roll: {e}")))?;
-                let mut s = s.clone();
-                game.roll(&mut s, &roll)
-                    .map_err(|e| at(number, format!("roll {roll}: {e}")))?;
-                s
-            }
-            (Event::Move { text }, Some(s)) => {
-                let mv = game
-                    .parse_move(s, &text)
-                    .map_err(|e| at(number, format!("move `{}`: {e}", excerpt(&text))))?;
-                let mut s = s.clone();
-                game.play(&mut s, &mv);
-                s
-            }
-            (Event::Undo { undo }, Some(_)) => {
-                let k = undo as usize;
-                if k == 0 || k >= states.len() {
-                    return Err(at(
-                        number,
-                        format!(
-                            "undo {undo}: the game has {} roll(s) and move(s) to take back",
-                            states.len() - 1
-                        ),
-                    ));
-                }
-                states.truncate(states.len() - k);
-                ply -= undo;
-                ended = false;
-                let step = Step {
-                    line: number,
-                    event: Event::Undo { undo },
-                    ply,
-                    game: game_number,
-                    state: states[states.len() - 1].clone(),
-                };
-                seen(&step);
-                continue;
-            }
-            (Event::Agreed { agreed: true }, Some(s)) => {
-                let mut s = s.clone();
-                if !game.end_by_agreement(&mut s) {
-                    return Err(at(number, "these rules allow no ending by agreement"));
-                }
-                s
-            }
-            (Event::Agreed { agreed: false }, Some(_)) => continue,
-            (Event::End { end }, Some(s)) => {
-                if ended {
-                    return Err(at(
-                        number,
-                        format!("a second `end` line for game {game_number}"),
-                    ));
-                }
-                let Some(outcome) = game.outcome(s) else {
-                    return Err(at(
-                        number,
-                        "the record says the game ended, but it is not over",
-                    ));
-                };
-                if End::from(&outcome) != end {
-                    return Err(at(
-                        number,
-                        format!(
-                            "the record says the game ended {end:?}, the rules say {:?}",
-                            End::from(&outcome)
-                        ),
-                    ));
-                }
-                ended = true;
-                continue;
-            }
-        };
-        ply += 1;
-        if states.len() > LIMITS.plies_per_game as usize * 2 {
-            return Err(at(
-                number,
-                "more steps in one game than the ply guard allows",
-            ));
-        }
-        states.push(next);
-        let step = Step {
-            line: number,
-            event,
-            ply,
-            game: game_number,
-            state: states[states.len() - 1].clone(),
-        };
-        seen(&step);
-    }
-    Ok(states.pop())
 }

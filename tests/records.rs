@@ -4,8 +4,10 @@
 //! line; GNU Backgammon imports an exported match.
 
 use ludus::game::{Game, Notation, Phase};
-use ludus::record::{self, Event, Header, Recorder};
+use ludus::players::Spec;
+use ludus::record::{self, Event, Header, RecordError, Recorder};
 use ludus::registry::{self, AnyGame, AnyState};
+use ludus::table;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -90,6 +92,19 @@ fn play_recorded(game: &AnyGame, seed: u64, max_games: u32) -> (Vec<u8>, AnyStat
     }
 }
 
+/// Replays a record (its header read first) at a table of people; the final position and the
+/// steps seen.
+fn replay(game: &AnyGame, bytes: &[u8]) -> Result<(Option<AnyState>, usize), RecordError> {
+    let mut input = BufReader::new(bytes);
+    let header = record::read_header(&mut input)?;
+    let mut steps = 0;
+    let seats = [Spec::Human, Spec::Human];
+    let table = table::replay(game.clone(), header, seats, &mut input, 1_000_000, |_| {
+        steps += 1
+    })?;
+    Ok((table.state().ok().cloned(), steps))
+}
+
 fn into_bytes(recorder: Recorder<Vec<u8>>) -> Vec<u8> {
     recorder.into_inner()
 }
@@ -100,11 +115,8 @@ fn a_record_of_every_bundled_game_replays_to_the_same_final_position() {
         let game = registry::load(name).unwrap().1;
         for seed in 0..3 {
             let (bytes, end) = play_recorded(&game, seed, 3);
-            let mut input = BufReader::new(&bytes[..]);
-            record::read_header(&mut input).unwrap();
-            let mut steps = 0;
-            let replayed = record::replay(&game, &mut input, |_| steps += 1)
-                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+            let (replayed, steps) =
+                replay(&game, &bytes).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
             assert_eq!(replayed.as_ref(), Some(&end), "{name} seed {seed}");
             assert!(steps > 2, "{name}");
         }
@@ -173,9 +185,7 @@ fn the_first_bad_line_is_named() {
         ),
     ] {
         let bytes = record_of(&lines);
-        let mut input = BufReader::new(&bytes[..]);
-        record::read_header(&mut input).unwrap();
-        let e = record::replay(&game, &mut input, |_| ()).unwrap_err();
+        let e = replay(&game, &bytes).unwrap_err();
         assert_eq!(e.line, line, "{lines:?}: {e}");
         assert!(e.message.contains(words), "{lines:?}: {e}");
     }
@@ -398,13 +408,9 @@ fn a_game_ends_once_a_second_end_line_is_refused() {
         .expect("an end line");
     lines.insert(end + 1, lines[end]);
     let doubled = lines.join("\n") + "\n";
-    let mut input = BufReader::new(doubled.as_bytes());
-    record::read_header(&mut input).unwrap();
-    let e = record::replay(&game, &mut input, |_| ()).unwrap_err();
+    let e = replay(&game, doubled.as_bytes()).unwrap_err();
     assert_eq!(e.line, end + 2, "{e}");
     assert!(e.message.contains("a second `end` line for game 1"), "{e}");
     // The record as written replays.
-    let mut input = BufReader::new(text.as_bytes());
-    record::read_header(&mut input).unwrap();
-    assert!(record::replay(&game, &mut input, |_| ()).is_ok());
+    assert!(replay(&game, text.as_bytes()).is_ok());
 }

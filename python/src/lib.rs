@@ -11,7 +11,10 @@ use actions::Space;
 use ludus::analysis::{self, Report, Setup, Shard};
 use ludus::game::{Game, Json, Notation, Outcome, Phase, Roll, View};
 use ludus::players::{self, Spec, WyRand};
+use ludus::record::{self, Header};
 use ludus::registry::{self, AnyGame, AnyMove, AnyState, LoadError};
+use ludus::rules::{Origin, Source};
+use ludus::table::{self, Refusal};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -63,6 +66,9 @@ fn to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<PyObject> {
 /// What a game's positions share: the rules, the action space and the chance outcomes.
 struct Rules {
     game: AnyGame,
+    /// The rules as a record names them, and their text's digest.
+    name: String,
+    digest: String,
     space: Space,
     /// `Dice::outcomes()`: chance action i is roll i.
     rolls: Vec<(Roll, f64)>,
@@ -75,7 +81,12 @@ struct GameRules {
 }
 
 /// The game, ending its games after `max_plies` plies where given (as `--max-plies` does).
-fn game_of(mut game: AnyGame, max_plies: Option<u32>) -> PyResult<GameRules> {
+fn game_of(
+    mut game: AnyGame,
+    name: String,
+    digest: String,
+    max_plies: Option<u32>,
+) -> PyResult<GameRules> {
     if let Some(plies) = max_plies {
         let max = ludus::limits::LIMITS.plies_per_game;
         if !(1..=max).contains(&plies) {
@@ -86,7 +97,13 @@ fn game_of(mut game: AnyGame, max_plies: Option<u32>) -> PyResult<GameRules> {
     let rolls = game.dice().map_or_else(Vec::new, |d| d.outcomes());
     let space = Space::of(&game);
     Ok(GameRules {
-        rules: Arc::new(Rules { game, space, rolls }),
+        rules: Arc::new(Rules {
+            game,
+            name,
+            digest,
+            space,
+            rolls,
+        }),
     })
 }
 
@@ -95,7 +112,7 @@ fn game_of(mut game: AnyGame, max_plies: Option<u32>) -> PyResult<GameRules> {
 #[pyo3(signature = (name_or_path, max_plies = None))]
 fn load(name_or_path: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
     match registry::load(name_or_path) {
-        Ok((_, game)) => game_of(game, max_plies),
+        Ok((source, game)) => game_of(game, name_or_path.into(), source.digest(), max_plies),
         Err(e @ LoadError::Rules(_)) => Err(RulesError::new_err(e.to_string())),
         Err(e) => Err(bad(e)),
     }
@@ -109,7 +126,12 @@ fn loads(rules_text: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
         let report = ludus::diagnostics::render("<rules>", rules_text, &d);
         RulesError::new_err(LoadError::Rules(report.trim_end().to_string()).to_string())
     })?;
-    game_of(game, max_plies)
+    let source = Source {
+        name: "rules.toml".into(),
+        text: rules_text.into(),
+        origin: Origin::default(),
+    };
+    game_of(game, source.name.clone(), source.digest(), max_plies)
 }
 
 /// `ludus analyze`: `games` games (whole matches) between two players, as the JSON report.
@@ -567,12 +589,139 @@ impl State {
     }
 }
 
+/// A game played at a table, as `ludus play` and the page play it: the seats (`human` or a
+/// computer player), the dice drawn from `seed`, undo, agreed endings, the next game of a match
+/// and the record, which `ludus replay` reads.
+#[pyclass(module = "ludus")]
+struct Table {
+    rules: Arc<Rules>,
+    table: table::Table,
+}
+
+fn refused(r: Refusal) -> PyErr {
+    bad(r.message())
+}
+
+#[pymethods]
+impl Table {
+    /// A table for `game`: `players` seats player 0 and player 1; `first` starts (else the
+    /// starting ritual draws it); `seed` draws the dice and the ritual.
+    #[new]
+    #[pyo3(signature = (game, players = ("human".to_string(), "human".to_string()), first = None, seed = None))]
+    fn new(
+        game: &GameRules,
+        players: (String, String),
+        first: Option<usize>,
+        seed: Option<u64>,
+    ) -> PyResult<Table> {
+        if first.is_some_and(|p| p > 1) {
+            return Err(bad("`first` must be 0 or 1"));
+        }
+        let rules = Arc::clone(&game.rules);
+        let seats = [spec(&players.0)?, spec(&players.1)?];
+        let header = Header {
+            record: record::FORMAT.into(),
+            rules: rules.name.clone(),
+            digest: rules.digest.clone(),
+            seed: None,
+            players: Default::default(),
+        };
+        let mut table = table::Table::new(rules.game.clone(), header, seats, seed);
+        guarded(|| {
+            table.start(first);
+            Ok(())
+        })?;
+        Ok(Table { rules, table })
+    }
+
+    /// The current position (a copy).
+    fn state(&self) -> PyResult<State> {
+        Ok(State {
+            rules: Arc::clone(&self.rules),
+            state: self.table.state().map_err(refused)?.clone(),
+            rng: ChaCha8Rng::from_entropy(),
+        })
+    }
+
+    /// Rolls the awaited dice: drawn, or `dice` (real dice). The roll as text.
+    #[pyo3(signature = (dice = None))]
+    fn roll(&mut self, dice: Option<Vec<u8>>) -> PyResult<String> {
+        let table = &mut self.table;
+        guarded(|| {
+            let roll = table.roll(dice.as_deref()).map_err(refused)?;
+            Ok(roll.to_string())
+        })
+    }
+
+    /// Plays `move` (the game's notation) for the person to move.
+    fn play(&mut self, r#move: &str) -> PyResult<()> {
+        let table = &mut self.table;
+        guarded(|| table.play(r#move).map_err(refused))
+    }
+
+    /// The computer player seated to move chooses and plays; its move, in the notation.
+    fn computer(&mut self, py: Python<'_>) -> PyResult<String> {
+        let thinking = self.table.thinking(None).map_err(refused)?;
+        let index = py.allow_threads(|| guarded(|| Ok(thinking.decide(false).0)))?;
+        let (game, state) = (&thinking.game, &thinking.state);
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        let text = moves
+            .get(index)
+            .map(|m| game.move_text(state, m))
+            .unwrap_or_default();
+        let table = &mut self.table;
+        guarded(|| table.play_thought(&thinking, index).map_err(refused))?;
+        Ok(text)
+    }
+
+    /// Takes back the last move of a person and what came after it.
+    fn undo(&mut self) -> PyResult<()> {
+        self.table.undo().map_err(refused)
+    }
+
+    /// The person to move offers to end the game (where the rules allow it); a person opponent
+    /// answers with `accepted`. Whether the game ended.
+    #[pyo3(signature = (accepted = None))]
+    fn offer_end(&mut self, accepted: Option<bool>) -> PyResult<bool> {
+        let table = &mut self.table;
+        guarded(|| table.offer_end(accepted).map_err(refused))
+    }
+
+    /// Starts the next game of a match: `first`, else as the rules or the ritual decide.
+    #[pyo3(signature = (first = None))]
+    fn next_game(&mut self, first: Option<usize>) -> PyResult<()> {
+        if first.is_some_and(|p| p > 1) {
+            return Err(bad("`first` must be 0 or 1"));
+        }
+        let table = &mut self.table;
+        guarded(|| table.next_game(first).map(|_| ()).map_err(refused))
+    }
+
+    /// What is awaited: `"roll"`, `"move"`, `"next game"` or `"nothing"`.
+    fn awaiting(&self) -> PyResult<&'static str> {
+        let state = self.table.state().map_err(refused)?;
+        Ok(match self.rules.game.phase(state) {
+            Phase::Roll(_) => "roll",
+            Phase::Move(_) => "move",
+            Phase::Over if self.table.next_game_awaited() => "next game",
+            Phase::Over => "nothing",
+        })
+    }
+
+    /// The record so far, one JSON object a line (what `ludus play --record` writes).
+    fn record(&self) -> PyResult<String> {
+        self.table.record().map_err(refused)
+    }
+}
+
 #[pymodule]
 fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RulesError", m.py().get_type::<RulesError>())?;
     m.add("EngineError", m.py().get_type::<EngineError>())?;
     m.add_class::<GameRules>()?;
     m.add_class::<State>()?;
+    m.add_class::<Table>()?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(loads, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;

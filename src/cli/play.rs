@@ -1,16 +1,16 @@
-//! `ludus play GAME`: a game, or a whole match, in the terminal, written once for every game
-//! through the [`Game`] trait: humans and computer players, the starting ritual, dice rolled or
-//! typed in, undo, and agreed endings where the rules allow them.
+//! `ludus play GAME`: a game, or a whole match, in the terminal: the terminal's side of the
+//! [`Table`] (prompts, the board, what happened in words) for humans and computer players, the
+//! starting ritual, dice rolled or typed in, undo, and agreed endings where the rules allow them.
 
-use crate::game::{Dice, Game, Phase, Playable, Player, Ritual, Roll};
+use crate::game::{Dice, Game, Material, Notation, Phase, Player, Ritual, Roll, View};
 use crate::limits::{excerpt, read_line, LongLine, LIMITS};
 use crate::players::{self, Spec};
-use crate::record::{Event, Header, Recorder};
+use crate::record::{Header, Recorder};
+use crate::registry::{AnyGame, AnyMove, AnyState};
 use crate::say;
+use crate::table::{Start, Table};
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 
@@ -60,27 +60,25 @@ pub fn run(opts: Options) -> Result<bool> {
         })?)),
         None => Box::new(BufReader::new(std::io::stdin())),
     };
-    let rng = match opts.seed {
-        Some(seed) => ChaCha8Rng::seed_from_u64(seed),
-        None => ChaCha8Rng::from_entropy(),
-    };
     let first = opts.first.as_deref().map(parse_player).transpose()?;
-    let mut table = Terminal {
-        game: &game,
-        agents: opts.agents,
-        rng,
+    let header = Header {
+        record: crate::record::FORMAT.into(),
+        rules: opts.game.clone(),
+        digest: source.digest(),
+        seed: None,
+        players: Default::default(),
+    };
+    let mut terminal = Terminal {
+        table: Table::new(game, header, opts.agents, opts.seed),
         input,
         dice: opts.dice,
         record: opts.record.map(|path| Record {
             path,
-            rules: opts.game.clone(),
-            digest: source.digest(),
-            seed: opts.seed,
             recorder: None,
+            written: 0,
         }),
-        memories: Default::default(),
     };
-    table.run(first)
+    terminal.run(first)
 }
 
 fn parse_player(text: &str) -> Result<Player> {
@@ -94,66 +92,69 @@ fn parse_player(text: &str) -> Result<Player> {
     }
 }
 
-struct Terminal<'g, G: Playable> {
-    game: &'g G,
-    agents: [Spec; 2],
-    rng: ChaCha8Rng,
+/// The terminal's side of the table: prompts, the board and what happened, in words.
+struct Terminal {
+    table: Table,
     input: Box<dyn BufRead>,
     dice: DiceSource,
     record: Option<Record>,
-    /// What each colour's computer player kept from its last search.
-    memories: [players::Memory<G>; 2],
 }
 
 /// Where the game is recorded; the file is begun when the first game starts (after the
 /// starting ritual has settled who starts).
 struct Record {
     path: PathBuf,
-    rules: String,
-    digest: String,
-    seed: Option<u64>,
     recorder: Option<Recorder<std::fs::File>>,
+    /// The table's record lines written so far.
+    written: usize,
 }
 
 /// How a game in the terminal stopped.
-enum Stop<S> {
-    Over(S),
+enum Stop {
+    Over,
     Quit,
 }
 
-impl<G: Playable> Terminal<'_, G> {
+impl Terminal {
+    fn game(&self) -> &AnyGame {
+        self.table.game()
+    }
+
+    fn state(&self) -> Result<AnyState> {
+        Ok(self.table.state()?.clone())
+    }
+
     fn run(&mut self, first: Option<Player>) -> Result<bool> {
         let Some(first) = self.starter(first)? else {
             say!("Game abandoned.");
             return Ok(true);
         };
-        let mut state = self.game.new_game(first);
-        self.note(&Event::Game { game: 1, first })?;
-        let word = self.game.match_game_word();
+        self.table.start(Some(first));
+        self.write_record()?;
+        let word = self.game().match_game_word();
         loop {
-            let Stop::Over(end) = self.play_game(state)? else {
+            let Stop::Over = self.play_game()? else {
                 say!("Game abandoned.");
                 return Ok(true);
             };
-            if let Some(outcome) = self.game.outcome(&end) {
-                self.note(&Event::End {
-                    end: (&outcome).into(),
-                })?;
+            let end = self.state()?;
+            if let Some(outcome) = self.game().outcome(&end) {
                 let verdict = match outcome.winner {
                     Some(w) => format!("{} wins", self.name(w)),
                     None => "Draw".to_string(),
                 };
+                let names = self.game().player_names();
                 say!(
                     "{verdict} ({}): {} {} – {} {}",
                     outcome.reason,
-                    self.game.player_names()[0],
+                    names[0],
                     outcome.scores[0],
                     outcome.scores[1],
-                    self.game.player_names()[1]
+                    names[1]
                 );
             }
             // The board just drawn showed the match standing.
-            let Some(standing) = self.game.match_standing(&end) else {
+            let Some(standing) = self.game().match_standing(&end) else {
                 return Ok(true);
             };
             if !standing.over {
@@ -163,14 +164,12 @@ impl<G: Playable> Terminal<'_, G> {
                     standing.game + 1
                 );
                 // The rules' starter, or the starting ritual held again before this game.
-                let Some(first) = self.starter(self.game.next_starter(&end))? else {
+                let Some(first) = self.starter(self.table.next_starter())? else {
                     say!("Game abandoned.");
                     return Ok(true);
                 };
-                if let Some(next) = self.game.next_game(&end, first) {
-                    state = next;
-                    let game = standing.game + 1;
-                    self.note(&Event::Game { game, first })?;
+                if self.table.next_game(Some(first)).is_ok() {
+                    self.write_record()?;
                     continue;
                 }
             }
@@ -192,46 +191,35 @@ impl<G: Playable> Terminal<'_, G> {
         self.ritual()
     }
 
-    /// Appends `event` to the record, when there is one (begun at the first event).
-    fn note(&mut self, event: &Event) -> Result<()> {
+    /// Writes the table's new record lines, when the game is recorded (the file begun with the
+    /// first of them).
+    fn write_record(&mut self) -> Result<()> {
         let Some(record) = &mut self.record else {
             return Ok(());
         };
         let cannot =
             |e: std::io::Error| anyhow!("cannot write the record {}: {e}", record.path.display());
         if record.recorder.is_none() {
-            let header = Header {
-                record: crate::record::FORMAT.into(),
-                rules: record.rules.clone(),
-                digest: record.digest.clone(),
-                seed: record.seed,
-                players: self.agents.map(|a| a.to_string()),
-            };
             let file = std::fs::File::create(&record.path).map_err(cannot)?;
-            record.recorder = Some(Recorder::new(file, &header).map_err(cannot)?);
+            record.recorder = Some(Recorder::new(file, self.table.header()).map_err(cannot)?);
         }
         if let Some(recorder) = &mut record.recorder {
-            recorder.write(event).map_err(cannot)?;
+            for event in &self.table.events()[record.written..] {
+                recorder.write(event).map_err(cannot)?;
+            }
+            record.written = self.table.events().len();
         }
         Ok(())
     }
 
-    /// Rolls and moves recorded in this game (what an undo counts back to).
-    fn recorded_steps(&self) -> u32 {
-        self.record
-            .as_ref()
-            .and_then(|r| r.recorder.as_ref())
-            .map_or(0, |r| r.steps())
-    }
-
     fn name(&self, p: Player) -> String {
-        format!("{} ({})", self.game.player_names()[p], self.agents[p])
+        self.table.seated(p)
     }
 
     /// The side the board is drawn from: the human's when exactly one plays, else player 0's,
     /// so that the board keeps one orientation for the whole game.
     fn viewer(&self) -> Player {
-        match self.agents {
+        match self.table.seats() {
             [a, Spec::Human] if a != Spec::Human => 1,
             _ => 0,
         }
@@ -256,67 +244,53 @@ impl<G: Playable> Terminal<'_, G> {
         }
     }
 
-    fn play_game(&mut self, mut state: G::State) -> Result<Stop<G::State>> {
+    fn play_game(&mut self) -> Result<Stop> {
         let mut moves = Vec::new();
-        // Positions before each human decision, for `undo`.
-        let mut history: Vec<(G::State, u32)> = Vec::new();
         let mut show = true;
         loop {
+            let state = self.state()?;
             if show {
-                say!("\n{}", self.game.board(&state, self.viewer()).trim_end());
+                say!("\n{}", self.game().board(&state, self.viewer()).trim_end());
             }
             show = true;
-            match self.game.phase(&state) {
-                Phase::Over => return Ok(Stop::Over(state)),
+            match self.game().phase(&state) {
+                Phase::Over => return Ok(Stop::Over),
                 Phase::Roll(p) => {
-                    let roll = match self.roll(p)? {
+                    let given = match self.roll(p)? {
                         Answer::Given(roll) => roll,
                         Answer::Undo => {
-                            self.undo(&mut state, &mut history)?;
+                            self.undo()?;
                             continue;
                         }
                         Answer::Quit => return Ok(Stop::Quit),
                     };
-                    if let Err(e) = self.game.roll(&mut state, &roll) {
-                        say!("{e}");
-                    } else {
-                        self.note(&Event::Roll {
-                            roll: roll.values().to_vec(),
-                        })?;
-                        say!("{} rolls {roll}.", self.name(p));
+                    match self.table.roll(given.as_ref().map(Roll::values)) {
+                        Err(e) => say!("{e}"),
+                        Ok(roll) => {
+                            self.write_record()?;
+                            say!("{} rolls {roll}.", self.name(p));
+                        }
                     }
                     show = false;
                 }
                 Phase::Move(p) => {
-                    self.game.legal_moves(&state, &mut moves);
+                    self.game().legal_moves(&state, &mut moves);
                     if let [only] = moves.as_slice() {
-                        if self.game.move_text(&state, only) == "pass" {
+                        if self.game().move_text(&state, only) == "pass" {
                             // Nothing to decide: the pass is played for the player.
                             say!("{} cannot move and passes.", self.name(p));
-                            self.note(&Event::Move {
-                                text: "pass".into(),
-                            })?;
-                            self.game.play(&mut state, only);
+                            self.table.play_move(p, only)?;
+                            self.write_record()?;
                             continue;
                         }
                     }
-                    if self.agents[p] == Spec::Human {
-                        let before = (state.clone(), self.recorded_steps());
-                        match self.human_turn(&mut state, &moves, &mut history)? {
-                            Turn::Played => history.push(before),
-                            Turn::Undone => {}
-                            Turn::Quit => return Ok(Stop::Quit),
+                    if self.table.seats()[p] == Spec::Human {
+                        if let Turn::Quit = self.human_turn(&state, &moves)? {
+                            return Ok(Stop::Quit);
                         }
                     } else {
-                        let i = players::choose_with(
-                            self.game,
-                            &state,
-                            &moves,
-                            self.agents[p],
-                            &mut self.memories[p],
-                            &mut self.rng,
-                        );
-                        self.play(&mut state, &moves[i], p)?;
+                        let (i, _) = self.table.thinking(None)?.decide(false);
+                        self.play(&state, &moves[i], p)?;
                     }
                 }
             }
@@ -325,27 +299,30 @@ impl<G: Playable> Terminal<'_, G> {
 
     /// Plays `mv` for `p`, records it and says it: in the numbering the board is drawn with
     /// (and in the mover's own, the notation's, when that differs), with what it gained.
-    fn play(&mut self, state: &mut G::State, mv: &G::Move, p: Player) -> Result<()> {
-        let text = self.game.move_text(state, mv);
-        let seen = self.game.move_text_seen_by(state, mv, self.viewer());
-        let before = [0, 1].map(|q| self.game.material(state, q));
-        self.note(&Event::Move { text: text.clone() })?;
-        self.game.play(state, mv);
+    fn play(&mut self, state: &AnyState, mv: &AnyMove, p: Player) -> Result<()> {
+        let game = self.game();
+        let text = game.move_text(state, mv);
+        let seen = game.move_text_seen_by(state, mv, self.viewer());
+        let before = [0, 1].map(|q| game.material(state, q));
+        self.table.play_move(p, mv)?;
+        self.write_record()?;
+        let game = self.game();
+        let after = self.state()?;
         let mut said = format!("{} plays {seen}", self.name(p));
         if seen != text {
-            let names = self.game.player_names();
+            let names = game.player_names();
             said.push_str(&format!(" ({text} in {}'s numbering)", names[p]));
         }
         // At the end of a game the stones left may be swept into the stores: not a gain of
         // the move (the result says the scores).
-        if self.game.phase(state) != Phase::Over {
+        if game.phase(&after) != Phase::Over {
             for q in [p, 1 - p] {
-                let gained = self.game.material(state, q) - before[q];
-                if let Some(words) = (gained > 0).then(|| self.game.gain_text(gained)).flatten() {
+                let gained = game.material(&after, q) - before[q];
+                if let Some(words) = (gained > 0).then(|| game.gain_text(gained)).flatten() {
                     if q == p {
                         said.push_str(&format!(" and {words}"));
                     } else {
-                        let other = self.game.player_names()[q];
+                        let other = game.player_names()[q];
                         said.push_str(&format!("; {other} {words}"));
                     }
                 }
@@ -356,28 +333,25 @@ impl<G: Playable> Terminal<'_, G> {
     }
 
     /// Back to the human's previous decision (the computer's replies since are taken back too).
-    fn undo(&mut self, state: &mut G::State, history: &mut Vec<(G::State, u32)>) -> Result<bool> {
-        let Some((previous, mark)) = history.pop() else {
+    fn undo(&mut self) -> Result<bool> {
+        if self.table.undo().is_err() {
             say!("Nothing to undo.");
             return Ok(false);
-        };
-        *state = previous;
-        let undo = self.recorded_steps() - mark;
-        if undo > 0 {
-            self.note(&Event::Undo { undo })?;
         }
+        self.write_record()?;
         say!("Undone.");
         Ok(true)
     }
 
-    /// The dice for `p`'s turn: rolled, or typed in from real dice (`6-1`, `6 1` or `61`).
-    fn roll(&mut self, p: Player) -> Result<Answer<Roll>> {
+    /// The dice for `p`'s turn: drawn by the table (`None`), or typed in from real dice (`6-1`,
+    /// `6 1` or `61`).
+    fn roll(&mut self, p: Player) -> Result<Answer<Option<Roll>>> {
         let dice = self
-            .game
+            .game()
             .dice()
             .ok_or_else(|| anyhow!("dice are awaited, but these rules use none"))?;
         if self.dice == DiceSource::Auto {
-            return Ok(Answer::Given(dice.sample(&mut self.rng)));
+            return Ok(Answer::Given(None));
         }
         let Dice { count, faces } = dice;
         let example: Vec<String> = (0..count)
@@ -428,23 +402,18 @@ impl<G: Playable> Terminal<'_, G> {
                 dice.check(&r).map_err(|e| e.to_string())?;
                 Ok(r)
             }) {
-                Ok(roll) => return Ok(Answer::Given(roll)),
+                Ok(roll) => return Ok(Answer::Given(Some(roll))),
                 Err(e) => say!("{e}: type the dice as {forms}."),
             }
         }
     }
 
-    fn human_turn(
-        &mut self,
-        state: &mut G::State,
-        moves: &[G::Move],
-        history: &mut Vec<(G::State, u32)>,
-    ) -> Result<Turn> {
-        let Some(p) = self.game.phase(state).to_move() else {
+    fn human_turn(&mut self, state: &AnyState, moves: &[AnyMove]) -> Result<Turn> {
+        let Some(p) = self.game().phase(state).to_move() else {
             return Ok(Turn::Played);
         };
-        let awaited = self.game.awaited(state).unwrap_or_default();
-        let end = if self.may_end(state) { ", `end`" } else { "" };
+        let awaited = self.game().awaited(state).unwrap_or_default();
+        let end = if self.table.may_end() { ", `end`" } else { "" };
         let prompt = format!(
             "{} {awaited} (a move, `moves`, `hint`, `help`, `undo`{end}, `quit`): ",
             self.name(p)
@@ -461,16 +430,16 @@ impl<G: Playable> Terminal<'_, G> {
                 "moves" | "legal" => self.list_moves(state, moves)?,
                 "hint" => self.hint(state, moves, p)?,
                 "undo" | "u" => {
-                    if self.undo(state, history)? {
-                        return Ok(Turn::Undone);
-                    }
-                }
-                "end" if !end.is_empty() => {
-                    if self.offer_end(state, p)? {
+                    if self.undo()? {
                         return Ok(Turn::Played);
                     }
                 }
-                _ => match self.game.parse_move(state, &line) {
+                "end" if !end.is_empty() => {
+                    if self.offer_end(p)? {
+                        return Ok(Turn::Played);
+                    }
+                }
+                _ => match self.game().parse_move(state, &line) {
                     Ok(mv) => {
                         self.play(state, &mv, p)?;
                         return Ok(Turn::Played);
@@ -481,37 +450,27 @@ impl<G: Playable> Terminal<'_, G> {
         }
     }
 
-    /// Whether the rules allow ending the game here by agreement.
-    fn may_end(&self, state: &G::State) -> bool {
-        self.game.end_by_agreement(&mut state.clone())
-    }
-
     /// `end`: offers to stop; the other side accepts or declines (a computer accepts when it is
     /// ahead or level).
-    fn offer_end(&mut self, state: &mut G::State, p: Player) -> Result<bool> {
-        let mut trial = state.clone();
-        if !self.game.end_by_agreement(&mut trial) {
-            say!("These rules have no ending by agreement.");
-            return Ok(false);
-        }
+    fn offer_end(&mut self, p: Player) -> Result<bool> {
         let other = 1 - p;
         say!("{} offers to end the game here.", self.name(p));
-        let accepted = if self.agents[other] == Spec::Human {
+        let answer = if self.table.seats()[other] == Spec::Human {
             let question = format!("{}, accept? (`yes` or `no`) ", self.name(other));
-            loop {
+            Some(loop {
                 match self.ask(&question)?.map(|a| a.to_lowercase()).as_deref() {
                     Some("y" | "yes") => break true,
                     Some("n" | "no") | None => break false,
                     Some(_) => say!("Answer `yes` or `no`."),
                 }
-            }
+            })
         } else {
-            players::accepts_end(self.game, state, other)
+            None
         };
+        let accepted = self.table.offer_end(answer)?;
         if accepted {
             say!("{} accepts.", self.name(other));
-            self.note(&Event::Agreed { agreed: true })?;
-            *state = trial;
+            self.write_record()?;
         } else {
             say!("{} declines; play on.", self.name(other));
         }
@@ -520,10 +479,10 @@ impl<G: Playable> Terminal<'_, G> {
 
     /// `hint`: the best moves with their estimated values, by the opponent's search (when the
     /// opponent searches) or `mcts:1s`.
-    fn hint(&mut self, state: &G::State, moves: &[G::Move], p: Player) -> Result<()> {
-        let spec = players::hint_player(self.agents[1 - p]);
-        let Some(analysis) = players::analyse(self.game, state, moves, spec, true, &mut self.rng)
-        else {
+    fn hint(&mut self, state: &AnyState, moves: &[AnyMove], p: Player) -> Result<()> {
+        let spec = players::hint_player(self.table.seats()[1 - p]);
+        let (_, analysis) = self.table.thinking(Some(spec))?.decide(true);
+        let Some(analysis) = analysis else {
             return Ok(());
         };
         let unit = if matches!(spec, Spec::Mcts { .. }) {
@@ -538,7 +497,7 @@ impl<G: Playable> Terminal<'_, G> {
             .map(|m| {
                 format!(
                     "{} ({:+.2}, {} {unit})",
-                    self.game.move_text(state, &moves[m.index]),
+                    self.game().move_text(state, &moves[m.index]),
                     m.value,
                     m.visits
                 )
@@ -557,22 +516,22 @@ impl<G: Playable> Terminal<'_, G> {
         Ok(())
     }
 
-    fn help(&self, state: &G::State, moves: &[G::Move]) -> Result<()> {
-        say!("{}", self.game.notation_help(state));
+    fn help(&self, state: &AnyState, moves: &[AnyMove]) -> Result<()> {
+        say!("{}", self.game().notation_help(state));
         say!("Or type a command (in any case):");
         say!("  moves   list the legal moves     hint   the best moves, as a search sees them");
         say!("  undo    take back your last move quit   leave the game");
-        if self.may_end(state) {
+        if self.table.may_end() {
             say!("  end     offer to end the game (the rules allow it)");
         }
         self.list_moves(state, moves)
     }
 
     /// The legal moves in order, wrapped between moves.
-    fn list_moves(&self, state: &G::State, moves: &[G::Move]) -> Result<()> {
+    fn list_moves(&self, state: &AnyState, moves: &[AnyMove]) -> Result<()> {
         let mut texts: Vec<String> = moves
             .iter()
-            .map(|m| self.game.move_text(state, m))
+            .map(|m| self.game().move_text(state, m))
             .collect();
         texts.sort_by_cached_key(|t| reading_order(t));
         say!("{}", wrapped("Legal moves: ", &texts));
@@ -581,7 +540,7 @@ impl<G: Playable> Terminal<'_, G> {
 
     /// Decides who starts, as the rules' ritual says, and says so; `None` when the human quits.
     fn ritual(&mut self) -> Result<Option<Player>> {
-        match self.game.start_ritual() {
+        match self.game().start_ritual() {
             Ritual::None => self.starter(Some(0)),
             Ritual::OddOrEven => self.odd_or_even(),
             Ritual::HigherDieChoosesColour => self.dice_for_start(),
@@ -598,8 +557,7 @@ impl<G: Playable> Terminal<'_, G> {
 
     /// Player 1 hides some stones, player 0 guesses odd or even; a right guess starts.
     fn odd_or_even(&mut self) -> Result<Option<Player>> {
-        let hidden: u32 = self.rng.gen_range(1..=12);
-        let odd_guess = if self.agents[0] == Spec::Human {
+        let guess = if self.table.seats()[0] == Spec::Human {
             loop {
                 let q = format!(
                     "{} hides some stones. {}: odd or even? (or `quit`) ",
@@ -607,69 +565,62 @@ impl<G: Playable> Terminal<'_, G> {
                     self.name(0)
                 );
                 match self.ask_before(&q)?.as_deref() {
-                    Some("odd" | "o") => break true,
-                    Some("even" | "e") => break false,
+                    Some("odd" | "o") => break Some(true),
+                    Some("even" | "e") => break Some(false),
                     Some(_) => say!("Answer `odd` or `even`."),
                     None => return Ok(None),
                 }
             }
         } else {
-            self.rng.gen_bool(0.5)
+            None
         };
-        let right = (hidden % 2 == 1) == odd_guess;
-        let starter = if right { 0 } else { 1 };
-        say!(
-            "{} guesses {}; {} stones were hidden: {} starts.",
-            self.name(0),
-            if odd_guess { "odd" } else { "even" },
-            hidden,
-            self.name(starter)
-        );
-        Ok(Some(starter))
+        let start = self.table.odd_or_even(guess);
+        self.said(start).map(Some)
     }
 
-    /// Each rolls one die (ties again). By the rules the higher roller chooses the colour and
-    /// the lower starts; here everyone keeps the colour the command line gave them
-    /// (`--white`, `--black`), so the roll decides only who starts: the lower roller.
+    /// Says how the ritual went; who starts.
+    fn said(&self, start: Start) -> Result<Player> {
+        if let Some(account) = start.account {
+            say!("{account}.");
+        }
+        Ok(start.first)
+    }
+
+    /// Each rolls one die (ties again): the lower roller starts, everyone keeping the colour
+    /// the command line gave them (`--white`, `--black`).
     fn dice_for_start(&mut self) -> Result<Option<Player>> {
-        let faces = self.game.dice().map_or(6, |d| d.faces);
-        let low = loop {
-            let mut die = [0u8; 2];
-            for (p, d) in die.iter_mut().enumerate() {
-                *d = match self.dice {
-                    DiceSource::Auto => self.rng.gen_range(1..=faces),
-                    DiceSource::Manual => loop {
-                        let q = format!("One die for {} (1-{faces}, or `quit`): ", self.name(p));
-                        let Some(line) = self.ask_before(&q)? else {
-                            return Ok(None);
+        let faces = self.game().dice().map_or(6, |d| d.faces);
+        loop {
+            let given = match self.dice {
+                DiceSource::Auto => None,
+                DiceSource::Manual => {
+                    let mut die = [0u8; 2];
+                    for (p, d) in die.iter_mut().enumerate() {
+                        *d = loop {
+                            let q =
+                                format!("One die for {} (1-{faces}, or `quit`): ", self.name(p));
+                            let Some(line) = self.ask_before(&q)? else {
+                                return Ok(None);
+                            };
+                            match line.parse::<u8>() {
+                                Ok(v) if (1..=faces).contains(&v) => break v,
+                                _ => say!("Type one number 1-{faces}."),
+                            }
                         };
-                        match line.parse::<u8>() {
-                            Ok(v) if (1..=faces).contains(&v) => break v,
-                            _ => say!("Type one number 1-{faces}."),
-                        }
-                    },
-                };
+                    }
+                    Some(die)
+                }
+            };
+            match self.table.one_die_each(given) {
+                Ok(start) => {
+                    let account = start.account.map(|a| {
+                        format!("{a} (the roll decides only who starts; the colours stay as given)")
+                    });
+                    return self.said(Start { account, ..start }).map(Some);
+                }
+                Err(tie) => say!("{tie}."),
             }
-            let rolled = format!(
-                "{} rolls {}, {} rolls {}",
-                self.name(0),
-                die[0],
-                self.name(1),
-                die[1]
-            );
-            match die[0].cmp(&die[1]) {
-                std::cmp::Ordering::Less => break (0, rolled),
-                std::cmp::Ordering::Greater => break (1, rolled),
-                std::cmp::Ordering::Equal => say!("{rolled}: a tie, roll again."),
-            }
-        };
-        let (low, rolled) = low;
-        say!(
-            "{rolled}: {}, the lower roller, starts (the roll decides only who starts; the colours \
-             stay as given).",
-            self.name(low)
-        );
-        Ok(Some(low))
+        }
     }
 }
 
@@ -682,7 +633,6 @@ enum Answer<T> {
 
 enum Turn {
     Played,
-    Undone,
     Quit,
 }
 

@@ -1,11 +1,14 @@
 //! `ludus replay FILE` and `ludus export FILE --format mat`: a record checked against its rules
 //! move by move, its positions shown, or its games written for other programs.
 
-use crate::game::{Dice, Game, Json, Notation, Phase, Playable};
-use crate::record::{self, Event, Header, Step};
-use crate::registry::{self, AnyGame};
+use crate::game::{Dice, Game, Json, Notation, Phase, View};
+use crate::limits::LIMITS;
+use crate::players::Spec;
+use crate::record::{self, Event, Header};
+use crate::registry::{self, AnyGame, AnyState};
 use crate::rules::{Source, SourceError};
 use crate::say;
+use crate::table;
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::Value;
 use std::io::BufReader;
@@ -51,13 +54,13 @@ pub fn replay(
     if let Some(dir) = svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
     }
-    crate::with_game!(&game, g => show(g, file, &header, &mut input, ply, svg))
+    show(game, file, header, &mut input, ply, svg)
 }
 
-fn show<G: Playable>(
-    game: &G,
+fn show(
+    game: AnyGame,
     file: &Path,
-    header: &Header,
+    header: Header,
     input: &mut BufReader<std::fs::File>,
     ply: Option<u32>,
     svg: Option<&Path>,
@@ -74,14 +77,17 @@ fn show<G: Playable>(
     let mut pictures: Vec<(u32, String)> = Vec::new();
     let mut shown = false;
     let mut last = (0, 0);
-    let result = record::replay(game, input, |step: &Step<G::State>| {
-        last = (step.ply, step.game);
-        if ply.is_some_and(|n| n != step.ply) {
+    let seats = [Spec::Human, Spec::Human];
+    let names = game.player_names().map(String::from);
+    let result = table::replay(game, header, seats, input, LIMITS.record_events, |r| {
+        let (step, game) = (r.step(), r.table.game());
+        last = (r.ply, step.game);
+        if ply.is_some_and(|n| n != r.ply) {
             return;
         }
         shown = true;
         if svg.is_some() {
-            pictures.push((step.ply, game.svg(&step.state, 0)));
+            pictures.push((r.ply, game.svg(&step.state, 0)));
         }
         let what = match &step.event {
             Event::Game { game: g, first } => {
@@ -95,8 +101,8 @@ fn show<G: Playable>(
         };
         out.push(format!(
             "\n-- ply {} (line {}): {what}\n{}",
-            step.ply,
-            step.line,
+            r.ply,
+            r.line,
             game.render(&step.state, 0).trim_end()
         ));
     });
@@ -122,9 +128,10 @@ fn show<G: Playable>(
         }
         return Ok(true);
     }
-    let verdict = match end.as_ref().and_then(|s| game.outcome(s)) {
+    let outcome = end.state().ok().and_then(|s| end.game().outcome(s));
+    let verdict = match outcome {
         Some(o) => match o.winner {
-            Some(w) => format!("{} won ({})", game.player_names()[w], o.reason),
+            Some(w) => format!("{} won ({})", names[w], o.reason),
             None => format!("drawn ({})", o.reason),
         },
         None => "the last game is not over".into(),
@@ -141,7 +148,7 @@ fn show<G: Playable>(
 /// `ludus export FILE --format mat`: the games of a backgammon-like record in the Jellyfish
 /// `.mat` text that GNU Backgammon imports (`import mat FILE`), as a money session.
 pub fn export_mat(file: &Path, rules: Option<&str>) -> Result<bool> {
-    let (_, game, mut input) = open(file, rules)?;
+    let (header, game, mut input) = open(file, rules)?;
     let fits = game.dice() == Some(Dice { count: 2, faces: 6 }) && game.family() == "tables" && {
         let start = game.new_game(0);
         let json = game.state_json(&start);
@@ -157,13 +164,16 @@ pub fn export_mat(file: &Path, rules: Option<&str>) -> Result<bool> {
     }
     // Per game, an entry per roll (`None`) and move, so that `undo` takes back the right ones.
     let mut games: Vec<Vec<Option<Turn>>> = Vec::new();
-    let mut before: Option<<AnyGame as Game>::State> = None;
-    let result = record::replay(&game, &mut input, |step| {
+    let names = game.player_names().map(String::from);
+    let mut before: Option<AnyState> = None;
+    let seats = [Spec::Human, Spec::Human];
+    let result = table::replay(game, header, seats, &mut input, LIMITS.record_events, |r| {
+        let (step, game) = (r.step(), r.table.game());
         match &step.event {
             Event::Game { .. } => games.push(Vec::new()),
             Event::Move { text } => {
                 if let (Some(b), Some(steps)) = (&before, games.last_mut()) {
-                    steps.push(Some(turn(&game, b, text)));
+                    steps.push(Some(turn(game, b, text)));
                 }
             }
             Event::Roll { .. } => {
@@ -182,7 +192,6 @@ pub fn export_mat(file: &Path, rules: Option<&str>) -> Result<bool> {
     });
     result.map_err(|e| located(file, &e))?;
     let mut text = String::from(" 0 point match\n");
-    let names = game.player_names();
     for (g, turns) in games.iter().enumerate() {
         text.push_str(&format!("\n Game {}\n", g + 1));
         text.push_str(&format!(" {:<27} : 0 {:<27} : 0\n", names[0], names[1]));
@@ -211,7 +220,7 @@ struct Turn {
     steps: String,
 }
 
-fn turn(game: &AnyGame, before: &<AnyGame as Game>::State, text: &str) -> Turn {
+fn turn(game: &AnyGame, before: &AnyState, text: &str) -> Turn {
     let player = match game.phase(before) {
         Phase::Move(p) => p,
         _ => 0,

@@ -136,7 +136,6 @@ impl fmt::Display for SourceError {
 impl std::error::Error for SourceError {}
 
 impl Source {
-    /// A bundled game by name, or else a file by path (from the current folder).
     /// SHA-256 of the text, in hex: what records and analyses keep to tell a changed file.
     pub fn digest(&self) -> String {
         use sha2::{Digest, Sha256};
@@ -146,6 +145,7 @@ impl Source {
             .collect()
     }
 
+    /// A bundled game by name, or else a file by path (from the current folder).
     pub fn find(name_or_path: &str) -> Result<Source, SourceError> {
         Source::find_from(&Origin::default(), name_or_path)
     }

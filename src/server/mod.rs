@@ -25,7 +25,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use session::{parse_seat, Refusal, Session, Start, Thinking};
+use session::{parse_seat, Refusal, Seating, Session, Thinking};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -464,7 +464,7 @@ async fn new_game(
                 seed: None,
                 players: ["human".into(), "human".into()],
             };
-            let start = Start {
+            let start = Seating {
                 seats,
                 first: request.first,
                 seed: request.seed,
@@ -626,20 +626,15 @@ async fn think(
         .acquire()
         .await
         .map_err(|_| err(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
-    let (game, state, spec, seed) = (
-        Arc::clone(&thinking.game),
-        thinking.state.clone(),
-        thinking.spec,
-        thinking.seed,
-    );
+    let thinking = thinking.clone();
     tokio::task::spawn_blocking(move || {
+        let (game, state, spec) = (&thinking.game, &thinking.state, thinking.spec);
         let mut moves = Vec::new();
-        game.legal_moves(&state, &mut moves);
+        game.legal_moves(state, &mut moves);
         if moves.is_empty() {
             return Err(err(StatusCode::CONFLICT, "no legal move"));
         }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (index, analysis) = players::decide_any(&game, &state, spec, hint, &mut rng);
+        let (index, analysis) = thinking.decide(hint);
         let mut report = json!({"player": spec.to_string()});
         if let Some(a) = analysis {
             let best: Vec<Value> = a
@@ -648,7 +643,7 @@ async fn think(
                 .take(5)
                 .map(|m| {
                     json!({
-                        "move": game.move_json(&state, &moves[m.index]),
+                        "move": game.move_json(state, &moves[m.index]),
                         "value": players::rounded(m.value),
                         "visits": m.visits,
                     })
@@ -727,7 +722,7 @@ mod tests {
             seed: None,
             players: ["human".into(), "human".into()],
         };
-        let start = Start {
+        let start = Seating {
             seats: [Spec::Human, Spec::Human],
             first: Some(0),
             seed: Some(1),

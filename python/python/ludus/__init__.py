@@ -10,9 +10,14 @@
             state.apply_move(state.best_move("mcts:100ms"))
     print(state, state.returns())
 
+A game as people play it, with seats, undo and a record that `ludus replay` reads:
+
+    table = ludus.Table(game, players=("human", "greedy"), first=0, seed=1)
+    table.play("3"); table.computer(); print(table.record())
+
 `ludus.openspiel` registers any rules file as an OpenSpiel game.
 """
 
-from ._ludus import EngineError, Game, RulesError, State, analyze, load, loads
+from ._ludus import EngineError, Game, RulesError, State, Table, analyze, load, loads
 
-__all__ = ["EngineError", "Game", "RulesError", "State", "analyze", "load", "loads"]
+__all__ = ["EngineError", "Game", "RulesError", "State", "Table", "analyze", "load", "loads"]
