@@ -10,14 +10,14 @@
 //! {"move":"8/5 6/5"}
 //! {"undo":2}
 //! {"agreed":true}
-//! {"end":{"winner":0,"scores":[1,0],"reason":"borne off"}}
+//! {"end":{"winner":0,"scores":[1,0],"reason":"borne off","ending":"borne-off"}}
 //! {"game":2,"first":1}
 //! ```
 //!
 //! `undo` takes back that many of the game's last rolls and moves; `end` repeats the result
 //! the rules gave (a replay checks it); `agreed` is an ending by the players' agreement.
 
-use crate::game::{Outcome, Player};
+use crate::game::{Ending, Outcome, Player};
 use crate::limits::{excerpt, read_line, LongLine, LIMITS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -66,13 +66,28 @@ pub enum Event {
     },
 }
 
-/// A game's result as the record states it.
+/// A game's result as the record states it: the winner, the scores, the reason in words (for
+/// people) and how the game ended as a type (what a replay checks; records written before it
+/// was kept have none, and their words are checked instead).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct End {
     pub winner: Option<Player>,
     pub scores: [i32; 2],
     pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+}
+
+impl End {
+    /// Whether this stated result is the one the rules gave, `rules`.
+    pub fn agrees(&self, rules: &End) -> bool {
+        let how = match self.ending {
+            Some(ending) => rules.ending == Some(ending),
+            None => self.reason == rules.reason,
+        };
+        how && self.winner == rules.winner && self.scores == rules.scores
+    }
 }
 
 impl From<&Outcome> for End {
@@ -81,6 +96,7 @@ impl From<&Outcome> for End {
             winner: o.winner,
             scores: o.scores,
             reason: o.reason.clone(),
+            ending: Some(o.ending),
         }
     }
 }

@@ -781,7 +781,7 @@ pub fn replay(
                         "the record says the game ended, but it is not over".into(),
                     ));
                 };
-                if End::from(&outcome) != *end {
+                if !end.agrees(&End::from(&outcome)) {
                     return Err(at(
                         number,
                         format!(

@@ -11,6 +11,7 @@ use ludus::table;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
 use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::Command;
@@ -413,4 +414,38 @@ fn a_game_ends_once_a_second_end_line_is_refused() {
     assert!(e.message.contains("a second `end` line for game 1"), "{e}");
     // The record as written replays.
     assert!(replay(&game, text.as_bytes()).is_ok());
+}
+
+#[test]
+fn a_replay_checks_the_typed_ending_and_still_reads_records_without_one() {
+    let game = registry::load("kalah").unwrap().1;
+    let (bytes, _) = play_recorded(&game, 6, 3);
+    let text = String::from_utf8(bytes).unwrap();
+    let end_line = text
+        .lines()
+        .find(|l| l.starts_with("{\"end\""))
+        .expect("an end line")
+        .to_string();
+    let end: Value = serde_json::from_str(&end_line).unwrap();
+    let ending = end["end"]["ending"].as_str().expect("a typed ending");
+    let with = |changed: Value| text.replace(&end_line, &changed.to_string());
+    // Other words for the same ending: the record stays valid.
+    let mut reworded = end.clone();
+    reworded["end"]["reason"] = json!("said otherwise");
+    assert!(replay(&game, with(reworded).as_bytes()).is_ok());
+    // Another ending: refused, on that line.
+    let mut other = end.clone();
+    other["end"]["ending"] = json!(if ending == "agreement" {
+        "score"
+    } else {
+        "agreement"
+    });
+    let e = replay(&game, with(other).as_bytes()).unwrap_err();
+    assert!(e.message.contains("the rules say"), "{e}");
+    // A record of an earlier version, with no ending: its words are checked.
+    let mut old = end.clone();
+    old["end"].as_object_mut().unwrap().remove("ending");
+    assert!(replay(&game, with(old.clone()).as_bytes()).is_ok());
+    old["end"]["reason"] = json!("said otherwise");
+    assert!(replay(&game, with(old).as_bytes()).is_err());
 }

@@ -197,3 +197,78 @@ def test_max_plies():
     assert state.plies() <= 10
     with pytest.raises(ValueError, match="max_plies must be 1 to"):
         ludus.load("oware", max_plies=0)
+
+
+def _ludus_binary():
+    """The `ludus` command built beside this package (CI builds it first), else on PATH."""
+    import pathlib
+    import shutil
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    for profile in ("checked", "release", "debug"):
+        path = root / "target" / profile / "ludus"
+        if path.exists():
+            return str(path)
+    return shutil.which("ludus")
+
+
+def _table_record(name, seats, seed):
+    table = ludus.Table(ludus.load(name), players=seats, first=0, seed=seed)
+    for _ in range(100_000):
+        awaiting = table.awaiting()
+        if awaiting == "roll":
+            table.roll()
+        elif awaiting == "move":
+            table.computer()
+        elif awaiting == "next game":
+            table.next_game()
+        else:
+            break
+    return table.record()
+
+
+@pytest.mark.parametrize(
+    "name,seats,seed",
+    [
+        ("kalah", ("random", "greedy"), 3),
+        ("backgammon", ("random", "greedy"), 5),
+        ("tavli", ("greedy", "random"), 2),
+        ("sat-gharva", ("greedy", "greedy"), 4),
+    ],
+)
+def test_a_table_writes_the_record_ludus_play_writes(name, seats, seed, tmp_path):
+    import subprocess
+
+    binary = _ludus_binary()
+    if binary is None:
+        pytest.skip("the `ludus` command is not built: run `cargo build --release` first")
+    path = tmp_path / "game.jsonl"
+    subprocess.run(
+        [binary, "play", name, "--south", seats[0], "--north", seats[1], "--seed", str(seed),
+         "--first", "0", "--record", str(path)],
+        check=True,
+        capture_output=True,
+    )
+    assert _table_record(name, seats, seed) == path.read_text()
+
+
+def test_a_table_undoes_refuses_and_ends_by_agreement():
+    table = ludus.Table(ludus.load("kalah"), players=("human", "greedy"), first=0, seed=1)
+    with pytest.raises(ValueError, match="computer"):
+        table.computer()
+    with pytest.raises(ValueError, match="nothing to undo"):
+        table.undo()
+    table.play("1")
+    assert table.awaiting() == "move"
+    before = table.record()
+    with pytest.raises(ValueError):
+        table.play("9")
+    assert table.record() == before
+    table.computer()
+    table.undo()
+    assert table.record().splitlines()[-1] == '{"undo":2}'
+    assert table.state().plies() == 0
+    uuholo = ludus.Table(ludus.load("uuholo"), players=("human", "human"), first=0)
+    assert uuholo.offer_end(accepted=True)
+    assert uuholo.awaiting() == "nothing"
+    assert '"agreed":true' in uuholo.record()

@@ -58,8 +58,9 @@ pub struct Outcome {
     pub ending: Ending,
 }
 
-/// How a game ended, whatever the scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How a game ended, whatever the scores (a record writes it in kebab case: `borne-off`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Ending {
     /// The rules' scoring condition held (sowing `end.score`).
     Score,

@@ -1,0 +1,158 @@
+//! Every front end plays at the same table: the same seeded game, seated alike, played through
+//! `ludus play`, the protocol and `ludus serve`, gives the same record byte for byte (Python's
+//! `ludus.Table` is compared in the Python package's tests). Games without dice, with dice,
+//! and matches whose next games are started by the rules or by the starting ritual.
+
+mod cli_common;
+mod serve_common;
+
+use serde_json::{json, Value};
+use serve_common::Served;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+/// The games compared: (rules, seats, seed).
+const GAMES: [(&str, [&str; 2], u64); 5] = [
+    ("kalah", ["random", "greedy"], 3),
+    ("oware", ["greedy", "random"], 11),
+    ("backgammon", ["random", "greedy"], 5),
+    // A match whose next game the winner starts; one whose next round a ritual decides.
+    ("tavli", ["greedy", "random"], 2),
+    ("sat-gharva", ["greedy", "greedy"], 4),
+];
+
+fn terminal_record(rules: &str, seats: [&str; 2], seed: u64) -> String {
+    let dir = std::env::temp_dir().join(format!("ludus-one-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{rules}-{seed}.jsonl"));
+    let seed_text = seed.to_string();
+    let out = cli_common::ludus(&[
+        "play",
+        rules,
+        "--south",
+        seats[0],
+        "--north",
+        seats[1],
+        "--seed",
+        &seed_text,
+        "--first",
+        "0",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", cli_common::stderr(&out));
+    std::fs::read_to_string(&path).unwrap()
+}
+
+/// The protocol's client plays the seats itself: `go` with the seat's player, then `play`.
+fn protocol_record(rules: &str, seats: [&str; 2], seed: u64) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("protocol")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start ludus protocol");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |request: Value| -> Value {
+        writeln!(input, "{request}").unwrap();
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        let answer: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(answer["ok"], true, "{request} -> {answer}");
+        answer
+    };
+    ask(json!({"op": "load", "rules": rules}));
+    let mut state =
+        ask(json!({"op": "new", "seed": seed, "first": 0, "players": seats}))["state"].clone();
+    for _ in 0..100_000 {
+        state = match state["phase"].as_str().unwrap() {
+            "roll" => ask(json!({"op": "roll"}))["state"].clone(),
+            "move" => {
+                let p = state["to_move"].as_u64().unwrap() as usize;
+                let chosen = ask(json!({"op": "go", "player": seats[p]}));
+                let text = chosen["move"]["text"].as_str().unwrap().to_string();
+                ask(json!({"op": "play", "move": text}))["state"].clone()
+            }
+            _ if state["match"].is_object() && state["match"]["over"] == false => {
+                ask(json!({"op": "next"}))["state"].clone()
+            }
+            _ => break,
+        };
+    }
+    let lines = ask(json!({"op": "record"}))["record"].clone();
+    drop(input);
+    child.wait().unwrap();
+    lines
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+fn served_record(s: &Served, rules: &str, seats: [&str; 2], seed: u64) -> String {
+    let post = |path: &str, body: Value| -> Value {
+        match ureq::post(&s.url(path)).send_json(body) {
+            Ok(response) => response.into_json().unwrap(),
+            Err(ureq::Error::Status(code, r)) => {
+                panic!("POST {path}: {code} {}", r.into_string().unwrap())
+            }
+            Err(e) => panic!("POST {path}: {e}"),
+        }
+    };
+    let mut v = post(
+        "/api/games",
+        json!({"rules": rules, "seats": seats, "first": 0, "seed": seed}),
+    );
+    let id = v["id"].as_str().unwrap().to_string();
+    for _ in 0..100_000 {
+        let op = match v["awaiting"].as_str().unwrap() {
+            "roll" => "roll",
+            "move" => "computer",
+            "next game" => "next",
+            _ => break,
+        };
+        v = post(&format!("/api/games/{id}/{op}"), json!({}));
+    }
+    ureq::get(&s.url(&format!("/api/games/{id}/record")))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap()
+}
+
+/// The protocol's JSON writes a header's keys in its own order: lines compared as JSON values
+/// there, and as bytes between the terminal and the server.
+fn as_values(record: &str) -> Vec<Value> {
+    record
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn one_seeded_game_gives_one_record_in_every_front_end() {
+    let s = Served::start();
+    for (rules, seats, seed) in GAMES {
+        let terminal = terminal_record(rules, seats, seed);
+        assert!(
+            terminal.lines().any(|l| l.starts_with("{\"end\"")),
+            "{rules}: the game ends\n{terminal}"
+        );
+        let served = served_record(&s, rules, seats, seed);
+        assert_eq!(served, terminal, "{rules}: the server's record");
+        let protocol = protocol_record(rules, seats, seed);
+        assert_eq!(
+            as_values(&protocol),
+            as_values(&terminal),
+            "{rules}: the protocol's record"
+        );
+        if rules == "tavli" || rules == "sat-gharva" {
+            assert!(
+                terminal.contains("{\"game\":2,"),
+                "{rules}: the match goes on to a second game\n{terminal}"
+            );
+        }
+    }
+}
