@@ -254,7 +254,7 @@ def test_a_table_writes_the_record_ludus_play_writes(name, seats, seed, tmp_path
 
 def test_a_table_undoes_refuses_and_ends_by_agreement():
     table = ludus.Table(ludus.load("kalah"), players=("human", "greedy"), first=0, seed=1)
-    with pytest.raises(ValueError, match="computer"):
+    with pytest.raises(ValueError, match="played by a person"):
         table.computer()
     with pytest.raises(ValueError, match="nothing to undo"):
         table.undo()
