@@ -172,13 +172,13 @@ fn handle(table: &mut Table, op: &str, request: &Value) -> Reply {
         "go" => go(table, request),
         "record" => {
             current(table)?;
-            let record = table.record().map_err(|_| {
+            let (header, events) = table.recorded().map_err(|_| {
                 "no record: the position was set up by hand (`set`), not played from `new`"
             })?;
-            let lines: Vec<Value> = record
-                .lines()
-                .map(|line| serde_json::from_str(line).map_err(|e| e.to_string()))
-                .collect::<Result<_, _>>()?;
+            let mut lines = vec![serde_json::to_value(header).map_err(|e| e.to_string())?];
+            for e in events {
+                lines.push(serde_json::to_value(e).map_err(|e| e.to_string())?);
+            }
             Ok(json!({ "record": lines }))
         }
         "next" => {

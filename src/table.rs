@@ -200,11 +200,6 @@ impl Table {
         self.steps.last().map_or(1, |s| s.game)
     }
 
-    /// Rolls and moves of the current game's line of play.
-    pub fn plies(&self) -> usize {
-        self.line.len().saturating_sub(1)
-    }
-
     /// Begins the first game: `first` starts, else as the starting ritual draws it. Whatever
     /// was played at the table before is gone.
     pub fn start(&mut self, first: Option<Player>) -> Start {
@@ -618,17 +613,22 @@ impl Table {
         self.play_move(p, &mv)
     }
 
-    /// The record: its header and lines, one JSON object a line; refused once a position was
-    /// set up by hand.
-    pub fn record(&self) -> Result<String, Refusal> {
+    /// The record's header and lines; refused once a position was set up by hand.
+    pub fn recorded(&self) -> Result<(&Header, &[Event]), Refusal> {
         if !self.recorded || self.steps.is_empty() {
             return Err(not_now(
                 "no record: the position was set up by hand, not played from the start",
             ));
         }
-        let mut out = serde_json::to_string(&self.header).unwrap_or_default();
+        Ok((&self.header, &self.events))
+    }
+
+    /// The record as a file holds it: one JSON object a line.
+    pub fn record(&self) -> Result<String, Refusal> {
+        let (header, events) = self.recorded()?;
+        let mut out = serde_json::to_string(header).unwrap_or_default();
         out.push('\n');
-        for e in &self.events {
+        for e in events {
             out.push_str(&serde_json::to_string(e).unwrap_or_default());
             out.push('\n');
         }
