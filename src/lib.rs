@@ -1,30 +1,24 @@
 //! Ludus: traditional board games played from rules files.
 //!
-//! The pipeline, one module a stage, each using only the ones before it:
-//! [`limits`] and [`diagnostics`] (caps and located reports, used everywhere) →
-//! rules text ([`rules`]: sources, TOML parsed once, the `[game]` table) → expressions
-//! ([`expr`], parsed and resolved to slots once) → what a game is ([`game`]: the rules-only
-//! trait, chance as data) → the families ([`sowing`], [`tables`]), each compiling its rules into a
-//! game with a compact state → the [`registry`], the one list of families → players
-//! ([`players`]) → the table where a game is played ([`table`]: seats, dice, ritual, undo, the
-//! next game, the record; every front end plays through it) → the engine protocol ([`protocol`]), benchmarks ([`bench`]), the command line
-//! ([`cli`]) and the web server ([`server`]).
+//! The pipeline is a workspace of crates, each using only the ones before it:
+//! `ludus-core` ([`limits`], [`diagnostics`], rules text in [`rules`], expressions in [`expr`],
+//! what a game is in [`game`], [`svg`]) → the families `ludus-sowing` ([`sowing`]) and
+//! `ludus-tables` ([`tables`]), each compiling its rules into a game with a compact state →
+//! `ludus-players` ([`players`], [`analysis`]) → `ludus-table` (the [`registry`], the one list
+//! of families; the [`record`] format; the [`table`] where a game is played, through which every
+//! front end plays) → `ludus-server` ([`server`]) → this crate: the engine protocol
+//! ([`protocol`]), benchmarks ([`bench`]) and the command line ([`cli`]). The lower crates are
+//! re-exported here under their module names, so `ludus::sowing::…` is the sowing family.
 
-pub mod analysis;
+pub use ludus_core::{diagnostics, expr, game, limits, rules, svg};
+pub use ludus_players as players;
+pub use ludus_players::analysis;
+#[cfg(feature = "server")]
+pub use ludus_server as server;
+pub use ludus_sowing as sowing;
+pub use ludus_table::{record, registry, table, with_game};
+pub use ludus_tables as tables;
+
 pub mod bench;
 pub mod cli;
-pub mod diagnostics;
-pub mod expr;
-pub mod game;
-pub mod limits;
-pub mod players;
 pub mod protocol;
-pub mod record;
-pub mod registry;
-pub mod rules;
-#[cfg(feature = "server")]
-pub mod server;
-pub mod sowing;
-pub mod svg;
-pub mod table;
-pub mod tables;

@@ -2,12 +2,12 @@
 //! for every game through the registry's one game type. One request a line in, one response a line out;
 //! an error never ends the session and never changes the current game.
 
-use crate::game::{Game, Json, Phase, Player, Roll};
-use crate::limits::{excerpt, read_line, LongLine, LIMITS};
-use crate::players::{self, Spec};
-use crate::record::{self, Header};
-use crate::registry::{self, AnyState};
-use crate::table::Table;
+use ludus_core::game::{Game, Json, Phase, Player, Roll};
+use ludus_core::limits::{excerpt, read_line, LongLine, LIMITS};
+use ludus_players::Spec;
+use ludus_table::record::{self, Header};
+use ludus_table::registry::{self, AnyState};
+use ludus_table::table::Table;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -266,7 +266,7 @@ fn go(table: &Table, request: &Value) -> Reply {
             } else {
                 "nodes"
             };
-            let mut info = json!({"value": players::rounded(a.value), "depth": a.depth});
+            let mut info = json!({"value": ludus_players::rounded(a.value), "depth": a.depth});
             info[count] = json!(a.nodes);
             info
         }

@@ -6,7 +6,7 @@ mod sowing_common;
 mod tables_common;
 
 use ludus::diagnostics::{line_column, render};
-use ludus::game::{Game, Json, Material, Notation, View};
+use ludus::game::{Evaluator, Game, Json, Notation, View};
 use ludus::players::eval::{evaluate, WIN};
 use ludus::players::{analyse, Budget, Spec};
 use ludus::registry::{check, compile, AnyGame};
@@ -23,7 +23,7 @@ fn with_evaluate(name: &str, expression: &str) -> String {
 }
 
 /// The move `alphabeta:d2` chooses, as written.
-fn alphabeta_d2<G: Material + Notation>(game: &G, state: &G::State) -> String {
+fn alphabeta_d2<G: Evaluator + Notation>(game: &G, state: &G::State) -> String {
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     let mut rng = ChaCha8Rng::seed_from_u64(1);

@@ -5,7 +5,7 @@
 
 mod sowing_common;
 
-use ludus::game::{Game, Json, Material, Notation, Phase, View};
+use ludus::game::{Evaluator, Game, Json, Notation, Phase, View};
 use ludus::players::{self, Budget, Spec};
 use ludus::protocol::Session;
 use ludus::rules::Source;

@@ -5,8 +5,8 @@
 pub mod backgammon_baseline;
 pub mod oware_baseline;
 
-use crate::game::{Game, Phase};
 use cpu_time::ProcessTime;
+use ludus_core::game::{Game, Phase};
 
 /// Reading the process clock is a system call, so games are played in batches that double
 /// until a batch takes about this long (CPU seconds); slow games still stop on time.
@@ -32,7 +32,7 @@ impl Rates {
     }
 }
 
-pub use crate::players::WyRand;
+pub use ludus_players::WyRand;
 
 /// Calls `play_game` (which plays one whole game and returns its plies) until about `seconds`
 /// of CPU time have passed.
@@ -122,7 +122,7 @@ pub fn backgammon_baseline(seconds: f64, seed: u64) -> Rates {
 /// rules it implements, so a modified copy is never timed against the standard game.
 pub fn baseline_for(rules_text: &str) -> Option<fn(f64, u64) -> Rates> {
     let bundled = |name: &str| {
-        crate::rules::BUNDLED
+        ludus_core::rules::BUNDLED
             .iter()
             .any(|(n, text)| *n == name && *text == rules_text)
     };

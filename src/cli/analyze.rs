@@ -1,12 +1,12 @@
 //! `ludus analyze RULES…` and `ludus merge PARTS…`: many games between two players on every
 //! core, reported per rules file; sharded over machines and merged back.
 
-use crate::analysis::{self, Part, Report, Setup, Shard};
-use crate::limits::{excerpt, read_line, LongLine, LIMITS};
-use crate::players::Spec;
-use crate::registry::AnyGame;
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
+use ludus_core::limits::{excerpt, read_line, LongLine, LIMITS};
+use ludus_players::analysis::{self, Part, Report, Setup, Shard};
+use ludus_players::Spec;
+use ludus_table::registry::AnyGame;
 use std::io::{BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -140,11 +140,12 @@ pub fn run(opts: Options) -> Result<bool> {
         let started = Instant::now();
         let played = shard.games(opts.games);
         let bar = progress(game, played.end - played.start);
-        let tally =
-            pool.install(|| crate::with_game!(game, g => analysis::run(g, &setup, |n| bar.inc(n))));
+        let tally = pool.install(
+            || ludus_table::with_game!(game, g => analysis::run(g, &setup, |n| bar.inc(n))),
+        );
         bar.finish_and_clear();
         let seconds = started.elapsed().as_secs_f64();
-        let name = crate::game::Game::name(game).to_string();
+        let name = ludus_core::game::Game::name(game).to_string();
         let players = players.map(|p| p.to_string());
         if partial {
             let part = Part {
@@ -194,7 +195,7 @@ fn progress(game: &AnyGame, games: u64) -> indicatif::ProgressBar {
     if let Ok(style) = style {
         bar.set_style(style);
     }
-    bar.set_prefix(crate::game::Game::name(game).to_string());
+    bar.set_prefix(ludus_core::game::Game::name(game).to_string());
     bar
 }
 

@@ -3,12 +3,12 @@
 //! name (`last.count`, `mine`) gets its full entry; nothing lists every table and key. Every
 //! entry comes from the families' references, the same data the error notes use.
 
-use crate::diagnostics::did_you_mean;
-use crate::expr::{Name, NameKind, Type};
-use crate::registry::REFERENCES;
-use crate::rules::reference::{FamilyRef, KeyRef, SectionRef, GAME_KEYS};
 use crate::say;
 use anyhow::Result;
+use ludus_core::diagnostics::did_you_mean;
+use ludus_core::expr::{Name, NameKind, Type};
+use ludus_core::rules::reference::{FamilyRef, KeyRef, SectionRef, GAME_KEYS};
+use ludus_table::registry::REFERENCES;
 use std::fmt::Write as _;
 
 /// Width the long texts are wrapped to.
@@ -57,7 +57,7 @@ pub fn explain(query: &str) -> Result<String, String> {
         let candidates = candidates();
         let mut message = format!(
             "`{}` is neither a key, a table nor an expression name of a rules file",
-            crate::limits::excerpt(query)
+            ludus_core::limits::excerpt(query)
         );
         if let Some(close) = did_you_mean(&q, candidates.iter().map(String::as_str)) {
             let _ = write!(message, "; did you mean `{close}`?");

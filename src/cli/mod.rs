@@ -8,9 +8,9 @@ pub mod replay;
 pub mod show;
 pub mod validate;
 
-use crate::registry::{self, AnyGame};
-use crate::rules::Source;
 use anyhow::Result;
+use ludus_core::rules::Source;
+use ludus_table::registry::{self, AnyGame};
 
 /// Writes a line to standard output; a write error (a closed pipe, a full disk) becomes an
 /// error of the command instead of a panic.
@@ -30,19 +30,19 @@ pub fn load(name: &str) -> Result<(Source, AnyGame)> {
 
 /// `ludus bench GAME`.
 pub fn bench(name: &str, seconds: f64, seed: u64) -> Result<bool> {
-    let limit = crate::limits::LIMITS.bench_seconds;
+    let limit = ludus_core::limits::LIMITS.bench_seconds;
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= limit) {
         anyhow::bail!(
             "--seconds must be a number of seconds above 0 and at most {limit}, not {seconds}"
         );
     }
     let (source, game) = load(name)?;
-    let rates = crate::with_game!(&game, g => crate::bench::random_games(g, seconds, seed));
+    let rates = ludus_table::with_game!(&game, g => crate::bench::random_games(g, seconds, seed));
     // A hand-written engine is compared only with exactly the rules it implements.
     let base = crate::bench::baseline_for(&source.text).map(|run| run(seconds, seed));
     say!(
         "{}",
-        crate::bench::report(crate::game::Game::name(&game), &rates, base.as_ref())
+        crate::bench::report(ludus_core::game::Game::name(&game), &rates, base.as_ref())
     );
     Ok(true)
 }

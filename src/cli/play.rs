@@ -2,15 +2,15 @@
 //! [`Table`] (prompts, the board, what happened in words) for humans and computer players, the
 //! starting ritual, dice rolled or typed in, undo, and agreed endings where the rules allow them.
 
-use crate::game::{Dice, Game, Material, Notation, Phase, Player, Ritual, Roll, View};
-use crate::limits::{excerpt, read_line, LongLine, LIMITS};
-use crate::players::{self, Spec};
-use crate::record::{Header, Recorder};
-use crate::registry::{AnyGame, AnyMove, AnyState};
 use crate::say;
-use crate::table::{Start, Table};
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
+use ludus_core::game::{Dice, Evaluator, Game, Notation, Phase, Player, Ritual, Roll, View};
+use ludus_core::limits::{excerpt, read_line, LongLine, LIMITS};
+use ludus_players::Spec;
+use ludus_table::record::{Header, Recorder};
+use ludus_table::registry::{AnyGame, AnyMove, AnyState};
+use ludus_table::table::{Start, Table};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 
@@ -62,7 +62,7 @@ pub fn run(opts: Options) -> Result<bool> {
     };
     let first = opts.first.as_deref().map(parse_player).transpose()?;
     let header = Header {
-        record: crate::record::FORMAT.into(),
+        record: ludus_table::record::FORMAT.into(),
         rules: opts.game.clone(),
         digest: source.digest(),
         seed: None,
@@ -480,7 +480,7 @@ impl Terminal {
     /// `hint`: the best moves with their estimated values, by the opponent's search (when the
     /// opponent searches) or `mcts:1s`.
     fn hint(&mut self, state: &AnyState, moves: &[AnyMove], p: Player) -> Result<()> {
-        let spec = players::hint_player(self.table.seats()[1 - p]);
+        let spec = ludus_players::hint_player(self.table.seats()[1 - p]);
         let (_, analysis) = self.table.thinking(Some(spec))?.decide(true);
         let Some(analysis) = analysis else {
             return Ok(());

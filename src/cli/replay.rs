@@ -1,15 +1,15 @@
 //! `ludus replay FILE` and `ludus export FILE --format mat`: a record checked against its rules
 //! move by move, its positions shown, or its games written for other programs.
 
-use crate::game::{Dice, Game, Json, Notation, Phase, View};
-use crate::limits::LIMITS;
-use crate::players::Spec;
-use crate::record::{self, Event, Header};
-use crate::registry::{self, AnyGame, AnyState};
-use crate::rules::{Source, SourceError};
 use crate::say;
-use crate::table;
 use anyhow::{anyhow, bail, Context, Result};
+use ludus_core::game::{Dice, Game, Json, Notation, Phase, View};
+use ludus_core::limits::LIMITS;
+use ludus_core::rules::{Source, SourceError};
+use ludus_players::Spec;
+use ludus_table::record::{self, Event, Header};
+use ludus_table::registry::{self, AnyGame, AnyState};
+use ludus_table::table;
 use serde_json::Value;
 use std::io::BufReader;
 use std::path::Path;

@@ -1,10 +1,10 @@
 //! `ludus list` and `ludus show GAME`.
 
-use crate::game::{Game, Guards, View};
-use crate::registry::{self, AnyGame};
-use crate::rules::BUNDLED;
 use crate::say;
 use anyhow::Result;
+use ludus_core::game::{Game, Guards, View};
+use ludus_core::rules::BUNDLED;
+use ludus_table::registry::{self, AnyGame};
 
 pub fn list() -> Result<bool> {
     let width = BUNDLED

@@ -1,14 +1,14 @@
 //! `ludus validate FILE…`: every error and warning of each rules file, located; exit 0 when no
 //! file has an error (warnings alone do not fail, unless `--deny-warnings`).
 
-use crate::analysis::{self, Setup, Shard};
-use crate::diagnostics::{self, Diagnostic};
-use crate::game::Game;
-use crate::players::Spec;
-use crate::registry::{self, AnyGame};
-use crate::rules::{RulesDoc, Source, SourceError};
 use crate::say;
 use anyhow::Result;
+use ludus_core::diagnostics::{self, Diagnostic};
+use ludus_core::game::Game;
+use ludus_core::rules::{RulesDoc, Source, SourceError};
+use ludus_players::analysis::{self, Setup, Shard};
+use ludus_players::Spec;
+use ludus_table::registry::{self, AnyGame};
 use serde_json::{json, Value};
 
 /// How `validate` reports.
@@ -23,7 +23,7 @@ pub struct Options {
 }
 
 pub fn run(files: &[String], options: Options) -> Result<bool> {
-    let max = crate::limits::LIMITS.analysis_games;
+    let max = ludus_core::limits::LIMITS.analysis_games;
     if options.simulate > max {
         anyhow::bail!(
             "--simulate must be at most {max} games, not {}",
@@ -112,7 +112,7 @@ fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
         seed: 1,
         shard: Shard::WHOLE,
     };
-    let t = crate::with_game!(game, g => analysis::run(g, &setup, |_| ()));
+    let t = ludus_table::with_game!(game, g => analysis::run(g, &setup, |_| ()));
     let Ok(doc) = RulesDoc::parse_source(source) else {
         return Vec::new();
     };

@@ -1,0 +1,390 @@
+//! What a game is, apart from how it is shown: the rules-only [`Game`] trait that search,
+//! simulation, records and the protocol all use, and beside it the traits that show a game
+//! ([`Notation`], [`Json`], [`View`]) and the players' measure ([`Evaluator`]).
+
+mod chance;
+mod error;
+
+pub use chance::{Dice, Roll, RollError, MAX_DICE};
+pub use error::{MoveError, StateError};
+
+use serde_json::{json, Map, Value};
+use std::fmt::Debug;
+
+/// Player 0 is South / White (listed first in a rules file), player 1 is North / Black.
+pub type Player = usize;
+
+/// The other player.
+pub fn opponent(p: Player) -> Player {
+    1 - p
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// This player must choose one of the legal moves.
+    Move(Player),
+    /// Dice are awaited (a chance event); this player will then move.
+    Roll(Player),
+    /// The game is over; see [`Game::outcome`].
+    Over,
+}
+
+impl Phase {
+    pub fn to_move(self) -> Option<Player> {
+        match self {
+            Phase::Move(p) | Phase::Roll(p) => Some(p),
+            Phase::Over => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Move(_) => "move",
+            Phase::Roll(_) => "roll",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` is a draw.
+    pub winner: Option<Player>,
+    pub scores: [i32; 2],
+    /// Short words: "captured 25", "repetition", "no legal move", "borne off", ...
+    pub reason: String,
+    /// How the game ended, apart from the scores: what analyses count.
+    pub ending: Ending,
+}
+
+/// How a game ended, whatever the scores (a record writes it in kebab case: `borne-off`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// The rules' scoring condition held (sowing `end.score`).
+    Score,
+    /// The rules' stopping condition held (sowing `end.stop`).
+    Stop,
+    Repetition,
+    /// The player to move had no legal move, and the rules end the game then.
+    NoMove,
+    /// The ply limit: the rules' own, or the program's guard.
+    PlyLimit,
+    /// The players agreed to end the game where the rules allow it.
+    Agreement,
+    /// A finished position was set up by hand.
+    SetUpOver,
+    /// A player bore off every checker.
+    BorneOff,
+    /// A `[[win]]` rule of a tables file held.
+    WinRule,
+}
+
+impl Ending {
+    /// The ending in a word or two, as analyses print and count it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Ending::Score => "score",
+            Ending::Stop => "end of play",
+            Ending::Repetition => "repetition",
+            Ending::NoMove => "no legal move",
+            Ending::PlyLimit => "ply limit",
+            Ending::Agreement => "agreement",
+            Ending::SetUpOver => "set up over",
+            Ending::BorneOff => "borne off",
+            Ending::WinRule => "win rule",
+        }
+    }
+}
+
+/// Standing of a match (several games, e.g. Sat-gharva's rounds or Mughrabieh to 31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MatchStanding {
+    /// 1-based number of the current game.
+    pub game: u32,
+    pub points: [i32; 2],
+    pub over: bool,
+    pub winner: Option<Player>,
+}
+
+/// How the first player is chosen before a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ritual {
+    /// Player 0 starts unless told otherwise.
+    None,
+    /// One player hides stones, the other guesses odd or even; a right guess starts.
+    OddOrEven,
+    /// Each rolls one die (ties again); the higher roller chooses the colour, the lower starts.
+    HigherDieChoosesColour,
+}
+
+impl Ritual {
+    /// The ritual as a rules file names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ritual::None => "none",
+            Ritual::OddOrEven => "odd-or-even",
+            Ritual::HigherDieChoosesColour => "higher-die-chooses-colour",
+        }
+    }
+}
+
+/// Who starts the next game of a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextFirst {
+    /// The starting ritual is held again before every game (as the source texts describe it).
+    #[default]
+    Ritual,
+    /// The loser of a game starts the next; after a draw, the player who did not start.
+    Loser,
+    /// The winner starts the next; after a draw, the player who did not start.
+    Winner,
+    /// The player who did not start the last game.
+    Alternate,
+}
+
+impl NextFirst {
+    /// The starter of the next game, given the last game's winner and starter; `None` when the
+    /// ritual decides.
+    pub fn starter(self, winner: Option<Player>, last_starter: Player) -> Option<Player> {
+        match (self, winner) {
+            (NextFirst::Ritual, _) => None,
+            (NextFirst::Loser, Some(w)) => Some(1 - w),
+            (NextFirst::Winner, Some(w)) => Some(w),
+            _ => Some(1 - last_starter),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            NextFirst::Ritual => "ritual",
+            NextFirst::Loser => "loser",
+            NextFirst::Winner => "winner",
+            NextFirst::Alternate => "alternate",
+        }
+    }
+}
+
+/// Who starts each next game, in words (`game` is what the rules call a game of the match).
+pub fn next_first_text(rule: NextFirst, game: &str) -> String {
+    match rule {
+        NextFirst::Ritual => format!("the starting ritual is held again before every {game}"),
+        NextFirst::Loser => {
+            format!("the loser starts the next {game} (after a draw, the player who did not start)")
+        }
+        NextFirst::Winner => {
+            format!(
+                "the winner starts the next {game} (after a draw, the player who did not start)"
+            )
+        }
+        NextFirst::Alternate => format!("the player who did not start begins the next {game}"),
+    }
+}
+
+/// The bounds that make every game and match end, whatever a rules file says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guards {
+    /// A game ends (drawn, unless the rules score it) after this many plies.
+    pub plies: u32,
+    /// Whether `plies` is the rules' own limit rather than the program's guard.
+    pub plies_by_rules: bool,
+    /// A match ends after this many games; `None` when the rules define no match.
+    pub games: Option<u32>,
+}
+
+/// A compiled game: its rules, fixed once loaded. States are separate values, so one game serves
+/// any number of positions (search, simulation, undo). Nothing here shows a game: see
+/// [`Notation`], [`Json`] and [`View`]. Games, states and moves cross threads (a search may run
+/// several).
+pub trait Game: Sync {
+    type State: Clone + Debug + PartialEq + Send + Sync;
+    type Move: Clone + Debug + PartialEq + Send + Sync;
+
+    /// The rules' short name (`oware`, `backgammon`, ...).
+    fn name(&self) -> &str;
+    /// Names of the two players as the rules file gives them (e.g. South/North, White/Black).
+    fn player_names(&self) -> [&str; 2];
+
+    /// The starting position of a new game (of a new match, where the rules define one), with
+    /// `first` to move (or to roll). Rituals that decide who starts are the caller's business.
+    fn new_game(&self, first: Player) -> Self::State;
+    /// The next game of a match once the current one is over, set up as the rules say, with
+    /// `first` to move; `None` when the rules define no match or the match is decided.
+    fn next_game(&self, state: &Self::State, first: Player) -> Option<Self::State>;
+    /// Who starts the next game by the rules (the loser, the winner, alternately); `None` when
+    /// the starting ritual is held again (the caller acts it out) or there is no next game.
+    fn next_starter(&self, state: &Self::State) -> Option<Player>;
+    fn match_standing(&self, state: &Self::State) -> Option<MatchStanding>;
+
+    fn phase(&self, state: &Self::State) -> Phase;
+    /// Plies played in the current game.
+    fn plies(&self, state: &Self::State) -> u32;
+    /// Who moved first in the current game (the match rules' "the player who did not start").
+    fn starter(&self, state: &Self::State) -> Player;
+    /// The result, once `phase` is `Over`.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Every legal move of the player to move, each once (cleared first). Empty unless the phase
+    /// is `Move`.
+    fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Plays a move from `legal_moves` (anything else is a caller bug and may panic).
+    fn play(&self, state: &mut Self::State, mv: &Self::Move);
+
+    /// The dice thrown when the phase is `Roll`; `None` for a game without chance.
+    fn dice(&self) -> Option<Dice>;
+    /// Applies a throw of [`Game::dice`] when the phase is `Roll`. Errors leave the state
+    /// unchanged.
+    fn roll(&self, state: &mut Self::State, roll: &Roll) -> Result<(), RollError>;
+
+    /// How the rules say the first player of a match is chosen (`ludus play` acts it out; the
+    /// protocol's `new` without `first` draws it from the seed).
+    fn start_ritual(&self) -> Ritual {
+        Ritual::None
+    }
+    /// Ends the game now by the players' agreement, when the rules allow it (Uuholo): the
+    /// player ahead wins. Returns false (and changes nothing) when they do not.
+    fn end_by_agreement(&self, _state: &mut Self::State) -> bool {
+        false
+    }
+    /// The stones or checkers in the game: on the board, in stores, on the bar, borne off or
+    /// out of play. No move creates or destroys one, so this never changes within a game.
+    fn pieces(&self, state: &Self::State) -> u32;
+
+    /// The rules' conditions that `validate --simulate` watches, by key (`capture.when`,
+    /// `turn.again`): those the rules file sets, each with its bit in [`Game::conditions_held`].
+    fn watched_conditions(&self) -> Vec<(&'static str, u32)> {
+        Vec::new()
+    }
+    /// The bits of the watched conditions that held in the move that led to `state`.
+    fn conditions_held(&self, _state: &Self::State) -> u32 {
+        0
+    }
+
+    /// The bounds that end every game and match.
+    fn guards(&self) -> Guards;
+    /// Ends games after `plies` plies (at most the program's guard), as a rules' ply limit
+    /// would (`--max-plies`).
+    fn set_max_plies(&mut self, plies: u32);
+}
+
+/// Moves as people write them.
+pub trait Notation: Game {
+    /// The move in the game's usual notation.
+    fn move_text(&self, state: &Self::State, mv: &Self::Move) -> String;
+    /// Parses any notation `move_text` could produce and returns the matching legal move, or
+    /// why the text is not a legal move here.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError>;
+}
+
+/// Positions and moves in the protocol's JSON forms.
+pub trait Json: Game + Notation {
+    /// The move in the protocol's MOVE form.
+    fn move_json(&self, state: &Self::State, mv: &Self::Move) -> Value;
+
+    /// The position in the protocol's STATE form: the fields every game shares (`to_move`,
+    /// `phase`, `result`, `match`), then the family's board fields.
+    fn state_json(&self, state: &Self::State) -> Value {
+        let phase = self.phase(state);
+        let mut fields = Map::new();
+        fields.insert("to_move".into(), json!(phase.to_move()));
+        fields.insert("phase".into(), json!(phase.name()));
+        fields.insert("ply".into(), json!(self.plies(state)));
+        fields.insert("starter".into(), json!(self.starter(state)));
+        let result = self
+            .outcome(state)
+            .map(|o| json!({"winner": o.winner, "scores": o.scores, "reason": o.reason}));
+        fields.insert("result".into(), result.unwrap_or(Value::Null));
+        if let Some(m) = self.match_standing(state) {
+            let standing =
+                json!({"game": m.game, "points": m.points, "over": m.over, "winner": m.winner});
+            fields.insert("match".into(), standing);
+        }
+        self.board_json(state, &mut fields);
+        Value::Object(fields)
+    }
+    /// Adds the family's board fields to a STATE object (`pits`, `stores`, `out_of_play`; or
+    /// `points`, `bar`, `off`, `dice`).
+    fn board_json(&self, state: &Self::State, fields: &mut Map<String, Value>);
+    /// Reads a STATE object (as `set` gets it); rejects impossible positions.
+    fn state_from_json(&self, value: &Value) -> Result<Self::State, StateError>;
+}
+
+/// Pictures and words for people.
+pub trait View: Game {
+    /// The board drawn for a terminal, from `viewer`'s side, then what is awaited or how the
+    /// game ended (`ludus show`, `ludus replay`).
+    fn render(&self, state: &Self::State, viewer: Player) -> String;
+    /// The board drawn for a terminal, from `viewer`'s side, with the match standing but
+    /// without what is awaited or the result (`ludus play` says those in its own words).
+    fn board(&self, state: &Self::State, viewer: Player) -> String;
+    /// What the player to move is to do, said after their name (`to move with 6-1`,
+    /// `to decide: …`); `None` once the game is over.
+    fn awaited(&self, state: &Self::State) -> Option<String>;
+    /// The move as it reads on a board drawn from `viewer`'s side. Sowing boards label every
+    /// player's pits, so this is the move's own text; tables boards number the points from
+    /// the viewer's side only.
+    fn move_text_seen_by(&self, state: &Self::State, mv: &Self::Move, viewer: Player) -> String;
+    /// What a player gained in a move, in the game's words, for a gain of `material` (stones
+    /// captured); `None` where the move's text already shows it (checkers borne off).
+    fn gain_text(&self, _gained: i32) -> Option<String> {
+        None
+    }
+    /// What the rules call one game of a match (`round`, `game`).
+    fn match_game_word(&self) -> &'static str {
+        "game"
+    }
+    /// How moves are typed, for `help`: the notation with examples.
+    fn notation_help(&self, state: &Self::State) -> String;
+    /// The board as an SVG picture, from `viewer`'s side, counts written as numbers.
+    fn svg(&self, state: &Self::State, viewer: Player) -> String;
+    /// The rules in plain words (for `ludus show`).
+    fn describe(&self) -> String;
+}
+
+/// The computer players' measure of a position, supplied by each family: what a player has
+/// secured (stones in the store, checkers borne off), the family's value of a position that is
+/// not over, and a key for transposition tables.
+pub trait Evaluator: Game {
+    /// What `player` has secured so far by the rules: what `greedy` maximises and what decides
+    /// whether a computer player agrees to end a game.
+    fn material(&self, state: &Self::State, player: Player) -> i32;
+
+    /// The value of an unfinished position from `player`'s view, in units of material (a stone
+    /// captured, a checker borne off), as the family measures it by default: the material
+    /// difference unless the family knows more (tables: pips, points held, blots).
+    fn heuristic(&self, state: &Self::State, player: Player) -> f64 {
+        f64::from(self.material(state, player) - self.material(state, 1 - player))
+    }
+
+    /// The distance `player` still has to travel where the rules measure one (tables: the pip
+    /// count, the bar as point 25); `None` for games without such a measure. Analyses count a
+    /// move that sends opposing checkers back by it.
+    fn pips(&self, _state: &Self::State, _player: Player) -> Option<i32> {
+        None
+    }
+
+    /// The rules file's own value of `state` for `player` (`[ai] evaluate`), which the search
+    /// players then go by instead of [`Evaluator::heuristic`]; `None` when the file gives none.
+    fn evaluation(&self, _state: &Self::State, _player: Player) -> Option<i32> {
+        None
+    }
+
+    /// A hash of what decides the game from here on (board, whose turn, dice to play), for the
+    /// search players' transposition tables. Equal positions give equal keys; the history that
+    /// only a repetition rule reads is left out. The default hashes the `Debug` form (slow:
+    /// families override it).
+    fn position_key(&self, state: &Self::State) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!("{state:?}").hash(&mut h);
+        h.finish()
+    }
+}
+
+/// Everything the command line and the protocol need of a game.
+pub trait Playable: Game + Notation + Json + View + Evaluator {}
+
+impl<G: Game + Notation + Json + View + Evaluator> Playable for G {}

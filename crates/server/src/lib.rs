@@ -1,0 +1,768 @@
+//! `ludus serve`: any rules file played in a browser. A small HTTP API over [`session`] (one
+//! served game each, by an unguessable id) and the page that uses it, both inside the binary.
+//! The API speaks the protocol's STATE and MOVE forms; README's "Playing in a browser" documents
+//! it. Every request is bounded (body size, games held, thinking time), never reads a path a
+//! client sends, and a refused request changes nothing.
+
+pub mod session;
+
+use axum::body::Bytes;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json as Body, Router};
+use ludus_core::diagnostics;
+use ludus_core::game::{Game, Json, Player, View};
+use ludus_core::limits::{cut, excerpt, LIMITS};
+use ludus_core::rules::{Origin, Source, BUNDLED};
+use ludus_players::Spec;
+use ludus_table::record::{self, Header};
+use ludus_table::registry::{self, AnyGame};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use session::{parse_seat, Refusal, Seating, Session, Thinking};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+const PAGE: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/app.js");
+const STYLE: &str = include_str!("page/style.css");
+
+/// The served games and what bounds them.
+pub struct Server {
+    games: Mutex<HashMap<String, Arc<Mutex<Held>>>>,
+    /// One permit a core: computer players think one a core, the rest wait their turn.
+    thinkers: Semaphore,
+    idle: Duration,
+}
+
+/// A game and when a request last came for it.
+struct Held {
+    session: Session,
+    touched: Instant,
+}
+
+impl Server {
+    pub fn new(idle: Duration) -> Server {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Server {
+            games: Mutex::new(HashMap::new()),
+            thinkers: Semaphore::new(cores),
+            idle,
+        }
+    }
+
+    /// Drops the games no request has come for in the idle time.
+    fn sweep(&self) {
+        let mut games = lock(&self.games);
+        games.retain(|_, held| match held.try_lock() {
+            Ok(h) => h.touched.elapsed() < self.idle,
+            // In use right now.
+            Err(_) => true,
+        });
+    }
+
+    /// Holds a new game under a new id, and answers with its view; refused when the server
+    /// holds its most games (after dropping the idle ones).
+    fn hold(&self, session: Session) -> Result<Body<Value>, ApiError> {
+        let id = new_id();
+        let answer = view(&id, &session, None, None)?;
+        let mut games = lock(&self.games);
+        if games.len() >= LIMITS.server_games {
+            drop(games);
+            self.sweep();
+            games = lock(&self.games);
+        }
+        if games.len() >= LIMITS.server_games {
+            return Err(err(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "this server holds {} games, its most: try again when one is dropped",
+                    LIMITS.server_games
+                ),
+            ));
+        }
+        let held = Held {
+            session,
+            touched: Instant::now(),
+        };
+        games.insert(id, Arc::new(Mutex::new(held)));
+        Ok(answer)
+    }
+
+    fn held(&self, id: &str) -> Result<Arc<Mutex<Held>>, ApiError> {
+        lock(&self.games).get(id).cloned().ok_or_else(|| {
+            err(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "no game `{}` on this server (it may have been idle for more than {} \
+                     minutes and dropped)",
+                    excerpt(id),
+                    self.idle.as_secs() / 60
+                ),
+            )
+        })
+    }
+
+    /// Runs `f` on the game `id`: the game's view after it.
+    fn change(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Session) -> Result<(), Refusal>,
+    ) -> Result<Value, ApiError> {
+        let held = self.held(id)?;
+        let mut held = lock(&held);
+        held.touched = Instant::now();
+        let before = held.session.steps();
+        // A session changes only once a request is known to succeed, so a defect that panics
+        // half way leaves the game as it was.
+        catch_unwind(AssertUnwindSafe(|| f(&mut held.session))).map_err(|_| {
+            err(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal error (the game was left as it was)",
+            )
+        })??;
+        Ok(view(id, &held.session, None, Some(before))?.0)
+    }
+}
+
+/// A poisoned lock only means a request panicked; the data it guards is changed only by whole
+/// operations (each checked before it changes anything), so it is still sound.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// An error answer: a status and a message, as `{"error": message}`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    /// A rules text's located errors and warnings, as `POST /api/check` gives them.
+    diagnostics: Option<Value>,
+}
+
+fn err(status: StatusCode, message: impl Into<String>) -> ApiError {
+    ApiError {
+        status,
+        message: message.into(),
+        diagnostics: None,
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut body = json!({ "error": self.message });
+        if let Some(d) = self.diagnostics {
+            body["diagnostics"] = d;
+        }
+        (self.status, Body(body)).into_response()
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        let status = match r {
+            Refusal::Bad(_) => StatusCode::BAD_REQUEST,
+            Refusal::NotNow(_) => StatusCode::CONFLICT,
+        };
+        err(status, r.message())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> ApiError {
+        err(r.status(), cut(&r.body_text(), MESSAGE_CHARS))
+    }
+}
+
+/// Characters of a parser's message about a request that are sent back.
+const MESSAGE_CHARS: usize = 300;
+
+fn bad_request(message: impl Into<String>) -> ApiError {
+    err(StatusCode::BAD_REQUEST, message.into())
+}
+
+type Answer = Result<Response, ApiError>;
+
+/// A JSON body that may be left out (empty): then every field takes its default.
+fn optional<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body)
+        .map_err(|e| bad_request(cut(&format!("malformed JSON body: {e}"), MESSAGE_CHARS)))
+}
+
+/// The routes of the page and the API.
+pub fn app(server: Arc<Server>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { page(PAGE, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page(SCRIPT, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(STYLE, "text/css; charset=utf-8") }),
+        )
+        .route("/api/rules", get(rules_list))
+        .route("/api/check", post(check))
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(show).delete(drop_game))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/roll", post(roll))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/next", post(next))
+        .route("/api/games/{id}/end", post(end))
+        .route("/api/games/{id}/computer", post(computer))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/record", get(download_record))
+        .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API route") })
+        .layer(DefaultBodyLimit::max(LIMITS.server_body_bytes))
+        .layer(axum::middleware::from_fn(declared_length))
+        .with_state(server)
+}
+
+/// Refuses a body whose declared length is over the limit before reading it (a longer body
+/// without a declared length is cut off as it is read, by `DefaultBodyLimit`).
+async fn declared_length(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match declared {
+        Some(n) if n > LIMITS.server_body_bytes as u64 => err(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request body has {n} bytes; at most {} are read",
+                LIMITS.server_body_bytes
+            ),
+        )
+        .into_response(),
+        _ => next.run(request).await,
+    }
+}
+
+fn page(body: &'static str, kind: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// Connections the system may queue before they are accepted (it may cap this lower).
+const LISTEN_QUEUE: u32 = 4096;
+
+/// Where `ludus serve` listens.
+pub struct Options {
+    pub bind: IpAddr,
+    pub port: u16,
+}
+
+/// Serves until interrupted (Ctrl-C). Prints the address once listening (port 0 takes a free
+/// port, so the printed line is the way to learn it).
+pub fn serve(options: Options) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let address = SocketAddr::new(options.bind, options.port);
+        let socket = match address {
+            SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+            SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+        };
+        socket.set_reuseaddr(true)?;
+        socket.bind(address)?;
+        // A long queue of connections not yet accepted: a burst of new clients waits in it
+        // instead of being dropped and retried a second later.
+        let listener = socket.listen(LISTEN_QUEUE)?;
+        let address = listener.local_addr()?;
+        println!("Ludus serves at http://{address}/ (Ctrl-C stops it)");
+        let server = Arc::new(Server::new(Duration::from_secs(LIMITS.server_idle_seconds)));
+        let sweeper = Arc::clone(&server);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                sweeper.sweep();
+            }
+        });
+        axum::serve(listener, app(server))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    })
+}
+
+/// `GET /api/rules`: the bundled games.
+async fn rules_list() -> Response {
+    let games: Vec<Value> = BUNDLED
+        .iter()
+        .filter_map(|(name, text)| {
+            let game = registry::compile(text).ok()?;
+            Some(json!({
+                "name": name,
+                "family": game.family(),
+                "title": title(&game),
+                "players": game.player_names(),
+                "dice": game.dice().is_some(),
+            }))
+        })
+        .collect();
+    Body(json!({ "rules": games })).into_response()
+}
+
+fn title(game: &AnyGame) -> String {
+    game.describe()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckRequest {
+    text: String,
+}
+
+/// `POST /api/check {"text": RULES}`: the rules' errors and warnings, located.
+async fn check(body: Result<Body<CheckRequest>, JsonRejection>) -> Answer {
+    let Body(request) = body?;
+    let source = uploaded(&request.text)?;
+    let report = registry::check_source(&source);
+    let errors = report.errors().count();
+    Ok(Body(json!({
+        "errors": errors,
+        "game": report.game.as_ref().map(|g| json!({"name": g.name(), "family": g.family(), "title": title(g)})),
+        "diagnostics": diagnostics::to_json("rules", &source.text, &report.diagnostics),
+    }))
+    .into_response())
+}
+
+/// An uploaded rules text: checked as if bundled, so the rules it names (a match's games) are
+/// bundled ones and nothing is read from the server's disk.
+fn uploaded(text: &str) -> Result<Source, ApiError> {
+    if text.len() as u64 > LIMITS.rules_file_bytes {
+        return Err(err(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the rules text has {} bytes; a rules file may have at most {}",
+                text.len(),
+                LIMITS.rules_file_bytes
+            ),
+        ));
+    }
+    Ok(Source {
+        name: "rules".into(),
+        text: text.to_string(),
+        origin: Origin::Bundled,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    /// A bundled game's name.
+    rules: Option<String>,
+    /// A rules text (pasted or uploaded).
+    text: Option<String>,
+    /// A record to replay (its rules bundled, or given as `text`).
+    record: Option<String>,
+    seats: Option<[String; 2]>,
+    first: Option<Player>,
+    seed: Option<u64>,
+}
+
+/// `POST /api/games`: a new game of bundled rules or of a rules text, or a record replayed.
+async fn new_game(
+    State(server): State<Arc<Server>>,
+    body: Result<Body<NewGame>, JsonRejection>,
+) -> Answer {
+    let Body(request) = body?;
+    let seats = match &request.seats {
+        Some([a, b]) => [parse_seat(a)?, parse_seat(b)?],
+        None => [
+            Spec::Human,
+            Spec::Mcts {
+                budget: ludus_players::Budget::Time(ludus_players::DEFAULT_TIME),
+                threads: 1,
+            },
+        ],
+    };
+    if request.first.is_some_and(|p| p > 1) {
+        return Err(bad_request("`first` must be 0 or 1"));
+    }
+    let session = match &request.record {
+        Some(record) => {
+            if request.rules.is_some() {
+                return Err(bad_request(
+                    "a record names its own rules: give `text` only when they are not bundled",
+                ));
+            }
+            let header = record::read_header(&mut record.as_bytes())
+                .map_err(|e| bad_request(format!("record line {}: {}", e.line, e.message)))?;
+            let source = match &request.text {
+                Some(text) => uploaded(text)?,
+                None => Source::find_from(&Origin::Bundled, &header.rules).map_err(|_| {
+                    bad_request(format!(
+                        "the record was played with the rules `{}`, which are not bundled: \
+                         give their text as well",
+                        excerpt(&header.rules)
+                    ))
+                })?,
+            };
+            if source.digest() != header.digest {
+                return Err(bad_request(
+                    "the rules are not the text the record was made with (they changed since)",
+                ));
+            }
+            Session::replayed(compiled(&source)?, header, record, seats)?
+        }
+        None => {
+            let (source, rules) = match (&request.rules, &request.text) {
+                (Some(name), None) => {
+                    let source = Source::find_from(&Origin::Bundled, name).map_err(|_| {
+                        let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
+                        err(
+                            StatusCode::NOT_FOUND,
+                            format!(
+                                "no bundled game named `{}` (bundled: {}); to play other \
+                                 rules, send their text as `text`",
+                                excerpt(name),
+                                names.join(", ")
+                            ),
+                        )
+                    })?;
+                    (source, name.clone())
+                }
+                (None, Some(text)) => (uploaded(text)?, "uploaded.toml".to_string()),
+                _ => {
+                    return Err(bad_request(
+                        "give either `rules` (a bundled game's name) or `text` (a rules text)",
+                    ))
+                }
+            };
+            let header = Header {
+                record: record::FORMAT.into(),
+                rules,
+                digest: source.digest(),
+                seed: None,
+                players: ["human".into(), "human".into()],
+            };
+            let start = Seating {
+                seats,
+                first: request.first,
+                seed: request.seed,
+            };
+            Session::new(compiled(&source)?, header, start)
+        }
+    };
+    let answer = server.hold(session)?;
+    Ok((StatusCode::CREATED, answer).into_response())
+}
+
+/// The game of a rules source, or its located errors (400, with `diagnostics`).
+fn compiled(source: &Source) -> Result<AnyGame, ApiError> {
+    let report = registry::check_source(source);
+    match report.game {
+        Some(game) => Ok(game),
+        None => {
+            let errors: Vec<_> = report.errors().collect();
+            let first = errors.first().map_or(String::new(), |d| {
+                let start = d.span.as_ref().map_or(0, |s| s.start);
+                let (line, column) = diagnostics::line_column(&source.text, start);
+                format!("line {line}, column {column}: {}", d.message)
+            });
+            Err(ApiError {
+                status: StatusCode::BAD_REQUEST,
+                message: format!(
+                    "the rules have {} error(s); the first at {first}",
+                    errors.len()
+                ),
+                diagnostics: Some(diagnostics::to_json(
+                    &source.name,
+                    &source.text,
+                    &report.diagnostics,
+                )),
+            })
+        }
+    }
+}
+
+/// 128 random bits in hex: an id no other client can guess.
+fn new_id() -> String {
+    let mut bytes = [0u8; 16];
+    ChaCha8Rng::from_entropy().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The view of a game; after a change, with only the steps the change added to the move list.
+fn view(
+    id: &str,
+    session: &Session,
+    at: Option<usize>,
+    log_from: Option<usize>,
+) -> Result<Body<Value>, ApiError> {
+    let mut v = session.view(at, log_from)?;
+    v["id"] = json!(id);
+    Ok(Body(v))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct At {
+    at: Option<usize>,
+}
+
+/// `GET /api/games/{id}[?at=N]`: the game's view, at step N for review.
+async fn show(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    at: Result<Query<At>, axum::extract::rejection::QueryRejection>,
+) -> Answer {
+    let Query(At { at }) = at.map_err(|e| bad_request(e.body_text()))?;
+    let held = server.held(&id)?;
+    let mut held = lock(&held);
+    held.touched = Instant::now();
+    Ok(view(&id, &held.session, at, None)?.into_response())
+}
+
+async fn drop_game(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    server.held(&id)?;
+    lock(&server.games).remove(&id);
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// `POST /api/games/{id}/move {"move": TEXT}`.
+async fn play(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Body<MoveRequest>, JsonRejection>,
+) -> Answer {
+    let Body(request) = body?;
+    Ok(Body(server.change(&id, |s| s.play(&request.text))?).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RollRequest {
+    dice: Option<Vec<u8>>,
+}
+
+/// `POST /api/games/{id}/roll [{"dice": [a, b]}]`: the server's dice, or real ones typed in.
+async fn roll(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let request: RollRequest = optional(&body)?;
+    Ok(Body(server.change(&id, |s| s.roll(request.dice.as_deref()))?).into_response())
+}
+
+async fn undo(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    Ok(Body(server.change(&id, Session::undo)?).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NextRequest {
+    first: Option<Player>,
+}
+
+async fn next(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let request: NextRequest = optional(&body)?;
+    if request.first.is_some_and(|p| p > 1) {
+        return Err(bad_request("`first` must be 0 or 1"));
+    }
+    Ok(Body(server.change(&id, |s| s.next_game(request.first))?).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct EndRequest {
+    accepted: Option<bool>,
+}
+
+/// `POST /api/games/{id}/end [{"accepted": B}]`: the person to move offers to end the game;
+/// the view after, with `"accepted"`.
+async fn end(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let request: EndRequest = optional(&body)?;
+    let mut accepted = false;
+    let mut v = server.change(&id, |s| {
+        accepted = s.offer_end(request.accepted)?;
+        Ok(())
+    })?;
+    v["accepted"] = json!(accepted);
+    Ok(Body(v).into_response())
+}
+
+/// Thinks about `thinking` on a blocking thread once a core is free: the chosen move's index
+/// and the search's report.
+async fn think(
+    server: &Server,
+    thinking: &Thinking,
+    hint: bool,
+) -> Result<(usize, Value), ApiError> {
+    let _permit = server
+        .thinkers
+        .acquire()
+        .await
+        .map_err(|_| err(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
+    let thinking = thinking.clone();
+    tokio::task::spawn_blocking(move || {
+        let (game, state, spec) = (&thinking.game, &thinking.state, thinking.spec);
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            return Err(err(StatusCode::CONFLICT, "no legal move"));
+        }
+        let (index, analysis) = thinking.decide(hint);
+        let mut report = json!({"player": spec.to_string()});
+        if let Some(a) = analysis {
+            let best: Vec<Value> = a
+                .moves
+                .iter()
+                .take(5)
+                .map(|m| {
+                    json!({
+                        "move": game.move_json(state, &moves[m.index]),
+                        "value": ludus_players::rounded(m.value),
+                        "visits": m.visits,
+                    })
+                })
+                .collect();
+            report["depth"] = json!(a.depth);
+            report["nodes"] = json!(a.nodes);
+            report["moves"] = json!(best);
+        }
+        Ok((index, report))
+    })
+    .await
+    .map_err(|_| {
+        err(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the computer player failed",
+        )
+    })?
+}
+
+/// `POST /api/games/{id}/computer`: the computer player to move thinks and plays.
+async fn computer(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    let held = server.held(&id)?;
+    let thinking = lock(&held).session.thinking(false)?;
+    let (index, report) = think(&server, &thinking, false).await?;
+    let mut held = lock(&held);
+    held.touched = Instant::now();
+    let before = held.session.steps();
+    held.session.play_thought(&thinking, index)?;
+    let Body(mut v) = view(&id, &held.session, None, Some(before))?;
+    v["thought"] = report;
+    Ok(Body(v).into_response())
+}
+
+/// `POST /api/games/{id}/hint`: the best moves as a computer player sees them (not played).
+async fn hint(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    let held = server.held(&id)?;
+    let thinking = lock(&held).session.thinking(true)?;
+    let (_, report) = think(&server, &thinking, true).await?;
+    lock(&held).touched = Instant::now();
+    Ok(Body(report).into_response())
+}
+
+/// `GET /api/games/{id}/record`: the record, a file `ludus replay` reads.
+async fn download_record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    let held = server.held(&id)?;
+    let mut held = lock(&held);
+    held.touched = Instant::now();
+    let name = held.session.file_name();
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-ndjson; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        held.session.record(),
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn oware() -> Session {
+        let (source, game) = registry::load("oware").unwrap();
+        let header = Header {
+            record: record::FORMAT.into(),
+            rules: "oware".into(),
+            digest: source.digest(),
+            seed: None,
+            players: ["human".into(), "human".into()],
+        };
+        let start = Seating {
+            seats: [Spec::Human, Spec::Human],
+            first: Some(0),
+            seed: Some(1),
+        };
+        Session::new(game, header, start)
+    }
+
+    #[test]
+    fn idle_games_are_dropped_and_others_kept() {
+        let kept = Server::new(Duration::from_secs(60));
+        let id = kept.hold(oware()).unwrap().0["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        kept.sweep();
+        assert!(kept.held(&id).is_ok());
+
+        let idle = Server::new(Duration::ZERO);
+        let id = idle.hold(oware()).unwrap().0["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let in_use = idle.held(&id).unwrap();
+        let guard = lock(&in_use);
+        idle.sweep();
+        assert!(idle.held(&id).is_ok(), "a game in use is kept");
+        drop(guard);
+        idle.sweep();
+        let Err(e) = idle.held(&id) else {
+            panic!("an idle game is dropped")
+        };
+        assert_eq!(e.status, StatusCode::NOT_FOUND);
+        assert!(e.message.contains("idle"), "{}", e.message);
+    }
+
+    #[test]
+    fn ids_are_128_random_bits() {
+        let (a, b) = (new_id(), new_id());
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+}

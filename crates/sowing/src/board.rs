@@ -1,0 +1,392 @@
+//! Board geometry and the compact position.
+//!
+//! Every pit and store has a slot: player p's pit k (in p's numbering) is slot `p * n + k - 1`
+//! (n pits a side), player p's store is slot `STORE + p`. The sowing circuit of each mover is
+//! precomputed as `next`/`prev` tables over slots, so a drop is one table look-up.
+
+/// Most pits a player may own (the slots of both players fit in 32 bits).
+pub const MAX_SIDE: usize = ludus_core::limits::LIMITS.pits_per_side;
+/// Player p's store is slot `STORE + p`.
+pub const STORE: usize = 32;
+/// Pit and store slots.
+pub const SLOTS: usize = 34;
+const _: () = assert!(
+    2 * MAX_SIDE <= STORE,
+    "the pits of both sides fit below the stores"
+);
+/// "No such pit" (the pit opposite a store, the target past the end of a circuit).
+pub const NO_SLOT: u8 = u8::MAX;
+
+/// The stones on the board: a small `Copy` value, so trying a move costs a copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub count: [u8; SLOTS],
+    /// Pits out of play (bit = slot; stores never).
+    pub closed: u64,
+    /// Each player's house (a pit whose stones go to that player's store), `NO_SLOT` when none.
+    pub house: [u8; 2],
+}
+
+/// No house on the board.
+pub const NO_HOUSE: [u8; 2] = [NO_SLOT; 2];
+
+impl Board {
+    pub fn empty() -> Self {
+        Board {
+            count: [0; SLOTS],
+            closed: 0,
+            house: NO_HOUSE,
+        }
+    }
+    /// Sends the stones in each house to its owner's store.
+    #[inline]
+    pub fn empty_houses(&mut self) {
+        for p in 0..2 {
+            let h = usize::from(self.house[p]);
+            if h < STORE {
+                self.count[STORE + p] += self.count[h];
+                self.count[h] = 0;
+            }
+        }
+    }
+    #[inline]
+    pub fn is_closed(&self, slot: usize) -> bool {
+        self.closed >> slot & 1 == 1
+    }
+    /// Bit k set when slot `base + k` holds stones, for k < n (n ≤ 16, base ≤ 18): eight
+    /// bytes at a time, without a branch a pit.
+    #[inline]
+    pub fn nonzero_mask(&self, base: usize, n: usize) -> u32 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        fn gather(x: u64) -> u32 {
+            let high = ((x & LOW7).wrapping_add(LOW7) | x) & !LOW7;
+            ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        }
+        let word = |i: usize| {
+            u64::from_le_bytes(
+                self.count[base + i..base + i + 8]
+                    .try_into()
+                    .expect("8 bytes"),
+            )
+        };
+        // The second word only when needed: reading past freshly written bytes stalls.
+        let low = gather(word(0));
+        let mask = if n > 8 {
+            low | gather(word(8)) << 8
+        } else {
+            low
+        };
+        mask & ((1u32 << n) - 1)
+    }
+    #[inline]
+    pub fn store(&self, p: usize) -> u8 {
+        self.count[STORE + p]
+    }
+}
+
+/// The fixed shape of a board: places, owners, circuits, opposite pits.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    /// Pits per player.
+    pub n: usize,
+    pub rows: usize,
+    pub cols: usize,
+    pub stores: bool,
+    /// `[row, column]` of pit k (index k - 1) from the owner's seat: row 1 faces the opponent,
+    /// column 1 is the owner's leftmost.
+    pub place: Vec<(u8, u8)>,
+    pub owner: [u8; SLOTS],
+    /// Pit number in the owner's numbering (0 for a store).
+    pub number: [u8; SLOTS],
+    /// Per way (`mover`, or `mover + 2` for the other way round): the next / previous slot
+    /// of that mover's circuit (`NO_SLOT` off the circuit).
+    pub next: [[u8; SLOTS]; 4],
+    pub prev: [[u8; SLOTS]; 4],
+    /// The opponent's pit facing this one in the corresponding row.
+    pub opposite: [u8; SLOTS],
+    /// The opponent's pits in this pit's column, front row first.
+    pub column: [[u8; 2]; SLOTS],
+    /// The opponent's other pit in this pit's column (not `opposite`; none on one-row boards).
+    pub behind: [u8; SLOTS],
+    /// Slots in each mover's circuit.
+    pub circuit_len: [usize; 2],
+    /// Each player's pits as a bitmask of slots.
+    pub side_mask: [u64; 2],
+}
+
+/// How the circuit of a move is laid out.
+#[derive(Clone, Copy, Debug)]
+pub struct CircuitSpec {
+    pub clockwise: bool,
+    /// Only the mover's own pits (else the whole board).
+    pub own_only: bool,
+    /// Which stores are sown: none, the mover's own, both.
+    pub own_store: bool,
+    pub other_store: bool,
+}
+
+impl Geometry {
+    /// `place[k-1]` is pit k's place; the caller has checked it is a permutation of the grid.
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        stores: bool,
+        place: Vec<(u8, u8)>,
+        c: CircuitSpec,
+    ) -> Self {
+        let n = rows * cols;
+        let mut g = Geometry {
+            n,
+            rows,
+            cols,
+            stores,
+            place,
+            owner: [0; SLOTS],
+            number: [0; SLOTS],
+            next: [[NO_SLOT; SLOTS]; 4],
+            prev: [[NO_SLOT; SLOTS]; 4],
+            opposite: [NO_SLOT; SLOTS],
+            column: [[NO_SLOT; 2]; SLOTS],
+            behind: [NO_SLOT; SLOTS],
+            circuit_len: [0; 2],
+            side_mask: [0; 2],
+        };
+        for p in 0..2 {
+            for k in 0..n {
+                let s = p * n + k;
+                g.owner[s] = p as u8;
+                g.number[s] = (k + 1) as u8;
+                g.side_mask[p] |= 1 << s;
+            }
+            g.owner[STORE + p] = p as u8;
+        }
+        // Facing pits: the opponent's column as they sit is the mirror of ours.
+        let slot_at = |p: usize, row: u8, col: u8| -> u8 {
+            let k = g.place.iter().position(|&pl| pl == (row, col)).unwrap_or(0);
+            (p * n + k) as u8
+        };
+        let mut opposite = [NO_SLOT; SLOTS];
+        let mut column = [[NO_SLOT; 2]; SLOTS];
+        for p in 0..2 {
+            for k in 0..n {
+                let (row, col) = g.place[k];
+                let facing = (cols + 1) as u8 - col;
+                opposite[p * n + k] = slot_at(1 - p, row, facing);
+                for (r, c) in column[p * n + k].iter_mut().take(rows).enumerate() {
+                    *c = slot_at(1 - p, (r + 1) as u8, facing);
+                }
+            }
+        }
+        g.opposite = opposite;
+        g.column = column;
+        for s in 0..SLOTS {
+            let [front, back] = column[s];
+            g.behind[s] = if opposite[s] == front { back } else { front };
+        }
+        // The ring in sowing order: player 0's pits by number, their store, player 1's, theirs.
+        for mover in 0..2 {
+            let mut ring: Vec<u8> = Vec::with_capacity(SLOTS);
+            for p in 0..2 {
+                if c.own_only && p != mover {
+                    continue;
+                }
+                ring.extend((0..n).map(|k| (p * n + k) as u8));
+                let sown = if p == mover {
+                    c.own_store
+                } else {
+                    c.other_store
+                };
+                if stores && sown {
+                    ring.push((STORE + p) as u8);
+                }
+            }
+            if c.clockwise {
+                ring.reverse();
+            }
+            let len = ring.len();
+            // The rules' way round, then the other way (a move the rules reverse, or the mover).
+            for i in 0..len {
+                let (a, b) = (ring[i], ring[(i + 1) % len]);
+                g.next[mover][a as usize] = b;
+                g.prev[mover][b as usize] = a;
+                g.next[mover + 2][b as usize] = a;
+                g.prev[mover + 2][a as usize] = b;
+            }
+            g.circuit_len[mover] = len;
+        }
+        g
+    }
+
+    /// Player p's pit k (1-based).
+    #[inline]
+    pub fn slot(&self, p: usize, k: usize) -> usize {
+        p * self.n + k - 1
+    }
+
+    #[inline]
+    pub fn is_pit(&self, slot: usize) -> bool {
+        slot < 2 * self.n
+    }
+
+    /// The default numbering: pit 1 is the owner's leftmost (one row), or the rightmost pit of
+    /// the front row running along it and back along the rear row (two rows); both are the
+    /// counterclockwise sowing order.
+    pub fn default_places(rows: usize, cols: usize) -> Vec<(u8, u8)> {
+        let mut place = Vec::with_capacity(rows * cols);
+        if rows == 1 {
+            place.extend((1..=cols).map(|c| (1, c as u8)));
+        } else {
+            place.extend((1..=cols).rev().map(|c| (1, c as u8)));
+            place.extend((1..=cols).map(|c| (2, c as u8)));
+        }
+        place
+    }
+}
+
+/// Way `mover + 2` goes round `mover`'s circuit against the rules' direction.
+pub const OTHER_WAY: usize = 2;
+
+/// A first lift sown in bulk: for each mover, own pit and remainder r, what r stones add after
+/// that pit (one a slot along the circuit, the origin skipped when the rules skip it), so that
+/// `hand` stones are `hand / len` laps plus one such run. Used when nothing needs to be checked
+/// drop by drop.
+#[derive(Clone, Debug)]
+pub struct Runs {
+    /// Slots a lap sows into, per mover (the circuit less the origin when it is skipped).
+    len: [usize; 2],
+    /// `runs[(mover * n + k) * MAX_RUN + r]`: one entry per run, so that a move reads one
+    /// place (and checks one index) for all it needs.
+    runs: Vec<Run>,
+}
+
+/// The run of r stones after an origin.
+#[derive(Clone, Debug)]
+struct Run {
+    /// What the r stones add, slot by slot.
+    add: [u8; SLOTS],
+    /// The slot of the r-th stone; for r = 0, that of a whole lap's last stone (the last
+    /// slot of a lift that ends a lap exactly).
+    last: u8,
+    /// Slots the r stones reach.
+    reached: u64,
+}
+
+const MAX_RUN: usize = SLOTS + 1;
+
+/// `ALL_BUT[s]`: every bit of every slot but slot `s` (a mask that empties `s`).
+const ALL_BUT: [[u8; SLOTS]; SLOTS] = {
+    let mut masks = [[u8::MAX; SLOTS]; SLOTS];
+    let mut s = 0;
+    while s < SLOTS {
+        masks[s][s] = 0;
+        s += 1;
+    }
+    masks
+};
+
+impl Runs {
+    /// The runs of each mover's way round, `other_way` or the rules' direction.
+    pub fn new(g: &Geometry, skip_origin: bool, other_way: bool) -> Self {
+        let size = 2 * g.n * MAX_RUN;
+        let empty = Run {
+            add: [0; SLOTS],
+            last: NO_SLOT,
+            reached: 0,
+        };
+        let mut runs = Runs {
+            len: [0; 2],
+            runs: vec![empty; size],
+        };
+        for mover in 0..2 {
+            let next = &g.next[mover + if other_way { OTHER_WAY } else { 0 }];
+            let len = g.circuit_len[mover] - usize::from(skip_origin);
+            runs.len[mover] = len;
+            for k in 0..g.n {
+                let origin = mover * g.n + k;
+                let base = (mover * g.n + k) * MAX_RUN;
+                let mut pos = origin;
+                for r in 1..=len {
+                    pos = usize::from(next[pos]);
+                    if skip_origin && pos == origin {
+                        pos = usize::from(next[pos]);
+                    }
+                    let before = &runs.runs[base + r - 1];
+                    let mut run = Run {
+                        add: before.add,
+                        last: pos as u8,
+                        reached: before.reached | 1 << pos,
+                    };
+                    run.add[pos] += 1;
+                    runs.runs[base + r] = run;
+                }
+                runs.runs[base].last = runs.runs[base + len].last;
+            }
+        }
+        runs
+    }
+
+    /// Lifts the stones of `origin` (a pit of `mover`) and sows them with no closed pits;
+    /// returns the stones lifted, the last slot sown, the stones now in it, and the slots
+    /// reached. A lift that does not lap empties the origin in the same pass as the sowing:
+    /// a byte stored there first would stall the wide read of the board just after it.
+    #[inline(always)]
+    pub fn lift_and_sow(
+        &self,
+        b: &mut Board,
+        mover: usize,
+        origin: usize,
+        hand: u8,
+    ) -> (usize, u8, u64) {
+        let len = self.len[mover];
+        if usize::from(hand) >= len {
+            b.count[origin] = 0;
+            return self.sow(b, mover, origin, hand);
+        }
+        // A run shorter than a lap never comes back to its origin.
+        let run = &self.runs[origin * MAX_RUN + usize::from(hand)];
+        let last = usize::from(run.last);
+        let count = b.count[last] + u8::from(hand > 0);
+        let mut counts = b.count;
+        for ((c, keep), r) in counts.iter_mut().zip(&ALL_BUT[origin]).zip(&run.add) {
+            *c = (*c & keep) + r;
+        }
+        b.count = counts;
+        (last, count, run.reached)
+    }
+
+    /// Sows `hand` stones after `origin` (a pit of `mover`, already emptied) with no closed
+    /// pits; returns the last slot sown, the stones now in it, and the slots reached.
+    /// Inlined: the three values come back in registers.
+    #[inline(always)]
+    pub fn sow(&self, b: &mut Board, mover: usize, origin: usize, hand: u8) -> (usize, u8, u64) {
+        let len = self.len[mover];
+        let hand = usize::from(hand);
+        let base = origin * MAX_RUN;
+        if hand < len {
+            // Most lifts do not lap: one run, no division, no multiplication.
+            let run = &self.runs[base + hand];
+            let last = usize::from(run.last);
+            // Read before the additions: no wait for the stores to land.
+            let count = b.count[last] + u8::from(hand > 0);
+            // On a copy: a local array is known not to alias the run, so the additions are
+            // vectorised (in place, inlined, they were 34 byte adds to memory, far slower).
+            let mut counts = b.count;
+            for (c, r) in counts.iter_mut().zip(&run.add) {
+                *c += r;
+            }
+            b.count = counts;
+            return (last, count, run.reached);
+        }
+        let (laps, rest) = (hand / len, hand % len);
+        let (lap, run) = (&self.runs[base + len], &self.runs[base + rest]);
+        let last = usize::from(run.last);
+        let count = b.count[last] + laps as u8 + u8::from(rest > 0);
+        let times = laps as u8;
+        let mut counts = b.count;
+        for ((c, l), r) in counts.iter_mut().zip(&lap.add).zip(&run.add) {
+            *c += l * times + r;
+        }
+        b.count = counts;
+        (last, count, lap.reached)
+    }
+}

@@ -1,0 +1,167 @@
+//! Choices within a move: a pit `sowing.take` matched that a player may take or leave
+//! (`take_choice`), a house the mover may make or decline (`house.choice`), a capture the mover
+//! may make or decline (`capture.choice`). Each choice is
+//! a step of play of its own: the move pauses (the position keeps a [`Pending`]), the phase
+//! names the decider, and the legal moves are the two decisions [`TAKE`] and [`LEAVE`]. So
+//! search, the protocol and the terminal ask the decider as they ask any player to move.
+
+use super::board::STORE;
+use super::rules::TakeChoice;
+use super::sow::{Before, Paused, Question};
+use super::state::SowingState;
+use super::SowingGame;
+use ludus_core::game::MoveError;
+use serde_json::{json, Value};
+
+/// The decision to take what is asked about (a pit, a capture): a move while a choice waits.
+pub const TAKE: u8 = 0xfe;
+/// The decision to leave it.
+pub const LEAVE: u8 = 0xff;
+
+/// A move paused at a choice.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Pending {
+    pub(crate) paused: Box<Paused>,
+    /// Who decides: the pit's owner or the mover, as the rules say.
+    pub(crate) decider: u8,
+    pub(crate) before: Before,
+}
+
+/// A decision's text: `take` or `leave`.
+pub(crate) fn decision_text(mv: u8) -> Option<&'static str> {
+    match mv {
+        TAKE => Some("take"),
+        LEAVE => Some("leave"),
+        _ => None,
+    }
+}
+
+impl SowingGame {
+    /// Pauses the move at its question.
+    #[cold]
+    pub(crate) fn pause(&self, st: &mut SowingState, paused: Box<Paused>, before: Before) {
+        st.legal = 0;
+        let decider = self.decider(&paused);
+        st.pending = Some(Pending {
+            paused,
+            decider,
+            before,
+        });
+    }
+
+    fn decider(&self, paused: &Paused) -> u8 {
+        match paused.question {
+            Question::Take { slot } if self.take_choice == TakeChoice::Owner => {
+                self.geo.owner[usize::from(slot)]
+            }
+            _ => paused.sowing.mover as u8,
+        }
+    }
+
+    /// Plays a decision (`take` or leave): the paused move goes on to its end or to its next
+    /// question. Without a pending choice it does nothing.
+    #[inline(never)]
+    pub(crate) fn decide(&self, st: &mut SowingState, take: bool) {
+        let Some(mut pending) = st.pending.take() else {
+            return;
+        };
+        match self.resume(&mut st.board, &mut pending.paused, take) {
+            Some(report) => {
+                let mover = pending.paused.sowing.mover;
+                self.end_move(st, mover, pending.before, report);
+            }
+            None => {
+                pending.decider = self.decider(&pending.paused);
+                st.pending = Some(pending);
+            }
+        }
+    }
+
+    /// Reads a decision while a choice waits.
+    pub(crate) fn parse_decision(&self, st: &SowingState, text: &str) -> Result<u8, MoveError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "take" => Ok(TAKE),
+            "leave" => Ok(LEAVE),
+            _ => Err(MoveError::unreadable(
+                text,
+                format!(
+                    "a decision is awaited, `take` or `leave`: {}",
+                    self.question_text(st)
+                ),
+            )),
+        }
+    }
+
+    /// The pits at stake in the pending question, as slots.
+    fn stake(&self, pending: &Pending) -> u64 {
+        match pending.paused.question {
+            Question::Take { slot } | Question::House { slot } => 1 << slot,
+            Question::Capture { taken, .. } => taken,
+        }
+    }
+
+    /// The pending question in words, e.g. "take North's pit 5 (4 stones) to North's store,
+    /// or leave it".
+    pub(crate) fn question_text(&self, st: &SowingState) -> String {
+        let Some(pending) = &st.pending else {
+            return String::new();
+        };
+        let names = &self.players;
+        let (pits, stones) = self.stake_list(st, pending);
+        let pits: Vec<String> = pits
+            .iter()
+            .map(|&(side, k)| format!("{}'s pit {k}", names[side]))
+            .collect();
+        let pits = pits.join(" and ");
+        let stones = format!("{stones} stone{}", if stones == 1 { "" } else { "s" });
+        match pending.paused.question {
+            Question::Take { slot } => {
+                let owner = &names[usize::from(self.geo.owner[usize::from(slot)])];
+                format!("take {pits} ({stones}) to {owner}'s store, or leave it")
+            }
+            Question::House { .. } => {
+                format!("make {pits} ({stones}) a house, or leave it")
+            }
+            Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
+        }
+    }
+
+    /// The pits at stake as (side, pit number), and the stones in them.
+    fn stake_list(&self, st: &SowingState, pending: &Pending) -> (Vec<(usize, usize)>, u32) {
+        let stake = self.stake(pending);
+        let slots = (0..STORE).filter(|&s| stake >> s & 1 == 1);
+        let pits = slots
+            .clone()
+            .map(|s| {
+                (
+                    usize::from(self.geo.owner[s]),
+                    usize::from(self.geo.number[s]),
+                )
+            })
+            .collect();
+        let stones = slots.map(|s| u32::from(st.board.count[s])).sum();
+        (pits, stones)
+    }
+
+    /// The STATE's `decision` object of a pending choice.
+    pub(crate) fn decision_json(&self, st: &SowingState) -> Option<Value> {
+        let pending = st.pending.as_ref()?;
+        let sowing = &pending.paused.sowing;
+        let (pits, stones) = self.stake_list(st, pending);
+        let what = match pending.paused.question {
+            Question::Take { .. } => "take",
+            Question::House { .. } => "house",
+            Question::Capture { .. } => "capture",
+        };
+        let pits: Vec<Value> = pits.iter().map(|&(side, k)| json!([side, k])).collect();
+        Some(json!({
+            "question": what,
+            "mover": sowing.mover,
+            "pit": self.geo.number[sowing.origin],
+            "pits": pits,
+            "stones": stones,
+            "in_hand": sowing.hand,
+            "options": ["take", "leave"],
+        }))
+    }
+}

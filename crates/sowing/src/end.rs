@@ -1,0 +1,263 @@
+//! The end of a game (score, repetition, no legal move, ply limit, agreement) and the rounds of
+//! a match.
+
+use super::board::{Board, STORE};
+use super::rules::{FillFrom, Leftover, Partial};
+use super::sow::MoveEnd;
+use super::state::{EndReason, Finish, History, Round, SowingState, HISTORY_CAPACITY};
+use super::SowingGame;
+use ludus_core::game::MatchStanding;
+use ludus_core::limits::LIMITS;
+
+impl SowingGame {
+    /// After a move by `mover` (or at the start of a game): ends the game when the rules say
+    /// so, otherwise computes the legal moves of the player to move.
+    /// `stores_changed` false lets a condition that depends on the stores alone, and not on
+    /// which player moved, keep its last answer (no: the game went on).
+    pub(crate) fn settle(&self, st: &mut SowingState, mover: usize, stores_changed: bool) {
+        if let Some(score) = &self.end.score {
+            if (stores_changed || !score.stores_only_symmetric())
+                && score.test(&st.board, &self.geo, mover, st.ply)
+            {
+                self.finish(st, EndReason::Score, false);
+                return;
+            }
+        }
+        if let Some(stop) = &self.end.stop {
+            if stop.test(&st.board, &self.geo, mover, st.ply) {
+                self.finish(st, EndReason::Stop, true);
+                return;
+            }
+        }
+        if self.end.repetition {
+            let key = self.position_key(st);
+            if !st.history.insert(key) {
+                self.finish(st, EndReason::Repetition, true);
+                return;
+            }
+        }
+        st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
+        if st.legal == 0 {
+            self.finish(st, EndReason::NoMove, true);
+        } else if st.ply
+            >= self
+                .end
+                .max_plies
+                .unwrap_or(LIMITS.plies_per_game)
+                .min(LIMITS.plies_per_game)
+        {
+            self.finish(st, EndReason::PlyLimit, true);
+        }
+    }
+
+    /// The pits and the player to move (the stores are the same for every position in the
+    /// history). Exact for boards of up to 15 pits; a 128-bit mix beyond.
+    fn position_key(&self, st: &SowingState) -> u128 {
+        let c = &st.board.count;
+        let lo = u128::from_le_bytes(c[0..16].try_into().expect("16 bytes"));
+        let hi = u128::from_le_bytes(c[16..32].try_into().expect("16 bytes"));
+        let turn = u128::from(st.to_move) << 120;
+        if 2 * self.geo.n <= 15 {
+            lo | turn
+        } else {
+            const K: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
+            (lo ^ hi.wrapping_mul(K).rotate_left(61)).wrapping_mul(K) ^ turn
+        }
+    }
+
+    /// Ends the game; `sweep` hands stones left on the board to their side's owner when the
+    /// rules say so.
+    pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
+        if sweep && self.end.leftover != Leftover::None {
+            let to_opponent = 1 - usize::from(st.to_move);
+            for s in 0..2 * self.geo.n {
+                let owner = match self.end.leftover {
+                    Leftover::Opponent => to_opponent,
+                    _ => usize::from(self.geo.owner[s]),
+                };
+                st.board.count[STORE + owner] += st.board.count[s];
+                st.board.count[s] = 0;
+            }
+        }
+        let scores = [i32::from(st.board.store(0)), i32::from(st.board.store(1))];
+        st.legal = 0;
+        st.result = Some(Finish {
+            winner: winner(scores),
+            scores,
+            reason,
+        });
+    }
+
+    /// Stones each player holds: store and own pits.
+    pub(crate) fn held(&self, b: &Board) -> [i32; 2] {
+        let n = self.geo.n;
+        [0, 1].map(|p| {
+            i32::from(b.store(p))
+                + b.count[p * n..p * n + n]
+                    .iter()
+                    .map(|&c| i32::from(c))
+                    .sum::<i32>()
+        })
+    }
+
+    /// A game starting on `board`: ends at once if the rules' end conditions already hold.
+    pub(crate) fn fresh(
+        &self,
+        board: Board,
+        first: usize,
+        game: u32,
+        points: [i32; 2],
+        opening: bool,
+        ply: u32,
+    ) -> SowingState {
+        let mut st = self.unsettled(board, first, game, points, opening, ply);
+        self.settle(&mut st, 1 - first, true);
+        st
+    }
+
+    /// A game going on from a position set up by hand (the protocol's `set`): who made the
+    /// last move is not known (after an extra turn it is the player to move), so the end
+    /// conditions are checked from the next move on; a player to move without a legal move
+    /// still ends the game at once.
+    pub(crate) fn resumed(
+        &self,
+        board: Board,
+        first: usize,
+        game: u32,
+        points: [i32; 2],
+        ply: u32,
+    ) -> SowingState {
+        let mut st = self.unsettled(board, first, game, points, false, ply);
+        if self.end.repetition {
+            let key = self.position_key(&st);
+            st.history.insert(key);
+        }
+        st.legal = self.legal_mask(&st.board, first, st.ply, st.opening);
+        if st.legal == 0 {
+            self.finish(&mut st, EndReason::NoMove, true);
+        } else if st.ply
+            >= self
+                .end
+                .max_plies
+                .unwrap_or(LIMITS.plies_per_game)
+                .min(LIMITS.plies_per_game)
+        {
+            self.finish(&mut st, EndReason::PlyLimit, true);
+        }
+        st
+    }
+
+    /// A finished game as set up by hand: the board as it stands, the stores as the scores.
+    pub(crate) fn finished(
+        &self,
+        board: Board,
+        game: u32,
+        points: [i32; 2],
+        ply: u32,
+        reason: EndReason,
+    ) -> SowingState {
+        let mut st = self.unsettled(board, 0, game, points, false, ply);
+        self.finish(&mut st, reason, false);
+        st
+    }
+
+    fn unsettled(
+        &self,
+        board: Board,
+        first: usize,
+        game: u32,
+        points: [i32; 2],
+        opening: bool,
+        ply: u32,
+    ) -> SowingState {
+        SowingState {
+            board,
+            to_move: first as u8,
+            ply,
+            legal: 0,
+            opening,
+            result: None,
+            history: History::with_capacity(if self.end.repetition {
+                HISTORY_CAPACITY
+            } else {
+                0
+            }),
+            round: Round {
+                game,
+                points,
+                starter: first as u8,
+            },
+            last_end: MoveEnd::Sown,
+            last_held: 0,
+            pending: None,
+        }
+    }
+
+    pub(crate) fn standing(&self, st: &SowingState) -> Option<MatchStanding> {
+        let rule = self.match_rule?;
+        let (points, over) = match st.result {
+            Some(_) => {
+                let held = self.held(&st.board);
+                // A match ends when a player cannot fill a pit, or at the match guard.
+                let short = held.iter().any(|&h| h < i32::from(rule.refill));
+                (held, short || st.round.game >= LIMITS.games_per_match)
+            }
+            None => (st.round.points, false),
+        };
+        Some(MatchStanding {
+            game: st.round.game,
+            points,
+            over,
+            winner: if over {
+                winner(points).map(usize::from)
+            } else {
+                None
+            },
+        })
+    }
+
+    /// The next round of a match, `first` to move: each player refills their pits from the
+    /// stones they hold.
+    pub(crate) fn next_round(&self, st: &SowingState, first: usize) -> Option<SowingState> {
+        let rule = self.match_rule?;
+        let standing = self.standing(st)?;
+        if standing.over {
+            return None;
+        }
+        let held = standing.points;
+        let n = self.geo.n;
+        let mut board = Board::empty();
+        for (p, &h) in held.iter().enumerate() {
+            let mut left = h as u32;
+            let refill = u32::from(rule.refill);
+            for i in 0..n {
+                let k = match rule.fill_from {
+                    FillFrom::Right => n - i,
+                    FillFrom::Left => i + 1,
+                };
+                let s = self.geo.slot(p, k);
+                if left >= refill {
+                    board.count[s] = rule.refill;
+                    left -= refill;
+                } else {
+                    board.count[s] = left as u8;
+                    if left == 0 || rule.partial == Partial::Closed {
+                        board.closed |= 1 << s;
+                    }
+                    left = 0;
+                }
+            }
+            board.count[STORE + p] = left as u8;
+        }
+        st.result?;
+        Some(self.fresh(board, first, st.round.game + 1, held, false, 0))
+    }
+}
+
+fn winner(scores: [i32; 2]) -> Option<u8> {
+    match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
+}

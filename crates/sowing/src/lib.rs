@@ -1,0 +1,467 @@
+//! Sowing games (mancala family): one interpreter for every rules file of the `sowing` family.
+//!
+//! - `rules.rs`: the TOML tables as spanned serde structs;
+//! - `compile.rs`: checks and the build of a [`SowingGame`];
+//! - `board.rs`: slots, circuits, opposite pits, the compact [`Board`];
+//! - `scope.rs`: the names of each expression context, tabulated conditions;
+//! - `sow.rs`: a move (sowing, relays, takes, captures) and the legal moves;
+//! - `choice.rs`: choices within a move (take or leave), each a step of play of its own;
+//! - `ways.rs`: the way round a move sows (the mover's choice where the rules leave it), and
+//!   the texts of pit moves;
+//! - `end.rs`: the end of a game and the rounds of a match;
+//! - `state.rs`: [`SowingState`] and its protocol JSON;
+//! - `render.rs`: the terminal board and the rules in plain words.
+
+mod board;
+mod choice;
+mod compile;
+mod end;
+mod keys;
+mod render;
+mod rules;
+mod scope;
+mod sow;
+mod state;
+mod ways;
+
+pub use board::Board;
+pub use choice::{LEAVE, TAKE};
+pub use scope::Context;
+pub use sow::{MoveEnd, OTHER_WAY_MOVE};
+pub use state::{EndReason, SowingState};
+
+use board::{CircuitSpec, Geometry};
+use ludus_core::diagnostics::Diagnostic;
+use ludus_core::expr::Expr;
+use ludus_core::game::{
+    Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome, Phase,
+    Player, Ritual, Roll, RollError, StateError, View,
+};
+use ludus_core::limits::LIMITS;
+use ludus_core::rules::RulesDoc;
+use scope::{PitCond, ScoreCond};
+use serde_json::{json, Map, Value};
+
+/// `PIT_LISTS[m]`: the pit numbers k + 1 of the bits k set in byte m, one a byte, lowest first.
+const PIT_LISTS: [u64; 256] = {
+    let mut lists = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut at) = (0, 0);
+        while k < 8 {
+            if m >> k & 1 == 1 {
+                lists[m] |= (k as u64 + 1) << (8 * at);
+                at += 1;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    lists
+};
+
+/// `PIT_COUNTS[m]`: the bits set in byte m.
+const PIT_COUNTS: [u8; 256] = {
+    let mut counts = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        counts[m] = (m as u8).count_ones() as u8;
+        m += 1;
+    }
+    counts
+};
+
+pub use keys::REFERENCE;
+
+/// Compiles a sowing rules file.
+pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
+    compile::compile(doc)
+}
+
+/// Checks a sowing rules file: the game when it has no error, and every error and warning.
+pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
+    compile::check(doc)
+}
+
+/// The names every expression context offers, with their help lines (for the reference).
+pub fn scope_reference() -> Vec<(Context, ludus_core::expr::Scope)> {
+    scope::reference(0)
+}
+
+/// A compiled sowing game (boxed: the rules are read far more often than the game is moved).
+#[derive(Clone, Debug)]
+pub struct SowingGame(Box<Compiled>);
+
+impl std::ops::Deref for SowingGame {
+    type Target = Compiled;
+    fn deref(&self) -> &Compiled {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for SowingGame {
+    fn deref_mut(&mut self) -> &mut Compiled {
+        &mut self.0
+    }
+}
+
+/// The compiled rules behind a [`SowingGame`].
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    name: String,
+    title: String,
+    source: Option<String>,
+    players: [String; 2],
+    geo: Geometry,
+    /// First lifts sown in bulk.
+    runs: board::Runs,
+    /// The same sown the other way round, for a game whose moves may be (`directed`).
+    other_runs: Option<board::Runs>,
+    circuit: CircuitSpec,
+    /// The starting board of a new game.
+    setup: Board,
+    /// Stones in the game (pits and stores).
+    total: u32,
+    first_move: Option<u8>,
+    ritual: Ritual,
+    skip_origin: rules::SkipOrigin,
+    /// The first stone goes back into the pit lifted (unless it is the only one).
+    first_origin: bool,
+    relay: rules::Relay,
+    /// No relay, no take on drop, no captures sown: an open board is sown in one run.
+    bulk: bool,
+    /// `bulk`, and nothing else beyond a capture to the store: no first stone back in its
+    /// pit, no houses, no choice (the common case, played without a check of what it leaves
+    /// out).
+    plain: bool,
+    must_feed: bool,
+    /// A move ends once it has sown this many stones (laps × the largest circuit).
+    max_drops: u32,
+    start: PitCond,
+    /// `start` is exactly "the pit holds stones" (the common case, tested without the table).
+    start_is_nonzero: bool,
+    /// Pits sown the other way round.
+    reverse: Option<PitCond>,
+    /// Pits the mover may sow either way round.
+    direction_choice: Option<PitCond>,
+    /// `reverse` or `direction_choice`: a move may sow against `direction`.
+    directed: bool,
+    /// `start_is_nonzero` and not `directed`.
+    plain_start: bool,
+    take: Option<PitCond>,
+    /// Who may take or leave a pit `take` matches.
+    take_choice: rules::TakeChoice,
+    capture: Option<CaptureRule>,
+    /// When the last pit becomes the mover's house.
+    house: Option<PitCond>,
+    /// Whether the mover may decline the house.
+    house_choice: rules::HouseChoice,
+    again: Option<Expr>,
+    /// `[ai] evaluate`: the author's value of a position for the search players.
+    evaluate: Option<Expr>,
+    end: EndRule,
+    match_rule: Option<MatchRule>,
+}
+
+#[derive(Clone, Debug)]
+struct CaptureRule {
+    when: PitCond,
+    /// The `next` and `beyond` pits are read by the condition or taken.
+    needs_next: bool,
+    targets: Vec<rules::Target>,
+    chain: Option<PitCond>,
+    grand_slam: rules::GrandSlam,
+    to: rules::CaptureTo,
+    choice: rules::CaptureChoice,
+}
+
+#[derive(Clone, Debug)]
+struct EndRule {
+    score: Option<ScoreCond>,
+    stop: Option<ScoreCond>,
+    repetition: bool,
+    leftover: rules::Leftover,
+    max_plies: Option<u32>,
+    agreement: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct MatchRule {
+    refill: u8,
+    fill_from: rules::FillFrom,
+    partial: rules::Partial,
+    next_first: ludus_core::game::NextFirst,
+}
+
+impl SowingGame {
+    /// Pits each player owns.
+    pub fn pits_per_side(&self) -> usize {
+        self.geo.n
+    }
+    /// Stones in the game.
+    pub fn total_stones(&self) -> u32 {
+        self.total
+    }
+    /// Why the last move ended (relay cycles and lap caps cut a move short).
+    pub fn last_move_end(&self, state: &SowingState) -> MoveEnd {
+        state.last_end
+    }
+}
+
+impl Game for SowingGame {
+    type State = SowingState;
+    /// A pit number in the mover's numbering (with [`OTHER_WAY_MOVE`] when sown against the
+    /// rules' direction), or, while a choice within a move waits, the decision [`TAKE`] or
+    /// [`LEAVE`].
+    type Move = u8;
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn player_names(&self) -> [&str; 2] {
+        [&self.players[0], &self.players[1]]
+    }
+
+    fn new_game(&self, first: Player) -> SowingState {
+        self.fresh(
+            self.setup,
+            first,
+            1,
+            self.held(&self.setup),
+            self.first_move.is_some(),
+            0,
+        )
+    }
+    fn next_game(&self, state: &SowingState, first: Player) -> Option<SowingState> {
+        self.next_round(state, first)
+    }
+    fn next_starter(&self, state: &SowingState) -> Option<Player> {
+        let rule = self.match_rule?;
+        let result = state.result?;
+        if self.standing(state)?.over {
+            return None;
+        }
+        let by_rule = rule.next_first.starter(
+            result.winner.map(usize::from),
+            usize::from(state.round.starter),
+        );
+        // A game without a ritual starts as every game does: player 0 first.
+        by_rule.or((self.ritual == Ritual::None).then_some(0))
+    }
+    fn match_standing(&self, state: &SowingState) -> Option<MatchStanding> {
+        self.standing(state)
+    }
+
+    fn plies(&self, state: &SowingState) -> u32 {
+        state.ply
+    }
+    fn starter(&self, state: &SowingState) -> Player {
+        usize::from(state.round.starter)
+    }
+    fn phase(&self, state: &SowingState) -> Phase {
+        match (&state.result, &state.pending) {
+            (Some(_), _) => Phase::Over,
+            (None, Some(pending)) => Phase::Move(usize::from(pending.decider)),
+            (None, None) => Phase::Move(usize::from(state.to_move)),
+        }
+    }
+    fn outcome(&self, state: &SowingState) -> Option<Outcome> {
+        state.result.map(|f| Outcome {
+            winner: f.winner.map(usize::from),
+            scores: f.scores,
+            reason: f.reason.text(f.scores),
+            ending: f.reason.ending(),
+        })
+    }
+
+    #[inline]
+    fn legal_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
+        if state.pending.is_some() {
+            out.clear();
+            out.extend_from_slice(&[TAKE, LEAVE]);
+            return;
+        }
+        if state.legal < 0x100 {
+            // Pits 1 to 8 only (every move of a board of up to 8 pits a side): the list and
+            // its length are two independent look-ups, quicker than counting bits.
+            let lo = state.legal as usize;
+            out.clear();
+            out.extend_from_slice(&PIT_LISTS[lo].to_le_bytes());
+            out.truncate(usize::from(PIT_COUNTS[lo]));
+            return;
+        }
+        // Branch-free: the pit lists of the two bytes of the mask, packed in one register
+        // (a random player makes the bits unpredictable), copied as a whole.
+        let (lo, hi) = (state.legal & 0xff, state.legal >> 8 & 0xff);
+        let (n_lo, n_hi) = (lo.count_ones(), hi.count_ones());
+        let keep = u64::MAX.checked_shr(8 * (8 - n_hi)).unwrap_or(0);
+        let hi_pits = (PIT_LISTS[hi as usize] + 0x0808_0808_0808_0808) & keep;
+        let pits = u128::from(PIT_LISTS[lo as usize]) | u128::from(hi_pits) << (8 * n_lo);
+        out.clear();
+        out.extend_from_slice(&pits.to_le_bytes());
+        out.truncate((n_lo + n_hi) as usize);
+        if state.legal >> sow::WAY_BITS != 0 {
+            ways::other_way_moves(state.legal, out);
+        }
+    }
+    fn play(&self, state: &mut SowingState, mv: &u8) {
+        match *mv {
+            TAKE | LEAVE => self.decide(state, *mv == TAKE),
+            pit => self.play_pit(state, pit),
+        }
+    }
+
+    fn dice(&self) -> Option<Dice> {
+        None
+    }
+    fn roll(&self, _state: &mut SowingState, _roll: &Roll) -> Result<(), RollError> {
+        Err(RollError::NoDice)
+    }
+
+    fn start_ritual(&self) -> Ritual {
+        self.ritual
+    }
+    fn end_by_agreement(&self, state: &mut SowingState) -> bool {
+        // Not in the middle of a move: stones may be in hand.
+        if !self.end.agreement || state.result.is_some() || state.pending.is_some() {
+            return false;
+        }
+        self.finish(state, EndReason::Agreement, true);
+        true
+    }
+    fn watched_conditions(&self) -> Vec<(&'static str, u32)> {
+        let set = [
+            self.capture.is_some(),
+            self.take.is_some(),
+            self.house.is_some(),
+            self.again.is_some(),
+        ];
+        (0..4)
+            .filter(|&i| set[i])
+            .map(|i| (sow::WATCHED[i], 1 << i))
+            .collect()
+    }
+    fn conditions_held(&self, state: &SowingState) -> u32 {
+        u32::from(state.last_held)
+    }
+    fn pieces(&self, state: &SowingState) -> u32 {
+        let on_board: u32 = state.board.count.iter().map(|&c| u32::from(c)).sum();
+        on_board + u32::from(state.in_hand())
+    }
+    fn guards(&self) -> Guards {
+        let by_rules = self.end.max_plies.filter(|&p| p < LIMITS.plies_per_game);
+        Guards {
+            plies: by_rules.unwrap_or(LIMITS.plies_per_game),
+            plies_by_rules: by_rules.is_some(),
+            games: self.match_rule.map(|_| LIMITS.games_per_match),
+        }
+    }
+    fn set_max_plies(&mut self, plies: u32) {
+        self.end.max_plies = Some(plies.clamp(1, LIMITS.plies_per_game));
+    }
+}
+
+impl Notation for SowingGame {
+    fn move_text(&self, state: &SowingState, mv: &u8) -> String {
+        choice::decision_text(*mv).map_or_else(|| self.pit_text(state, *mv), str::to_string)
+    }
+    fn parse_move(&self, state: &SowingState, text: &str) -> Result<u8, MoveError> {
+        if state.result.is_some() {
+            return Err(MoveError::NotAwaited("the game is over"));
+        }
+        if state.pending.is_some() {
+            return self.parse_decision(state, text);
+        }
+        self.parse_pit(state, text)
+    }
+}
+
+impl Json for SowingGame {
+    fn move_json(&self, state: &SowingState, mv: &u8) -> Value {
+        match choice::decision_text(*mv) {
+            Some(decision) => json!({"text": decision, "decision": decision}),
+            None if self.directed => json!({
+                "text": self.pit_text(state, *mv),
+                "pit": mv & !OTHER_WAY_MOVE,
+                "direction": self.direction_word(*mv),
+            }),
+            None => json!({"text": mv.to_string(), "pit": mv}),
+        }
+    }
+
+    fn board_json(&self, state: &SowingState, fields: &mut Map<String, Value>) {
+        self.write_board_json(state, fields);
+    }
+    fn state_from_json(&self, value: &Value) -> Result<SowingState, StateError> {
+        self.read_json(value).map_err(StateError)
+    }
+}
+
+impl Evaluator for SowingGame {
+    fn material(&self, state: &SowingState, player: Player) -> i32 {
+        let store = i32::from(state.board.store(player));
+        // Where captures are sown on (Omweso), captured stones stay on the capturer's side:
+        // what a player holds is the stones there.
+        match &self.capture {
+            Some(c) if c.to == rules::CaptureTo::Sow => {
+                store + self.open_stones(&state.board, player) as i32
+            }
+            _ => store,
+        }
+    }
+    fn evaluation(&self, state: &SowingState, player: Player) -> Option<i32> {
+        let e = self.evaluate.as_ref()?;
+        Some(e.eval(&scope::Ctx::new(&state.board, &self.geo, player, state.ply)))
+    }
+    fn position_key(&self, state: &SowingState) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            state.board,
+            state.to_move,
+            state.opening,
+            state.result.is_some(),
+        )
+            .hash(&mut h);
+        if let Some(p) = &state.pending {
+            (p.paused.question, p.decider, p.paused.sowing.key()).hash(&mut h);
+        }
+        h.finish()
+    }
+}
+
+impl View for SowingGame {
+    fn render(&self, state: &SowingState, viewer: Player) -> String {
+        render::board(self, state, viewer) + &render::status(self, state)
+    }
+    fn board(&self, state: &SowingState, viewer: Player) -> String {
+        render::board(self, state, viewer)
+    }
+    fn awaited(&self, state: &SowingState) -> Option<String> {
+        render::awaited(self, state)
+    }
+    fn move_text_seen_by(&self, state: &SowingState, mv: &u8, _viewer: Player) -> String {
+        self.move_text(state, mv)
+    }
+    fn gain_text(&self, gained: i32) -> Option<String> {
+        let stones = format!("{gained} stone{}", if gained == 1 { "" } else { "s" });
+        // Where stones are sown into the store, not every stone gained there is a capture.
+        Some(if self.circuit.own_store {
+            format!("stores {stones}")
+        } else {
+            format!("captures {stones}")
+        })
+    }
+    fn match_game_word(&self) -> &'static str {
+        "round"
+    }
+    fn notation_help(&self, state: &SowingState) -> String {
+        render::notation_help(self, state)
+    }
+    fn svg(&self, state: &SowingState, viewer: Player) -> String {
+        render::svg(self, state, viewer)
+    }
+    fn describe(&self) -> String {
+        render::describe(self)
+    }
+}

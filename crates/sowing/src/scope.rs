@@ -1,0 +1,577 @@
+//! The names rules expressions may use, per context, and how they are evaluated.
+//!
+//! A pit "view" (`pit`, `last`, `next`, `beyond`, `opposite`, `origin`) has the same fields in
+//! every context that offers it. A condition that reads only one view's fields plus `mover` and
+//! `opponent` depends only on (mover, pit, stones in that pit), so it is tabulated once at compile
+//! time and a test during play is one bit look-up.
+
+use super::board::{Board, Geometry, NO_SLOT, SLOTS, STORE};
+use ludus_core::expr::{Expr, Scope, Type, Vars};
+
+/// The pit views, each a block of [`ATTRS`] slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    Pit = 0,
+    Last = 1,
+    Next = 2,
+    Beyond = 3,
+    Opposite = 4,
+    Origin = 5,
+    Behind = 6,
+}
+const VIEWS: usize = 7;
+const ATTRS: u16 = 8;
+const COUNT: u16 = 0;
+const SIDE: u16 = 1;
+const NUMBER: u16 = 2;
+const ROW: u16 = 3;
+const COLUMN: u16 = 4;
+const IS_STORE: u16 = 5;
+const OPEN: u16 = 6;
+const EXISTS: u16 = 7;
+
+const MOVER: u16 = 64;
+const OPPONENT: u16 = 65;
+const SOWN: u16 = 66;
+const LAPS: u16 = 67;
+const RELAYS: u16 = 68;
+const CAPTURED: u16 = 69;
+const GRAND_SLAM: u16 = 70;
+const PLY: u16 = 71;
+const MOVER_STORE: u16 = 72;
+const OPPONENT_STORE: u16 = 73;
+const MOVER_PITS: u16 = 74;
+const OPPONENT_PITS: u16 = 75;
+const MOVER_HOUSE: u16 = 76;
+const OPPONENT_HOUSE: u16 = 77;
+const OWN: u16 = 80;
+const THEIR: u16 = 81;
+
+/// `names[view][attr]`: every view field spelt out (scope names are static strings).
+const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
+    [
+        "pit.count",
+        "pit.side",
+        "pit.number",
+        "pit.row",
+        "pit.column",
+        "pit.is_store",
+        "pit.open",
+        "pit.exists",
+    ],
+    [
+        "last.count",
+        "last.side",
+        "last.number",
+        "last.row",
+        "last.column",
+        "last.is_store",
+        "last.open",
+        "last.exists",
+    ],
+    [
+        "next.count",
+        "next.side",
+        "next.number",
+        "next.row",
+        "next.column",
+        "next.is_store",
+        "next.open",
+        "next.exists",
+    ],
+    [
+        "beyond.count",
+        "beyond.side",
+        "beyond.number",
+        "beyond.row",
+        "beyond.column",
+        "beyond.is_store",
+        "beyond.open",
+        "beyond.exists",
+    ],
+    [
+        "opposite.count",
+        "opposite.side",
+        "opposite.number",
+        "opposite.row",
+        "opposite.column",
+        "opposite.is_store",
+        "opposite.open",
+        "opposite.exists",
+    ],
+    [
+        "origin.count",
+        "origin.side",
+        "origin.number",
+        "origin.row",
+        "origin.column",
+        "origin.is_store",
+        "origin.open",
+        "origin.exists",
+    ],
+    [
+        "behind.count",
+        "behind.side",
+        "behind.number",
+        "behind.row",
+        "behind.column",
+        "behind.is_store",
+        "behind.open",
+        "behind.exists",
+    ],
+];
+
+const ATTR_HELP: [(Type, &str); ATTRS as usize] = [
+    (Type::Int, "stones in the pit now"),
+    (Type::Player, "the pit's owner"),
+    (
+        Type::Int,
+        "the pit's number in its owner's numbering (0 for a store)",
+    ),
+    (
+        Type::Int,
+        "the pit's row from its owner's seat, 1 = the row facing the opponent",
+    ),
+    (Type::Int, "the pit's column from its owner's left, 1.."),
+    (Type::Bool, "the pit is a store"),
+    (Type::Bool, "the pit is in play (not closed for this round)"),
+    (
+        Type::Bool,
+        "there is such a pit (false: opposite of a store, off the circuit)",
+    ),
+];
+
+/// Where an expression is evaluated; each offers its own names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// `sowing.start`: may a move start from `pit`?
+    Start,
+    /// `sowing.take`: after each drop into `pit`.
+    Drop,
+    /// `capture.when`: once the sowing has ended.
+    Capture,
+    /// `capture.chain`: each pit walking back from the first target.
+    Chain,
+    /// `house.when`: once the sowing has ended, may the last pit become the mover's house?
+    House,
+    /// `turn.again`: after the capture.
+    Again,
+    /// `end.score`: after every move.
+    Score,
+    /// `end.stop`: after every move, before the other endings.
+    Stop,
+    /// `ai.evaluate`: a position's value for the search players, `mover` being the player it
+    /// is valued for.
+    Evaluate,
+}
+
+impl Context {
+    pub const ALL: [Context; 9] = [
+        Context::Start,
+        Context::Drop,
+        Context::Capture,
+        Context::Chain,
+        Context::House,
+        Context::Again,
+        Context::Score,
+        Context::Stop,
+        Context::Evaluate,
+    ];
+    pub fn key(self) -> &'static str {
+        match self {
+            Context::Start => "sowing.start",
+            Context::Drop => "sowing.take",
+            Context::Capture => "capture.when",
+            Context::Chain => "capture.chain",
+            Context::House => "house.when",
+            Context::Again => "turn.again",
+            Context::Score => "end.score",
+            Context::Stop => "end.stop",
+            Context::Evaluate => "ai.evaluate",
+        }
+    }
+    fn views(self) -> &'static [View] {
+        match self {
+            Context::Start | Context::Drop => &[View::Pit],
+            Context::Capture | Context::House => &[
+                View::Last,
+                View::Next,
+                View::Beyond,
+                View::Opposite,
+                View::Behind,
+                View::Origin,
+            ],
+            Context::Chain => &[View::Pit, View::Last, View::Origin],
+            Context::Again => &[View::Last, View::Origin],
+            Context::Score | Context::Stop | Context::Evaluate => &[],
+        }
+    }
+
+    /// The names of this context.
+    pub fn scope(self, total: i32) -> Scope {
+        let mut s = Scope::new();
+        for &v in self.views() {
+            for a in 0..ATTRS {
+                let (ty, help) = ATTR_HELP[a as usize];
+                s = s.var(
+                    NAMES[v as usize][a as usize],
+                    ty,
+                    v as u16 * ATTRS + a,
+                    help,
+                );
+            }
+        }
+        s = s
+            .var(
+                "mover",
+                Type::Player,
+                MOVER,
+                "the player moving (who just moved, in end.score; the player valued, in ai.evaluate)",
+            )
+            .var("opponent", Type::Player, OPPONENT, "the mover's opponent")
+            .var("ply", Type::Int, PLY, "plies played before this move")
+            .var(
+                "mover.store",
+                Type::Int,
+                MOVER_STORE,
+                "stones in the mover's store (captured)",
+            )
+            .var(
+                "opponent.store",
+                Type::Int,
+                OPPONENT_STORE,
+                "stones in the opponent's store",
+            )
+            .var(
+                "mover.pits",
+                Type::Int,
+                MOVER_PITS,
+                "stones in the mover's pits",
+            )
+            .var(
+                "opponent.pits",
+                Type::Int,
+                OPPONENT_PITS,
+                "stones in the opponent's pits",
+            )
+            .var(
+                "mover.house",
+                Type::Int,
+                MOVER_HOUSE,
+                "the number of the mover's house pit, in the numbering of the side it is on (0: none)",
+            )
+            .var(
+                "opponent.house",
+                Type::Int,
+                OPPONENT_HOUSE,
+                "the number of the opponent's house pit, in the numbering of the side it is on (0: none)",
+            )
+            .constant("total", Type::Int, total, "stones in the game")
+            .func(
+                "own",
+                &[Type::Int],
+                Type::Int,
+                OWN,
+                "stones in the mover's pit with this number",
+            )
+            .func(
+                "their",
+                &[Type::Int],
+                Type::Int,
+                THEIR,
+                "stones in the opponent's pit with this number",
+            );
+        if matches!(
+            self,
+            Context::Drop | Context::Capture | Context::Chain | Context::House | Context::Again
+        ) {
+            s = s
+                .var(
+                    "sown",
+                    Type::Int,
+                    SOWN,
+                    "stones dropped so far in this move",
+                )
+                .var(
+                    "laps",
+                    Type::Int,
+                    LAPS,
+                    "full laps of the circuit sown so far in this move",
+                )
+                .var(
+                    "relays",
+                    Type::Int,
+                    RELAYS,
+                    "relay lifts so far in this move",
+                );
+        }
+        if self == Context::Again {
+            s = s
+                .var(
+                    "captured",
+                    Type::Int,
+                    CAPTURED,
+                    "stones captured by this move",
+                )
+                .var(
+                    "grand_slam",
+                    Type::Bool,
+                    GRAND_SLAM,
+                    "this move captured every stone the opponent had in their pits",
+                );
+        }
+        s
+    }
+}
+
+/// Everything an expression can read, at one moment of a move.
+pub struct Ctx<'a> {
+    pub board: &'a Board,
+    pub geo: &'a Geometry,
+    pub views: [u8; VIEWS],
+    pub mover: usize,
+    pub ply: u32,
+    pub sown: u32,
+    pub relays: u32,
+    pub captured: u32,
+    pub grand_slam: bool,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(board: &'a Board, geo: &'a Geometry, mover: usize, ply: u32) -> Self {
+        Ctx {
+            board,
+            geo,
+            views: [NO_SLOT; VIEWS],
+            mover,
+            ply,
+            sown: 0,
+            relays: 0,
+            captured: 0,
+            grand_slam: false,
+        }
+    }
+    fn house_number(&self, p: usize) -> i32 {
+        let h = usize::from(self.board.house[p]);
+        if self.geo.is_pit(h) {
+            i32::from(self.geo.number[h])
+        } else {
+            0
+        }
+    }
+    fn side_total(&self, p: usize) -> i32 {
+        (0..self.geo.n)
+            .map(|k| i32::from(self.board.count[p * self.geo.n + k]))
+            .sum()
+    }
+}
+
+impl Vars for Ctx<'_> {
+    fn var(&self, slot: u16) -> i32 {
+        if slot < VIEWS as u16 * ATTRS {
+            let s = self.views[usize::from(slot / ATTRS)];
+            if s == NO_SLOT {
+                return 0;
+            }
+            let s = usize::from(s);
+            let g = self.geo;
+            let place = |i: usize| -> i32 {
+                if g.is_pit(s) {
+                    let (row, col) = g.place[s % g.n];
+                    i32::from(if i == 0 { row } else { col })
+                } else {
+                    0
+                }
+            };
+            return match slot % ATTRS {
+                COUNT => i32::from(self.board.count[s]),
+                SIDE => i32::from(g.owner[s]),
+                NUMBER => i32::from(g.number[s]),
+                ROW => place(0),
+                COLUMN => place(1),
+                IS_STORE => i32::from(s >= STORE),
+                OPEN => i32::from(!self.board.is_closed(s)),
+                EXISTS => 1,
+                _ => 0,
+            };
+        }
+        let opp = 1 - self.mover;
+        match slot {
+            MOVER => self.mover as i32,
+            OPPONENT => opp as i32,
+            SOWN => self.sown as i32,
+            LAPS => (self.sown as usize / self.geo.circuit_len[self.mover].max(1)) as i32,
+            RELAYS => self.relays as i32,
+            CAPTURED => self.captured as i32,
+            GRAND_SLAM => i32::from(self.grand_slam),
+            PLY => self.ply as i32,
+            MOVER_STORE => i32::from(self.board.store(self.mover)),
+            OPPONENT_STORE => i32::from(self.board.store(opp)),
+            MOVER_PITS => self.side_total(self.mover),
+            OPPONENT_PITS => self.side_total(opp),
+            MOVER_HOUSE => self.house_number(self.mover),
+            OPPONENT_HOUSE => self.house_number(opp),
+            _ => 0,
+        }
+    }
+    fn call(&self, slot: u16, args: &[i32]) -> i32 {
+        let p = if slot == OWN {
+            self.mover
+        } else {
+            1 - self.mover
+        };
+        match usize::try_from(args[0]) {
+            Ok(k) if (1..=self.geo.n).contains(&k) => {
+                i32::from(self.board.count[self.geo.slot(p, k)])
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// A condition about one pit (`sowing.start`, `sowing.take`, `capture.when` about `last`,
+/// `capture.chain`), tabulated when it reads nothing but that pit's fixed fields, its count
+/// and the players.
+#[derive(Clone, Debug)]
+pub struct PitCond {
+    pub expr: Expr,
+    view: View,
+    /// `table[mover * SLOTS + slot]`: bit c set when the condition holds with c stones there.
+    table: Option<Vec<[u64; 4]>>,
+}
+
+impl PitCond {
+    /// `total`: the game's stones, the most a pit can hold.
+    pub fn new(expr: Expr, view: View, geo: &Geometry, total: u8) -> Self {
+        let base = view as u16 * ATTRS;
+        let own = |slot: u16| (base..base + ATTRS).contains(&slot) && slot != base + OPEN;
+        let tabulable = (0..256u16)
+            .filter(|&s| expr.reads(s))
+            .all(|s| own(s) || s == MOVER || s == OPPONENT);
+        let table = tabulable.then(|| {
+            let mut table = vec![[0u64; 4]; 2 * SLOTS];
+            for mover in 0..2 {
+                for slot in 0..SLOTS {
+                    if slot >= 2 * geo.n && slot < STORE {
+                        continue;
+                    }
+                    let mut board = Board::empty();
+                    for c in 0..=total {
+                        board.count[slot] = c;
+                        let mut ctx = Ctx::new(&board, geo, mover, 0);
+                        ctx.views[view as usize] = slot as u8;
+                        if expr.test(&ctx) {
+                            table[mover * SLOTS + slot][usize::from(c >> 6)] |= 1 << (c & 63);
+                        }
+                    }
+                }
+            }
+            table
+        });
+        PitCond { expr, view, table }
+    }
+
+    pub fn is_tabulated(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// Whether the condition says exactly "the pit holds stones" for every pit of `geo`, so
+    /// the caller may test the counts directly.
+    pub fn is_nonzero(&self, geo: &Geometry, total: u8) -> bool {
+        (0..2).all(|m| {
+            (0..2 * geo.n).all(|s| (0..=total).all(|c| self.lookup(m, s, c) == Some(c > 0)))
+        })
+    }
+
+    /// The tabulated answer for `count` stones in `slot`, when the condition is tabulated.
+    #[inline]
+    pub fn lookup(&self, mover: usize, slot: usize, count: u8) -> Option<bool> {
+        let t = self.table.as_ref()?;
+        Some(t[mover * SLOTS + slot][usize::from(count >> 6)] >> (count & 63) & 1 == 1)
+    }
+
+    /// Whether the condition holds for `slot`; `ctx` supplies everything else.
+    #[inline]
+    pub fn test(&self, ctx: &mut Ctx, slot: usize) -> bool {
+        match &self.table {
+            Some(t) => {
+                let c = ctx.board.count[slot];
+                t[ctx.mover * SLOTS + slot][usize::from(c >> 6)] >> (c & 63) & 1 == 1
+            }
+            None => {
+                ctx.views[self.view as usize] = slot as u8;
+                self.expr.test(ctx)
+            }
+        }
+    }
+}
+
+/// `end.score`, tabulated over (mover's store, opponent's store) when it reads nothing else.
+#[derive(Clone, Debug)]
+pub struct ScoreCond {
+    pub expr: Expr,
+    /// Store counts 0..side index the table.
+    side: usize,
+    symmetric: bool,
+    table: Option<Vec<u64>>,
+}
+
+impl ScoreCond {
+    /// `total`: the game's stones, the most a store can hold.
+    pub fn new(expr: Expr, geo: &Geometry, total: u8) -> Self {
+        let tabulable = (0..256u16)
+            .filter(|&s| expr.reads(s))
+            .all(|s| s == MOVER_STORE || s == OPPONENT_STORE);
+        let table = tabulable.then(|| {
+            let side = usize::from(total) + 1;
+            let mut table = vec![0u64; (side * side).div_ceil(64)];
+            let mut board = Board::empty();
+            for a in 0..=total {
+                for b in 0..=total {
+                    board.count[STORE] = a;
+                    board.count[STORE + 1] = b;
+                    if expr.test(&Ctx::new(&board, geo, 0, 0)) {
+                        let i = usize::from(a) * side + usize::from(b);
+                        table[i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+            table
+        });
+        let side = usize::from(total) + 1;
+        let bit = |t: &[u64], i: usize| t[i / 64] >> (i % 64) & 1;
+        let symmetric = table.as_ref().is_some_and(|t| {
+            (0..side).all(|a| (0..side).all(|b| bit(t, a * side + b) == bit(t, b * side + a)))
+        });
+        ScoreCond {
+            expr,
+            table,
+            side,
+            symmetric,
+        }
+    }
+
+    /// The condition reads the two stores only and does not care which is the mover's.
+    #[inline]
+    pub fn stores_only_symmetric(&self) -> bool {
+        self.symmetric
+    }
+
+    /// Whether the game ends after `mover`'s move.
+    #[inline]
+    pub fn test(&self, board: &Board, geo: &Geometry, mover: usize, ply: u32) -> bool {
+        match &self.table {
+            Some(t) => {
+                let i = usize::from(board.store(mover)) * self.side
+                    + usize::from(board.store(1 - mover));
+                t[i / 64] >> (i % 64) & 1 == 1
+            }
+            None => self.expr.test(&Ctx::new(board, geo, mover, ply)),
+        }
+    }
+}
+
+/// Every name of every context, for the reference documentation and error notes.
+pub fn reference(total: i32) -> Vec<(Context, Scope)> {
+    Context::ALL.iter().map(|&c| (c, c.scope(total))).collect()
+}

@@ -1,0 +1,426 @@
+//! A position of a sowing game and its protocol STATE form.
+
+use super::board::{Board, STORE};
+use super::choice::Pending;
+use super::sow::MoveEnd;
+use super::SowingGame;
+use ludus_core::game::Ending;
+use ludus_core::limits::LIMITS;
+use serde_json::{json, Map, Value};
+use std::collections::HashSet;
+
+/// A position: the board, whose turn, the legal moves (computed once per ply), the result, the
+/// positions seen since the last capture, the match round, and a move paused at a choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SowingState {
+    pub(crate) board: Board,
+    pub(crate) to_move: u8,
+    /// Plies played in this game.
+    pub(crate) ply: u32,
+    /// Legal pits of the player to move: bit k - 1 = pit k.
+    pub(crate) legal: u32,
+    /// The first ply of a new game (a forced opening applies).
+    pub(crate) opening: bool,
+    pub(crate) result: Option<Finish>,
+    /// Positions since the stores last changed (only they can recur).
+    pub(crate) history: History,
+    pub(crate) round: Round,
+    pub(crate) last_end: MoveEnd,
+    /// The rules' conditions that held in the last move (bits of `sow::WATCHED`).
+    pub(crate) last_held: u8,
+    /// A move of `to_move` paused at a choice within it.
+    pub(crate) pending: Option<Pending>,
+}
+
+/// Position keys with a 1024-bit filter in front, so most plies check a bit, not the list; a
+/// long history (many plies without a capture) moves into a hash set, so a check never scans.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct History {
+    filter: [u64; 16],
+    keys: Vec<u128>,
+    many: Option<HashSet<u128>>,
+}
+
+/// Keys kept in the plain list before they move into the hash set.
+const LIST_KEYS: usize = 512;
+
+/// Keys a new game's history has room for: one allocation rather than a string of
+/// reallocations as the list grows (most stretches between captures are shorter).
+pub(crate) const HISTORY_CAPACITY: usize = 64;
+
+impl History {
+    pub fn with_capacity(keys: usize) -> Self {
+        History {
+            keys: Vec::with_capacity(keys),
+            ..History::default()
+        }
+    }
+    pub fn clear(&mut self) {
+        self.filter = [0; 16];
+        self.keys.clear();
+        self.many = None;
+    }
+    /// Records `key`; false when it was recorded before.
+    #[inline]
+    pub fn insert(&mut self, key: u128) -> bool {
+        let h =
+            ((key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
+        let (word, bit) = (h >> 6, 1u64 << (h & 63));
+        let maybe_seen = self.filter[word] & bit != 0;
+        self.filter[word] |= bit;
+        if self.keys.len() < LIST_KEYS {
+            if maybe_seen && self.keys.contains(&key) {
+                return false;
+            }
+            self.keys.push(key);
+            return true;
+        }
+        self.insert_many(key)
+    }
+
+    /// A long history: the keys in a hash set (the list stays as it was, full).
+    #[cold]
+    #[inline(never)]
+    fn insert_many(&mut self, key: u128) -> bool {
+        let keys = &self.keys;
+        self.many
+            .get_or_insert_with(|| keys.iter().copied().collect())
+            .insert(key)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Finish {
+    pub winner: Option<u8>,
+    pub scores: [i32; 2],
+    pub reason: EndReason,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The rules' `end.score` condition held.
+    Score,
+    /// The rules' `end.stop` condition held.
+    Stop,
+    Repetition,
+    NoMove,
+    PlyLimit,
+    Agreement,
+    /// A finished position was set up by hand.
+    Set,
+}
+
+impl EndReason {
+    const ALL: [EndReason; 7] = [
+        EndReason::Score,
+        EndReason::Stop,
+        EndReason::Repetition,
+        EndReason::NoMove,
+        EndReason::PlyLimit,
+        EndReason::Agreement,
+        EndReason::Set,
+    ];
+
+    /// The reason whose words for these scores are `text`.
+    pub fn from_text(text: &str, scores: [i32; 2]) -> Option<EndReason> {
+        Self::ALL.into_iter().find(|r| r.text(scores) == text)
+    }
+
+    /// The reason without the scores.
+    pub fn ending(self) -> Ending {
+        match self {
+            EndReason::Score => Ending::Score,
+            EndReason::Stop => Ending::Stop,
+            EndReason::Repetition => Ending::Repetition,
+            EndReason::NoMove => Ending::NoMove,
+            EndReason::PlyLimit => Ending::PlyLimit,
+            EndReason::Agreement => Ending::Agreement,
+            EndReason::Set => Ending::SetUpOver,
+        }
+    }
+
+    pub fn text(self, scores: [i32; 2]) -> String {
+        match self {
+            EndReason::Score if scores[0] == scores[1] => {
+                format!("draw {}-{}", scores[0], scores[1])
+            }
+            EndReason::Score => format!("captured {}", scores[0].max(scores[1])),
+            EndReason::Stop => "end of play".into(),
+            EndReason::Repetition => "repetition".into(),
+            EndReason::NoMove => "no legal move".into(),
+            EndReason::PlyLimit => "ply limit".into(),
+            EndReason::Agreement => "agreement".into(),
+            EndReason::Set => "set up over".into(),
+        }
+    }
+}
+
+/// The match round a game belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Round {
+    /// 1-based.
+    pub game: u32,
+    /// Stones each player held at the end of the previous round.
+    pub points: [i32; 2],
+    /// Who moved first in this round.
+    pub starter: u8,
+}
+
+impl SowingState {
+    /// Stones in player p's pit k.
+    pub fn pit(&self, game: &SowingGame, p: usize, k: usize) -> u8 {
+        self.board.count[game.geo.slot(p, k)]
+    }
+    pub fn store(&self, p: usize) -> u8 {
+        self.board.store(p)
+    }
+    /// Player p's house as (side, pit number), when p has one.
+    pub fn house(&self, game: &SowingGame, p: usize) -> Option<(usize, usize)> {
+        let h = usize::from(self.board.house[p]);
+        game.geo.is_pit(h).then(|| {
+            (
+                usize::from(game.geo.owner[h]),
+                usize::from(game.geo.number[h]),
+            )
+        })
+    }
+    /// The player whose house player p's pit k is, if it is one.
+    pub fn house_owner(&self, game: &SowingGame, p: usize, k: usize) -> Option<usize> {
+        let s = game.geo.slot(p, k) as u8;
+        (0..2).find(|&o| self.board.house[o] == s)
+    }
+    /// Whether player p's pit k is out of play.
+    pub fn is_closed(&self, game: &SowingGame, p: usize, k: usize) -> bool {
+        self.board.is_closed(game.geo.slot(p, k))
+    }
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+    /// Stones in hand: those a move paused at a choice has still to sow.
+    pub fn in_hand(&self) -> u8 {
+        self.pending.as_ref().map_or(0, |p| p.paused.sowing.hand)
+    }
+}
+
+impl SowingGame {
+    /// The sowing fields of a STATE object: pits, stores, the pits out of play when the rules
+    /// close any, and a choice that waits.
+    pub(crate) fn write_board_json(&self, st: &SowingState, fields: &mut Map<String, Value>) {
+        let n = self.geo.n;
+        let b = &st.board;
+        let pits: Vec<&[u8]> = (0..2).map(|p| &b.count[p * n..p * n + n]).collect();
+        fields.insert("pits".into(), json!(pits));
+        fields.insert("stores".into(), json!([b.store(0), b.store(1)]));
+        if self.house.is_some() {
+            let houses: Vec<Value> = (0..2)
+                .map(|p| {
+                    st.house(self, p)
+                        .map_or(Value::Null, |(side, k)| json!([side, k]))
+                })
+                .collect();
+            fields.insert("houses".into(), json!(houses));
+        }
+        if self.match_rule.is_some() {
+            let closed: Vec<Vec<usize>> = (0..2)
+                .map(|p| (1..=n).filter(|&k| st.is_closed(self, p, k)).collect())
+                .collect();
+            fields.insert("out_of_play".into(), json!(closed));
+        }
+        if let Some(decision) = self.decision_json(st) {
+            fields.insert("decision".into(), decision);
+        }
+    }
+
+    /// Reads a STATE object; `result` and `legal` are ignored, the end is recomputed.
+    pub(crate) fn read_json(&self, v: &Value) -> Result<SowingState, String> {
+        let n = self.geo.n;
+        let obj = v.as_object().ok_or("a state is a JSON object")?;
+        if obj.get("decision").is_some_and(|d| !d.is_null()) {
+            return Err(
+                "`decision`: a move paused at a choice cannot be set up; set the \
+                        position before the move and play it"
+                    .into(),
+            );
+        }
+        let count = |v: &Value, what: &str| -> Result<u8, String> {
+            match v.as_i64() {
+                Some(c) if c < 0 => Err(format!("{what}: negative count {c}")),
+                Some(c) if c <= i64::from(u8::MAX) => Ok(c as u8),
+                _ => Err(format!("{what}: expected a stone count, got {v}")),
+            }
+        };
+        let mut board = Board::empty();
+        let pits = obj
+            .get("pits")
+            .and_then(Value::as_array)
+            .ok_or("missing `pits`: [[player 0's pits], [player 1's pits]]")?;
+        if pits.len() != 2 {
+            return Err(format!("`pits` has {} rows, expected 2", pits.len()));
+        }
+        for (p, row) in pits.iter().enumerate() {
+            let row = row.as_array().ok_or("`pits` rows are arrays")?;
+            if row.len() != n {
+                return Err(format!(
+                    "player {p} has {} pits listed, the board has {n}",
+                    row.len()
+                ));
+            }
+            for (k, c) in row.iter().enumerate() {
+                board.count[p * n + k] = count(c, &format!("player {p} pit {}", k + 1))?;
+            }
+        }
+        let stores = obj
+            .get("stores")
+            .and_then(Value::as_array)
+            .ok_or("missing `stores`: [s0, s1]")?;
+        if stores.len() != 2 {
+            return Err("`stores` lists two counts".into());
+        }
+        for (p, s) in stores.iter().enumerate() {
+            board.count[STORE + p] = count(s, &format!("store {p}"))?;
+        }
+        let total: u32 = board.count.iter().map(|&c| u32::from(c)).sum();
+        if total != self.total {
+            return Err(format!(
+                "the position holds {total} stones, the rules have {}",
+                self.total
+            ));
+        }
+        if let Some(closed) = obj.get("out_of_play").filter(|v| !v.is_null()) {
+            let rows = closed
+                .as_array()
+                .filter(|r| r.len() == 2)
+                .ok_or("`out_of_play` is [[pit numbers], [pit numbers]]")?;
+            for (p, row) in rows.iter().enumerate() {
+                for k in row.as_array().ok_or("`out_of_play` rows are arrays")? {
+                    let k = k
+                        .as_u64()
+                        .filter(|k| (1..=n as u64).contains(k))
+                        .ok_or_else(|| format!("`out_of_play`: {k} is not a pit number 1..{n}"))?;
+                    if self.match_rule.is_none() {
+                        return Err("these rules never put pits out of play".into());
+                    }
+                    board.closed |= 1 << self.geo.slot(p, k as usize);
+                }
+            }
+        }
+        if let Some(houses) = obj.get("houses").filter(|v| !v.is_null()) {
+            let houses = houses.as_array().filter(|h| h.len() == 2).ok_or(
+                "`houses` is [house of player 0, house of player 1], each [side, pit] or null",
+            )?;
+            for (p, h) in houses.iter().enumerate() {
+                if h.is_null() {
+                    continue;
+                }
+                if self.house.is_none() {
+                    return Err("these rules make no houses".into());
+                }
+                let place = h
+                    .as_array()
+                    .filter(|a| a.len() == 2)
+                    .and_then(|a| Some((a[0].as_u64()?, a[1].as_u64()?)))
+                    .filter(|&(side, k)| side < 2 && (1..=n as u64).contains(&k))
+                    .ok_or_else(|| {
+                        format!("`houses`: player {p}'s house is [side 0 or 1, pit 1..{n}] or null")
+                    })?;
+                let slot = self.geo.slot(place.0 as usize, place.1 as usize);
+                if board.house.contains(&(slot as u8)) {
+                    return Err("`houses`: two houses in one pit".into());
+                }
+                if board.count[slot] != 0 {
+                    return Err(format!(
+                        "`houses`: player {p}'s house holds stones (they go to its owner's store)"
+                    ));
+                }
+                board.house[p] = slot as u8;
+            }
+        }
+        let to_move = match obj.get("to_move") {
+            Some(Value::Null) => None,
+            Some(v) => match v.as_u64() {
+                Some(p @ 0..=1) => Some(p as usize),
+                _ => return Err(format!("`to_move` is 0, 1 or null, got {v}")),
+            },
+            None => return Err("missing `to_move`".into()),
+        };
+        let (game, points) = match obj.get("match").filter(|v| !v.is_null()) {
+            Some(m) if self.match_rule.is_some() => {
+                let max = LIMITS.games_per_match;
+                let game = match m.get("game") {
+                    None | Some(Value::Null) => 1,
+                    Some(g) => g
+                        .as_u64()
+                        .filter(|g| (1..=u64::from(max)).contains(g))
+                        .ok_or_else(|| format!("`match.game` is a game number 1 to {max}"))?
+                        as u32,
+                };
+                let points = match m.get("points").and_then(Value::as_array) {
+                    Some(a) if a.len() == 2 => {
+                        let mut pts = [0i32; 2];
+                        for p in 0..2 {
+                            pts[p] = a[p]
+                                .as_i64()
+                                .filter(|&x| (0..=i64::from(self.total)).contains(&x))
+                                .ok_or("`match.points` are stone counts")?
+                                as i32;
+                        }
+                        if pts[0] + pts[1] != self.total as i32 {
+                            return Err(format!(
+                                "`match.points` hold {} stones, the rules have {}",
+                                pts[0] + pts[1],
+                                self.total
+                            ));
+                        }
+                        pts
+                    }
+                    _ => self.held(&board),
+                };
+                (game, points)
+            }
+            _ => (1, self.held(&self.setup)),
+        };
+        let ply = match obj.get("ply") {
+            None | Some(Value::Null) => 0,
+            Some(v) => v
+                .as_u64()
+                .filter(|&p| p <= u64::from(LIMITS.plies_per_game))
+                .ok_or_else(|| format!("`ply` is a count 0 to {}", LIMITS.plies_per_game))?
+                as u32,
+        };
+        let st = match to_move {
+            Some(p) => self.resumed(board, p, game, points, ply),
+            None => {
+                // The result's reason, when it is one of ours, is kept; the scores are the
+                // stores, the board stays as it is.
+                let stores = [0, 1].map(|p| i32::from(board.count[STORE + p]));
+                let reason = obj
+                    .get("result")
+                    .and_then(|r| r.get("reason"))
+                    .and_then(Value::as_str)
+                    .and_then(|text| EndReason::from_text(text, stores))
+                    .unwrap_or(EndReason::Set);
+                self.finished(board, game, points, ply, reason)
+            }
+        };
+        let mut st = st;
+        match obj.get("starter") {
+            None | Some(Value::Null) => {}
+            Some(v) => match v.as_u64() {
+                Some(p @ 0..=1) => st.round.starter = p as u8,
+                _ => return Err("`starter` must be 0 or 1".into()),
+            },
+        }
+        // A given phase must be the position's own (a running game is not "over").
+        if let Some(phase) = obj.get("phase").filter(|v| !v.is_null()) {
+            let actual = if st.result.is_some() { "over" } else { "move" };
+            if phase.as_str() != Some(actual) {
+                return Err(format!(
+                    "`phase` is {}, but this position's phase is \"{actual}\"",
+                    ludus_core::limits::excerpt(&phase.to_string())
+                ));
+            }
+        }
+        Ok(st)
+    }
+}

@@ -1,0 +1,139 @@
+//! The way round a move sows: the rules' `direction`, the other way round for the pits
+//! `sowing.reverse` names, either way at the mover's choice for the pits `sowing.direction_choice`
+//! names. A move sown the other way round carries [`OTHER_WAY_MOVE`]; its text is the pit
+//! number, with the direction (`3cw`, `3ccw`) where the pit may be sown either way.
+
+use super::sow::{OTHER_WAY_MOVE, WAY_BITS};
+use super::state::SowingState;
+use super::SowingGame;
+use ludus_core::game::MoveError;
+
+/// A direction as a move's text says it.
+const CLOCKWISE: &str = "cw";
+const COUNTERCLOCKWISE: &str = "ccw";
+
+/// Appends the legal moves sown the other way round (`legal` bits 16 and up). Out of line:
+/// the listing of the rules' way stays a leaf.
+#[cold]
+#[inline(never)]
+pub(crate) fn other_way_moves(legal: u32, out: &mut Vec<u8>) {
+    let mut bits = legal >> WAY_BITS;
+    while bits != 0 {
+        let k = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        out.push((k + 1) | OTHER_WAY_MOVE);
+    }
+}
+
+impl SowingGame {
+    /// Whether move `mv` (a pit) sows clockwise.
+    pub(crate) fn clockwise(&self, mv: u8) -> bool {
+        self.circuit.clockwise != (mv & OTHER_WAY_MOVE != 0)
+    }
+
+    /// A pit move's text: the pit number, and its direction where both are legal.
+    pub(crate) fn pit_text(&self, state: &SowingState, mv: u8) -> String {
+        let pit = mv & !OTHER_WAY_MOVE;
+        let both = 0x1_0001u32 << (pit - 1);
+        if state.legal & both != both {
+            return pit.to_string();
+        }
+        let way = if self.clockwise(mv) {
+            CLOCKWISE
+        } else {
+            COUNTERCLOCKWISE
+        };
+        format!("{pit}{way}")
+    }
+
+    /// The direction a pit move sows, in words.
+    pub(crate) fn direction_word(&self, mv: u8) -> &'static str {
+        if self.clockwise(mv) {
+            "clockwise"
+        } else {
+            "counterclockwise"
+        }
+    }
+
+    /// Reads a pit move: a pit number, optionally followed by its direction (`cw`, `ccw`),
+    /// which is needed where the pit may be sown either way.
+    pub(crate) fn parse_pit(&self, state: &SowingState, text: &str) -> Result<u8, MoveError> {
+        let n = self.geo.n;
+        let lower = text.trim().to_ascii_lowercase();
+        let digits = lower
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(lower.len());
+        let clockwise = match lower[digits..].trim() {
+            "" => None,
+            CLOCKWISE => Some(true),
+            COUNTERCLOCKWISE => Some(false),
+            _ => return Err(self.unreadable(text)),
+        };
+        let pit: usize = lower[..digits].parse().map_err(|_| self.unreadable(text))?;
+        if !(1..=n).contains(&pit) {
+            return Err(MoveError::illegal(
+                text,
+                format!("pits are numbered 1 to {n}"),
+            ));
+        }
+        let ways = [pit as u8, pit as u8 | OTHER_WAY_MOVE];
+        let legal = ways.map(|mv| {
+            let bit = (pit - 1) + usize::from(mv & OTHER_WAY_MOVE != 0) * WAY_BITS;
+            state.legal >> bit & 1 == 1
+        });
+        let fits = |mv: u8| clockwise.is_none_or(|cw| cw == self.clockwise(mv));
+        let mut found = (0..2).filter(|&i| legal[i] && fits(ways[i]));
+        match (found.next(), found.next()) {
+            (Some(i), None) => return Ok(ways[i]),
+            (Some(_), Some(_)) => {
+                return Err(MoveError::illegal(
+                    text,
+                    format!("pit {pit} may be sown either way: `{pit}{CLOCKWISE}` or `{pit}{COUNTERCLOCKWISE}`"),
+                ))
+            }
+            (None, _) => {}
+        }
+        if let Some(i) = (0..2).find(|&i| legal[i]) {
+            return Err(MoveError::illegal(
+                text,
+                format!("pit {pit} sows only {} now", self.direction_word(ways[i])),
+            ));
+        }
+        let mover = usize::from(state.to_move);
+        let slot = self.geo.slot(mover, pit);
+        Err(MoveError::illegal(
+            text,
+            if state.board.is_closed(slot) {
+                format!("pit {pit} is out of play this round")
+            } else if state.board.count[slot] == 0 {
+                format!("pit {pit} is empty")
+            } else {
+                let mut moves = Vec::new();
+                ludus_core::game::Game::legal_moves(self, state, &mut moves);
+                let legal: Vec<String> = moves.iter().map(|&mv| self.pit_text(state, mv)).collect();
+                format!(
+                    "pit {pit} may not be played now (legal: {})",
+                    legal.join(", ")
+                )
+            },
+        ))
+    }
+
+    fn unreadable(&self, text: &str) -> MoveError {
+        let n = self.geo.n;
+        let decision = matches!(text.trim().to_ascii_lowercase().as_str(), "take" | "leave");
+        let way = if self.directed {
+            format!(", with `{CLOCKWISE}` or `{COUNTERCLOCKWISE}` where it may be sown either way")
+        } else {
+            String::new()
+        };
+        MoveError::unreadable(
+            text,
+            if decision {
+                format!("no choice is awaited: a move is a pit number, 1 to {n}{way}")
+            } else {
+                format!("a move is a pit number, 1 to {n}{way}")
+            },
+        )
+    }
+}

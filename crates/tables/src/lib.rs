@@ -1,0 +1,803 @@
+//! Tables games (the backgammon family): points round a board, dice, bar, pool and bear-off,
+//! played from a rules file. One interpreter serves every game; Backgammon, Long Nardy, Plakoto
+//! or Acey-deucey differ only in their rules files (the board and its numberings, the dice,
+//! start positions, what a lone checker does, conditions on steps, scoring, match target). A
+//! match may also play several rules files in turn (Tavli: Portes, Plakoto, Fevga, ...).
+//!
+//! Modules: `rules` (the TOML schema), `compile` (checks, compiled game), `position` (compact
+//! state), `movegen` (full-turn moves), `notation` (pest parsing of positions and moves),
+//! `scope` (names expressions may use), `state_json` (reading the protocol's STATE), `render`
+//! (terminal board, plain-words rules).
+
+mod compile;
+mod keys;
+mod movegen;
+mod notation;
+mod position;
+mod render;
+mod rules;
+mod scope;
+mod state_json;
+
+pub use movegen::{TablesMove, MAX_STEPS};
+pub use position::{Position, BAR, OFF, POOL, SLOTS};
+
+use ludus_core::diagnostics::Diagnostic;
+use ludus_core::expr::Expr;
+use ludus_core::game::NextFirst;
+use ludus_core::game::{
+    Dice, Ending, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome,
+    Phase, Player, Ritual, Roll, RollError, StateError, View,
+};
+use ludus_core::limits::LIMITS;
+use ludus_core::rules::RulesDoc;
+use movegen::{generate, replay, MoveRules, TurnInfo};
+use position::{Key, Lone, MAX_POINTS};
+use scope::ScoreView;
+use serde_json::{json, Map, Value};
+
+pub use keys::REFERENCE;
+
+/// Compiles a tables rules text.
+pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
+    compile::compile(doc)
+}
+
+/// Checks a tables rules text: the game when it has no error, and every error and warning.
+pub fn check(doc: &RulesDoc) -> (Option<TablesGame>, Vec<Diagnostic>) {
+    compile::check(doc)
+}
+
+#[derive(Clone, Debug)]
+struct MatchRules {
+    target: i32,
+    next_first: NextFirst,
+}
+
+#[derive(Clone, Debug)]
+struct Info {
+    name: String,
+    title: String,
+    source: String,
+    players: [String; 2],
+}
+
+/// Every expression context of the format with its names (`[[moves.leave]] when`,
+/// `[[moves.step]] when`, `[scoring] points`, `[ai] evaluate`), for references and tools.
+pub fn scope_reference() -> Vec<(&'static str, ludus_core::expr::Scope)> {
+    vec![
+        ("moves.leave.when", scope::step_scope()),
+        ("moves.step.when", scope::step_scope()),
+        ("scoring.points", scope::scoring_scope()),
+        ("win.when", scope::step_scope()),
+        ("win.points", scope::scoring_scope()),
+        ("ai.evaluate", scope::evaluation_scope()),
+    ]
+}
+
+/// The rules one game is played by, from its start position to its end: a rules file's own,
+/// or one of the games a match plays in turn.
+#[derive(Clone, Debug)]
+struct GameRules {
+    /// The game's own short name and title (`plakoto`, "Plakoto").
+    name: String,
+    title: String,
+    start: Position,
+    /// Checkers a side has (the same for both).
+    checkers: u8,
+    moves: MoveRules,
+    /// Points the winner scores; 1 when the rules say nothing.
+    scoring: Option<Expr>,
+    /// `[[win]]`: a position that wins for the player who made it, and what that scores.
+    wins: Vec<(Expr, Option<Expr>)>,
+    /// `[ai] evaluate`: the author's value of a position for the search players.
+    evaluate: Option<Expr>,
+}
+
+/// A compiled tables game.
+#[derive(Clone, Debug)]
+pub struct TablesGame {
+    /// Names and texts, boxed: rarely read, kept out of the way of the rules used in play.
+    info: Box<Info>,
+    /// The games played in turn: game n of a match by `rotation[(n - 1) % len]`. A single one
+    /// unless `[match] games` names several, so the state's game number says which applies.
+    rotation: Vec<GameRules>,
+    match_rules: Option<MatchRules>,
+    ritual: Ritual,
+    /// The dice thrown each turn.
+    dice: Dice,
+    /// A game still going after this many turns is drawn (the ply guard, or `--max-plies`).
+    max_plies: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Stage {
+    Roll,
+    Move,
+    Over,
+}
+
+/// A position with whose turn it is, the dice, and the match so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TablesState {
+    pos: Position,
+    to_move: u8,
+    stage: Stage,
+    /// The dice to play (the first `ndice`), all 0 unless a move is awaited.
+    dice: [u8; 3],
+    ndice: u8,
+    /// Bit p: player p has moved in this game.
+    moved: u8,
+    /// Turns played in this game.
+    plies: u32,
+    /// Who moved first in this game.
+    starter: u8,
+    /// Once over: the winner (none when the ply guard ended the game) and the points scored.
+    winner: Option<u8>,
+    score: i32,
+    /// 1-based game of the match (which also says which rules of a rotation apply) and the
+    /// points so far (this game's included once over).
+    game: u32,
+    points: [i32; 2],
+}
+
+impl TablesState {
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+    /// The dice to play, `None` unless a move is awaited.
+    pub fn dice(&self) -> Option<&[u8]> {
+        (self.stage == Stage::Move).then(|| &self.dice[..usize::from(self.ndice)])
+    }
+}
+
+impl GameRules {
+    /// Whether checkers may wait off the board in a pool (the start puts some there).
+    fn uses_pool(&self) -> bool {
+        self.start.sides.iter().any(|s| s[POOL] > 0)
+    }
+
+    /// What the winner of `pos` scores.
+    fn score(&self, pos: &Position, winner: usize) -> i32 {
+        let view = ScoreView {
+            loser: &pos.sides[1 - winner],
+            loser_pins: pos.pinned[1 - winner],
+            board: &self.moves.board,
+        };
+        self.scoring
+            .as_ref()
+            .map_or(1, |e| e.eval(&view).clamp(0, 1_000_000))
+    }
+
+    /// The `[[win]]` rule the mover's last turn met, if any: what it scores.
+    fn won_by_rule(&self, pos: &Position, mover: usize) -> Option<i32> {
+        if self.wins.is_empty() {
+            return None;
+        }
+        let turn = pos.turn(mover);
+        let info = TurnInfo {
+            roll: &[],
+            first_turn: false,
+        };
+        let view = scope::StepView {
+            turn: &turn,
+            board: &self.moves.board,
+            lone: self.moves.lone,
+            die: 0,
+            from: 0,
+            to: 0,
+            lands: false,
+            earlier: &[],
+            info: &info,
+        };
+        let (_, points) = self.wins.iter().find(|(when, _)| when.test(&view))?;
+        Some(match points {
+            Some(p) => {
+                let view = ScoreView {
+                    loser: &pos.sides[1 - mover],
+                    loser_pins: pos.pinned[1 - mover],
+                    board: &self.moves.board,
+                };
+                p.eval(&view).clamp(0, 1_000_000)
+            }
+            None => self.score(pos, mover),
+        })
+    }
+}
+
+impl TablesGame {
+    /// The most points a board has and the most single-die steps a turn takes, over the games
+    /// of a match: what a fixed numbering of every move needs (the Python package's actions).
+    pub fn move_bounds(&self) -> (usize, usize) {
+        let bounds = self.rotation.iter().map(|r| {
+            let steps = r.moves.max_steps(self.dice.count);
+            (r.moves.board.points, steps)
+        });
+        bounds.fold((0, 0), |(p, s), (q, t)| (p.max(q), s.max(t)))
+    }
+
+    /// The rules of game `n` (from 1) of a match: the rotation's games in turn.
+    fn rules_of(&self, n: u32) -> &GameRules {
+        &self.rotation[n.saturating_sub(1) as usize % self.rotation.len()]
+    }
+
+    /// The rules of the game `state` is in.
+    fn rules(&self, state: &TablesState) -> &GameRules {
+        self.rules_of(state.game)
+    }
+
+    /// The start of game `n` of a match, with `first` to roll and no points yet.
+    fn start_of(&self, n: u32, first: Player) -> TablesState {
+        TablesState {
+            pos: self.rules_of(n).start,
+            to_move: first as u8,
+            stage: Stage::Roll,
+            dice: [0; 3],
+            ndice: 0,
+            moved: 0,
+            plies: 0,
+            starter: first as u8,
+            winner: None,
+            score: 0,
+            game: n,
+            points: [0; 2],
+        }
+    }
+
+    /// Ends the game if the mover has borne off every checker or met a `[[win]]` rule, or
+    /// drawn at the ply guard.
+    fn check_over(&self, state: &mut TablesState, mover: usize) {
+        let rules = self.rules(state);
+        let won = if state.pos.sides[mover][OFF] == rules.checkers {
+            Some(rules.score(&state.pos, mover))
+        } else {
+            rules.won_by_rule(&state.pos, mover)
+        };
+        if let Some(score) = won {
+            state.stage = Stage::Over;
+            // `to_move` means nothing once over; fixed so that equal games compare equal.
+            state.to_move = mover as u8;
+            state.winner = Some(mover as u8);
+            state.score = score;
+            if self.match_rules.is_some() {
+                state.points[mover] = state.points[mover].saturating_add(state.score);
+            }
+        } else if state.plies >= self.max_plies {
+            state.stage = Stage::Over;
+            // `to_move` means nothing once over; fixed so that equal games compare equal.
+            state.to_move = 0;
+            state.winner = None;
+            state.score = 0;
+        }
+    }
+
+    /// Each step of `mv` with whether it hits or pins.
+    fn steps_with_hits(&self, state: &TablesState, mv: &TablesMove) -> Vec<([u8; 2], bool)> {
+        let moves = &self.rules(state).moves;
+        let (_, _, lands) = replay(moves, &state.pos, usize::from(state.to_move), mv);
+        mv.steps().iter().copied().zip(lands).collect()
+    }
+
+    /// The one `[[moves.leave]]` or `[[moves.step]]` rule that alone keeps the mover from
+    /// reaching `want` (their side after a typed move) with these dice, in words; found by
+    /// generating the moves without each rule in turn.
+    fn forbidding_rule(&self, state: &TablesState, want: &Key) -> Option<String> {
+        let rules = &self.rules(state).moves;
+        let mover = usize::from(state.to_move);
+        let reaches = |relaxed: &MoveRules| {
+            let mut moves = Vec::new();
+            generate(
+                relaxed,
+                &state.pos,
+                mover,
+                &self.turn_info(state),
+                &mut moves,
+            );
+            moves
+                .iter()
+                .any(|m| replay(relaxed, &state.pos, mover, m).1.counts_only() == *want)
+        };
+        let mut found = Vec::new();
+        for i in 0..rules.leave.len() {
+            let mut relaxed = rules.clone();
+            let rule = relaxed.leave.remove(i);
+            relaxed.leave_mask = relaxed.leave.iter().fold(0, |m, r| m | 1 << r.point);
+            if reaches(&relaxed) {
+                found.push(format!(
+                    "a checker may leave point {} only when `{}` (tested die by die)",
+                    rule.point,
+                    rule.when.text()
+                ));
+            }
+        }
+        for i in 0..rules.step.len() {
+            let mut relaxed = rules.clone();
+            let rule = relaxed.step.remove(i);
+            if reaches(&relaxed) {
+                found.push(format!(
+                    "every step must leave `{}` true (tested die by die)",
+                    rule.text()
+                ));
+            }
+        }
+        match found.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
+    }
+
+    fn turn_info<'a>(&self, state: &'a TablesState) -> TurnInfo<'a> {
+        TurnInfo {
+            roll: &state.dice[..usize::from(state.ndice)],
+            first_turn: state.moved & (1 << state.to_move) == 0,
+        }
+    }
+
+    /// `None` without a match; else whether it is decided: by the target, or, once the match
+    /// guard's last game is over, by the points (a draw when level).
+    fn match_over(&self, state: &TablesState) -> Option<Option<Option<Player>>> {
+        let m = self.match_rules.as_ref()?;
+        let points = state.points;
+        if let Some(p) = (0..2).find(|&p| points[p] >= m.target) {
+            return Some(Some(Some(p)));
+        }
+        if state.stage == Stage::Over && state.game >= LIMITS.games_per_match {
+            let leader = match points[0].cmp(&points[1]) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            };
+            return Some(Some(leader));
+        }
+        Some(None)
+    }
+}
+
+/// The dice to play as players say them: `6-1`.
+fn dice_text(state: &TablesState) -> String {
+    let d: Vec<String> = state
+        .dice()
+        .unwrap_or(&[])
+        .iter()
+        .map(u8::to_string)
+        .collect();
+    d.join("-")
+}
+
+fn place_json(n: u8) -> Value {
+    match usize::from(n) {
+        BAR => json!("bar"),
+        POOL => json!("pool"),
+        OFF => json!("off"),
+        n => json!(n),
+    }
+}
+
+impl Game for TablesGame {
+    type State = TablesState;
+    type Move = TablesMove;
+
+    fn name(&self) -> &str {
+        &self.info.name
+    }
+    fn player_names(&self) -> [&str; 2] {
+        [&self.info.players[0], &self.info.players[1]]
+    }
+
+    fn new_game(&self, first: Player) -> TablesState {
+        self.start_of(1, first)
+    }
+
+    fn next_game(&self, state: &TablesState, first: Player) -> Option<TablesState> {
+        self.match_rules.as_ref()?;
+        if state.stage != Stage::Over || self.match_over(state)?.is_some() {
+            return None;
+        }
+        Some(TablesState {
+            points: state.points,
+            ..self.start_of(state.game + 1, first)
+        })
+    }
+
+    fn next_starter(&self, state: &TablesState) -> Option<Player> {
+        let m = self.match_rules.as_ref()?;
+        if state.stage != Stage::Over || self.match_over(state)?.is_some() {
+            return None;
+        }
+        let starter = usize::from(state.starter);
+        let by_rule = m.next_first.starter(state.winner.map(usize::from), starter);
+        // A game without a ritual starts as every game does: player 0 first.
+        by_rule.or((self.ritual == Ritual::None).then_some(0))
+    }
+
+    fn match_standing(&self, state: &TablesState) -> Option<MatchStanding> {
+        let decided = self.match_over(state)?;
+        Some(MatchStanding {
+            game: state.game,
+            points: state.points,
+            over: decided.is_some(),
+            winner: decided.flatten(),
+        })
+    }
+
+    fn plies(&self, state: &TablesState) -> u32 {
+        state.plies
+    }
+
+    fn starter(&self, state: &TablesState) -> Player {
+        usize::from(state.starter)
+    }
+
+    fn phase(&self, state: &TablesState) -> Phase {
+        let p = usize::from(state.to_move);
+        match state.stage {
+            Stage::Roll => Phase::Roll(p),
+            Stage::Move => Phase::Move(p),
+            Stage::Over => Phase::Over,
+        }
+    }
+
+    fn outcome(&self, state: &TablesState) -> Option<Outcome> {
+        (state.stage == Stage::Over).then(|| match state.winner {
+            Some(w) => {
+                let mut scores = [0; 2];
+                scores[usize::from(w)] = state.score;
+                let borne_off = state.pos.sides[usize::from(w)][OFF] == self.rules(state).checkers;
+                Outcome {
+                    winner: Some(usize::from(w)),
+                    scores,
+                    reason: if borne_off {
+                        "borne off"
+                    } else {
+                        "won by a [[win]] rule"
+                    }
+                    .to_string(),
+                    ending: if borne_off {
+                        Ending::BorneOff
+                    } else {
+                        Ending::WinRule
+                    },
+                }
+            }
+            None => Outcome {
+                winner: None,
+                scores: [0; 2],
+                reason: format!("drawn at the {}-ply limit", self.max_plies),
+                ending: Ending::PlyLimit,
+            },
+        })
+    }
+
+    fn legal_moves(&self, state: &TablesState, out: &mut Vec<TablesMove>) {
+        if state.stage == Stage::Move {
+            generate(
+                &self.rules(state).moves,
+                &state.pos,
+                usize::from(state.to_move),
+                &self.turn_info(state),
+                out,
+            );
+        } else {
+            out.clear();
+        }
+    }
+
+    fn play(&self, state: &mut TablesState, mv: &TablesMove) {
+        assert_eq!(state.stage, Stage::Move, "play: no move is awaited");
+        let mover = usize::from(state.to_move);
+        let rules = &self.rules(state).moves;
+        let mut turn = state.pos.turn(mover);
+        for &[from, to] in mv.steps() {
+            let (from, to) = (usize::from(from), usize::from(to));
+            let lands = to != OFF && turn.landing(&rules.board, rules.lone, to) == Some(true);
+            turn.step(&rules.board, rules.lone, from, to, lands);
+        }
+        state.pos.set_turn(mover, &turn);
+        let again = rules
+            .bonus_for(&state.dice[..usize::from(state.ndice)])
+            .is_some_and(|b| b.again);
+        state.dice = [0; 3];
+        state.ndice = 0;
+        state.moved |= 1 << mover;
+        state.stage = Stage::Roll;
+        if !again {
+            state.to_move = 1 - state.to_move;
+        }
+        state.plies += 1;
+        self.check_over(state, mover);
+    }
+
+    fn dice(&self) -> Option<Dice> {
+        Some(self.dice)
+    }
+
+    fn roll(&self, state: &mut TablesState, roll: &Roll) -> Result<(), RollError> {
+        if state.stage != Stage::Roll {
+            return Err(RollError::NotAwaited);
+        }
+        self.dice.check(roll)?;
+        let values = roll.values();
+        state.dice = [0; 3];
+        state.dice[..values.len()].copy_from_slice(values);
+        state.ndice = values.len() as u8;
+        state.stage = Stage::Move;
+        Ok(())
+    }
+
+    fn start_ritual(&self) -> Ritual {
+        self.ritual
+    }
+
+    fn pieces(&self, state: &TablesState) -> u32 {
+        state
+            .pos
+            .sides
+            .iter()
+            .flatten()
+            .map(|&c| u32::from(c))
+            .sum()
+    }
+    fn guards(&self) -> Guards {
+        Guards {
+            plies: self.max_plies,
+            plies_by_rules: false,
+            games: self.match_rules.as_ref().map(|_| LIMITS.games_per_match),
+        }
+    }
+
+    fn set_max_plies(&mut self, plies: u32) {
+        self.max_plies = plies.clamp(1, LIMITS.plies_per_game);
+    }
+}
+
+impl Notation for TablesGame {
+    fn move_text(&self, state: &TablesState, mv: &TablesMove) -> String {
+        notation::format_move(&self.steps_with_hits(state, mv))
+    }
+
+    fn parse_move(&self, state: &TablesState, text: &str) -> Result<TablesMove, MoveError> {
+        match state.stage {
+            Stage::Move => {}
+            Stage::Roll => return Err(MoveError::NotAwaited("the dice have not been rolled")),
+            Stage::Over => return Err(MoveError::NotAwaited("the game is over")),
+        }
+        let rules = &self.rules(state).moves;
+        let chains = notation::parse_turn(text, rules.board.points).map_err(|e| {
+            MoveError::unreadable(
+                text,
+                format!("at column {}: {}", e.span.start + 1, e.message),
+            )
+        })?;
+        let mover = usize::from(state.to_move);
+        // The typed paths by their net effect: the mover's side afterwards.
+        let mut side = state.pos.sides[mover].map(i32::from);
+        let mut typed_hits = 0u64;
+        for c in &chains {
+            side[usize::from(c.from)] -= i32::from(c.times);
+            side[usize::from(c.to())] += i32::from(c.times);
+            for &(at, hit) in &c.hops {
+                if hit && usize::from(at) != OFF {
+                    typed_hits |= 1 << at;
+                }
+            }
+        }
+        if let Some(n) = (0..SLOTS).find(|&n| side[n] < 0) {
+            let place = match n {
+                BAR => "on the bar".to_string(),
+                POOL => "in the pool".to_string(),
+                n => format!("on point {n}"),
+            };
+            return Err(MoveError::illegal(
+                text,
+                format!(
+                    "it moves more checkers than {} has {place}",
+                    self.info.players[mover]
+                ),
+            ));
+        }
+        if rules.lone == Lone::Pin {
+            // A pin shows where it was made; it holds only where the pinner stays.
+            typed_hits &= (1..=rules.board.points)
+                .filter(|&n| side[n] > 0)
+                .fold(0, |m, n| m | 1 << n);
+        }
+        let want = Key::of(&side.map(|c| c as u8));
+        let mut legal = Vec::new();
+        self.legal_moves(state, &mut legal);
+        // Moves to that side whose hits include the typed ones; a move hitting exactly where
+        // the text says is preferred (`13/8` passes 11 without hitting, `13/11*/8` hits there).
+        let mut candidates: Vec<(TablesMove, bool)> = legal
+            .iter()
+            .filter_map(|m| {
+                let (_, k, _) = replay(rules, &state.pos, mover, m);
+                let hits = k.marks();
+                (k.counts_only() == want && hits & typed_hits == typed_hits)
+                    .then_some((*m, hits == typed_hits))
+            })
+            .collect();
+        if candidates.iter().any(|c| c.1) {
+            candidates.retain(|c| c.1);
+        }
+        let candidates: Vec<TablesMove> = candidates.into_iter().map(|c| c.0).collect();
+        let texts = |moves: &[TablesMove]| {
+            let mut t: Vec<String> = moves
+                .iter()
+                .take(12)
+                .map(|m| self.move_text(state, m))
+                .collect();
+            if moves.len() > 12 {
+                t.push(format!("... ({} in all)", moves.len()));
+            }
+            t.join(", ")
+        };
+        match candidates.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(MoveError::illegal(
+                text,
+                self.forbidding_rule(state, &want).unwrap_or_else(|| {
+                    format!(
+                        "not a move with {}; legal: {}",
+                        dice_text(state),
+                        texts(&legal)
+                    )
+                }),
+            )),
+            many => Err(MoveError::Ambiguous {
+                text: ludus_core::limits::excerpt(text.trim()),
+                candidates: texts(many),
+            }),
+        }
+    }
+}
+
+impl Json for TablesGame {
+    fn move_json(&self, state: &TablesState, mv: &TablesMove) -> Value {
+        let steps: Vec<Value> = mv
+            .steps()
+            .iter()
+            .map(|&[f, t]| json!([place_json(f), place_json(t)]))
+            .collect();
+        json!({"text": self.move_text(state, mv), "steps": steps})
+    }
+
+    fn board_json(&self, state: &TablesState, fields: &mut Map<String, Value>) {
+        let rules = self.rules(state);
+        if self.rotation.len() > 1 {
+            // Which game of the rotation is played belongs with the match standing.
+            if let Some(Value::Object(standing)) = fields.get_mut("match") {
+                standing.insert("rules".into(), json!(rules.name));
+            }
+        }
+        let sides = &state.pos.sides;
+        let n = rules.moves.board.points;
+        fields.insert("points".into(), json!([&sides[0][1..=n], &sides[1][1..=n]]));
+        fields.insert("bar".into(), json!([sides[0][BAR], sides[1][BAR]]));
+        fields.insert("off".into(), json!([sides[0][OFF], sides[1][OFF]]));
+        if rules.uses_pool() {
+            fields.insert("pool".into(), json!([sides[0][POOL], sides[1][POOL]]));
+        }
+        if rules.moves.lone == Lone::Pin {
+            let pinned = |p: usize| -> Vec<usize> {
+                (1..=n)
+                    .filter(|&k| state.pos.pinned[p] & (1 << k) != 0)
+                    .collect()
+            };
+            fields.insert("pinned".into(), json!([pinned(0), pinned(1)]));
+        }
+        if rules.moves.bonus.as_ref().is_some_and(|b| b.again) {
+            // With extra turns the plies no longer tell who has had a first turn.
+            fields.insert(
+                "moved".into(),
+                json!([state.moved & 1 != 0, state.moved & 2 != 0]),
+            );
+        }
+        fields.insert("dice".into(), state.dice().map_or(json!([]), |d| json!(d)));
+    }
+
+    fn state_from_json(&self, value: &Value) -> Result<TablesState, StateError> {
+        state_json::read(self, value).map_err(StateError)
+    }
+}
+
+/// What a pip is worth against one unit of material (a checker borne off).
+const PIP: f64 = 0.1;
+/// What a point held against the opponent is worth: it blocks their checkers.
+const HELD: f64 = 0.25;
+/// What a blot costs: about a third of a chance of being hit, and a hit costs many pips.
+const BLOT: f64 = 0.4;
+
+impl Evaluator for TablesGame {
+    fn material(&self, state: &TablesState, player: Player) -> i32 {
+        i32::from(state.pos.sides[player][OFF])
+    }
+    fn pips(&self, state: &TablesState, player: Player) -> Option<i32> {
+        Some(self.rules(state).moves.board.pips(&state.pos.sides[player]))
+    }
+    /// The material difference, plus the pip-count difference, the points held against the
+    /// opponent, and less the blots at risk.
+    fn heuristic(&self, state: &TablesState, player: Player) -> f64 {
+        let moves = &self.rules(state).moves;
+        let sides = &state.pos.sides;
+        let other = 1 - player;
+        let mut value = f64::from(self.material(state, player) - self.material(state, other));
+        value +=
+            PIP * f64::from(moves.board.pips(&sides[other]) - moves.board.pips(&sides[player]));
+        let held = |p: Player| {
+            sides[p][1..=moves.board.points]
+                .iter()
+                .filter(|&&c| c >= moves.lone.block_at())
+                .count() as i32
+        };
+        value += HELD * f64::from(held(player) - held(other));
+        // Only the blots of the side not to move are at risk: the side to move may hit them.
+        if let Some(to_move) = self.phase(state).to_move() {
+            let exposed = 1 - to_move;
+            if moves.lone != Lone::Block {
+                let sign = if exposed == player { -1.0 } else { 1.0 };
+                value += sign * BLOT * f64::from(moves.board.blots(&sides[exposed]));
+            }
+        }
+        value
+    }
+    fn evaluation(&self, state: &TablesState, player: Player) -> Option<i32> {
+        let rules = self.rules(state);
+        let view = scope::EvalView {
+            pos: &state.pos,
+            board: &rules.moves.board,
+            player,
+        };
+        Some(rules.evaluate.as_ref()?.eval(&view))
+    }
+    fn position_key(&self, state: &TablesState) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            state.pos,
+            state.to_move,
+            state.stage,
+            state.dice,
+            state.winner,
+        )
+            .hash(&mut h);
+        h.finish()
+    }
+}
+
+impl View for TablesGame {
+    fn render(&self, state: &TablesState, viewer: Player) -> String {
+        render::board(self, state, viewer) + &render::status(self, state)
+    }
+    fn board(&self, state: &TablesState, viewer: Player) -> String {
+        render::board(self, state, viewer)
+    }
+    fn awaited(&self, state: &TablesState) -> Option<String> {
+        render::awaited(state)
+    }
+    fn move_text_seen_by(&self, state: &TablesState, mv: &TablesMove, viewer: Player) -> String {
+        if usize::from(state.to_move) == viewer {
+            return self.move_text(state, mv);
+        }
+        // The same paths, each point by its number on the viewer's side.
+        let board = &self.rules(state).moves.board;
+        let across = |n: u8| match usize::from(n) {
+            n @ 1..=MAX_POINTS => board.across(n) as u8,
+            _ => n,
+        };
+        let steps: Vec<([u8; 2], bool)> = self
+            .steps_with_hits(state, mv)
+            .into_iter()
+            .map(|([from, to], hit)| ([across(from), across(to)], hit))
+            .collect();
+        notation::format_move(&steps)
+    }
+    fn notation_help(&self, state: &TablesState) -> String {
+        render::notation_help(self, state)
+    }
+    fn svg(&self, state: &TablesState, viewer: Player) -> String {
+        render::svg(self, state, viewer)
+    }
+
+    fn describe(&self) -> String {
+        render::describe(self)
+    }
+}

@@ -1,0 +1,610 @@
+//! Full-turn move generation: every way to play the dice one die at a time, cut to the moves
+//! that use as many dice as possible (the larger die when only one of two can be played), each
+//! distinct resulting position listed once. Fixed arrays, an exact position key kept up to date
+//! step by step, and a reused hash set: no allocation once warmed up.
+
+use super::position::{places_with, Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL};
+use super::scope::StepView;
+use ludus_core::expr::Expr;
+use std::cell::RefCell;
+
+/// Most single-die steps in a turn: a double played four times, or a bonus roll's two dice
+/// followed by a double.
+pub const MAX_STEPS: usize = 6;
+
+/// A full-turn move: single-die steps `[from, to]` in the order played, from the mover's side
+/// (`from` is a point, `BAR` or `POOL`; `to` a point or `OFF`). No steps is the pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct TablesMove {
+    steps: [[u8; 2]; MAX_STEPS],
+    len: u8,
+}
+
+impl TablesMove {
+    pub const PASS: TablesMove = TablesMove {
+        steps: [[0; 2]; MAX_STEPS],
+        len: 0,
+    };
+    pub fn steps(&self) -> &[[u8; 2]] {
+        &self.steps[..usize::from(self.len)]
+    }
+    pub fn is_pass(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// A condition on leaving a point, tested before every step from it.
+#[derive(Clone, Debug)]
+pub struct LeaveRule {
+    pub point: u8,
+    pub when: Expr,
+}
+
+/// A roll that gives more than its dice (Acey-deucey's 1-2): the roll is played, then a double
+/// of the mover's choosing, and then the mover may roll again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bonus {
+    /// The roll, lower die first.
+    pub roll: [u8; 2],
+    /// After the roll, a double of the mover's choosing is played.
+    pub any_double: bool,
+    /// The mover rolls again after the turn.
+    pub again: bool,
+}
+
+/// The movement rules a rules file chose.
+#[derive(Clone, Debug)]
+pub struct MoveRules {
+    pub board: Board,
+    pub lone: Lone,
+    pub leave: Vec<LeaveRule>,
+    /// Bit n set: some rule restricts leaving point n.
+    pub leave_mask: u64,
+    /// Conditions every single step must meet, tested on the position after it.
+    pub step: Vec<Expr>,
+    /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled).
+    pub double_moves: u8,
+    /// When only one of two different dice can be played, it must be the larger.
+    pub larger_first: bool,
+    pub bonus: Option<Bonus>,
+    /// Faces of a die (a bonus double may be any of them).
+    pub faces: u8,
+}
+
+impl MoveRules {
+    /// Whether steps may be generated in non-increasing order of their starting points only.
+    /// Under the plain rules a step from a lower point never makes a step from a higher one
+    /// legal (nor the reverse illegal), so any legal sequence can be reordered that way with
+    /// the same result; a leave or step rule may depend on what other checkers did first, and
+    /// a bonus double must follow its roll, so then every order is tried.
+    fn ordered(&self) -> bool {
+        self.leave.is_empty() && self.step.is_empty()
+    }
+
+    /// The most single-die steps a turn of `dice` dice may take: a double played
+    /// `double_moves` times, after the bonus roll's two dice where there is one.
+    pub fn max_steps(&self, dice: u8) -> usize {
+        let bonus = self.bonus.as_ref().is_some_and(|b| b.any_double);
+        usize::from(dice.max(self.double_moves)) + 2 * usize::from(bonus)
+    }
+
+    /// Whether `roll` (the turn's dice) is the bonus roll.
+    pub fn bonus_for(&self, roll: &[u8]) -> Option<&Bonus> {
+        let b = self.bonus.as_ref()?;
+        match *roll {
+            [x, y] if [x.min(y), x.max(y)] == b.roll => Some(b),
+            _ => None,
+        }
+    }
+}
+
+/// What the turn's conditions may see beyond the position.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnInfo<'a> {
+    /// The dice rolled.
+    pub roll: &'a [u8],
+    /// The mover has not moved before in this game.
+    pub first_turn: bool,
+}
+
+/// Resulting positions already listed this turn: open addressing over exact keys, probed by
+/// tags kept apart (so a probe reads one word) that hold the key's hash and the round of the
+/// table, so that emptying it is starting a new round.
+#[derive(Default)]
+struct Seen {
+    tags: Vec<u64>,
+    keys: Vec<Key>,
+    /// Keys in the table this round.
+    len: usize,
+    /// The current round, never 0: a slot whose tag has another round in its low bits is empty.
+    round: u64,
+}
+
+/// The low bits of a tag: the round.
+const ROUND: u64 = 0xFFFF;
+
+impl Seen {
+    fn clear(&mut self) {
+        self.len = 0;
+        self.round = (self.round + 1) & ROUND;
+        if self.round == 0 {
+            self.tags.fill(0);
+            self.round = 1;
+        }
+    }
+
+    /// Adds a key; true when it was not there yet.
+    #[inline(always)]
+    fn insert(&mut self, key: Key) -> bool {
+        if self.len * 2 >= self.tags.len() {
+            self.grow();
+        }
+        let mask = self.tags.len() - 1;
+        let h = key.hash();
+        let tag = (h & !ROUND) | self.round;
+        let mut i = (h >> 40) as usize & mask;
+        loop {
+            let t = self.tags[i];
+            if t & ROUND != self.round {
+                self.tags[i] = tag;
+                self.keys[i] = key;
+                self.len += 1;
+                return true;
+            }
+            if t == tag && self.keys[i] == key {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let round = self.round;
+        let keys: Vec<Key> = (0..self.tags.len())
+            .filter(|&i| self.tags[i] & ROUND == round)
+            .map(|i| self.keys[i])
+            .collect();
+        let len = (self.tags.len() * 2).max(256);
+        self.tags = vec![0; len];
+        self.keys = vec![Key::default(); len];
+        self.len = 0;
+        self.round = 1;
+        for k in keys {
+            self.insert(k);
+        }
+    }
+}
+
+thread_local! {
+    static SEEN: RefCell<Seen> = RefCell::new(Seen::default());
+}
+
+/// Writes every legal full-turn move of `mover` into `out` (cleared first); a turn without a
+/// legal step gives the single pass move.
+pub fn generate(
+    rules: &MoveRules,
+    pos: &Position,
+    mover: usize,
+    info: &TurnInfo,
+    out: &mut Vec<TablesMove>,
+) {
+    // One generator per kind of lone-checker rule, so that the hot loop tests none.
+    match rules.lone {
+        Lone::Hit => generate_for::<HIT>(rules, pos, mover, info, out),
+        Lone::Block => generate_for::<BLOCK>(rules, pos, mover, info, out),
+        Lone::Pin => generate_for::<PIN>(rules, pos, mover, info, out),
+    }
+}
+
+const HIT: u8 = 0;
+const BLOCK: u8 = 1;
+const PIN: u8 = 2;
+
+fn generate_for<const LONE: u8>(
+    rules: &MoveRules,
+    pos: &Position,
+    mover: usize,
+    info: &TurnInfo,
+    out: &mut Vec<TablesMove>,
+) {
+    SEEN.with(|seen| {
+        let seen = &mut *seen.borrow_mut();
+        let mut gen = Gen::<LONE>::new(rules, info, pos, mover, out, seen);
+        gen.reset();
+        match *info.roll {
+            [a, b] if rules.bonus_for(info.roll).is_some_and(|b| b.any_double) => {
+                // The roll first, then any double: every choice, the most dice overall.
+                let n = usize::from(rules.double_moves);
+                for k in 1..=rules.faces {
+                    let mut dice = [k; MAX_STEPS];
+                    dice[..2].copy_from_slice(&[a, b]);
+                    let mut groups = [1; MAX_STEPS];
+                    groups[..2].fill(0);
+                    gen.search_dice(&dice[..2 + n], &groups[..2 + n]);
+                }
+            }
+            [a, b] if a == b => {
+                let n = usize::from(rules.double_moves);
+                gen.search_dice(&[a; MAX_STEPS][..n], &[0; MAX_STEPS][..n]);
+            }
+            [a, b] => {
+                gen.search_dice(&[a, b], &[0, 0]);
+                if gen.best == 1 && rules.larger_first {
+                    // Only one die can be played: the larger one when it can.
+                    gen.reset();
+                    gen.search_dice(&[a.max(b)], &[0]);
+                    if gen.best == 0 {
+                        // Only the pass is listed: start again, so this search is one alone.
+                        gen.reset();
+                        gen.search_dice(&[a.min(b)], &[0]);
+                    }
+                }
+            }
+            ref dice => gen.search_dice(dice, &[0; MAX_STEPS][..dice.len()]),
+        }
+        gen.seen.clear();
+    });
+}
+
+/// The state of a turn in progress, saved and restored around each step.
+#[derive(Clone, Copy)]
+struct Progress {
+    t: Turn,
+    key: Key,
+    /// Bit n set: the mover has a checker on point n, the bar (`BAR`) or the pool (`POOL`).
+    occupied: u64,
+    /// Bit n set: landing on the mover's point n hits or pins a lone opposing checker.
+    lands: u64,
+    /// The mover's checkers outside the home table (bar and pool included).
+    behind: u8,
+}
+
+/// The search over step sequences, on a private copy of the position; `LONE` is the rule on
+/// lone checkers.
+struct Gen<'a, const LONE: u8> {
+    rules: &'a MoveRules,
+    info: &'a TurnInfo<'a>,
+    now: Progress,
+    /// Bit n set: the mover may not land on its point n. A step changes what a landing does
+    /// only on its own two points, and never closes or opens either, so this holds all turn
+    /// and the places a die can move from are found for all points at once.
+    closed: u64,
+    /// Bits 1..=points.
+    on_board: u64,
+    /// `rules.board.entry()`, at hand.
+    entry: usize,
+    dice: [u8; MAX_STEPS],
+    /// Dice of a lower group are played before those of a higher one.
+    groups: [u8; MAX_STEPS],
+    ndice: usize,
+    ordered: bool,
+    /// Some die belongs to a later group.
+    grouped: bool,
+    /// No two sequences of this search end in the same position, so `seen` is not needed.
+    distinct: bool,
+    steps: [[u8; 2]; MAX_STEPS],
+    /// Most dice used by a move found so far.
+    best: usize,
+    out: &'a mut Vec<TablesMove>,
+    seen: &'a mut Seen,
+}
+
+impl<'a, const LONE: u8> Gen<'a, LONE> {
+    const LONE: Lone = match LONE {
+        HIT => Lone::Hit,
+        BLOCK => Lone::Block,
+        _ => Lone::Pin,
+    };
+
+    fn new(
+        rules: &'a MoveRules,
+        info: &'a TurnInfo<'a>,
+        pos: &Position,
+        mover: usize,
+        out: &'a mut Vec<TablesMove>,
+        seen: &'a mut Seen,
+    ) -> Self {
+        let t = pos.turn(mover);
+        let board = &rules.board;
+        let (closed, lands) = t.landing_bits(board, Self::LONE);
+        Gen {
+            rules,
+            info,
+            now: Progress {
+                key: Key::of(&t.me),
+                occupied: places_with(&t.me, 1) & !(1 << OFF),
+                lands,
+                behind: pos.behind(mover, board.home),
+                t,
+            },
+            closed,
+            on_board: board.point_bits(),
+            entry: board.entry(),
+            dice: [0; MAX_STEPS],
+            groups: [0; MAX_STEPS],
+            ndice: 0,
+            ordered: false,
+            grouped: false,
+            distinct: false,
+            steps: [[0; 2]; MAX_STEPS],
+            best: 0,
+            out,
+            seen,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.out.clear();
+        self.seen.clear();
+        self.best = 0;
+    }
+
+    /// Adds the moves playing `dice` (in `groups` order) to those found so far.
+    fn search_dice(&mut self, dice: &[u8], groups: &[u8]) {
+        self.ndice = dice.len();
+        self.dice[..dice.len()].copy_from_slice(dice);
+        self.groups[..dice.len()].copy_from_slice(groups);
+        self.ordered = self.rules.ordered();
+        self.grouped = groups.iter().any(|&g| g != 0);
+        // Equal dice tried in non-increasing order of the places left reach each position once:
+        // a sequence is the multiset of places it left, and the resulting side gives it back
+        // (from the farthest place down, the checkers that left a place are those it lost plus
+        // those that came from one die farther). Only when nothing listed before is in `seen`.
+        self.distinct = self.ordered
+            && !self.grouped
+            && self.out.is_empty()
+            && dice.iter().all(|&d| d == dice[0]);
+        self.search(0, 0, POOL, 0);
+    }
+
+    /// Tries every next step; a sequence that cannot go on is a candidate move.
+    fn search(&mut self, depth: usize, used: u8, max_from: usize, last_group: u8) {
+        let mut extended = false;
+        let mut tried = 0u32;
+        let group = if self.grouped {
+            (0..self.ndice)
+                .filter(|&i| used & (1 << i) == 0)
+                .map(|i| self.groups[i])
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        for i in 0..self.ndice {
+            let d = self.dice[i];
+            if used & (1 << i) != 0 || self.groups[i] != group || tried & (1 << d) != 0 {
+                continue;
+            }
+            tried |= 1 << d;
+            let used = used | (1 << i);
+            // Within a group of dice, steps are reordered freely (see `ordered`).
+            let top = if self.ordered && group == last_group {
+                max_from
+            } else {
+                POOL
+            };
+            let mut froms = self.sources(usize::from(d), top);
+            while froms != 0 {
+                let from = 63 - froms.leading_zeros() as usize;
+                froms &= !(1 << from);
+                extended |= self.try_step(depth, used, from, d, group);
+            }
+        }
+        if !extended {
+            self.candidate(depth, |g| g.now.key);
+        }
+    }
+
+    /// The places (as bits, up to `top`) a free checker can leave with die `d`: the bar alone
+    /// while it is occupied (checkers on the bar enter before anything else moves); else those
+    /// whose landing point is open, and those that may bear off (all checkers home; with a
+    /// larger die only from the farthest occupied point).
+    #[inline]
+    fn sources(&self, d: usize, top: usize) -> u64 {
+        let now = &self.now;
+        let enters = self.closed >> (self.entry - d) & 1 == 0;
+        if now.t.me[BAR] > 0 {
+            return u64::from(enters) << BAR;
+        }
+        let free = now.occupied & ((2 << top) - 1) & !now.t.my_pins;
+        let mut s = free & self.on_board & !(self.closed << d) & !((2 << d) - 1);
+        s |= free & u64::from(enters) << POOL;
+        if now.behind == 0 && now.occupied != 0 {
+            s |= free & (1 << d);
+            let farthest = 63 - now.occupied.leading_zeros() as usize;
+            if farthest < d {
+                s |= free & (1 << farthest);
+            }
+        }
+        s
+    }
+
+    /// Plays die `d` from `from` (one of `sources`) if the rules allow it, and goes on from
+    /// there.
+    #[inline(always)]
+    fn try_step(&mut self, depth: usize, used: u8, from: usize, d: u8, group: u8) -> bool {
+        let start = if from > MAX_POINTS { self.entry } else { from };
+        // 0 is `OFF`: bearing off.
+        let to = start.saturating_sub(usize::from(d));
+        let lands = self.now.lands >> to & 1 != 0;
+        if !self.leave_allowed(from, to, d, lands, depth) {
+            return false;
+        }
+        self.steps[depth] = [from as u8, to as u8];
+        let rules = self.rules;
+        if depth + 1 == self.ndice && rules.step.is_empty() {
+            // The last die: the move is complete, only its key is needed.
+            self.candidate(depth + 1, |g| g.key_after(from, to, lands));
+            return true;
+        }
+        let saved = (self.now.t.their_pins, self.now.key, self.now.lands);
+        self.apply(from, to, lands);
+        let allowed = rules.step.is_empty() || self.step_rules_allow(from, to, d, lands, depth);
+        if allowed {
+            if depth + 1 == self.ndice {
+                self.candidate(depth + 1, |g| g.now.key);
+            } else {
+                // The pool ranks above the bar but waits while the bar is occupied: a checker
+                // from the pool may follow one entering from the bar.
+                let next_top = if from == BAR { POOL } else { from };
+                self.search(depth + 1, used, next_top, group);
+            }
+        }
+        self.undo(from, to, lands, saved);
+        allowed
+    }
+
+    #[inline]
+    fn leave_allowed(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
+        self.rules.leave_mask & (1 << from) == 0
+            || self.leave_rules_allow(from, to, die, lands, depth)
+    }
+
+    fn view(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> StepView<'_> {
+        StepView {
+            turn: &self.now.t,
+            board: &self.rules.board,
+            lone: Self::LONE,
+            die,
+            from,
+            to,
+            lands,
+            earlier: &self.steps[..depth],
+            info: self.info,
+        }
+    }
+
+    #[cold]
+    fn leave_rules_allow(
+        &self,
+        from: usize,
+        to: usize,
+        die: u8,
+        lands: bool,
+        depth: usize,
+    ) -> bool {
+        let view = self.view(from, to, die, lands, depth);
+        self.rules
+            .leave
+            .iter()
+            .filter(|r| usize::from(r.point) == from)
+            .all(|r| r.when.test(&view))
+    }
+
+    #[cold]
+    fn step_rules_allow(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
+        let view = self.view(from, to, die, lands, depth);
+        self.rules.step.iter().all(|r| r.test(&view))
+    }
+
+    /// The key after a step from `from` to `to`, not yet played.
+    #[inline]
+    fn key_after(&self, from: usize, to: usize, lands: bool) -> Key {
+        let mut key = self.now.key;
+        key.remove(from);
+        key.add(to);
+        if lands {
+            key.mark(to);
+        }
+        if Self::LONE == Lone::Pin && from <= self.rules.board.points && self.now.t.me[from] == 1 {
+            key.unmark(from);
+        }
+        key
+    }
+
+    #[inline]
+    fn apply(&mut self, from: usize, to: usize, lands: bool) {
+        let rules = self.rules;
+        let board = &rules.board;
+        self.now.key = self.key_after(from, to, lands);
+        let now = &mut self.now;
+        now.t.step(board, Self::LONE, from, to, lands);
+        if lands {
+            now.lands &= !(1 << to);
+        }
+        if now.t.me[from] == 0 {
+            now.occupied &= !(1 << from);
+            if Self::LONE == Lone::Pin && from <= board.points {
+                // The checker pinned there is free again, for a later step to pin.
+                let again = now.t.landing(board, Self::LONE, from) == Some(true);
+                now.lands |= u64::from(again) << from;
+            }
+        }
+        if to != OFF {
+            now.occupied |= 1 << to;
+        }
+        if from > board.home && to <= board.home {
+            now.behind -= 1;
+        }
+    }
+
+    /// Takes back `apply(from, to, lands)`, given the pins, key and landings from before it.
+    #[inline]
+    fn undo(&mut self, from: usize, to: usize, lands: bool, saved: (u64, Key, u64)) {
+        let rules = self.rules;
+        let now = &mut self.now;
+        if lands && Self::LONE == Lone::Hit {
+            now.t.opp[rules.board.across(to)] = 1;
+            now.t.opp[BAR] -= 1;
+        }
+        (now.t.their_pins, now.key, now.lands) = saved;
+        now.t.me[to] -= 1;
+        now.t.me[from] += 1;
+        if now.t.me[to] == 0 {
+            now.occupied &= !(1 << to);
+        }
+        now.occupied |= (1 << from) & !1;
+        if from > rules.board.home && to <= rules.board.home {
+            now.behind += 1;
+        }
+    }
+
+    /// A sequence that cannot be extended: kept when it uses the most dice seen so far. `key`
+    /// gives its position's key, needed only to look it up in `seen`.
+    #[inline]
+    fn candidate(&mut self, depth: usize, key: impl FnOnce(&Self) -> Key) {
+        if depth < self.best {
+            return;
+        }
+        if depth > self.best {
+            self.best = depth;
+            self.out.clear();
+            self.seen.clear();
+        }
+        if self.distinct || self.seen.insert(key(self)) {
+            self.out.push(TablesMove {
+                steps: self.steps,
+                len: depth as u8,
+            });
+        }
+    }
+}
+
+/// Plays `mv`'s steps on `pos` for `mover`: the resulting position's exact key and, for each
+/// step, whether it landed on a lone opposing checker (hit or pinned it).
+pub fn replay(
+    rules: &MoveRules,
+    pos: &Position,
+    mover: usize,
+    mv: &TablesMove,
+) -> (Turn, Key, [bool; MAX_STEPS]) {
+    let mut t = pos.turn(mover);
+    let mut key = Key::of(&t.me);
+    let mut lands_at = [false; MAX_STEPS];
+    for (i, &[from, to]) in mv.steps().iter().enumerate() {
+        let (from, to) = (usize::from(from), usize::from(to));
+        let lands = to != OFF && t.landing(&rules.board, rules.lone, to) == Some(true);
+        t.step(&rules.board, rules.lone, from, to, lands);
+        key.remove(from);
+        key.add(to);
+        if lands {
+            key.mark(to);
+        }
+        if rules.lone == Lone::Pin && from <= rules.board.points && t.me[from] == 0 {
+            key.unmark(from);
+        }
+        lands_at[i] = lands;
+    }
+    (t, key, lands_at)
+}

@@ -1,0 +1,427 @@
+//! The board's geometry and the compact position: for each side, its checkers by its own point
+//! number, with the borne-off checkers, the bar and the off-board pool in the same fixed array
+//! (wildbg-style), so a step is a few array writes.
+
+/// Most points a board may have.
+pub const MAX_POINTS: usize = 36;
+/// Index of the borne-off checkers in a side's array.
+pub const OFF: usize = 0;
+/// Index of the checkers on the bar: hit checkers, which enter before anything else moves.
+pub const BAR: usize = MAX_POINTS + 1;
+/// Index of the checkers waiting off the board to enter (Acey-deucey), which enter when their
+/// owner likes while the others move on.
+pub const POOL: usize = MAX_POINTS + 2;
+/// Places of a side's array: off, the points, bar and pool.
+pub const SLOTS: usize = MAX_POINTS + 3;
+/// Most checkers a side may have: counts then fit in four bits (see `Key`).
+pub const MAX_CHECKERS: u8 = ludus_core::limits::LIMITS.checkers;
+
+/// A side's checkers: `side[n]` on its own point n (1..=points), `side[OFF]`, `side[BAR]`,
+/// `side[POOL]`.
+pub type Side = [u8; SLOTS];
+
+/// The board: how many points, the home table's size, and how the two numberings meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub points: usize,
+    pub home: usize,
+    /// Both sides move the same way round the board from opposite corners (Long Nardy, Fevga),
+    /// rather than towards each other (Backgammon).
+    pub same_direction: bool,
+}
+
+impl Board {
+    /// A board of `points` points (even, 2..=MAX_POINTS) with the home table `1..=home`.
+    pub fn new(points: usize, home: usize, same_direction: bool) -> Board {
+        Board {
+            points,
+            home,
+            same_direction,
+        }
+    }
+
+    /// The standard board: 24 points, a home table of 6, sides moving towards each other.
+    pub fn standard() -> Board {
+        Board::new(24, 6, false)
+    }
+
+    /// The other side's number of point `n` (1..=points) of either side: the same point
+    /// counted from the other end, or half the board on round it.
+    #[inline]
+    pub fn across(&self, n: usize) -> usize {
+        let half = self.points / 2;
+        match (self.same_direction, n > half) {
+            (false, _) => self.points + 1 - n,
+            (true, true) => n - half,
+            (true, false) => n + half,
+        }
+    }
+
+    /// Bits 1..=points: the board's points as a set.
+    #[inline]
+    pub fn point_bits(&self) -> u64 {
+        (2 << self.points) - 2
+    }
+
+    /// `across` for a set of points (bits 1..=points) all at once.
+    #[inline]
+    pub fn across_bits(&self, points: u64) -> u64 {
+        let points = points & self.point_bits();
+        let half = self.points / 2;
+        if self.same_direction {
+            let low = (2 << half) - 2;
+            (points >> half & low) | (points & low) << half
+        } else {
+            // Reversed, bit n is at 63 - n; `across(n)` is `self.points + 1 - n`.
+            points.reverse_bits() >> (62 - self.points)
+        }
+    }
+
+    /// The point a checker entering from the bar or the pool counts from: one beyond the last.
+    #[inline]
+    pub fn entry(&self) -> usize {
+        self.points + 1
+    }
+
+    /// The distance from `from` to the end of the way: the point's number, one beyond the last
+    /// point for the bar and the pool.
+    #[inline]
+    pub fn distance(&self, from: usize) -> usize {
+        if from > MAX_POINTS {
+            self.entry()
+        } else {
+            from
+        }
+    }
+}
+
+impl Board {
+    /// The pip count of `side`: the distance its checkers still have to travel, the bar and the
+    /// pool counting as one beyond the last point.
+    pub fn pips(&self, side: &Side) -> i32 {
+        (1..SLOTS)
+            .map(|n| self.distance(n) as i32 * i32::from(side[n]))
+            .sum()
+    }
+
+    /// The checkers of `side` in its home table.
+    pub fn in_home(&self, side: &Side) -> i32 {
+        side[1..=self.home].iter().map(|&c| i32::from(c)).sum()
+    }
+
+    /// The points where `side` has a single checker (its blots).
+    pub fn blots(&self, side: &Side) -> i32 {
+        side[1..=self.points].iter().filter(|&&c| c == 1).count() as i32
+    }
+}
+
+/// Bit n set for each place n of `side` holding at least `k` checkers (1 <= k <= 16), found
+/// eight places at a time.
+#[inline]
+pub fn places_with(side: &Side, k: u8) -> u64 {
+    let mut bytes = [0; 40];
+    bytes[..SLOTS].copy_from_slice(side);
+    let add = u64::from_ne_bytes([0x80 - k; 8]);
+    let mut bits = 0;
+    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        // A count is at most 15, so adding 128 - k sets a byte's top bit exactly when the
+        // count is k or more, and never carries into the next byte.
+        let tops = (word + add) >> 7 & 0x0101_0101_0101_0101;
+        // Gathers the eight flags, byte i's into bit i of the top byte.
+        bits |= (tops.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    }
+    bits
+}
+
+/// Both sides' checkers, and which are pinned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub sides: [Side; 2],
+    /// Bit n of `pinned[p]`: p's single checker on p's point n lies pinned under the other
+    /// side's checkers (it may not move until they have all left).
+    pub pinned: [u64; 2],
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position {
+            sides: [[0; SLOTS]; 2],
+            pinned: [0; 2],
+        }
+    }
+}
+
+/// What a landing does to a lone opposing checker (`[moves] lone_checker`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lone {
+    /// Sends it to the bar; two or more block a point.
+    Hit,
+    /// Nothing: a single checker blocks.
+    #[serde(rename = "blocks")]
+    Block,
+    /// Pins it where it stands; two or more block a point.
+    Pin,
+}
+
+impl Lone {
+    /// Opposing checkers on a point that close it to the mover.
+    pub fn block_at(self) -> u8 {
+        match self {
+            Lone::Block => 1,
+            Lone::Hit | Lone::Pin => 2,
+        }
+    }
+}
+
+impl Position {
+    /// Checkers of `p` still in play (on the board, the bar or in the pool).
+    pub fn left(&self, p: usize) -> u8 {
+        self.sides[p][1..].iter().sum()
+    }
+
+    /// Checkers of `p` outside its home table `1..=home`, the bar and pool included (they must
+    /// come home before any bear-off).
+    pub fn behind(&self, p: usize, home: usize) -> u8 {
+        self.sides[p][home + 1..].iter().sum()
+    }
+
+    /// The first point (in player 0's numbering) where both sides stand, if any.
+    pub fn shared_point(&self, board: &Board) -> Option<usize> {
+        (1..=board.points).find(|&n| self.sides[0][n] > 0 && self.sides[1][board.across(n)] > 0)
+    }
+
+    /// The position from `mover`'s side.
+    pub fn turn(&self, mover: usize) -> Turn {
+        Turn {
+            me: self.sides[mover],
+            opp: self.sides[1 - mover],
+            my_pins: self.pinned[mover],
+            their_pins: self.pinned[1 - mover],
+        }
+    }
+
+    /// Puts back a side's view of this position.
+    pub fn set_turn(&mut self, mover: usize, t: &Turn) {
+        self.sides[mover] = t.me;
+        self.sides[1 - mover] = t.opp;
+        self.pinned[mover] = t.my_pins;
+        self.pinned[1 - mover] = t.their_pins;
+    }
+}
+
+/// A position as the side to move sees it: the one definition of a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub me: Side,
+    pub opp: Side,
+    /// Bit n: the mover's checker on its point n is pinned.
+    pub my_pins: u64,
+    /// Bit n: the opponent's checker on the opponent's point n is pinned.
+    pub their_pins: u64,
+}
+
+impl Turn {
+    /// Whether the mover may land on its point `to`, and whether that hits or pins a lone
+    /// opposing checker.
+    #[inline]
+    pub fn landing(&self, board: &Board, lone: Lone, to: usize) -> Option<bool> {
+        let a = board.across(to);
+        let c = self.opp[a];
+        match lone {
+            Lone::Hit => (c < 2).then_some(c == 1),
+            Lone::Block => (c == 0).then_some(false),
+            Lone::Pin => match c {
+                0 => Some(false),
+                // Already pinned by the mover: the mover's point.
+                1 if self.their_pins & (1 << a) != 0 => Some(false),
+                // A lone checker on top of the mover's pinned one holds the point.
+                1 if self.me[to] > 0 => None,
+                1 => Some(true),
+                _ => None,
+            },
+        }
+    }
+
+    /// `landing` for every point at once: the points (bits 1..=points) the mover may not land
+    /// on, and those where landing hits or pins.
+    pub fn landing_bits(&self, board: &Board, lone: Lone) -> (u64, u64) {
+        let theirs = |k| board.across_bits(places_with(&self.opp, k));
+        let (some, two) = (theirs(1), theirs(2));
+        let one = some & !two;
+        match lone {
+            Lone::Hit => (two, one),
+            Lone::Block => (some, 0),
+            Lone::Pin => {
+                let free = one & !board.across_bits(self.their_pins);
+                let mine = places_with(&self.me, 1) & board.point_bits();
+                // A lone checker on top of the mover's pinned one holds the point.
+                (two | (free & mine), free & !mine)
+            }
+        }
+    }
+
+    /// Moves one checker from `from` to `to` (checked legal by the caller); `lands_on` says
+    /// the landing hits or pins a lone opposing checker. Leaving a point for good frees the
+    /// checker pinned there.
+    #[inline]
+    pub fn step(&mut self, board: &Board, lone: Lone, from: usize, to: usize, lands_on: bool) {
+        self.me[from] -= 1;
+        self.me[to] += 1;
+        if lone == Lone::Pin && from <= board.points && self.me[from] == 0 {
+            self.their_pins &= !(1 << board.across(from));
+        }
+        if lands_on {
+            let a = board.across(to);
+            match lone {
+                Lone::Hit => {
+                    self.opp[a] = 0;
+                    self.opp[BAR] += 1;
+                }
+                Lone::Pin => self.their_pins |= 1 << a,
+                Lone::Block => {}
+            }
+        }
+    }
+}
+
+/// The resulting position of a turn as one exact value, for listing each position once: the
+/// mover's counts as 4-bit fields (slots 0..=38: three words, the last holding slots 32..=38 in
+/// its low 28 bits) and, in the last word's high 36 bits, the points where a lone opposing
+/// checker was hit, or is pinned by this turn. The opponent's side after the turn follows from
+/// those, so equal keys mean equal positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Key([u64; 3]);
+
+/// Where the marks start in a key's last word: the bit of point n is `MARKS + n - 1`.
+const MARKS: usize = 4 * (SLOTS - 32);
+const MARK_MASK: u64 = !((1 << MARKS) - 1);
+
+impl Key {
+    /// The key of a side before any step of the turn.
+    pub fn of(side: &Side) -> Key {
+        // Word by word in a register: once a turn, and a loop through memory showed up there.
+        let word = |slots: &[u8]| slots.iter().rev().fold(0, |w, &c| w << 4 | u64::from(c));
+        Key([word(&side[..16]), word(&side[16..32]), word(&side[32..])])
+    }
+
+    /// One checker at `slot` as a key: each word written whole, never one chosen by index,
+    /// so that a key stays in registers (an indexed store followed by the copy of the key
+    /// into the table stalled the generator's hot path).
+    #[inline]
+    fn one_at(slot: usize) -> [u64; 3] {
+        let one = 1 << (4 * (slot % 16));
+        let word = slot / 16;
+        [0, 1, 2].map(|w| one * u64::from(word.min(2) == w))
+    }
+
+    /// One more checker at `slot` (no count goes past 15, so fields never carry).
+    #[inline]
+    pub fn add(&mut self, slot: usize) {
+        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
+            *word += one;
+        }
+    }
+
+    /// One checker fewer at `slot`.
+    #[inline]
+    pub fn remove(&mut self, slot: usize) {
+        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
+            *word -= one;
+        }
+    }
+
+    /// Marks point n (1..=MAX_POINTS).
+    #[inline]
+    pub fn mark(&mut self, n: usize) {
+        self.0[2] |= 1 << (MARKS + n - 1);
+    }
+
+    #[inline]
+    pub fn unmark(&mut self, n: usize) {
+        self.0[2] &= !(1 << (MARKS + n - 1));
+    }
+
+    /// The marked points: bit n for point n.
+    pub fn marks(&self) -> u64 {
+        (self.0[2] & MARK_MASK) >> (MARKS - 1)
+    }
+
+    /// The same key without its marks.
+    pub fn counts_only(&self) -> Key {
+        Key([self.0[0], self.0[1], self.0[2] & !MARK_MASK])
+    }
+
+    /// A well-mixed hash for the table of positions seen: every bit of the key reaches the
+    /// high bits (a plain multiplication leaves a word's high bits out of them, and with them
+    /// the counts on the farther points, which made long probes in games with many moves).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        let a = self.0[0] ^ self.0[2].rotate_left(29) ^ 0x9E37_79B9_7F4A_7C15;
+        let b = self.0[1] ^ 0xE703_7ED1_A0B4_28DB;
+        let m = u128::from(a) * u128::from(b);
+        (m >> 64) as u64 ^ m as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn places_with_counts_each_place() {
+        let mut side = [0; SLOTS];
+        side[OFF] = 3;
+        side[5] = 1;
+        side[17] = 2;
+        side[BAR] = 15;
+        side[POOL] = 2;
+        assert_eq!(
+            places_with(&side, 1),
+            1 | 1 << 5 | 1 << 17 | 1 << BAR | 1 << POOL
+        );
+        assert_eq!(places_with(&side, 2), 1 | 1 << 17 | 1 << BAR | 1 << POOL);
+        assert_eq!(places_with(&side, 15), 1 << BAR);
+    }
+
+    #[test]
+    fn landing_bits_agree_with_landing() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for points in [4, 12, 24, 36] {
+            for same_direction in [false, true] {
+                let board = Board::new(points, points / 4, same_direction);
+                for n in 1..=points {
+                    let back = board.across_bits(board.across_bits(1 << n));
+                    assert_eq!(board.across_bits(1 << n), 1 << board.across(n));
+                    assert_eq!(back, 1 << n);
+                }
+                for _ in 0..2000 {
+                    let mut t = Turn {
+                        me: [0; SLOTS],
+                        opp: [0; SLOTS],
+                        my_pins: 0,
+                        their_pins: 0,
+                    };
+                    for n in 1..=points {
+                        t.me[n] = rng.gen_range(0..3u8) * u8::from(rng.gen_range(0..3u8) == 0);
+                        t.opp[n] = rng.gen_range(0..3u8) * u8::from(rng.gen_range(0..3u8) == 0);
+                        if rng.gen_range(0..4u8) == 0 {
+                            t.their_pins |= 1 << n;
+                        }
+                    }
+                    for lone in [Lone::Hit, Lone::Block, Lone::Pin] {
+                        let (closed, lands) = t.landing_bits(&board, lone);
+                        for n in 1..=points {
+                            let want = t.landing(&board, lone, n);
+                            assert_eq!(closed >> n & 1 == 1, want.is_none(), "{n} {lone:?}");
+                            assert_eq!(lands >> n & 1 == 1, want == Some(true), "{n} {lone:?}");
+                        }
+                        assert_eq!((closed | lands) & !board.point_bits(), 0);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,553 @@
+//! The board drawn for a terminal the way players know it (from the viewer's side: their home
+//! table bottom right, points numbered from their side), and the rules in plain words.
+
+use super::notation::format_setup;
+use super::position::{Lone, BAR, OFF, POOL};
+use super::{GameRules, Stage, TablesGame, TablesState};
+use ludus_core::game::{Game, Ritual};
+use std::fmt::Write;
+
+/// Checker symbols of player 0 and player 1.
+const SYMBOLS: [char; 2] = ['X', 'O'];
+/// Checkers drawn in one column before the count is written instead.
+const STACK: usize = 5;
+
+pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
+    let pos = &state.pos;
+    let rules = game.rules(state);
+    let board = &rules.moves.board;
+    let other = 1 - viewer;
+    // The viewer's point n: the viewer's checkers, then the other side's (a pinned checker
+    // lies under the pinner, drawn in lower case at the bottom of the stack).
+    let at = |n: usize| -> (usize, usize, Option<usize>) {
+        let mine = usize::from(pos.sides[viewer][n]);
+        let a = board.across(n);
+        let theirs = usize::from(pos.sides[other][a]);
+        if pos.pinned[viewer] & (1 << n) != 0 {
+            (other, theirs, Some(viewer))
+        } else if pos.pinned[other] & (1 << a) != 0 {
+            (viewer, mine, Some(other))
+        } else if mine > 0 {
+            (viewer, mine, None)
+        } else {
+            (other, theirs, None)
+        }
+    };
+    let cell = |n: usize, row: usize| -> String {
+        let (p, c, under) = at(n);
+        let (row, cap) = match under {
+            Some(u) if row == 0 => return format!("  {}", SYMBOLS[u].to_ascii_lowercase()),
+            Some(_) => (row - 1, STACK - 1),
+            None => (row, STACK),
+        };
+        if row == cap - 1 && c > cap {
+            format!("{c:>3}")
+        } else if row < c {
+            format!("  {}", SYMBOLS[p])
+        } else {
+            "  .".to_string()
+        }
+    };
+    let half = board.points / 2;
+    let quarter = half / 2;
+    let row_of = |points: &[usize], rows: &mut dyn Iterator<Item = usize>, s: &mut String| {
+        for row in rows {
+            for (i, &n) in points.iter().enumerate() {
+                if i == quarter && quarter > 0 {
+                    s.push_str("  |");
+                }
+                s.push_str(&cell(n, row));
+            }
+            s.push('\n');
+        }
+    };
+    let label = |points: &[usize]| -> String {
+        let mut s = String::new();
+        for (i, n) in points.iter().enumerate() {
+            if i == quarter && quarter > 0 {
+                s.push_str("  |");
+            }
+            let _ = write!(s, "{n:>3}");
+        }
+        s
+    };
+    let top: Vec<usize> = (half + 1..=board.points).collect();
+    let bottom: Vec<usize> = (1..=half).rev().collect();
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", label(&top));
+    row_of(&top, &mut (0..STACK), &mut s);
+    let _ = writeln!(
+        s,
+        "{:>width$}  {} {}  {} {}",
+        "BAR",
+        SYMBOLS[viewer],
+        pos.sides[viewer][BAR],
+        SYMBOLS[other],
+        pos.sides[other][BAR],
+        width = 3 * quarter + 2
+    );
+    row_of(&bottom, &mut (0..STACK).rev(), &mut s);
+    let _ = writeln!(s, "{}", label(&bottom));
+    for p in [viewer, other] {
+        let pool = if rules.uses_pool() {
+            format!(", pool {}", pos.sides[p][POOL])
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "{} ({}): bar {}{pool}, off {}",
+            game.info.players[p], SYMBOLS[p], pos.sides[p][BAR], pos.sides[p][OFF]
+        );
+    }
+    if let Some(m) = game.match_standing(state) {
+        let rotating = if game.rotation.len() > 1 {
+            format!(" ({})", rules.title)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "match game {}{rotating}: {} {}, {} {}",
+            m.game, game.info.players[0], m.points[0], game.info.players[1], m.points[1],
+        );
+    }
+    s
+}
+
+/// What the player to move is to do (after their name); `None` once the game is over.
+pub fn awaited(state: &TablesState) -> Option<String> {
+    match state.stage {
+        Stage::Roll => Some("to roll".to_string()),
+        Stage::Move => Some(format!("to move with {}", super::dice_text(state))),
+        Stage::Over => None,
+    }
+}
+
+/// Who is to do what, or how the game (and the match) ended.
+pub fn status(game: &TablesGame, state: &TablesState) -> String {
+    let names = &game.info.players;
+    if let Some(what) = awaited(state) {
+        return format!("{} {what}\n", names[usize::from(state.to_move)]);
+    }
+    let mut s = match state.winner {
+        Some(w) => format!(
+            "{} wins ({} point{})",
+            names[usize::from(w)],
+            state.score,
+            if state.score == 1 { "" } else { "s" }
+        ),
+        None => format!("drawn at the {}-ply limit", game.max_plies),
+    };
+    if let Some(w) = game.match_standing(state).and_then(|m| m.winner) {
+        let _ = write!(s, " — {} wins the match", names[w]);
+    }
+    s + "\n"
+}
+
+/// How moves are typed, in the mover's numbering.
+pub fn notation_help(game: &TablesGame, state: &TablesState) -> String {
+    let rules = game.rules(state);
+    let points = rules.moves.board.points;
+    let pool = if rules.uses_pool() {
+        "\n  `pool/20`      brings one in from the pool"
+    } else {
+        ""
+    };
+    format!(
+        "A move lists each checker's path in your own numbering (the board is numbered from your\n\
+         side: your checkers travel from {points} down to 1):\n\
+         \x20 `24/18 13/11`  one checker from 24 to 18, another from 13 to 11\n\
+         \x20 `24/18/13`     one checker moving twice     `13/7(2)`  two checkers from 13 to 7\n\
+         \x20 `13/7*`        hits on 7                    `bar/22`   enters from the bar{pool}\n\
+         \x20 `6/off`        bears off                    `pass`     when no die can be played"
+    )
+}
+
+/// The rules in plain words: for a match that plays several rules files in turn, each game's
+/// rules under the games it is played in.
+pub fn describe(game: &TablesGame) -> String {
+    let mut s = String::new();
+    // The first line has the shape of every family's (`ludus list` shows it).
+    let [white, black] = game.player_names();
+    let _ = writeln!(s, "{} ({white} vs {black})", game.info.title);
+    if !game.info.source.is_empty() {
+        let _ = writeln!(s, "{}", game.info.source.trim());
+    }
+    match game.rotation.as_slice() {
+        [one] => s.push_str(&game_rules(game, one)),
+        several => {
+            let n = several.len();
+            let titles: Vec<&str> = several.iter().map(|g| g.title.as_str()).collect();
+            let _ = writeln!(
+                s,
+                "A match of {n} games played in turn, the first again after the last: {}.",
+                titles.join(", ")
+            );
+            for (i, g) in several.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "Games {}, {}, {}, …: {} ({}).",
+                    i + 1,
+                    i + 1 + n,
+                    i + 1 + 2 * n,
+                    g.title,
+                    g.name
+                );
+                for line in game_rules(game, g).lines() {
+                    let _ = writeln!(s, "  {line}");
+                }
+            }
+        }
+    }
+    if game.ritual == Ritual::HigherDieChoosesColour {
+        let _ = writeln!(
+            s,
+            "Each player rolls one die; the higher roller chooses the colour, the lower starts."
+        );
+    }
+    if let Some(m) = &game.match_rules {
+        let _ = writeln!(
+            s,
+            "A match is played to {} points; {}.",
+            m.target,
+            ludus_core::game::next_first_text(m.next_first, "game")
+        );
+    }
+    s
+}
+
+/// One game's rules in plain words: the board, the dice, the start, the moves and the score.
+fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
+    let moves = &rules.moves;
+    let board = &moves.board;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} checkers a side on {} points, home tables of {}; {}.",
+        rules.checkers,
+        board.points,
+        board.home,
+        if board.same_direction {
+            "both sides move the same way round the board from opposite corners"
+        } else {
+            "the sides move towards each other"
+        }
+    );
+    let dice = game.dice;
+    let mut throw = format!(
+        "{} {} of {} faces",
+        dice.count,
+        if dice.count == 1 { "die" } else { "dice" },
+        dice.faces
+    );
+    if dice.count == 2 {
+        throw.push_str(if moves.double_moves == 4 {
+            ", doubles played twice over (four moves)"
+        } else {
+            ", doubles played as rolled"
+        });
+    }
+    let _ = writeln!(s, "Each turn throws {throw}.");
+    if let Some(b) = &moves.bonus {
+        let _ = writeln!(
+            s,
+            "A roll of {}-{} is played, {}{}.",
+            b.roll[0],
+            b.roll[1],
+            if b.any_double {
+                "then a double of the mover's choosing"
+            } else {
+                "and nothing more"
+            },
+            if b.again {
+                "; then the mover rolls again"
+            } else {
+                ""
+            }
+        );
+    }
+    for p in 0..2 {
+        let _ = writeln!(
+            s,
+            "{} starts with {} (its own numbering).",
+            game.info.players[p],
+            format_setup(&rules.start.sides[p])
+        );
+    }
+    if rules.uses_pool() {
+        let _ = writeln!(
+            s,
+            "Checkers in the pool enter on the opponent's side of the board as from the bar, whenever their owner likes."
+        );
+    }
+    let _ = writeln!(
+        s,
+        "{}",
+        match moves.lone {
+            Lone::Hit => "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves.",
+            Lone::Block => "A single checker blocks a point; there is no hitting.",
+            Lone::Pin => "Two or more checkers block a point; a checker landing on a lone opposing checker pins it there until every checker of the pinner's side has left the point.",
+        }
+    );
+    for r in &moves.leave {
+        let _ = writeln!(
+            s,
+            "A checker may leave point {} only when `{}` (tested die by die).",
+            r.point,
+            r.when.text()
+        );
+    }
+    for r in &moves.step {
+        let _ = writeln!(
+            s,
+            "Every step must leave `{}` true (tested die by die).",
+            r.text()
+        );
+    }
+    let _ = writeln!(
+        s,
+        "Play as many dice as possible{}; bear off once all are home.",
+        if moves.larger_first && dice.count == 2 {
+            ", the larger when only one can be played"
+        } else {
+            ""
+        }
+    );
+    for (when, points) in &rules.wins {
+        let _ = writeln!(
+            s,
+            "A player whose turn leaves `{}` true wins at once{}.",
+            when.text(),
+            points
+                .as_ref()
+                .map_or(String::new(), |p| format!(", scoring `{}`", p.text()))
+        );
+    }
+    let _ = writeln!(
+        s,
+        "The winner scores `{}` point(s).",
+        rules.scoring.as_ref().map_or("1", |e| e.text())
+    );
+    if let Some(e) = &rules.evaluate {
+        let _ = writeln!(
+            s,
+            "The computer players value a position by `{}` ([ai] evaluate), `mover` being the player valued.",
+            e.text()
+        );
+    }
+    s
+}
+
+/// The board as an SVG picture from `viewer`'s side, laid out as [`board`] is (the viewer's
+/// home table bottom right): points as triangles with their numbers, up to five checkers drawn
+/// on a point and the count written on the last when there are more, the bar in the middle,
+/// borne-off (and pool) counts on the right, the dice, and each side's pip count.
+pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
+    use ludus_core::game::Evaluator;
+    use ludus_core::svg::{Anchor, Svg, BOARD, DARK, INK, LIGHT, SHADE};
+    const W: f64 = 40.0;
+    const R: f64 = 17.0;
+    const TOP: f64 = 44.0;
+    let pos = &state.pos;
+    let rules = game.rules(state);
+    let board = &rules.moves.board;
+    let other = 1 - viewer;
+    let colour = |p: usize| if p == 0 { LIGHT } else { DARK };
+    let ink_on = |p: usize| if p == 0 { INK } else { LIGHT };
+    let half = board.points / 2;
+    let quarter = half / 2;
+    let column = |i: usize| -> f64 {
+        // The bar takes one column between the quarters.
+        let bar = usize::from(quarter > 0 && i >= quarter);
+        (i + bar) as f64 * W
+    };
+    let board_width = (half + 1) as f64 * W;
+    let height_half = 2.0 * R * STACK as f64 + 10.0;
+    let board_height = 2.0 * height_half + 2.0 * R + 10.0;
+    let width = board_width + 2.0 * W + 20.0;
+    let height = TOP + board_height + 70.0;
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, TOP, board_width, board_height, BOARD, Some(INK));
+    let bar_x = column(quarter) - W;
+    if quarter > 0 {
+        svg.rect(bar_x, TOP, W, board_height, SHADE, Some(INK));
+    }
+    let top: Vec<usize> = (half + 1..=board.points).collect();
+    let bottom: Vec<usize> = (1..=half).rev().collect();
+    for (points, upper) in [(&top, true), (&bottom, false)] {
+        for (i, &n) in points.iter().enumerate() {
+            let x = column(i);
+            let (base, tip) = if upper {
+                (TOP, TOP + height_half)
+            } else {
+                (TOP + board_height, TOP + board_height - height_half)
+            };
+            let fill = if i % 2 == 0 { SHADE } else { LIGHT };
+            svg.polygon(&[(x, base), (x + W, base), (x + W / 2.0, tip)], fill);
+            let label_y = if upper {
+                TOP - 10.0
+            } else {
+                TOP + board_height + 12.0
+            };
+            svg.text(
+                (x + W / 2.0, label_y),
+                11.0,
+                Anchor::Middle,
+                false,
+                INK,
+                &n.to_string(),
+            );
+            // Whose checkers stand here; a pinned checker lies under its pinner, drawn first.
+            let mine = usize::from(pos.sides[viewer][n]);
+            let a = board.across(n);
+            let theirs = usize::from(pos.sides[other][a]);
+            let mut stack: Vec<(usize, usize)> = Vec::new();
+            if pos.pinned[viewer] & (1 << n) != 0 {
+                stack.push((viewer, 1));
+                stack.push((other, theirs));
+            } else if pos.pinned[other] & (1 << a) != 0 {
+                stack.push((other, 1));
+                stack.push((viewer, mine));
+            } else if mine > 0 {
+                stack.push((viewer, mine));
+            } else if theirs > 0 {
+                stack.push((other, theirs));
+            }
+            let mut slot = 0;
+            for (p, count) in stack {
+                let shown = count.min(STACK - slot);
+                for j in 0..shown {
+                    let offset = R + 2.0 * R * (slot + j) as f64;
+                    let cy = if upper {
+                        TOP + offset
+                    } else {
+                        TOP + board_height - offset
+                    };
+                    svg.circle(x + W / 2.0, cy, R - 1.0, colour(p), Some(INK));
+                    if j + 1 == shown && (count > shown || count > 1) {
+                        let text = count.to_string();
+                        svg.text(
+                            (x + W / 2.0, cy),
+                            14.0,
+                            Anchor::Middle,
+                            true,
+                            ink_on(p),
+                            &text,
+                        );
+                    }
+                }
+                slot += shown;
+            }
+            // The point in both sides' numbering, for the page to match moves of either.
+            let (y0, y1) = if upper { (base, tip) } else { (tip, base) };
+            svg.spot(
+                x,
+                y0,
+                W,
+                y1 - y0,
+                &[
+                    (&format!("p{viewer}"), n.to_string()),
+                    (&format!("p{other}"), a.to_string()),
+                ],
+            );
+        }
+    }
+    // The bar: the other side's checkers in the upper half, the viewer's in the lower.
+    for (p, cy) in [
+        (other, TOP + board_height / 2.0 - 2.0 * R),
+        (viewer, TOP + board_height / 2.0 + 2.0 * R),
+    ] {
+        let on_bar = pos.sides[p][BAR];
+        if on_bar > 0 {
+            svg.circle(bar_x + W / 2.0, cy, R - 1.0, colour(p), Some(INK));
+            svg.text(
+                (bar_x + W / 2.0, cy),
+                14.0,
+                Anchor::Middle,
+                true,
+                ink_on(p),
+                &on_bar.to_string(),
+            );
+        }
+    }
+    if quarter > 0 {
+        svg.spot(bar_x, TOP, W, board_height, &[("spot", "bar".into())]);
+    }
+    // Borne off (and the pool, where the rules use one) on the right.
+    let tray = board_width + 10.0;
+    svg.spot(tray, TOP, 2.0 * W, board_height, &[("spot", "off".into())]);
+    for (p, y) in [(other, TOP + 20.0), (viewer, TOP + board_height - 20.0)] {
+        svg.rect(tray, y - 16.0, 2.0 * W, 32.0, colour(p), Some(INK));
+        let text = format!("off {}", pos.sides[p][OFF]);
+        svg.text((tray + W, y), 14.0, Anchor::Middle, true, ink_on(p), &text);
+        if rules.uses_pool() {
+            let py = if p == viewer { y - 40.0 } else { y + 40.0 };
+            svg.text(
+                (tray + W, py),
+                13.0,
+                Anchor::Middle,
+                false,
+                INK,
+                &format!("pool {}", pos.sides[p][POOL]),
+            );
+            svg.spot(tray, py - 14.0, 2.0 * W, 28.0, &[("spot", "pool".into())]);
+        }
+    }
+    // The dice to play, in the right half of the board.
+    let dice = state.dice().unwrap_or(&[]);
+    let dice_x = column(quarter + quarter / 2) + W / 2.0 - dice.len() as f64 * 20.0;
+    for (i, d) in dice.iter().enumerate() {
+        let x = dice_x + i as f64 * 40.0;
+        let y = TOP + board_height / 2.0 - 15.0;
+        let p = usize::from(state.to_move);
+        svg.rect(x, y, 30.0, 30.0, colour(p), Some(INK));
+        svg.text(
+            (x + 15.0, y + 15.0),
+            18.0,
+            Anchor::Middle,
+            true,
+            ink_on(p),
+            &d.to_string(),
+        );
+    }
+    let names = &game.info.players;
+    let pips = |p: usize| game.pips(state, p).unwrap_or(0);
+    let side = |p: usize| {
+        let shade = if p == 0 { "light" } else { "dark" };
+        format!(
+            "{} ({shade}): pips {}, bar {}, off {}",
+            names[p],
+            pips(p),
+            pos.sides[p][BAR],
+            pos.sides[p][OFF]
+        )
+    };
+    svg.text((8.0, 12.0), 13.0, Anchor::Start, false, INK, &side(other));
+    svg.text(
+        (8.0, TOP + board_height + 34.0),
+        13.0,
+        Anchor::Start,
+        false,
+        INK,
+        &side(viewer),
+    );
+    let mover = &names[usize::from(state.to_move)];
+    let status = match (game.outcome(state), state.stage) {
+        (Some(o), _) => match o.winner {
+            Some(w) => format!("{} wins ({})", names[w], o.reason),
+            None => format!("Draw ({})", o.reason),
+        },
+        (None, Stage::Roll) => format!("{mover} to roll"),
+        (None, _) => format!("{mover} to move with {}", super::dice_text(state)),
+    };
+    svg.text(
+        (8.0, height - 12.0),
+        14.0,
+        Anchor::Start,
+        true,
+        INK,
+        &status,
+    );
+    svg.finish()
+}

@@ -1,0 +1,302 @@
+//! Reading a position in the protocol's STATE form (the protocol's `set`), rejecting
+//! impossible ones: wrong totals, counts out of range, both sides on one point, dice that do
+//! not fit the phase, a finished game not marked over (or the reverse).
+
+use super::position::{Lone, Position, BAR, OFF, POOL};
+use super::{GameRules, Stage, TablesGame, TablesState};
+use ludus_core::limits::LIMITS;
+use serde_json::Value;
+
+fn count(v: &Value, what: &str) -> Result<u8, String> {
+    v.as_u64()
+        .filter(|&n| n <= 15)
+        .map(|n| n as u8)
+        .ok_or_else(|| format!("{what}: expected a count 0..15, got {v}"))
+}
+
+fn pair<'a>(value: &'a Value, field: &str) -> Result<[&'a Value; 2], String> {
+    match value
+        .get(field)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+    {
+        Some([a, b]) => Ok([a, b]),
+        Some(_) => Err(format!("`{field}` must list the two players")),
+        None => Err(format!("missing field `{field}` (a list of two)")),
+    }
+}
+
+pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
+    if !value.is_object() {
+        return Err("a state is a JSON object".into());
+    }
+    // The game of the match first: in a rotation it says which rules the position follows.
+    let (game_no, standing) = read_match(game, value)?;
+    let rules = game.rules_of(game_no);
+    let mut pos = Position::default();
+    let n = rules.moves.board.points;
+    let points = pair(value, "points")?;
+    let bar = pair(value, "bar")?;
+    let off = pair(value, "off")?;
+    let pool = match value.get("pool") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(pair(value, "pool")?),
+    };
+    for p in 0..2 {
+        let pts = points[p]
+            .as_array()
+            .filter(|a| a.len() == n)
+            .ok_or_else(|| format!("points[{p}] must list {n} counts"))?;
+        for (i, c) in pts.iter().enumerate() {
+            pos.sides[p][i + 1] = count(c, &format!("points[{p}][{i}]"))?;
+        }
+        pos.sides[p][BAR] = count(bar[p], &format!("bar[{p}]"))?;
+        pos.sides[p][OFF] = count(off[p], &format!("off[{p}]"))?;
+        if let Some(pool) = pool {
+            pos.sides[p][POOL] = count(pool[p], &format!("pool[{p}]"))?;
+        }
+        let total: u32 = pos.sides[p].iter().map(|&c| u32::from(c)).sum();
+        if total != u32::from(rules.checkers) {
+            return Err(format!(
+                "player {p} has {total} checkers (board, bar and off); this game has {}",
+                rules.checkers
+            ));
+        }
+    }
+    read_pins(rules, value, &mut pos)?;
+    let done: Vec<usize> = (0..2)
+        .filter(|&p| pos.sides[p][OFF] == rules.checkers)
+        .collect();
+    let phase = value
+        .get("phase")
+        .and_then(Value::as_str)
+        .ok_or("missing field `phase` (\"roll\", \"move\" or \"over\")")?;
+    let dice: Vec<u8> = match value.get("dice") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(d)) => d
+            .iter()
+            .map(|x| {
+                x.as_u64()
+                    .filter(|n| (1..=u64::from(game.dice.faces)).contains(n))
+                    .map(|n| n as u8)
+                    .ok_or_else(|| format!("a die shows 1..{}, not {x}", game.dice.faces))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => return Err(format!("`dice` must be a list, got {other}")),
+    };
+    let mut state = game.start_of(game_no, 0);
+    state.pos = pos;
+    // A match ends the moment a player reaches its target: two players past it, or one past
+    // it with a game still going, is no position of the match.
+    if let Some(m) = &game.match_rules {
+        let reached = standing.iter().filter(|&&x| x >= m.target).count();
+        if reached == 2 || (reached == 1 && phase != "over") {
+            return Err(format!(
+                "match.points {standing:?}: a match to {} is over once a player reaches it",
+                m.target
+            ));
+        }
+    }
+    state.points = standing;
+    state.plies = match value.get("ply") {
+        None | Some(Value::Null) => 0,
+        Some(v) => v
+            .as_u64()
+            .filter(|&p| p <= u64::from(game.max_plies))
+            .ok_or_else(|| format!("`ply` is a count 0 to {}", game.max_plies))?
+            as u32,
+    };
+    match phase {
+        "over" => match done[..] {
+            [w] => {
+                state.stage = Stage::Over;
+                state.to_move = w as u8;
+                state.winner = Some(w as u8);
+                state.score = rules.score(&pos, w);
+            }
+            // A game won by a `[[win]]` rule (the first side it holds for).
+            [] if (0..2).any(|w| rules.won_by_rule(&pos, w).is_some()) => {
+                // The winner as the state names it, when a rule holds for both.
+                let named = value
+                    .pointer("/result/winner")
+                    .and_then(Value::as_u64)
+                    .map(|w| w as usize);
+                let (w, score) = named
+                    .into_iter()
+                    .chain(0..2)
+                    .filter(|&w| w < 2)
+                    .find_map(|w| rules.won_by_rule(&pos, w).map(|s| (w, s)))
+                    .unwrap_or((0, 0));
+                state.stage = Stage::Over;
+                state.to_move = w as u8;
+                state.winner = Some(w as u8);
+                state.score = score;
+            }
+            // A game drawn at the ply guard.
+            [] if state.plies == game.max_plies => {
+                state.stage = Stage::Over;
+                state.to_move = 0;
+            }
+            _ => {
+                return Err(format!(
+                    "phase \"over\" needs one player with every checker borne off or a `[[win]]` rule met, or `ply` at the {}-ply limit",
+                    game.max_plies
+                ))
+            }
+        },
+        "roll" | "move" => {
+            if !done.is_empty() {
+                return Err(format!(
+                    "player {} has borne off every checker: the phase must be \"over\"",
+                    done[0]
+                ));
+            }
+            state.to_move = match value.get("to_move").and_then(Value::as_u64) {
+                Some(p @ 0..=1) => p as u8,
+                _ => return Err("`to_move` must be 0 or 1 while the game runs".into()),
+            };
+            if phase == "roll" {
+                if !dice.is_empty() {
+                    return Err("dice must be [] while a roll is awaited".into());
+                }
+                state.stage = Stage::Roll;
+            } else {
+                if dice.len() != usize::from(game.dice.count) {
+                    return Err(format!(
+                        "phase \"move\" needs {} {} rolled, e.g. {:?}",
+                        game.dice.count,
+                        if game.dice.count == 1 { "die" } else { "dice" },
+                        [3, 5, 2][..usize::from(game.dice.count)]
+                            .iter()
+                            .map(|&v| v.min(game.dice.faces))
+                            .collect::<Vec<_>>()
+                    ));
+                }
+                state.dice[..dice.len()].copy_from_slice(&dice);
+                state.ndice = dice.len() as u8;
+                state.stage = Stage::Move;
+            }
+        }
+        other => {
+            return Err(format!(
+                "unknown phase `{other}` (\"roll\", \"move\" or \"over\")"
+            ))
+        }
+    }
+    // Who started: given, or as the turns alternate from the player to move (from the winner,
+    // the last mover, once won).
+    let last = match (state.stage, state.winner) {
+        (Stage::Over, Some(w)) => Some((usize::from(w), state.plies.saturating_sub(1))),
+        (Stage::Over, None) => None,
+        _ => Some((usize::from(state.to_move), state.plies)),
+    };
+    state.starter = match value.get("starter") {
+        None | Some(Value::Null) => {
+            last.map_or(0, |(p, ply)| if ply % 2 == 0 { p } else { 1 - p }) as u8
+        }
+        Some(v) => match v.as_u64() {
+            Some(p @ 0..=1) => p as u8,
+            _ => return Err("`starter` must be 0 or 1".into()),
+        },
+    };
+    // Who has moved: as the turns alternate from the starter (a bonus turn aside).
+    state.moved = match state.plies {
+        0 => 0,
+        1 => 1 << state.starter,
+        _ => 3,
+    };
+    if let Some(v) = value.get("moved").filter(|v| !v.is_null()) {
+        let [a, b] = pair(value, "moved")?;
+        match (a.as_bool(), b.as_bool()) {
+            (Some(a), Some(b)) => state.moved = u8::from(a) | u8::from(b) << 1,
+            _ => return Err(format!("`moved` must be two booleans, got {v}")),
+        }
+    }
+    Ok(state)
+}
+
+/// The pinned checkers (`pinned`: each side's pinned points, in its own numbering), checked
+/// against the board: a pinned checker is alone under opposing checkers; elsewhere no point
+/// holds both sides.
+fn read_pins(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<(), String> {
+    let board = &rules.moves.board;
+    if let Some(v) = value.get("pinned").filter(|v| !v.is_null()) {
+        if rules.moves.lone != Lone::Pin {
+            return Err("these rules pin no checker; leave `pinned` out".into());
+        }
+        let lists = pair(value, "pinned")?;
+        for (p, list) in lists.into_iter().enumerate() {
+            let points = list
+                .as_array()
+                .ok_or_else(|| format!("pinned[{p}] must list points, got {v}"))?;
+            for x in points {
+                let k = x
+                    .as_u64()
+                    .filter(|k| (1..=board.points as u64).contains(k))
+                    .ok_or_else(|| format!("pinned[{p}]: {x} is not a point"))?
+                    as usize;
+                if pos.sides[p][k] != 1 || pos.sides[1 - p][board.across(k)] == 0 {
+                    return Err(format!(
+                        "pinned[{p}]: point {k} needs one checker of player {p} under the other's"
+                    ));
+                }
+                pos.pinned[p] |= 1 << k;
+            }
+        }
+    }
+    for k in 1..=board.points {
+        let a = board.across(k);
+        let both = pos.sides[0][k] > 0 && pos.sides[1][a] > 0;
+        let pinned = pos.pinned[0] & (1 << k) != 0 || pos.pinned[1] & (1 << a) != 0;
+        if both && !pinned {
+            return Err(format!(
+                "both players stand on player 0's point {k} (player 1's point {a})"
+            ));
+        }
+        if pos.pinned[0] & (1 << k) != 0 && pos.pinned[1] & (1 << a) != 0 {
+            return Err(format!("point {k}: both checkers cannot be pinned"));
+        }
+    }
+    Ok(())
+}
+
+/// The match fields: game number and points, defaults when absent; in a rotation, the name of
+/// the game's rules, when given, must be the one the game number plays.
+fn read_match(game: &TablesGame, value: &Value) -> Result<(u32, [i32; 2]), String> {
+    let Some(m) = value.get("match").filter(|m| !m.is_null()) else {
+        return Ok((1, [0, 0]));
+    };
+    if game.match_rules.is_none() {
+        return Err("these rules define no match; leave `match` out".into());
+    }
+    let n = m
+        .get("game")
+        .and_then(Value::as_u64)
+        .filter(|&n| (1..=u64::from(LIMITS.games_per_match)).contains(&n))
+        .ok_or_else(|| {
+            format!(
+                "match.game must be a game number from 1 to {}",
+                LIMITS.games_per_match
+            )
+        })?;
+    let playing = &game.rules_of(n as u32).name;
+    match m.get("rules") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(named)) if named == playing => {}
+        Some(other) => {
+            return Err(format!(
+                "match.rules: game {n} of this match is played by the rules `{playing}`, not {}",
+                ludus_core::limits::excerpt(&other.to_string())
+            ))
+        }
+    }
+    let pts = pair(m, "points")?;
+    let mut points = [0; 2];
+    for p in 0..2 {
+        points[p] = pts[p]
+            .as_u64()
+            .filter(|&x| x <= 1_000_000)
+            .ok_or("match.points must be two counts")? as i32;
+    }
+    Ok((n as u32, points))
+}
