@@ -1,8 +1,8 @@
 //! The lowest layer of Ludus: what every other crate uses and nothing game-specific.
 //!
 //! The modules in order, each using only the ones before it: [`limits`] (every cap, one value),
-//! [`diagnostics`] (located reports), [`rules`] (sources, TOML parsed once, the `[game]` table),
-//! [`expr`] (expressions parsed and resolved to slots once), [`game`] (the rules-only trait,
+//! [`diagnostics`] (located reports), [`expr`] (expressions parsed and resolved to slots once),
+//! [`rules`] (sources, TOML parsed once, the `[game]` table), [`game`] (the rules-only trait,
 //! chance as data, the traits that show a game and the players' measure) and [`svg`] (drawing
 //! helpers the families share).
 
