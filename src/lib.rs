@@ -1,7 +1,7 @@
 //! Ludus: traditional board games played from rules files.
 //!
 //! The pipeline is a workspace of crates, each using only the ones before it:
-//! `ludus-core` ([`limits`], [`diagnostics`], expressions in [`expr`], rules text in [`rules`],
+//! `ludus-core` ([`diagnostics`], [`limits`], expressions in [`expr`], rules text in [`rules`],
 //! what a game is in [`game`], [`svg`]) → the families `ludus-sowing` ([`sowing`]) and
 //! `ludus-tables` ([`tables`]), each compiling its rules into a game with a compact state →
 //! `ludus-players` ([`players`], [`analysis`]) → `ludus-table` (the [`registry`], the one list

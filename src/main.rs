@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use ludus::cli;
+use ludus::limits::Limits;
 use ludus::players::Spec;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,6 +16,12 @@ use std::process::ExitCode;
 struct Args {
     #[command(subcommand)]
     command: Command,
+    /// Lower one of the caps that bound a run (repeatable): NAME=VALUE, e.g. `--limit
+    /// server_games=50`. NAME is one of protocol_line_bytes, input_line_bytes, bench_seconds,
+    /// analysis_games, analysis_jobs, record_events, server_games, server_idle_seconds,
+    /// server_body_bytes, server_steps, server_think_seconds; a cap is never raised.
+    #[arg(long = "limit", value_name = "NAME=VALUE", global = true)]
+    limits: Vec<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -208,6 +215,13 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let args = Args::parse();
+    let mut limits = Limits::default();
+    for setting in &args.limits {
+        if let Err(e) = limits.lower(setting) {
+            eprintln!("error: --limit {e}");
+            return ExitCode::from(2);
+        }
+    }
     let result = match args.command {
         Command::Validate {
             files,
@@ -220,6 +234,7 @@ fn main() -> ExitCode {
                 json: matches!(format, Format::Json),
                 deny_warnings,
                 simulate,
+                limits,
             },
         ),
         Command::Explain { key } => cli::explain::run(key.as_deref()),
@@ -234,27 +249,28 @@ fn main() -> ExitCode {
             max_plies: p.max_plies,
             input: p.input,
             record: p.record,
+            limits,
         }),
         Command::Replay {
             file,
             ply,
             rules,
             svg,
-        } => cli::replay::replay(&file, ply, rules.as_deref(), svg.as_deref()),
+        } => cli::replay::replay(&file, ply, rules.as_deref(), svg.as_deref(), &limits),
         Command::Export {
             file,
             format: ExportFormat::Mat,
             rules,
-        } => cli::replay::export_mat(&file, rules.as_deref()),
+        } => cli::replay::export_mat(&file, rules.as_deref(), &limits),
         Command::Protocol => {
             let stdin = std::io::stdin();
-            ludus::protocol::run(stdin.lock(), std::io::stdout().lock())
+            ludus::protocol::run(stdin.lock(), std::io::stdout().lock(), &limits)
                 .map_err(anyhow::Error::from)
                 .map(|()| true)
         }
         #[cfg(feature = "server")]
         Command::Serve { port, bind } => {
-            ludus::server::serve(ludus::server::Options { bind, port })
+            ludus::server::serve(ludus::server::Options { bind, port, limits })
                 .map_err(|e| anyhow::anyhow!("cannot serve on {bind}:{port}: {e}"))
                 .map(|()| true)
         }
@@ -268,13 +284,14 @@ fn main() -> ExitCode {
             shards: a.shards,
             json: a.json,
             output: a.output,
+            limits,
         }),
-        Command::Merge { parts, json } => cli::analyze::merge(&parts, json),
+        Command::Merge { parts, json } => cli::analyze::merge(&parts, json, &limits),
         Command::Bench {
             game,
             seconds,
             seed,
-        } => cli::bench(&game, seconds, seed),
+        } => cli::bench(&game, seconds, seed, &limits),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

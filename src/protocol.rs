@@ -3,7 +3,7 @@
 //! an error never ends the session and never changes the current game.
 
 use ludus_core::game::{Game, Json, Phase, Player, Roll};
-use ludus_core::limits::{excerpt, read_line, LongLine, LIMITS};
+use ludus_core::limits::{excerpt, read_line, Limits, LongLine};
 use ludus_players::Spec;
 use ludus_table::record::{self, Header};
 use ludus_table::registry::{self, AnyState};
@@ -16,6 +16,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 #[derive(Default)]
 pub struct Session {
     loaded: Option<Table>,
+    /// The caps the session keeps (the steps of a game it records).
+    limits: Limits,
 }
 
 /// The protocol's client plays both sides (a computer's moves it asks for with `go`).
@@ -23,20 +25,20 @@ const SEATS: [Spec; 2] = [Spec::Human, Spec::Human];
 
 type Reply = Result<Value, String>;
 
-/// Longest request line read; the rest of a longer line is skipped and answered with an error,
-/// so a runaway client cannot exhaust memory.
-const MAX_LINE: usize = LIMITS.protocol_line_bytes;
-
-/// Runs the protocol over `input` until end of input or `quit`.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    let mut session = Session::default();
+/// Runs the protocol over `input` until end of input or `quit`. A request line longer than
+/// `limits.protocol_line_bytes` is skipped and answered with an error, so a runaway client
+/// cannot exhaust memory.
+pub fn run(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    limits: &Limits,
+) -> std::io::Result<()> {
+    let mut session = Session::with_limits(*limits);
     let mut line = Vec::new();
-    while let Some(complete) = read_line(&mut input, &mut line, MAX_LINE, LongLine::Skip)? {
+    let most = limits.protocol_line_bytes;
+    while let Some(complete) = read_line(&mut input, &mut line, most, LongLine::Skip)? {
         let (response, quit) = match (complete, std::str::from_utf8(&line)) {
-            (false, _) => (
-                error(format!("request longer than {MAX_LINE} bytes")),
-                false,
-            ),
+            (false, _) => (error(format!("request longer than {most} bytes")), false),
             (true, Err(_)) => (error("request is not UTF-8"), false),
             (true, Ok(text)) if text.trim().is_empty() => continue,
             (true, Ok(text)) => session.handle_line(text),
@@ -51,6 +53,14 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
 }
 
 impl Session {
+    /// A session that keeps `limits`.
+    pub fn with_limits(limits: Limits) -> Session {
+        Session {
+            loaded: None,
+            limits,
+        }
+    }
+
     /// Answers one request line; the flag says the session should end.
     pub fn handle_line(&mut self, line: &str) -> (Value, bool) {
         let request: Value = match serde_json::from_str(line) {
@@ -107,7 +117,8 @@ impl Session {
             seed: None,
             players: Default::default(),
         };
-        let mut table = Table::new(game, header, SEATS, None);
+        let mut table =
+            Table::new(game, header, SEATS, None).with_max_steps(self.limits.record_events);
         // Who chose the moves is the client's to say (`new` with `players`).
         table.name_players(["protocol".into(), "protocol".into()]);
         self.loaded = Some(table);

@@ -458,7 +458,7 @@ fn a_protocol_line_over_the_limit_is_answered_and_the_session_goes_on() {
     input.push_str(&" ".repeat(LIMITS.protocol_line_bytes + 10));
     input.push_str("\n{\"op\":\"new\",\"first\":0}\n");
     let mut out = Vec::new();
-    ludus::protocol::run(input.as_bytes(), &mut out).unwrap();
+    ludus::protocol::run(input.as_bytes(), &mut out, &LIMITS).unwrap();
     let lines: Vec<Value> = String::from_utf8(out)
         .unwrap()
         .lines()

@@ -374,3 +374,45 @@ fn unknown_games_are_explained() {
         stderr(&o)
     );
 }
+
+#[test]
+fn limits_are_lowered_by_name_and_never_raised() {
+    let protocol = |args: &[&str], input: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .arg("protocol")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let line = format!(
+        "{{\"op\":\"load\",\"rules\":\"oware\",\"pad\":\"{}\"}}\n",
+        "x".repeat(200)
+    );
+    let out = protocol(&["--limit", "protocol_line_bytes=100"], &line);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("request longer than 100 bytes"), "{text}");
+    let out = protocol(&[], &line);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"ok\":true"), "{text}");
+    for (setting, words) in [
+        ("server_games=100000", "at most 1000"),
+        ("pits_per_side=4", "unknown limit `pits_per_side`"),
+        ("server_game=3", "did you mean `server_games`?"),
+    ] {
+        let out = protocol(&["--limit", setting], "");
+        assert_eq!(out.status.code(), Some(2), "{setting}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(words), "{setting}: {err}");
+    }
+}

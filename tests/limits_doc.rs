@@ -11,3 +11,16 @@ fn the_readme_lists_every_limit() {
         assert!(README.contains(&row), "README lacks the row\n{row}");
     }
 }
+
+#[test]
+fn the_readme_and_the_help_name_every_limit_that_may_be_lowered() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for name in ludus::limits::Limits::SETTABLE {
+        assert!(README.contains(&format!("`{name}`")), "README lacks {name}");
+        assert!(help.contains(name), "`ludus --help` lacks {name}");
+    }
+}

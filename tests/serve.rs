@@ -52,6 +52,57 @@ fn texts(v: &Value) -> Vec<String> {
 }
 
 #[test]
+fn a_server_keeps_the_limits_it_was_started_with() {
+    let s = Served::start_with(&[
+        "--limit",
+        "server_games=2",
+        "--limit",
+        "server_body_bytes=2000",
+        "--limit",
+        "server_think_seconds=1",
+        "--limit",
+        "server_steps=3",
+    ]);
+    let (id, _) = new_game(
+        &s,
+        json!({"rules": "oware", "first": 0, "seed": 1, "seats": ["human", "human"]}),
+    );
+    // Three steps (the start and two moves), then the game is full: a third move is refused.
+    for pit in ["1", "1"] {
+        let (status, v) = post(&s, &id, "move", Some(json!({"move": pit})));
+        assert_eq!(status, 200, "{pit}: {v}");
+    }
+    let (status, v) = post(&s, &id, "move", Some(json!({"move": "2"})));
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("reached 3 steps"),
+        "{v}"
+    );
+    let (status, v) = call(
+        "POST",
+        &s.url("/api/games"),
+        Some(json!({"rules": "oware", "seats": ["human", "mcts:2s"]})),
+    );
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("at most 1s"), "{v}");
+    new_game(&s, json!({"rules": "kalah"}));
+    let (status, v) = call(
+        "POST",
+        &s.url("/api/games"),
+        Some(json!({"rules": "oware"})),
+    );
+    assert_eq!(status, 503, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("holds 2 games"),
+        "{v}"
+    );
+    let text = format!("# {}", "x".repeat(3000));
+    let (status, v) = call("POST", &s.url("/api/check"), Some(json!({"text": text})));
+    assert_eq!(status, 413, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("at most 2000"), "{v}");
+}
+
+#[test]
 fn the_page_and_its_assets_are_served_from_the_binary_and_name_nothing_online() {
     let s = Served::start();
     for (path, kind) in [

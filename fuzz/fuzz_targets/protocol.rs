@@ -10,5 +10,5 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut input = format!("{{\"op\":\"load\",\"rules\":\"{name}\"}}\n").into_bytes();
     input.extend_from_slice(b"{\"op\":\"new\",\"seed\":1}\n");
     input.extend_from_slice(requests);
-    ludus::protocol::run(&input[..], std::io::sink()).unwrap();
+    ludus::protocol::run(&input[..], std::io::sink(), &ludus::limits::LIMITS).unwrap();
 });

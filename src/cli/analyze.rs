@@ -3,7 +3,7 @@
 
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
-use ludus_core::limits::{excerpt, read_line, LongLine, LIMITS};
+use ludus_core::limits::{excerpt, read_line, Limits, LongLine};
 use ludus_players::analysis::{self, Part, Report, Setup, Shard};
 use ludus_players::Spec;
 use ludus_table::registry::AnyGame;
@@ -21,6 +21,7 @@ pub struct Options {
     pub shards: Option<u64>,
     pub json: bool,
     pub output: Option<PathBuf>,
+    pub limits: Limits,
 }
 
 /// `A,B`: two computer players.
@@ -98,7 +99,7 @@ fn shard(explicit: Option<&str>, shards: Option<u64>) -> Result<(Shard, Option<S
 
 pub fn run(opts: Options) -> Result<bool> {
     let players = parse_players(&opts.players)?;
-    let max = LIMITS.analysis_games;
+    let max = opts.limits.analysis_games;
     if !(1..=max).contains(&opts.games) {
         bail!("--games must be 1 to {max}, not {}", opts.games);
     }
@@ -110,7 +111,7 @@ pub fn run(opts: Options) -> Result<bool> {
     let partial = opts.shard.is_some() || from.is_some();
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = opts.jobs {
-        let max = LIMITS.analysis_jobs;
+        let max = opts.limits.analysis_jobs;
         if !(1..=max).contains(&jobs) {
             bail!("--jobs must be 1 to {max}, not {jobs}");
         }
@@ -200,10 +201,10 @@ fn progress(game: &AnyGame, games: u64) -> indicatif::ProgressBar {
 }
 
 /// `ludus merge PARTS…`: the shards' parts added up into the reports of the whole analyses.
-pub fn merge(files: &[PathBuf], json: bool) -> Result<bool> {
+pub fn merge(files: &[PathBuf], json: bool, limits: &Limits) -> Result<bool> {
     let mut analyses: Vec<Vec<Part>> = Vec::new();
     for file in files {
-        for part in read_parts(file)? {
+        for part in read_parts(file, limits)? {
             match analyses.iter_mut().find(|a| a[0].same_analysis(&part)) {
                 Some(analysis) => analysis.push(part),
                 None => {
@@ -240,13 +241,13 @@ pub fn merge(files: &[PathBuf], json: bool) -> Result<bool> {
 }
 
 /// The parts in a file written by `ludus analyze --shard`, one JSON object per line.
-fn read_parts(path: &Path) -> Result<Vec<Part>> {
+fn read_parts(path: &Path, limits: &Limits) -> Result<Vec<Part>> {
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut reader = BufReader::new(file);
     let mut parts = Vec::new();
     let mut line = Vec::new();
-    let max = LIMITS.protocol_line_bytes;
+    let max = limits.protocol_line_bytes;
     for number in 1.. {
         match read_line(&mut reader, &mut line, max, LongLine::Stop)
             .with_context(|| format!("cannot read {}", path.display()))?
@@ -276,7 +277,7 @@ fn read_parts(path: &Path) -> Result<Vec<Part>> {
                 analysis::PART_FORMAT
             );
         }
-        if part.shard.count > LIMITS.analysis_games || part.games > LIMITS.analysis_games {
+        if part.shard.count > limits.analysis_games || part.games > limits.analysis_games {
             bail!(
                 "{}:{number}: more games or shards than an analysis may have",
                 path.display()

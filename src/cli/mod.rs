@@ -9,6 +9,7 @@ pub mod show;
 pub mod validate;
 
 use anyhow::Result;
+use ludus_core::limits::Limits;
 use ludus_core::rules::Source;
 use ludus_table::registry::{self, AnyGame};
 
@@ -29,8 +30,8 @@ pub fn load(name: &str) -> Result<(Source, AnyGame)> {
 }
 
 /// `ludus bench GAME`.
-pub fn bench(name: &str, seconds: f64, seed: u64) -> Result<bool> {
-    let limit = ludus_core::limits::LIMITS.bench_seconds;
+pub fn bench(name: &str, seconds: f64, seed: u64, limits: &Limits) -> Result<bool> {
+    let limit = limits.bench_seconds;
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= limit) {
         anyhow::bail!(
             "--seconds must be a number of seconds above 0 and at most {limit}, not {seconds}"

@@ -6,7 +6,7 @@ use crate::say;
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
 use ludus_core::game::{Dice, Evaluator, Game, Notation, Phase, Player, Ritual, Roll, View};
-use ludus_core::limits::{excerpt, read_line, LongLine, LIMITS};
+use ludus_core::limits::{excerpt, read_line, Limits, LongLine, LIMITS};
 use ludus_players::Spec;
 use ludus_table::record::{Header, Recorder};
 use ludus_table::registry::{AnyGame, AnyMove, AnyState};
@@ -34,6 +34,7 @@ pub struct Options {
     pub input: Option<PathBuf>,
     /// Write the game as it is played to this file (a record).
     pub record: Option<PathBuf>,
+    pub limits: Limits,
 }
 
 /// Moves a `hint` lists.
@@ -71,6 +72,7 @@ pub fn run(opts: Options) -> Result<bool> {
     let mut terminal = Terminal {
         table: Table::new(game, header, opts.agents, opts.seed),
         input,
+        input_line_bytes: opts.limits.input_line_bytes,
         dice: opts.dice,
         record: opts.record.map(|path| Record {
             path,
@@ -96,6 +98,8 @@ fn parse_player(text: &str) -> Result<Player> {
 struct Terminal {
     table: Table,
     input: Box<dyn BufRead>,
+    /// The longest line a person may type.
+    input_line_bytes: usize,
     dice: DiceSource,
     record: Option<Record>,
 }
@@ -233,7 +237,7 @@ impl Terminal {
             .and_then(|()| out.flush())
             .map_err(|e| anyhow!("cannot write to standard output: {e}"))?;
         let mut line = Vec::new();
-        let max = LIMITS.input_line_bytes;
+        let max = self.input_line_bytes;
         match read_line(&mut self.input, &mut line, max, LongLine::Stop)? {
             None => {
                 say!();

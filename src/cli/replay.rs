@@ -4,7 +4,7 @@
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
 use ludus_core::game::{Dice, Game, Json, Notation, Phase, View};
-use ludus_core::limits::LIMITS;
+use ludus_core::limits::Limits;
 use ludus_core::rules::{Source, SourceError};
 use ludus_players::Spec;
 use ludus_table::record::{self, Event, Header};
@@ -49,12 +49,13 @@ pub fn replay(
     ply: Option<u32>,
     rules: Option<&str>,
     svg: Option<&Path>,
+    limits: &Limits,
 ) -> Result<bool> {
     let (header, game, mut input) = open(file, rules)?;
     if let Some(dir) = svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
     }
-    show(game, file, header, &mut input, ply, svg)
+    show(game, file, header, &mut input, ply, svg, limits)
 }
 
 fn show(
@@ -64,6 +65,7 @@ fn show(
     input: &mut BufReader<std::fs::File>,
     ply: Option<u32>,
     svg: Option<&Path>,
+    limits: &Limits,
 ) -> Result<bool> {
     say!(
         "{} ({}) – {} ({}), seed {}",
@@ -79,7 +81,7 @@ fn show(
     let mut last = (0, 0);
     let seats = [Spec::Human, Spec::Human];
     let names = game.player_names().map(String::from);
-    let result = table::replay(game, header, seats, input, LIMITS.record_events, |r| {
+    let result = table::replay(game, header, seats, input, limits.record_events, |r| {
         let (step, game) = (r.step(), r.table.game());
         last = (r.ply, step.game);
         if ply.is_some_and(|n| n != r.ply) {
@@ -147,7 +149,7 @@ fn show(
 
 /// `ludus export FILE --format mat`: the games of a backgammon-like record in the Jellyfish
 /// `.mat` text that GNU Backgammon imports (`import mat FILE`), as a money session.
-pub fn export_mat(file: &Path, rules: Option<&str>) -> Result<bool> {
+pub fn export_mat(file: &Path, rules: Option<&str>, limits: &Limits) -> Result<bool> {
     let (header, game, mut input) = open(file, rules)?;
     let fits = game.dice() == Some(Dice { count: 2, faces: 6 }) && game.family() == "tables" && {
         let start = game.new_game(0);
@@ -167,7 +169,7 @@ pub fn export_mat(file: &Path, rules: Option<&str>) -> Result<bool> {
     let names = game.player_names().map(String::from);
     let mut before: Option<AnyState> = None;
     let seats = [Spec::Human, Spec::Human];
-    let result = table::replay(game, header, seats, &mut input, LIMITS.record_events, |r| {
+    let result = table::replay(game, header, seats, &mut input, limits.record_events, |r| {
         let (step, game) = (r.step(), r.table.game());
         match &step.event {
             Event::Game { .. } => games.push(Vec::new()),

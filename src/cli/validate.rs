@@ -20,10 +20,11 @@ pub struct Options {
     pub deny_warnings: bool,
     /// Random games to play with each valid file, watching for rules that misbehave in play.
     pub simulate: u64,
+    pub limits: ludus_core::limits::Limits,
 }
 
 pub fn run(files: &[String], options: Options) -> Result<bool> {
-    let max = ludus_core::limits::LIMITS.analysis_games;
+    let max = options.limits.analysis_games;
     if options.simulate > max {
         anyhow::bail!(
             "--simulate must be at most {max} games, not {}",

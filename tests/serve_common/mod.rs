@@ -14,8 +14,14 @@ pub struct Served {
 impl Served {
     /// Starts `ludus serve --port 0` and reads the address it prints.
     pub fn start() -> Served {
+        Served::start_with(&[])
+    }
+
+    /// Starts `ludus serve --port 0` with more arguments (`--limit server_games=2`).
+    pub fn start_with(args: &[&str]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -1,7 +1,7 @@
 //! The lowest layer of Ludus: what every other crate uses and nothing game-specific.
 //!
-//! The modules in order, each using only the ones before it: [`limits`] (every cap, one value),
-//! [`diagnostics`] (located reports), [`expr`] (expressions parsed and resolved to slots once),
+//! The modules in order, each using only the ones before it: [`diagnostics`] (located reports,
+//! "did you mean"), [`limits`] (every cap, one value), [`expr`] (expressions parsed and resolved to slots once),
 //! [`rules`] (sources, TOML parsed once, the `[game]` table), [`game`] (the rules-only trait,
 //! chance as data, the traits that show a game and the players' measure) and [`svg`] (drawing
 //! helpers the families share).

@@ -2,7 +2,10 @@
 //! requests, terminal input and benchmarks are all bounded by these numbers; the README's
 //! limits table lists them (a test keeps the two in step).
 
-/// The caps. [`LIMITS`] is the one value the program uses.
+/// The caps. [`LIMITS`] holds the built-in values; the caps that bound a session's work rather
+/// than the shape of a game (what a server holds, how long a line may be, how many games an
+/// analysis plays) are taken from a `Limits` value its caller may lower ([`Limits::lower`]:
+/// `ludus serve --limit server_games=50`, a test's small server).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     /// Bytes in a rules file.
@@ -85,6 +88,78 @@ pub const LIMITS: Limits = Limits {
     server_steps: 20_000,
     server_think_seconds: 30,
 };
+
+/// The caps a caller may lower, by name: each is read from the caller's `Limits` value, not
+/// from [`LIMITS`] (the others shape games and data structures, so they are fixed).
+macro_rules! settable {
+    ($($field:ident),* $(,)?) => {
+        impl Limits {
+            /// The names [`Limits::lower`] takes.
+            pub const SETTABLE: &'static [&'static str] = &[$(stringify!($field)),*];
+
+            /// Lowers one cap: `NAME=VALUE` with NAME one of [`Limits::SETTABLE`] and VALUE
+            /// above 0 and at most the built-in value (a cap is never raised past what the
+            /// program was built and tested for).
+            pub fn lower(&mut self, setting: &str) -> Result<(), String> {
+                let shown = excerpt(setting);
+                let Some((name, value)) = setting.split_once('=') else {
+                    return Err(format!("limit `{shown}`: expected NAME=VALUE, e.g. server_games=50"));
+                };
+                match name.trim() {
+                    $(stringify!($field) => {
+                        self.$field = lowered(name.trim(), value.trim(), LIMITS.$field)?;
+                    })*
+                    other => {
+                        let mut message = format!(
+                            "unknown limit `{}` (the limits that may be lowered: {})",
+                            excerpt(other),
+                            Self::SETTABLE.join(", ")
+                        );
+                        if let Some(close) = crate::diagnostics::did_you_mean(other, Self::SETTABLE.iter().copied()) {
+                            message.push_str(&format!("; did you mean `{close}`?"));
+                        }
+                        return Err(message);
+                    }
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
+settable!(
+    protocol_line_bytes,
+    input_line_bytes,
+    bench_seconds,
+    analysis_games,
+    analysis_jobs,
+    record_events,
+    server_games,
+    server_idle_seconds,
+    server_body_bytes,
+    server_steps,
+    server_think_seconds,
+);
+
+/// `value` read as a lowered cap of `name`, whose built-in value is `most`.
+fn lowered<T>(name: &str, value: &str, most: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + Default + std::fmt::Display,
+{
+    match value.parse::<T>() {
+        Ok(v) if v > T::default() && v <= most => Ok(v),
+        _ => Err(format!(
+            "limit `{name}`: `{}` is not a number above 0 and at most {most}",
+            excerpt(value)
+        )),
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        LIMITS
+    }
+}
 
 impl Limits {
     /// Every cap as (what it bounds, value) in words, for the README's table and `ludus show`
@@ -260,6 +335,30 @@ pub fn read_line(
 mod tests {
     use super::*;
     use std::io::Read;
+
+    #[test]
+    fn settable_limits_are_lowered_never_raised() {
+        let mut limits = Limits::default();
+        limits.lower("server_games=50").unwrap();
+        limits.lower(" bench_seconds = 0.5").unwrap();
+        assert_eq!(limits.server_games, 50);
+        assert_eq!(limits.bench_seconds, 0.5);
+        assert_eq!(limits.server_steps, LIMITS.server_steps);
+        for (setting, words) in [
+            ("server_games=1001", "at most 1000"),
+            ("server_games=0", "above 0"),
+            ("server_games=-3", "above 0"),
+            ("server_games=many", "not a number"),
+            ("bench_seconds=NaN", "not a number"),
+            ("server_game=5", "did you mean `server_games`?"),
+            ("pits_per_side=8", "unknown limit `pits_per_side`"),
+            ("server_games", "expected NAME=VALUE"),
+        ] {
+            let e = limits.clone().lower(setting).unwrap_err();
+            assert!(e.contains(words), "{setting}: {e}");
+        }
+        assert_eq!(limits.server_games, 50, "a refused setting changes nothing");
+    }
 
     #[test]
     fn excerpts_are_short_and_escaped() {

@@ -15,7 +15,7 @@ use axum::routing::{get, post};
 use axum::{Json as Body, Router};
 use ludus_core::diagnostics;
 use ludus_core::game::{Game, Json, Player, View};
-use ludus_core::limits::{cut, excerpt, LIMITS};
+use ludus_core::limits::{cut, excerpt, Limits, LIMITS};
 use ludus_core::rules::{Origin, Source, BUNDLED};
 use ludus_players::Spec;
 use ludus_table::record::{self, Header};
@@ -43,6 +43,8 @@ pub struct Server {
     /// One permit a core: computer players think one a core, the rest wait their turn.
     thinkers: Semaphore,
     idle: Duration,
+    /// The caps of this server (its games, bodies, steps, thinking time, idle time).
+    limits: Limits,
 }
 
 /// A game and when a request last came for it.
@@ -52,12 +54,13 @@ struct Held {
 }
 
 impl Server {
-    pub fn new(idle: Duration) -> Server {
+    pub fn new(limits: Limits) -> Server {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Server {
             games: Mutex::new(HashMap::new()),
             thinkers: Semaphore::new(cores),
-            idle,
+            idle: Duration::from_secs(limits.server_idle_seconds),
+            limits,
         }
     }
 
@@ -77,18 +80,16 @@ impl Server {
         let id = new_id();
         let answer = view(&id, &session, None, None)?;
         let mut games = lock(&self.games);
-        if games.len() >= LIMITS.server_games {
+        let most = self.limits.server_games;
+        if games.len() >= most {
             drop(games);
             self.sweep();
             games = lock(&self.games);
         }
-        if games.len() >= LIMITS.server_games {
+        if games.len() >= most {
             return Err(err(
                 StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "this server holds {} games, its most: try again when one is dropped",
-                    LIMITS.server_games
-                ),
+                format!("this server holds {most} games, its most: try again when one is dropped"),
             ));
         }
         let held = Held {
@@ -204,6 +205,7 @@ fn optional<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
 
 /// The routes of the page and the API.
 pub fn app(server: Arc<Server>) -> Router {
+    let body_bytes = server.limits.server_body_bytes;
     Router::new()
         .route(
             "/",
@@ -230,14 +232,18 @@ pub fn app(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/record", get(download_record))
         .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API route") })
-        .layer(DefaultBodyLimit::max(LIMITS.server_body_bytes))
-        .layer(axum::middleware::from_fn(declared_length))
+        .layer(DefaultBodyLimit::max(body_bytes))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&server),
+            declared_length,
+        ))
         .with_state(server)
 }
 
 /// Refuses a body whose declared length is over the limit before reading it (a longer body
 /// without a declared length is cut off as it is read, by `DefaultBodyLimit`).
 async fn declared_length(
+    State(server): State<Arc<Server>>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
@@ -247,11 +253,11 @@ async fn declared_length(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     match declared {
-        Some(n) if n > LIMITS.server_body_bytes as u64 => err(
+        Some(n) if n > server.limits.server_body_bytes as u64 => err(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "the request body has {n} bytes; at most {} are read",
-                LIMITS.server_body_bytes
+                server.limits.server_body_bytes
             ),
         )
         .into_response(),
@@ -270,6 +276,8 @@ const LISTEN_QUEUE: u32 = 4096;
 pub struct Options {
     pub bind: IpAddr,
     pub port: u16,
+    /// The caps the server keeps (`--limit` lowers them).
+    pub limits: Limits,
 }
 
 /// Serves until interrupted (Ctrl-C). Prints the address once listening (port 0 takes a free
@@ -291,7 +299,7 @@ pub fn serve(options: Options) -> std::io::Result<()> {
         let listener = socket.listen(LISTEN_QUEUE)?;
         let address = listener.local_addr()?;
         println!("Ludus serves at http://{address}/ (Ctrl-C stops it)");
-        let server = Arc::new(Server::new(Duration::from_secs(LIMITS.server_idle_seconds)));
+        let server = Arc::new(Server::new(options.limits));
         let sweeper = Arc::clone(&server);
         tokio::spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));
@@ -395,7 +403,10 @@ async fn new_game(
 ) -> Answer {
     let Body(request) = body?;
     let seats = match &request.seats {
-        Some([a, b]) => [parse_seat(a)?, parse_seat(b)?],
+        Some([a, b]) => [
+            parse_seat(a, &server.limits)?,
+            parse_seat(b, &server.limits)?,
+        ],
         None => [
             Spec::Human,
             Spec::Mcts {
@@ -431,7 +442,7 @@ async fn new_game(
                     "the rules are not the text the record was made with (they changed since)",
                 ));
             }
-            Session::replayed(compiled(&source)?, header, record, seats)?
+            Session::replayed(compiled(&source)?, header, record, seats, &server.limits)?
         }
         None => {
             let (source, rules) = match (&request.rules, &request.text) {
@@ -469,7 +480,7 @@ async fn new_game(
                 first: request.first,
                 seed: request.seed,
             };
-            Session::new(compiled(&source)?, header, start)
+            Session::new(compiled(&source)?, header, start, &server.limits)
         }
     };
     let answer = server.hold(session)?;
@@ -727,12 +738,12 @@ mod tests {
             first: Some(0),
             seed: Some(1),
         };
-        Session::new(game, header, start)
+        Session::new(game, header, start, &LIMITS)
     }
 
     #[test]
     fn idle_games_are_dropped_and_others_kept() {
-        let kept = Server::new(Duration::from_secs(60));
+        let kept = Server::new(LIMITS);
         let id = kept.hold(oware()).unwrap().0["id"]
             .as_str()
             .unwrap()
@@ -740,7 +751,10 @@ mod tests {
         kept.sweep();
         assert!(kept.held(&id).is_ok());
 
-        let idle = Server::new(Duration::ZERO);
+        let idle = Server::new(Limits {
+            server_idle_seconds: 0,
+            ..LIMITS
+        });
         let id = idle.hold(oware()).unwrap().0["id"]
             .as_str()
             .unwrap()

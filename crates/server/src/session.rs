@@ -3,7 +3,7 @@
 //! these methods one to one, and an error leaves the game exactly as it was.
 
 use ludus_core::game::{Game, Json, Phase, Player, View};
-use ludus_core::limits::{excerpt, LIMITS};
+use ludus_core::limits::{excerpt, Limits};
 use ludus_players::{Budget, Spec};
 use ludus_table::record::{self, Event, Header};
 use ludus_table::registry::{AnyGame, AnyState};
@@ -26,11 +26,11 @@ pub struct Seating {
 }
 
 /// A seat's player as the server accepts it: a person at the page, or a computer player that
-/// thinks for a time (at most [`LIMITS.server_think_seconds`]), so that no request can tie up the
-/// server for long.
-pub fn parse_seat(text: &str) -> Result<Spec, Refusal> {
+/// thinks for a time (at most the server's `server_think_seconds`), so that no request can tie up
+/// the server for long.
+pub fn parse_seat(text: &str, limits: &Limits) -> Result<Spec, Refusal> {
     let spec: Spec = text.parse().map_err(Refusal::Bad)?;
-    let most = Duration::from_secs(LIMITS.server_think_seconds);
+    let most = Duration::from_secs(limits.server_think_seconds);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     match spec {
         Spec::Mcts { threads: t, .. } if t > threads => Err(bad(format!(
@@ -56,9 +56,9 @@ fn bad(message: impl Into<String>) -> Refusal {
 
 impl Session {
     /// A new game of `game`, played from its start.
-    pub fn new(game: AnyGame, header: Header, start: Seating) -> Session {
+    pub fn new(game: AnyGame, header: Header, start: Seating, limits: &Limits) -> Session {
         let mut table =
-            Table::new(game, header, start.seats, start.seed).with_max_steps(LIMITS.server_steps);
+            Table::new(game, header, start.seats, start.seed).with_max_steps(limits.server_steps);
         table.start(start.first);
         Session { table }
     }
@@ -70,11 +70,12 @@ impl Session {
         header: Header,
         record: &str,
         seats: [Spec; 2],
+        limits: &Limits,
     ) -> Result<Session, Refusal> {
         let mut input = std::io::BufReader::new(record.as_bytes());
         record::read_header(&mut input)
             .map_err(|e| bad(format!("record line {}: {}", e.line, e.message)))?;
-        let table = table::replay(game, header, seats, &mut input, LIMITS.server_steps, |_| {})
+        let table = table::replay(game, header, seats, &mut input, limits.server_steps, |_| {})
             .map_err(|e| bad(format!("record line {}: {}", e.line, e.message)))?;
         if table.steps().is_empty() {
             return Err(bad("the record holds no game"));
