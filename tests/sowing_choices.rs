@@ -9,7 +9,10 @@ use ludus::game::{Evaluator, Game, Json, Notation, Phase, View};
 use ludus::players::{self, Budget, Spec};
 use ludus::protocol::Session;
 use ludus::rules::Source;
-use ludus::sowing::{SowingGame, SowingState, LEAVE, TAKE};
+use ludus::sowing::{SowingGame, SowingMove, SowingState};
+
+const TAKE: SowingMove = SowingMove::TAKE;
+const LEAVE: SowingMove = SowingMove::LEAVE;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -20,7 +23,7 @@ fn set(g: &SowingGame, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> SowingState {
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn legal(g: &SowingGame, st: &SowingState) -> Vec<u8> {
+fn legal(g: &SowingGame, st: &SowingState) -> Vec<SowingMove> {
     let mut v = Vec::new();
     g.legal_moves(st, &mut v);
     v

@@ -7,7 +7,7 @@ mod sowing_common;
 
 use ludus::game::{Game, Json, Notation, Phase, View};
 use ludus::protocol::Session;
-use ludus::sowing::{SowingGame, SowingState, OTHER_WAY_MOVE};
+use ludus::sowing::{SowingGame, SowingMove, SowingState};
 use serde_json::{json, Value};
 use sowing_common::{from_text, game, stones, with};
 
@@ -24,7 +24,7 @@ fn set(g: &SowingGame, p0: &[u8], p1: &[u8]) -> SowingState {
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn legal(g: &SowingGame, st: &SowingState) -> Vec<u8> {
+fn legal(g: &SowingGame, st: &SowingState) -> Vec<SowingMove> {
     let mut v = Vec::new();
     g.legal_moves(st, &mut v);
     v
@@ -55,21 +55,21 @@ fn um_el_bagara_lists_the_centre_pit_both_ways() {
     assert_eq!(
         legal(&g, &st),
         [
-            3,
-            4,
-            5,
-            1 | OTHER_WAY_MOVE,
-            2 | OTHER_WAY_MOVE,
-            3 | OTHER_WAY_MOVE
+            SowingMove::pit(3),
+            SowingMove::pit(4),
+            SowingMove::pit(5),
+            SowingMove::other_way(1),
+            SowingMove::other_way(2),
+            SowingMove::other_way(3)
         ]
     );
     let e = g.parse_move(&st, "3").unwrap_err().to_string();
     assert!(e.contains("either way: `3cw` or `3ccw`"), "{e}");
     let e = g.parse_move(&st, "1ccw").unwrap_err().to_string();
     assert!(e.contains("pit 1 sows only clockwise"), "{e}");
-    assert_eq!(g.parse_move(&st, "1cw"), Ok(1 | OTHER_WAY_MOVE));
-    assert_eq!(g.parse_move(&st, " 3 CW "), Ok(3 | OTHER_WAY_MOVE));
-    assert_eq!(g.parse_move(&st, "4ccw"), Ok(4));
+    assert_eq!(g.parse_move(&st, "1cw"), Ok(SowingMove::other_way(1)));
+    assert_eq!(g.parse_move(&st, " 3 CW "), Ok(SowingMove::other_way(3)));
+    assert_eq!(g.parse_move(&st, "4ccw"), Ok(SowingMove::pit(4)));
     let e = g.parse_move(&st, "3x").unwrap_err().to_string();
     assert!(e.contains("with `cw` or `ccw`"), "{e}");
     let described = g.describe();
@@ -211,10 +211,10 @@ fn random_play_both_ways_keeps_every_stone() {
                     assert_eq!(either.parse_move(&st, &text), Ok(*mv), "{name}: {text}");
                     let j = either.move_json(&st, mv);
                     assert_eq!(j["text"], json!(text));
-                    assert_eq!(j["pit"], json!(mv & !OTHER_WAY_MOVE));
+                    assert_eq!(j["pit"], json!(mv.sown_pit()));
                 }
                 let mv = moves[below(moves.len())];
-                other_way += usize::from(mv & OTHER_WAY_MOVE != 0);
+                other_way += usize::from(mv.is_other_way());
                 either.play(&mut st, &mv);
                 assert_eq!(stones(&either.state_json(&st)), total, "{name}");
                 steps += 1;
@@ -242,8 +242,9 @@ fn the_written_games_list_a_pit_twice_only_where_chosen() {
             while g.phase(&st) != Phase::Over {
                 let moves = legal(&g, &st);
                 for mv in &moves {
-                    let pit = mv & !OTHER_WAY_MOVE;
-                    let twice = moves.contains(&(pit | OTHER_WAY_MOVE)) && moves.contains(&pit);
+                    let pit = mv.sown_pit().expect("a pit");
+                    let twice = moves.contains(&SowingMove::other_way(pit))
+                        && moves.contains(&SowingMove::pit(pit));
                     assert!(!twice || chosen.contains(&pit), "{name}: pit {pit} twice");
                     let text = g.move_text(&st, mv);
                     assert_eq!(twice, text.ends_with("cw"), "{name}: {text}");

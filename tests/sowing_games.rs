@@ -4,7 +4,7 @@
 mod sowing_common;
 
 use ludus::game::{Game, Json, Phase, View};
-use ludus::sowing::{SowingGame, SowingState};
+use ludus::sowing::{SowingGame, SowingMove, SowingState};
 use serde_json::{json, Value};
 use sowing_common::{from_text, game};
 
@@ -28,10 +28,11 @@ fn set_houses(
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The legal moves as pit numbers (these games sow every pit one way round).
 fn legal(g: &SowingGame, st: &SowingState) -> Vec<u8> {
     let mut v = Vec::new();
     g.legal_moves(st, &mut v);
-    v
+    v.iter().map(|m| m.sown_pit().expect("a pit")).collect()
 }
 
 fn play(g: &SowingGame, st: &mut SowingState, pit: u8) -> Value {
@@ -40,7 +41,7 @@ fn play(g: &SowingGame, st: &mut SowingState, pit: u8) -> Value {
         "pit {pit} not legal in {}",
         g.state_json(st)
     );
-    g.play(st, &pit);
+    g.play(st, &SowingMove::pit(pit));
     g.state_json(st)
 }
 
@@ -458,8 +459,8 @@ fn the_readme_worked_example_is_the_bundled_bohnenspiel() {
             let moves = legal(&ours, &a);
             rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1);
             let m = moves[(rng >> 33) as usize % moves.len()];
-            ours.play(&mut a, &m);
-            bundled.play(&mut b, &m);
+            ours.play(&mut a, &SowingMove::pit(m));
+            bundled.play(&mut b, &SowingMove::pit(m));
             if ours.plies(&a) > 2000 {
                 break;
             }
@@ -488,7 +489,10 @@ fn captures_sown_on_end_at_the_lap_cap_keeping_every_stone() {
     while g.phase(&st) != Phase::Over && g.plies(&st) < 200 {
         let moves = legal(&g, &st);
         rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1);
-        g.play(&mut st, &moves[(rng >> 33) as usize % moves.len()]);
+        g.play(
+            &mut st,
+            &SowingMove::pit(moves[(rng >> 33) as usize % moves.len()]),
+        );
         assert_eq!(sowing_common::stones(&g.state_json(&st)), 64);
         if g.last_move_end(&st) == ludus::sowing::MoveEnd::LapCap {
             capped += 1;

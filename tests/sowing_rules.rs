@@ -3,7 +3,7 @@
 mod sowing_common;
 
 use ludus::game::{Game, Json, Notation, Phase};
-use ludus::sowing::{MoveEnd, SowingGame, SowingState};
+use ludus::sowing::{MoveEnd, SowingGame, SowingMove, SowingState};
 use serde_json::{json, Value};
 use sowing_common::{from_text, game, stones};
 
@@ -13,10 +13,11 @@ fn set(g: &SowingGame, to_move: usize, p0: &[u8], p1: &[u8], stores: [u8; 2]) ->
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The legal moves as pit numbers (these games sow every pit one way round).
 fn legal(g: &SowingGame, st: &SowingState) -> Vec<u8> {
     let mut v = Vec::new();
     g.legal_moves(st, &mut v);
-    v
+    v.iter().map(|m| m.sown_pit().expect("a pit")).collect()
 }
 
 fn play(g: &SowingGame, st: &mut SowingState, pit: u8) -> Value {
@@ -25,7 +26,7 @@ fn play(g: &SowingGame, st: &mut SowingState, pit: u8) -> Value {
         "pit {pit} not legal in {}",
         g.state_json(st)
     );
-    g.play(st, &pit);
+    g.play(st, &SowingMove::pit(pit));
     g.state_json(st)
 }
 
@@ -180,7 +181,7 @@ fn oware_repetition_ends_the_game_each_takes_their_side() {
     while g.phase(&st) != Phase::Over {
         let moves = legal(&g, &st);
         assert_eq!(moves.len(), 1, "forced");
-        g.play(&mut st, &moves[0]);
+        g.play(&mut st, &SowingMove::pit(moves[0]));
         plies += 1;
     }
     assert_eq!(plies, 12);
@@ -391,7 +392,7 @@ fn sat_gharva_a_move_that_would_sow_forever_ends_at_the_repeat() {
     let (g, st) = sat(0, &ENDLESS.0, &ENDLESS.1, ENDLESS.2);
     for pit in [1, 2] {
         let mut t = st.clone();
-        g.play(&mut t, &pit);
+        g.play(&mut t, &SowingMove::pit(pit));
         assert_eq!(g.last_move_end(&t), MoveEnd::Cycle);
         assert_eq!(stones(&g.state_json(&t)), 98);
     }
@@ -402,7 +403,7 @@ fn sat_gharva_lap_cap_from_the_rules_file() {
     let text = include_str!("../rules/sat-gharva.toml").replace("max_laps = 1000", "max_laps = 1");
     let g = from_text(&text);
     let mut st = set(&g, 0, &ENDLESS.0, &ENDLESS.1, ENDLESS.2);
-    g.play(&mut st, &1);
+    g.play(&mut st, &SowingMove::pit(1));
     assert_eq!(g.last_move_end(&st), MoveEnd::LapCap);
 }
 
@@ -439,7 +440,7 @@ fn sat_gharva_round_end_refill_with_a_partial_pit_and_next_round() {
     // Out-of-play pits are never a move's start and never sown.
     assert_eq!(legal(&g, &next), vec![3, 4, 5, 6, 7]);
     let mut t = next.clone();
-    g.play(&mut t, &7);
+    g.play(&mut t, &SowingMove::pit(7));
     let s = g.state_json(&t);
     assert_eq!(s["pits"][1][0], 0);
     assert_eq!(s["pits"][1][1], 3);
@@ -686,7 +687,7 @@ fn uuholo_ply_limit_and_agreement() {
     let mut st = g.new_game(0);
     for _ in 0..3 {
         let m = legal(&g, &st)[0];
-        g.play(&mut st, &m);
+        g.play(&mut st, &SowingMove::pit(m));
     }
     let s = g.state_json(&st);
     assert_eq!(s["phase"], "over");
@@ -777,7 +778,7 @@ fn an_extra_turn_reads_back_as_itself() {
 fn moves_parse_and_print_in_the_protocol_forms() {
     let g = game("oware");
     let st = set(&g, 0, &[0, 4, 4, 4, 4, 4], &[4, 4, 4, 4, 4, 8], [0, 0]);
-    assert_eq!(g.parse_move(&st, " 3 ").unwrap(), 3);
+    assert_eq!(g.parse_move(&st, " 3 ").unwrap(), SowingMove::pit(3));
     assert!(g
         .parse_move(&st, "1")
         .unwrap_err()
@@ -785,8 +786,11 @@ fn moves_parse_and_print_in_the_protocol_forms() {
         .contains("empty"));
     assert!(g.parse_move(&st, "7").is_err());
     assert!(g.parse_move(&st, "x").is_err());
-    assert_eq!(g.move_json(&st, &3), json!({"text": "3", "pit": 3}));
-    assert_eq!(g.move_text(&st, &3), "3");
+    assert_eq!(
+        g.move_json(&st, &SowingMove::pit(3)),
+        json!({"text": "3", "pit": 3})
+    );
+    assert_eq!(g.move_text(&st, &SowingMove::pit(3)), "3");
 }
 
 #[test]
@@ -818,7 +822,7 @@ fn a_game_without_any_ending_rule_still_ends() {
     let mut st = set(&g, 0, &[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0], [23, 23]);
     while g.phase(&st) != Phase::Over {
         let m = legal(&g, &st)[0];
-        g.play(&mut st, &m);
+        g.play(&mut st, &SowingMove::pit(m));
     }
     assert_eq!(st.ply(), ludus::limits::LIMITS.plies_per_game);
     assert_eq!(g.state_json(&st)["result"]["reason"], "ply limit");
@@ -840,7 +844,7 @@ fn the_repetition_rule_stays_cheap_in_a_long_game() {
     let mut st = g.new_game(0);
     while g.phase(&st) != Phase::Over {
         let moves = legal(&g, &st);
-        g.play(&mut st, moves.choose(&mut rng).unwrap());
+        g.play(&mut st, &SowingMove::pit(*moves.choose(&mut rng).unwrap()));
     }
     let took = started.elapsed();
     assert_eq!(st.ply(), ludus::limits::LIMITS.plies_per_game);

@@ -4,6 +4,7 @@
 mod sowing_common;
 
 use ludus::game::{Game, Json, Phase};
+use ludus::sowing::SowingMove;
 use serde_json::{json, Value};
 use sowing_common::{game, lines, replay_file};
 
@@ -29,14 +30,17 @@ fn openspiel_oware_traces_agree() {
                 step["ply"]
             );
             g.legal_moves(&st, &mut legal);
-            let theirs: Vec<u8> = step["legal"]
+            let theirs: Vec<SowingMove> = step["legal"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|h| h.as_u64().unwrap() as u8 + 1)
+                .map(|h| SowingMove::pit(h.as_u64().unwrap() as u8 + 1))
                 .collect();
             assert_eq!(legal, theirs, "game {id} ply {}", step["ply"]);
-            g.play(&mut st, &(step["move"].as_u64().unwrap() as u8 + 1));
+            g.play(
+                &mut st,
+                &SowingMove::pit(step["move"].as_u64().unwrap() as u8 + 1),
+            );
             moves += 1;
         }
         assert_eq!(g.phase(&st), Phase::Over, "game {id}");

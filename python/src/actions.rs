@@ -13,7 +13,7 @@
 
 use ludus::game::Game;
 use ludus::registry::{AnyGame, AnyMove};
-use ludus::sowing::{LEAVE, OTHER_WAY_MOVE, TAKE};
+use ludus::sowing::MoveKind;
 use ludus::tables::{BAR, POOL};
 
 #[derive(Clone, Copy, Debug)]
@@ -54,11 +54,12 @@ impl Space {
     /// The action of a move of this space's game.
     pub fn action(self, mv: &AnyMove) -> u64 {
         match (self, mv) {
-            (Space::Sowing { pits }, AnyMove::Sowing(m)) => match *m {
-                TAKE => 2 * pits,
-                LEAVE => 2 * pits + 1,
-                m if m & OTHER_WAY_MOVE != 0 => pits + u64::from(m & !OTHER_WAY_MOVE) - 1,
-                m => u64::from(m) - 1,
+            (Space::Sowing { pits }, AnyMove::Sowing(m)) => match m.kind() {
+                MoveKind::Take => 2 * pits,
+                MoveKind::Leave => 2 * pits + 1,
+                MoveKind::Sow { pit, other_way } => {
+                    u64::from(other_way) * pits + u64::from(pit) - 1
+                }
             },
             (
                 Space::Tables {

@@ -4,7 +4,7 @@
 use ludus::game::{Game, Json, Notation};
 use ludus::registry::{compile, AnyGame};
 use ludus::rules::Source;
-use ludus::sowing::SowingGame;
+use ludus::sowing::{SowingGame, SowingMove};
 use serde_json::Value;
 
 pub fn game(name: &str) -> SowingGame {
@@ -76,11 +76,11 @@ pub fn replay_record(g: &SowingGame, rec: &Value) -> Result<usize, String> {
             let at = format!("game {i} step {j}");
             same_state(&g.state_json(&st), &step["state"]).map_err(|e| format!("{at}: {e}"))?;
             g.legal_moves(&st, &mut legal);
-            let theirs: Vec<u8> = step["legal"]
+            let theirs: Vec<SowingMove> = step["legal"]
                 .as_array()
                 .expect("legal")
                 .iter()
-                .map(|v| v.as_u64().expect("pit") as u8)
+                .map(|v| SowingMove::pit(v.as_u64().expect("pit") as u8))
                 .collect();
             if legal != theirs {
                 return Err(format!("{at}: legal ours {legal:?} theirs {theirs:?}"));

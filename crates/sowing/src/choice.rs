@@ -2,21 +2,18 @@
 //! (`take_choice`), a house the mover may make or decline (`house.choice`), a capture the mover
 //! may make or decline (`capture.choice`). Each choice is
 //! a step of play of its own: the move pauses (the position keeps a [`Pending`]), the phase
-//! names the decider, and the legal moves are the two decisions [`TAKE`] and [`LEAVE`]. So
+//! names the decider, and the legal moves are the two decisions, [`SowingMove::TAKE`] and
+//! [`SowingMove::LEAVE`]. So
 //! search, the protocol and the terminal ask the decider as they ask any player to move.
 
 use super::board::STORE;
+use super::moves::{MoveKind, SowingMove};
 use super::rules::TakeChoice;
 use super::sow::{Before, Paused, Question};
 use super::state::SowingState;
 use super::SowingGame;
 use ludus_core::game::MoveError;
 use serde_json::{json, Value};
-
-/// The decision to take what is asked about (a pit, a capture): a move while a choice waits.
-pub const TAKE: u8 = 0xfe;
-/// The decision to leave it.
-pub const LEAVE: u8 = 0xff;
 
 /// A move paused at a choice.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,11 +25,11 @@ pub(crate) struct Pending {
 }
 
 /// A decision's text: `take` or `leave`.
-pub(crate) fn decision_text(mv: u8) -> Option<&'static str> {
-    match mv {
-        TAKE => Some("take"),
-        LEAVE => Some("leave"),
-        _ => None,
+pub(crate) fn decision_text(mv: SowingMove) -> Option<&'static str> {
+    match mv.kind() {
+        MoveKind::Take => Some("take"),
+        MoveKind::Leave => Some("leave"),
+        MoveKind::Sow { .. } => None,
     }
 }
 
@@ -78,10 +75,14 @@ impl SowingGame {
     }
 
     /// Reads a decision while a choice waits.
-    pub(crate) fn parse_decision(&self, st: &SowingState, text: &str) -> Result<u8, MoveError> {
+    pub(crate) fn parse_decision(
+        &self,
+        st: &SowingState,
+        text: &str,
+    ) -> Result<SowingMove, MoveError> {
         match text.trim().to_ascii_lowercase().as_str() {
-            "take" => Ok(TAKE),
-            "leave" => Ok(LEAVE),
+            "take" => Ok(SowingMove::TAKE),
+            "leave" => Ok(SowingMove::LEAVE),
             _ => Err(MoveError::unreadable(
                 text,
                 format!(

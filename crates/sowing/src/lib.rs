@@ -4,6 +4,7 @@
 //! - `compile.rs`: checks and the build of a [`SowingGame`];
 //! - `board.rs`: slots, circuits, opposite pits, the compact [`Board`];
 //! - `scope.rs`: the names of each expression context, tabulated conditions;
+//! - `moves.rs`: [`SowingMove`], what a player chooses (a pit, a way round, a decision);
 //! - `sow.rs`: a move (sowing, relays, takes, captures) and the legal moves;
 //! - `choice.rs`: choices within a move (take or leave), each a step of play of its own;
 //! - `ways.rs`: the way round a move sows (the mover's choice where the rules leave it), and
@@ -17,6 +18,7 @@ mod choice;
 mod compile;
 mod end;
 mod keys;
+mod moves;
 mod render;
 mod rules;
 mod scope;
@@ -25,9 +27,9 @@ mod state;
 mod ways;
 
 pub use board::Board;
-pub use choice::{LEAVE, TAKE};
+pub use moves::{MoveKind, SowingMove};
 pub use scope::Context;
-pub use sow::{MoveEnd, OTHER_WAY_MOVE};
+pub use sow::MoveEnd;
 pub use state::{EndReason, SowingState};
 
 use board::{CircuitSpec, Geometry};
@@ -210,10 +212,7 @@ impl SowingGame {
 
 impl Game for SowingGame {
     type State = SowingState;
-    /// A pit number in the mover's numbering (with [`OTHER_WAY_MOVE`] when sown against the
-    /// rules' direction), or, while a choice within a move waits, the decision [`TAKE`] or
-    /// [`LEAVE`].
-    type Move = u8;
+    type Move = SowingMove;
 
     fn name(&self) -> &str {
         &self.name
@@ -275,10 +274,10 @@ impl Game for SowingGame {
     }
 
     #[inline]
-    fn legal_moves(&self, state: &SowingState, out: &mut Vec<u8>) {
+    fn legal_moves(&self, state: &SowingState, out: &mut Vec<SowingMove>) {
         if state.pending.is_some() {
             out.clear();
-            out.extend_from_slice(&[TAKE, LEAVE]);
+            out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]);
             return;
         }
         if state.legal < 0x100 {
@@ -286,7 +285,7 @@ impl Game for SowingGame {
             // its length are two independent look-ups, quicker than counting bits.
             let lo = state.legal as usize;
             out.clear();
-            out.extend_from_slice(&PIT_LISTS[lo].to_le_bytes());
+            SowingMove::extend_from_pits(out, PIT_LISTS[lo].to_le_bytes());
             out.truncate(usize::from(PIT_COUNTS[lo]));
             return;
         }
@@ -298,16 +297,17 @@ impl Game for SowingGame {
         let hi_pits = (PIT_LISTS[hi as usize] + 0x0808_0808_0808_0808) & keep;
         let pits = u128::from(PIT_LISTS[lo as usize]) | u128::from(hi_pits) << (8 * n_lo);
         out.clear();
-        out.extend_from_slice(&pits.to_le_bytes());
+        SowingMove::extend_from_pits(out, pits.to_le_bytes());
         out.truncate((n_lo + n_hi) as usize);
         if state.legal >> sow::WAY_BITS != 0 {
             ways::other_way_moves(state.legal, out);
         }
     }
-    fn play(&self, state: &mut SowingState, mv: &u8) {
-        match *mv {
-            TAKE | LEAVE => self.decide(state, *mv == TAKE),
-            pit => self.play_pit(state, pit),
+    fn play(&self, state: &mut SowingState, mv: &SowingMove) {
+        match mv.kind() {
+            MoveKind::Sow { pit, other_way } => self.play_pit(state, pit, other_way),
+            MoveKind::Take => self.decide(state, true),
+            MoveKind::Leave => self.decide(state, false),
         }
     }
 
@@ -362,10 +362,10 @@ impl Game for SowingGame {
 }
 
 impl Notation for SowingGame {
-    fn move_text(&self, state: &SowingState, mv: &u8) -> String {
+    fn move_text(&self, state: &SowingState, mv: &SowingMove) -> String {
         choice::decision_text(*mv).map_or_else(|| self.pit_text(state, *mv), str::to_string)
     }
-    fn parse_move(&self, state: &SowingState, text: &str) -> Result<u8, MoveError> {
+    fn parse_move(&self, state: &SowingState, text: &str) -> Result<SowingMove, MoveError> {
         if state.result.is_some() {
             return Err(MoveError::NotAwaited("the game is over"));
         }
@@ -377,15 +377,18 @@ impl Notation for SowingGame {
 }
 
 impl Json for SowingGame {
-    fn move_json(&self, state: &SowingState, mv: &u8) -> Value {
-        match choice::decision_text(*mv) {
-            Some(decision) => json!({"text": decision, "decision": decision}),
-            None if self.directed => json!({
+    fn move_json(&self, state: &SowingState, mv: &SowingMove) -> Value {
+        match mv.kind() {
+            MoveKind::Sow { pit, .. } if self.directed => json!({
                 "text": self.pit_text(state, *mv),
-                "pit": mv & !OTHER_WAY_MOVE,
+                "pit": pit,
                 "direction": self.direction_word(*mv),
             }),
-            None => json!({"text": mv.to_string(), "pit": mv}),
+            MoveKind::Sow { pit, .. } => json!({"text": pit.to_string(), "pit": pit}),
+            MoveKind::Take | MoveKind::Leave => {
+                let decision = choice::decision_text(*mv);
+                json!({"text": decision, "decision": decision})
+            }
         }
     }
 
@@ -440,7 +443,7 @@ impl View for SowingGame {
     fn awaited(&self, state: &SowingState) -> Option<String> {
         render::awaited(self, state)
     }
-    fn move_text_seen_by(&self, state: &SowingState, mv: &u8, _viewer: Player) -> String {
+    fn move_text_seen_by(&self, state: &SowingState, mv: &SowingMove, _viewer: Player) -> String {
         self.move_text(state, mv)
     }
     fn gain_text(&self, gained: i32) -> Option<String> {

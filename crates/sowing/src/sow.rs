@@ -10,8 +10,6 @@ use super::state::SowingState;
 use super::{CaptureRule, SowingGame};
 use std::collections::HashSet;
 
-/// A move's bit: the pit is sown the other way round (against `sowing.direction`).
-pub const OTHER_WAY_MOVE: u8 = 0x40;
 /// The bits of the legal pits of one way round, in a legal-move mask.
 pub(crate) const WAY_BITS: usize = 16;
 
@@ -936,10 +934,10 @@ impl SowingGame {
         out
     }
 
-    /// Plays move `mv` (a pit, sown the other way round with [`OTHER_WAY_MOVE`]) of the player
-    /// to move and settles what follows, or pauses the move at a choice the rules leave to a
+    /// Plays pit `pit` (sown against the rules' direction when `other_way`) of the player to
+    /// move and settles what follows, or pauses the move at a choice the rules leave to a
     /// player.
-    pub(crate) fn play_pit(&self, st: &mut SowingState, mv: u8) {
+    pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool) {
         let mover = usize::from(st.to_move);
         st.last_held = 0;
         let before = Before {
@@ -947,8 +945,8 @@ impl SowingGame {
             houses: st.board.house,
         };
         let mut paused = None;
-        let way = mover + OTHER_WAY * usize::from(mv & OTHER_WAY_MOVE != 0);
-        let pit = usize::from(mv & !OTHER_WAY_MOVE);
+        let way = mover + OTHER_WAY * usize::from(other_way);
+        let pit = usize::from(pit);
         let r = self.sow(&mut st.board, way, pit, st.ply, Some(&mut paused));
         match paused {
             None => self.end_move(st, mover, before, r),

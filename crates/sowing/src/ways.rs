@@ -1,9 +1,10 @@
 //! The way round a move sows: the rules' `direction`, the other way round for the pits
 //! `sowing.reverse` names, either way at the mover's choice for the pits `sowing.direction_choice`
-//! names. A move sown the other way round carries [`OTHER_WAY_MOVE`]; its text is the pit
+//! names. A move sown the other way round is [`SowingMove::other_way`]; its text is the pit
 //! number, with the direction (`3cw`, `3ccw`) where the pit may be sown either way.
 
-use super::sow::{OTHER_WAY_MOVE, WAY_BITS};
+use super::moves::SowingMove;
+use super::sow::WAY_BITS;
 use super::state::SowingState;
 use super::SowingGame;
 use ludus_core::game::MoveError;
@@ -16,24 +17,24 @@ const COUNTERCLOCKWISE: &str = "ccw";
 /// the listing of the rules' way stays a leaf.
 #[cold]
 #[inline(never)]
-pub(crate) fn other_way_moves(legal: u32, out: &mut Vec<u8>) {
+pub(crate) fn other_way_moves(legal: u32, out: &mut Vec<SowingMove>) {
     let mut bits = legal >> WAY_BITS;
     while bits != 0 {
         let k = bits.trailing_zeros() as u8;
         bits &= bits - 1;
-        out.push((k + 1) | OTHER_WAY_MOVE);
+        out.push(SowingMove::other_way(k + 1));
     }
 }
 
 impl SowingGame {
     /// Whether move `mv` (a pit) sows clockwise.
-    pub(crate) fn clockwise(&self, mv: u8) -> bool {
-        self.circuit.clockwise != (mv & OTHER_WAY_MOVE != 0)
+    pub(crate) fn clockwise(&self, mv: SowingMove) -> bool {
+        self.circuit.clockwise != mv.is_other_way()
     }
 
     /// A pit move's text: the pit number, and its direction where both are legal.
-    pub(crate) fn pit_text(&self, state: &SowingState, mv: u8) -> String {
-        let pit = mv & !OTHER_WAY_MOVE;
+    pub(crate) fn pit_text(&self, state: &SowingState, mv: SowingMove) -> String {
+        let pit = mv.sown_pit().unwrap_or_default();
         let both = 0x1_0001u32 << (pit - 1);
         if state.legal & both != both {
             return pit.to_string();
@@ -47,7 +48,7 @@ impl SowingGame {
     }
 
     /// The direction a pit move sows, in words.
-    pub(crate) fn direction_word(&self, mv: u8) -> &'static str {
+    pub(crate) fn direction_word(&self, mv: SowingMove) -> &'static str {
         if self.clockwise(mv) {
             "clockwise"
         } else {
@@ -57,7 +58,11 @@ impl SowingGame {
 
     /// Reads a pit move: a pit number, optionally followed by its direction (`cw`, `ccw`),
     /// which is needed where the pit may be sown either way.
-    pub(crate) fn parse_pit(&self, state: &SowingState, text: &str) -> Result<u8, MoveError> {
+    pub(crate) fn parse_pit(
+        &self,
+        state: &SowingState,
+        text: &str,
+    ) -> Result<SowingMove, MoveError> {
         let n = self.geo.n;
         let lower = text.trim().to_ascii_lowercase();
         let digits = lower
@@ -76,12 +81,12 @@ impl SowingGame {
                 format!("pits are numbered 1 to {n}"),
             ));
         }
-        let ways = [pit as u8, pit as u8 | OTHER_WAY_MOVE];
+        let ways = [SowingMove::pit(pit as u8), SowingMove::other_way(pit as u8)];
         let legal = ways.map(|mv| {
-            let bit = (pit - 1) + usize::from(mv & OTHER_WAY_MOVE != 0) * WAY_BITS;
+            let bit = (pit - 1) + usize::from(mv.is_other_way()) * WAY_BITS;
             state.legal >> bit & 1 == 1
         });
-        let fits = |mv: u8| clockwise.is_none_or(|cw| cw == self.clockwise(mv));
+        let fits = |mv: SowingMove| clockwise.is_none_or(|cw| cw == self.clockwise(mv));
         let mut found = (0..2).filter(|&i| legal[i] && fits(ways[i]));
         match (found.next(), found.next()) {
             (Some(i), None) => return Ok(ways[i]),
