@@ -5,6 +5,7 @@
 //! certainly not meant (a game over before it begins, a pit taken twice).
 
 use super::board::{Board, CircuitSpec, Geometry, Runs, MAX_SIDE, STORE};
+use super::fast::FastPaths;
 use super::keys::REFERENCE;
 use super::rules::{self, Rules};
 use super::scope::{Context, Ctx, PitCond, ScoreCond, View};
@@ -364,13 +365,8 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             (s.skip_origin, s.relay, s.must_feed)
         });
     let first_origin = sowing.is_some_and(|s| s.first_drop == rules::FirstDrop::Origin);
-    let bulk = take.is_none()
-        && sowing_default.1 == rules::Relay::None
-        && capture
-            .as_ref()
-            .is_none_or(|c| c.to == rules::CaptureTo::Store);
     let max_drops = max_laps * geo.circuit_len[0].max(geo.circuit_len[1]) as u32;
-    let game = SowingGame(Box::new(Compiled {
+    let mut game = SowingGame(Box::new(Compiled {
         name: info.name.get_ref().clone(),
         title: info
             .title
@@ -378,8 +374,6 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             .unwrap_or_else(|| info.name.get_ref().clone()),
         source: info.source.clone(),
         players,
-        start_is_nonzero: start.is_nonzero(&geo, total8),
-        plain_start: start.is_nonzero(&geo, total8) && !directed,
         start,
         runs: Runs::new(&geo, sowing_default.0 != rules::SkipOrigin::Never, false),
         other_runs: directed
@@ -392,14 +386,6 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         skip_origin: sowing_default.0,
         first_origin,
         relay: sowing_default.1,
-        bulk,
-        plain: bulk
-            && !first_origin
-            && !directed
-            && house.is_none()
-            && capture
-                .as_ref()
-                .is_none_or(|c| c.choice == rules::CaptureChoice::None),
         must_feed: sowing_default.2,
         max_drops,
         circuit: spec,
@@ -425,7 +411,9 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             agreement: end.is_some_and(|e| e.agreement),
         },
         match_rule,
+        fast: FastPaths::default(),
     }));
+    game.0.fast = FastPaths::of(&game);
     start_warnings(cx, rules, &game);
     Some(game)
 }

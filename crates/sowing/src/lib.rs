@@ -5,6 +5,7 @@
 //! - `board.rs`: slots, circuits, opposite pits, the compact [`Board`];
 //! - `scope.rs`: the names of each expression context, tabulated conditions;
 //! - `moves.rs`: [`SowingMove`], what a player chooses (a pit, a way round, a decision);
+//! - `fast.rs`: the fast paths a game's moves may take, from every rule in one place;
 //! - `sow.rs`: a move (sowing, relays, takes, captures) and the legal moves;
 //! - `choice.rs`: choices within a move (take or leave), each a step of play of its own;
 //! - `ways.rs`: the way round a move sows (the mover's choice where the rules leave it), and
@@ -17,6 +18,7 @@ mod board;
 mod choice;
 mod compile;
 mod end;
+mod fast;
 mod keys;
 mod moves;
 mod render;
@@ -130,26 +132,16 @@ pub struct Compiled {
     /// The first stone goes back into the pit lifted (unless it is the only one).
     first_origin: bool,
     relay: rules::Relay,
-    /// No relay, no take on drop, no captures sown: an open board is sown in one run.
-    bulk: bool,
-    /// `bulk`, and nothing else beyond a capture to the store: no first stone back in its
-    /// pit, no houses, no choice (the common case, played without a check of what it leaves
-    /// out).
-    plain: bool,
     must_feed: bool,
     /// A move ends once it has sown this many stones (laps × the largest circuit).
     max_drops: u32,
     start: PitCond,
-    /// `start` is exactly "the pit holds stones" (the common case, tested without the table).
-    start_is_nonzero: bool,
     /// Pits sown the other way round.
     reverse: Option<PitCond>,
     /// Pits the mover may sow either way round.
     direction_choice: Option<PitCond>,
     /// `reverse` or `direction_choice`: a move may sow against `direction`.
     directed: bool,
-    /// `start_is_nonzero` and not `directed`.
-    plain_start: bool,
     take: Option<PitCond>,
     /// Who may take or leave a pit `take` matches.
     take_choice: rules::TakeChoice,
@@ -163,6 +155,8 @@ pub struct Compiled {
     evaluate: Option<Expr>,
     end: EndRule,
     match_rule: Option<MatchRule>,
+    /// The fast paths these rules allow.
+    fast: fast::FastPaths,
 }
 
 #[derive(Clone, Debug)]

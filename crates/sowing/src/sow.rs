@@ -287,7 +287,7 @@ impl SowingGame {
         ply: u32,
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
-        if !(self.plain && b.closed == 0) {
+        if !(self.fast.plain && b.closed == 0) {
             return self.sow_general(b, way, pit, ply, pause);
         }
         // A plain game sows the rules' way only: `way` is the mover.
@@ -383,7 +383,7 @@ impl SowingGame {
             question = self.take_on_drop(b, &mut s, ask);
         }
         // Nothing to check drop by drop and no relay: one precomputed run.
-        if self.bulk && b.closed == 0 {
+        if self.fast.bulk && b.closed == 0 {
             let runs = if way >= OTHER_WAY {
                 self.other_runs
                     .as_ref()
@@ -861,8 +861,8 @@ impl SowingGame {
         let base = mover * g.n;
         let mut mask = b.nonzero_mask(base, g.n) & !(b.closed >> base) as u32;
         // One test for the common case: every pit holding stones starts a move, the rules' way.
-        if !self.plain_start {
-            if !self.start_is_nonzero {
+        if !self.fast.plain_start {
+            if !self.fast.start_is_nonzero {
                 let mut ctx = Ctx::new(b, g, mover, ply);
                 let mut bits = mask;
                 while bits != 0 {
