@@ -2,6 +2,7 @@
 //! for every game through the registry's one game type. One request a line in, one response a line out;
 //! an error never ends the session and never changes the current game.
 
+use ludus_core::diagnostics::did_you_mean;
 use ludus_core::game::{Game, Json, Phase, Player, Roll};
 use ludus_core::limits::{excerpt, read_line, Limits, LongLine};
 use ludus_players::Spec;
@@ -24,6 +25,66 @@ pub struct Session {
 const SEATS: [Spec; 2] = [Spec::Human, Spec::Human];
 
 type Reply = Result<Value, String>;
+
+/// What a request asks for: its `op`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    Load,
+    New,
+    State,
+    Legal,
+    Play,
+    Roll,
+    Set,
+    Next,
+    Go,
+    Record,
+    Quit,
+}
+
+impl Op {
+    /// Every op by the word a request names it with, in the order the docs list them.
+    const ALL: [(&'static str, Op); 11] = [
+        ("load", Op::Load),
+        ("new", Op::New),
+        ("state", Op::State),
+        ("legal", Op::Legal),
+        ("play", Op::Play),
+        ("roll", Op::Roll),
+        ("set", Op::Set),
+        ("next", Op::Next),
+        ("go", Op::Go),
+        ("record", Op::Record),
+        ("quit", Op::Quit),
+    ];
+
+    fn read(word: &str) -> Result<Op, String> {
+        Op::ALL
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|&(_, op)| op)
+            .ok_or_else(|| {
+                let words: Vec<&str> = Op::ALL.iter().map(|(w, _)| *w).collect();
+                let (last, rest) = words.split_last().expect("ops");
+                let mut message = format!(
+                    "unknown op `{}` (expected {} or {last})",
+                    excerpt(word),
+                    rest.join(", ")
+                );
+                if let Some(close) = did_you_mean(word, words) {
+                    message.push_str(&format!("; did you mean `{close}`?"));
+                }
+                message
+            })
+    }
+
+    fn word(self) -> &'static str {
+        Op::ALL
+            .iter()
+            .find(|&&(_, op)| op == self)
+            .map_or("?", |(w, _)| w)
+    }
+}
 
 /// Runs the protocol over `input` until end of input or `quit`. A request line longer than
 /// `limits.protocol_line_bytes` is skipped and answered with an error, so a runaway client
@@ -67,12 +128,14 @@ impl Session {
             Ok(v) => v,
             Err(e) => return (error(format!("malformed JSON: {e}")), false),
         };
-        let Some(op) = request.get("op").and_then(Value::as_str) else {
+        let Some(word) = request.get("op").and_then(Value::as_str) else {
             return (error("missing field `op` (a string)"), false);
         };
-        if op == "quit" {
-            return (json!({"ok": true}), true);
-        }
+        let op = match Op::read(word) {
+            Ok(Op::Quit) => return (json!({"ok": true}), true),
+            Ok(op) => op,
+            Err(message) => return (error(message), false),
+        };
         let reply = catch_unwind(AssertUnwindSafe(|| self.handle(op, &request)))
             .unwrap_or_else(|_| Err("internal error (the game was left as it was)".to_string()));
         let response = match reply {
@@ -86,20 +149,16 @@ impl Session {
         (response, false)
     }
 
-    fn handle(&mut self, op: &str, request: &Value) -> Reply {
-        if op == "load" {
+    fn handle(&mut self, op: Op, request: &Value) -> Reply {
+        if op == Op::Load {
             return self.load(request);
         }
         match self.loaded.as_mut() {
             Some(table) => handle(table, op, request),
-            None => match op {
-                "new" | "state" | "legal" | "play" | "roll" | "set" | "next" | "go" | "record" => {
-                    Err(format!(
-                        "`{op}` needs a game: send {{\"op\":\"load\",\"rules\":\"oware\"}} first"
-                    ))
-                }
-                _ => Err(unknown_op(op)),
-            },
+            None => Err(format!(
+                "`{}` needs a game: send {{\"op\":\"load\",\"rules\":\"oware\"}} first",
+                op.word()
+            )),
         }
     }
 
@@ -130,18 +189,10 @@ fn error(message: impl Into<String>) -> Value {
     json!({"ok": false, "error": message.into()})
 }
 
-fn unknown_op(op: &str) -> String {
-    format!(
-        "unknown op `{}` (expected load, new, state, legal, play, roll, set, next, go, record \
-         or quit)",
-        excerpt(op)
-    )
-}
-
-fn handle(table: &mut Table, op: &str, request: &Value) -> Reply {
+fn handle(table: &mut Table, op: Op, request: &Value) -> Reply {
     match op {
-        "new" => new_game(table, request),
-        "set" => {
+        Op::New => new_game(table, request),
+        Op::Set => {
             let given = request.get("state").ok_or("missing field `state`")?;
             let state = table
                 .game()
@@ -150,11 +201,11 @@ fn handle(table: &mut Table, op: &str, request: &Value) -> Reply {
             table.set_position(state);
             Ok(answer(table))
         }
-        "state" => {
+        Op::State => {
             current(table)?;
             Ok(answer(table))
         }
-        "legal" => {
+        Op::Legal => {
             let state = current(table)?;
             let game = table.game();
             let mut moves = Vec::new();
@@ -162,7 +213,7 @@ fn handle(table: &mut Table, op: &str, request: &Value) -> Reply {
             let moves: Vec<Value> = moves.iter().map(|m| game.move_json(state, m)).collect();
             Ok(json!({ "moves": moves }))
         }
-        "play" => {
+        Op::Play => {
             let text = request
                 .get("move")
                 .and_then(Value::as_str)
@@ -171,7 +222,7 @@ fn handle(table: &mut Table, op: &str, request: &Value) -> Reply {
             table.play(text)?;
             Ok(answer(table))
         }
-        "roll" => {
+        Op::Roll => {
             let given = match request.get("dice") {
                 None | Some(Value::Null) => None,
                 Some(given) => Some(parse_roll(given)?),
@@ -180,8 +231,8 @@ fn handle(table: &mut Table, op: &str, request: &Value) -> Reply {
             table.roll(given.as_ref().map(Roll::values))?;
             Ok(answer(table))
         }
-        "go" => go(table, request),
-        "record" => {
+        Op::Go => go(table, request),
+        Op::Record => {
             current(table)?;
             let (header, events) = table.recorded().map_err(|_| {
                 "no record: the position was set up by hand (`set`), not played from `new`"
@@ -192,13 +243,14 @@ fn handle(table: &mut Table, op: &str, request: &Value) -> Reply {
             }
             Ok(json!({ "record": lines }))
         }
-        "next" => {
+        Op::Next => {
             let first = first_field(request)?;
             current(table)?;
             table.next_game(first)?;
             Ok(answer(table))
         }
-        _ => Err(unknown_op(op)),
+        // The session answers these itself, before a table is asked.
+        Op::Load | Op::Quit => Err(format!("`{}` is the session's, not a game's", op.word())),
     }
 }
 

@@ -45,9 +45,10 @@ fn malformed_requests_are_answered_not_fatal() {
         "{\"op\":\"load\"}",
         "{\"op\":\"load\",\"rules\":\"no-such-game\"}",
         "[1,2,3]",
+        "{\"op\":\"legl\"}",
     ]);
     assert_eq!(code, 0);
-    assert_eq!(r.len(), 7, "{r:?}");
+    assert_eq!(r.len(), 8, "{r:?}");
     for (i, resp) in r.iter().enumerate() {
         assert!(!ok(resp), "request {i} should fail: {resp}");
         assert!(
@@ -58,6 +59,10 @@ fn malformed_requests_are_answered_not_fatal() {
     assert!(r[2]["error"].as_str().unwrap().contains("unknown op"));
     assert!(r[3]["error"].as_str().unwrap().contains("load"));
     assert!(r[5]["error"].as_str().unwrap().contains("no-such-game"));
+    assert!(r[7]["error"]
+        .as_str()
+        .unwrap()
+        .ends_with("; did you mean `legal`?"));
 }
 
 #[test]
