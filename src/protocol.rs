@@ -39,12 +39,14 @@ enum Op {
     Next,
     Go,
     Record,
+    Undo,
+    End,
     Quit,
 }
 
 impl Op {
     /// Every op by the word a request names it with, in the order the docs list them.
-    const ALL: [(&'static str, Op); 11] = [
+    const ALL: [(&'static str, Op); 13] = [
         ("load", Op::Load),
         ("new", Op::New),
         ("state", Op::State),
@@ -55,6 +57,8 @@ impl Op {
         ("next", Op::Next),
         ("go", Op::Go),
         ("record", Op::Record),
+        ("undo", Op::Undo),
+        ("end", Op::End),
         ("quit", Op::Quit),
     ];
 
@@ -242,6 +246,23 @@ fn handle(table: &mut Table, op: Op, request: &Value) -> Reply {
                 lines.push(serde_json::to_value(e).map_err(|e| e.to_string())?);
             }
             Ok(json!({ "record": lines }))
+        }
+        Op::Undo => {
+            current(table)?;
+            table.undo()?;
+            Ok(answer(table))
+        }
+        Op::End => {
+            // The client plays both sides: it gives the opponent's answer to the offer.
+            let accepted = request
+                .get("accepted")
+                .and_then(Value::as_bool)
+                .ok_or("missing field `accepted` (true or false: the opponent's answer)")?;
+            current(table)?;
+            let ended = table.offer_end(Some(accepted))?;
+            let mut reply = answer(table);
+            reply["ended"] = json!(ended);
+            Ok(reply)
         }
         Op::Next => {
             let first = first_field(request)?;
