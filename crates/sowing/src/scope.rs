@@ -311,7 +311,7 @@ impl Context {
                     "captured",
                     Type::Int,
                     CAPTURED,
-                    "stones captured by this move",
+                    "stones captured by this move (counted up to 65535)",
                 )
                 .var(
                     "grand_slam",

@@ -41,8 +41,9 @@ impl MoveEnd {
 pub(crate) struct Report {
     /// Stones were sown into the opponent's pits.
     pub fed: bool,
-    /// Stones captured (a game has at most 255): small, so that the report fits in one
-    /// register on the way back from the hot path.
+    /// Stones captured, counted up to 65,535 (captures sown on may take the same stones lap
+    /// after lap): small, so that the report fits in one register on the way back from the hot
+    /// path.
     pub captured: u16,
     pub grand_slam: bool,
     pub again: bool,
@@ -443,7 +444,7 @@ impl SowingGame {
                 } else {
                     0
                 };
-                s.report.captured += got as u16;
+                s.report.captured = s.report.captured.saturating_add(got as u16);
                 s.report.grand_slam = take && grand_slam;
                 match lap {
                     // The captured stones are sown on as if lifted again from the lap's pit.
@@ -512,7 +513,7 @@ impl SowingGame {
             });
         }
         let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
-        s.report.captured += captured as u16;
+        s.report.captured = s.report.captured.saturating_add(captured as u16);
         s.report.grand_slam = grand_slam;
         None
     }
@@ -648,7 +649,7 @@ impl SowingGame {
                     }
                     Some(hit) => {
                         let (got, grand_slam) = self.take_capture(b, cap, s.mover, hit);
-                        s.report.captured += got as u16;
+                        s.report.captured = s.report.captured.saturating_add(got as u16);
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
                             // The captured stones are sown on as if lifted again from the
