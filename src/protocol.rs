@@ -2,7 +2,7 @@
 //! for every game through the registry's one game type. One request a line in, one response a line out;
 //! an error never ends the session and never changes the current game.
 
-use ludus_core::game::{Game, Json, Phase, Player, Roll};
+use ludus_core::game::{parse_json, Game, Json, Phase, Player, Roll};
 use ludus_core::limits::{excerpt, read_line, LongLine, LIMITS};
 use ludus_players::Spec;
 use ludus_table::record::{self, Header};
@@ -53,7 +53,8 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
 impl Session {
     /// Answers one request line; the flag says the session should end.
     pub fn handle_line(&mut self, line: &str) -> (Value, bool) {
-        let request: Value = match serde_json::from_str(line) {
+        // A key given twice is refused, not read as its last value.
+        let request = match parse_json(line) {
             Ok(v) => v,
             Err(e) => return (error(format!("malformed JSON: {e}")), false),
         };

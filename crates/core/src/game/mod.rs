@@ -4,9 +4,11 @@
 
 mod chance;
 mod error;
+pub mod state;
 
 pub use chance::{Dice, Roll, RollError, MAX_DICE};
 pub use error::{MoveError, StateError};
+pub use state::{parse_json, PhaseName, StateFields};
 
 use serde_json::{json, Map, Value};
 use std::fmt::Debug;
