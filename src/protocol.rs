@@ -3,7 +3,7 @@
 //! an error never ends the session and never changes the current game.
 
 use ludus_core::diagnostics::did_you_mean;
-use ludus_core::game::{Game, Json, Phase, Player, Roll};
+use ludus_core::game::{parse_json, Game, Json, Phase, Player, Roll};
 use ludus_core::limits::{excerpt, read_line, Limits, LongLine};
 use ludus_players::Spec;
 use ludus_table::record::{self, Header};
@@ -128,7 +128,8 @@ impl Session {
 
     /// Answers one request line; the flag says the session should end.
     pub fn handle_line(&mut self, line: &str) -> (Value, bool) {
-        let request: Value = match serde_json::from_str(line) {
+        // A key given twice is refused, not read as its last value.
+        let request = match parse_json(line) {
             Ok(v) => v,
             Err(e) => return (error(format!("malformed JSON: {e}")), false),
         };

@@ -66,6 +66,25 @@ fn malformed_requests_are_answered_not_fatal() {
 }
 
 #[test]
+fn a_key_given_twice_is_refused_by_name() {
+    let oware = r#""pits":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"stores":[0,0]"#;
+    let (r, _) = session(&[
+        r#"{"op":"load","rules":"oware"}"#,
+        &format!(r#"{{"op":"set","state":{{"to_move":0,{oware},"to_move":1}}}}"#),
+        r#"{"op":"state","op":"quit"}"#,
+        &format!(r#"{{"op":"set","state":{{"to_move":1,{oware}}}}}"#),
+    ]);
+    assert_eq!(r.len(), 4, "{r:?}");
+    for (i, key) in [(1, "to_move"), (2, "op")] {
+        let error = r[i]["error"].as_str().unwrap_or_default();
+        assert!(error.contains(&format!("duplicate key `{key}`")), "{error}");
+    }
+    // The refused `set` changed nothing; the same state with its key once is read.
+    assert!(ok(&r[3]), "{}", r[3]);
+    assert_eq!(r[3]["state"]["to_move"], json!(1));
+}
+
+#[test]
 fn quit_ends_the_session_and_later_lines_are_ignored() {
     let (r, code) = session(&["{\"op\":\"quit\"}", "{\"op\":\"load\",\"rules\":\"oware\"}"]);
     assert_eq!(code, 0);

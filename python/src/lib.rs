@@ -242,7 +242,7 @@ impl GameRules {
 
     /// A position from the protocol's STATE form (JSON text).
     fn state_from_json(&self, text: &str) -> PyResult<State> {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(bad)?;
+        let value = ludus::game::parse_json(text).map_err(bad)?;
         let state = guarded(|| self.rules.game.state_from_json(&value).map_err(bad))?;
         Ok(State {
             rules: self.rules.clone(),

@@ -15,7 +15,7 @@ use ludus_core::expr::{Expr, Type};
 use ludus_core::game::{Game, Phase, Ritual};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::toml::constant_value;
-use ludus_core::rules::{constant_evaluation, expr, Repairs, RulesDoc};
+use ludus_core::rules::{check as check_with, constant_evaluation, expr, Repairs, RulesDoc};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -34,15 +34,13 @@ pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
 /// found, located in the text and annotated from the reference (errors first, each kind in the
 /// order of the text).
 pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
-    let reading = doc.read_all::<Rules>();
-    let mut out = reading.errors;
-    let mut game = None;
-    if let Some(rules) = &reading.value {
+    check_with(doc, &REFERENCE, |repairs, rules, errors, warnings| {
+        // The keys' places are looked up in the repaired text, where the diagnostics are.
         let repaired;
-        let work = if reading.repairs.is_empty() {
+        let work = if repairs.is_empty() {
             doc
         } else {
-            match RulesDoc::parse(reading.repairs.text(doc.text())) {
+            match RulesDoc::parse(repairs.text(doc.text())) {
                 Ok(d) => {
                     repaired = d;
                     &repaired
@@ -53,27 +51,12 @@ pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
         let mut cx = Cx {
             text: work.text(),
             doc: work,
-            repairs: &reading.repairs,
-            errors: Vec::new(),
-            warnings: Vec::new(),
+            repairs,
+            errors,
+            warnings,
         };
-        let built = build(&mut cx, rules);
-        if out.is_empty() && cx.errors.is_empty() {
-            game = built;
-        }
-        let found = cx.errors.into_iter().chain(cx.warnings);
-        out.extend(found.filter_map(|d| reading.repairs.place(d)));
-    }
-    finish(doc, &mut out);
-    (game, out)
-}
-
-/// Annotates the diagnostics from the reference and puts them in order.
-fn finish(doc: &RulesDoc, out: &mut [Diagnostic]) {
-    for d in out.iter_mut() {
-        REFERENCE.annotate(doc, d);
-    }
-    ludus_core::rules::toml::in_order(doc.text(), out);
+        build(&mut cx, rules)
+    })
 }
 
 /// What a check reads and writes.
@@ -82,8 +65,8 @@ struct Cx<'a> {
     text: &'a str,
     doc: &'a RulesDoc,
     repairs: &'a Repairs,
-    errors: Vec<Diagnostic>,
-    warnings: Vec<Diagnostic>,
+    errors: &'a mut Vec<Diagnostic>,
+    warnings: &'a mut Vec<Diagnostic>,
 }
 
 impl Cx<'_> {
@@ -124,7 +107,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let end = rules.end.as_ref();
 
     // The checks of one key each.
-    let players = players(cx, rules);
+    let players = rules.game.player_names(["South", "North"], cx.errors);
     let rows = board.rows.as_ref().map_or(1, |r| *r.get_ref()) as usize;
     let mut board_ok = true;
     if let Some(r) = &board.rows {
@@ -431,20 +414,6 @@ fn key_span(cx: &Cx, path: &[&str]) -> Option<Range<usize>> {
     cx.doc.value_span(path)
 }
 
-/// `[game] players`: exactly two names (South and North by default).
-fn players(cx: &mut Cx, rules: &Rules) -> [String; 2] {
-    match &rules.game.players {
-        Some(p) if p.get_ref().len() == 2 => [p.get_ref()[0].clone(), p.get_ref()[1].clone()],
-        Some(p) => {
-            cx.error(p.span(), "`players` lists exactly two names")
-                .notes
-                .push(format!("it lists {}", p.get_ref().len()));
-            ["South".to_string(), "North".to_string()]
-        }
-        None => ["South".to_string(), "North".to_string()],
-    }
-}
-
 /// The board's geometry from `[board]` and the circuit of `[sowing]`.
 fn geometry(
     cx: &mut Cx,
@@ -456,7 +425,7 @@ fn geometry(
     let board = rules.board.get_ref();
     let place = match &board.numbering {
         None => Some(Geometry::default_places(rows, cols)),
-        Some(numbering) => places(numbering, rows, cols, &mut cx.errors),
+        Some(numbering) => places(numbering, rows, cols, cx.errors),
     };
     if !board.stores && (spec.own_store || spec.other_store) {
         let at = key_span(cx, &["sowing", "stores"]).unwrap_or(rules.board.span());

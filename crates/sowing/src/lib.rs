@@ -234,12 +234,11 @@ impl Game for SowingGame {
         if self.standing(state)?.over {
             return None;
         }
-        let by_rule = rule.next_first.starter(
+        rule.next_first.starter(
+            self.ritual,
             result.winner.map(usize::from),
             usize::from(state.round.starter),
-        );
-        // A game without a ritual starts as every game does: player 0 first.
-        by_rule.or((self.ritual == Ritual::None).then_some(0))
+        )
     }
     fn match_standing(&self, state: &SowingState) -> Option<MatchStanding> {
         self.standing(state)

@@ -4,7 +4,7 @@ use super::board::{Board, STORE};
 use super::choice::Pending;
 use super::sow::MoveEnd;
 use super::SowingGame;
-use ludus_core::game::Ending;
+use ludus_core::game::{Ending, PhaseName, StateFields};
 use ludus_core::limits::LIMITS;
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
@@ -232,10 +232,13 @@ impl SowingGame {
         }
     }
 
-    /// Reads a STATE object; `result` and `legal` are ignored, the end is recomputed.
+    /// Reads a STATE object: the shared fields, then the board; `result` and `legal` are
+    /// ignored (but a finished position's `result.reason`), the end is recomputed.
     pub(crate) fn read_json(&self, v: &Value) -> Result<SowingState, String> {
         let n = self.geo.n;
-        let obj = v.as_object().ok_or("a state is a JSON object")?;
+        let shared = StateFields::read(v, LIMITS.plies_per_game)?;
+        let to_move = shared.to_move.ok_or("missing `to_move`")?;
+        let obj = shared.object;
         if obj.get("decision").is_some_and(|d| !d.is_null()) {
             return Err(
                 "`decision`: a move paused at a choice cannot be set up; set the \
@@ -336,90 +339,54 @@ impl SowingGame {
                 board.house[p] = slot as u8;
             }
         }
-        let to_move = match obj.get("to_move") {
-            Some(Value::Null) => None,
-            Some(v) => match v.as_u64() {
-                Some(p @ 0..=1) => Some(p as usize),
-                _ => return Err(format!("`to_move` is 0, 1 or null, got {v}")),
-            },
-            None => return Err("missing `to_move`".into()),
-        };
-        let (game, points) = match obj.get("match").filter(|v| !v.is_null()) {
-            Some(m) if self.match_rule.is_some() => {
-                let max = LIMITS.games_per_match;
-                let game = match m.get("game") {
-                    None | Some(Value::Null) => 1,
-                    Some(g) => g
-                        .as_u64()
-                        .filter(|g| (1..=u64::from(max)).contains(g))
-                        .ok_or_else(|| format!("`match.game` is a game number 1 to {max}"))?
-                        as u32,
-                };
-                let points = match m.get("points").and_then(Value::as_array) {
-                    Some(a) if a.len() == 2 => {
-                        let mut pts = [0i32; 2];
-                        for p in 0..2 {
-                            pts[p] = a[p]
-                                .as_i64()
-                                .filter(|&x| (0..=i64::from(self.total)).contains(&x))
-                                .ok_or("`match.points` are stone counts")?
-                                as i32;
-                        }
-                        if pts[0] + pts[1] != self.total as i32 {
-                            return Err(format!(
-                                "`match.points` hold {} stones, the rules have {}",
-                                pts[0] + pts[1],
-                                self.total
-                            ));
-                        }
-                        pts
+        // `match` counts only in rules that play one.
+        let (game, points) = match shared.match_.filter(|_| self.match_rule.is_some()) {
+            Some(m) => {
+                let points = match m.points {
+                    Some(pts) if pts[0] + pts[1] != self.total as i32 => {
+                        return Err(format!(
+                            "`match.points` hold {} stones, the rules have {}",
+                            pts[0] + pts[1],
+                            self.total
+                        ))
                     }
-                    _ => self.held(&board),
+                    Some(pts) => pts,
+                    None => self.held(&board),
                 };
-                (game, points)
+                (m.game.unwrap_or(1), points)
             }
-            _ => (1, self.held(&self.setup)),
+            None => (1, self.held(&self.setup)),
         };
-        let ply = match obj.get("ply") {
-            None | Some(Value::Null) => 0,
-            Some(v) => v
-                .as_u64()
-                .filter(|&p| p <= u64::from(LIMITS.plies_per_game))
-                .ok_or_else(|| format!("`ply` is a count 0 to {}", LIMITS.plies_per_game))?
-                as u32,
-        };
-        let st = match to_move {
+        let ply = shared.ply;
+        let mut st = match to_move {
             Some(p) => self.resumed(board, p, game, points, ply),
             None => {
                 // The result's reason, when it is one of ours, is kept; the scores are the
                 // stores, the board stays as it is.
                 let stores = [0, 1].map(|p| i32::from(board.count[STORE + p]));
-                let reason = obj
-                    .get("result")
-                    .and_then(|r| r.get("reason"))
-                    .and_then(Value::as_str)
+                let reason = shared
+                    .result
+                    .and_then(|r| r.reason)
                     .and_then(|text| EndReason::from_text(text, stores))
                     .unwrap_or(EndReason::Set);
                 self.finished(board, game, points, ply, reason)
             }
         };
-        let mut st = st;
-        match obj.get("starter") {
-            None | Some(Value::Null) => {}
-            Some(v) => match v.as_u64() {
-                Some(p @ 0..=1) => st.round.starter = p as u8,
-                _ => return Err("`starter` must be 0 or 1".into()),
-            },
+        if let Some(p) = shared.starter {
+            st.round.starter = p as u8;
         }
         // A given phase must be the position's own (a running game is not "over").
-        if let Some(phase) = obj.get("phase").filter(|v| !v.is_null()) {
-            let actual = if st.result.is_some() { "over" } else { "move" };
-            if phase.as_str() != Some(actual) {
-                return Err(format!(
-                    "`phase` is {}, but this position's phase is \"{actual}\"",
-                    ludus_core::limits::excerpt(&phase.to_string())
-                ));
-            }
+        let actual = if st.result.is_some() {
+            PhaseName::Over
+        } else {
+            PhaseName::Move
+        };
+        if let Some(phase) = shared.phase.filter(|&phase| phase != actual) {
+            return Err(format!(
+                "`phase` is \"{}\", but this position's phase is \"{}\"",
+                phase.name(),
+                actual.name()
+            ));
         }
         Ok(st)
     }

@@ -17,7 +17,7 @@ use ludus_core::game::NextFirst;
 use ludus_core::game::{Dice, Ritual};
 use ludus_core::limits::{excerpt, LIMITS};
 use ludus_core::rules::toml::constant_value;
-use ludus_core::rules::{constant_evaluation, expr, Origin, RulesDoc, Source};
+use ludus_core::rules::{check as check_with, constant_evaluation, expr, Origin, RulesDoc, Source};
 use serde::de::value::Error as ValueError;
 use serde::de::{DeserializeOwned, IntoDeserializer};
 use serde::Deserialize;
@@ -35,36 +35,15 @@ pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
 /// found, located in the text and annotated from the reference (errors first, each kind in the
 /// order of the text).
 pub fn check(doc: &RulesDoc) -> (Option<TablesGame>, Vec<Diagnostic>) {
-    checked(doc, |text, file, errors, warnings| {
-        build(doc.origin(), text, file, errors, warnings)
+    check_with(doc, &REFERENCE, |repairs, file, errors, warnings| {
+        build(
+            doc.origin(),
+            repairs.text(doc.text()),
+            file,
+            errors,
+            warnings,
+        )
     })
-}
-
-/// A file read and checked by `build` (given the text as repaired to be read): what it built
-/// when nothing is wrong, and every error and warning, located and annotated.
-fn checked<T>(
-    doc: &RulesDoc,
-    build: impl FnOnce(&str, &RulesFile, &mut Vec<Diagnostic>, &mut Vec<Diagnostic>) -> Option<T>,
-) -> (Option<T>, Vec<Diagnostic>) {
-    let reading = doc.read_all::<RulesFile>();
-    let mut out = reading.errors;
-    let mut game = None;
-    if let Some(file) = &reading.value {
-        let text = reading.repairs.text(doc.text());
-        let mut errors = Vec::new();
-        let mut warnings = Vec::new();
-        let built = build(text, file, &mut errors, &mut warnings);
-        if out.is_empty() && errors.is_empty() {
-            game = built;
-        }
-        let found = errors.into_iter().chain(warnings);
-        out.extend(found.filter_map(|d| reading.repairs.place(d)));
-    }
-    for d in out.iter_mut() {
-        REFERENCE.annotate(doc, d);
-    }
-    ludus_core::rules::toml::in_order(doc.text(), &mut out);
-    (game, out)
 }
 
 /// A string option of `[section] key`: its index in the key's values, or an error naming them.
@@ -130,20 +109,7 @@ fn build(
     errors: &mut Vec<Diagnostic>,
     warnings: &mut Vec<Diagnostic>,
 ) -> Option<TablesGame> {
-    let players = match &file.game.players {
-        None => ["White".to_string(), "Black".to_string()],
-        Some(p) => match p.get_ref().as_slice() {
-            [a, b] => [a.clone(), b.clone()],
-            _ => {
-                errors.push(
-                    Diagnostic::new("`players` names exactly two players")
-                        .at(p.span())
-                        .note(format!("it names {}", p.get_ref().len())),
-                );
-                ["White".to_string(), "Black".to_string()]
-            }
-        },
-    };
+    let players = file.game.player_names(["White", "Black"], errors);
     let match_rules = match_rules(file, errors);
     let games = match file.match_.as_ref().and_then(|m| m.games.as_ref()) {
         Some(games) => {
@@ -328,7 +294,9 @@ fn game_of_match(origin: &Origin, name: &str) -> Result<Played, Diagnostic> {
             ),
         );
     }
-    let (game, found) = checked(&doc, own_game);
+    let (game, found) = check_with(&doc, &REFERENCE, |repairs, file, errors, warnings| {
+        own_game(repairs.text(doc.text()), file, errors, warnings)
+    });
     let errors: Vec<&Diagnostic> = found.iter().filter(|d| d.is_error()).collect();
     match (game, errors.first()) {
         (Some(game), None) => Ok(game),

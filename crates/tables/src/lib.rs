@@ -405,9 +405,8 @@ impl Game for TablesGame {
             return None;
         }
         let starter = usize::from(state.starter);
-        let by_rule = m.next_first.starter(state.winner.map(usize::from), starter);
-        // A game without a ritual starts as every game does: player 0 first.
-        by_rule.or((self.ritual == Ritual::None).then_some(0))
+        m.next_first
+            .starter(self.ritual, state.winner.map(usize::from), starter)
     }
 
     fn match_standing(&self, state: &TablesState) -> Option<MatchStanding> {

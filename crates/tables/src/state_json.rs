@@ -4,6 +4,8 @@
 
 use super::position::{Lone, Position, BAR, OFF, POOL};
 use super::{GameRules, Stage, TablesGame, TablesState};
+use ludus_core::game::state::MatchFields;
+use ludus_core::game::{PhaseName, StateFields};
 use ludus_core::limits::LIMITS;
 use serde_json::Value;
 
@@ -27,11 +29,9 @@ fn pair<'a>(value: &'a Value, field: &str) -> Result<[&'a Value; 2], String> {
 }
 
 pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
-    if !value.is_object() {
-        return Err("a state is a JSON object".into());
-    }
+    let shared = StateFields::read(value, game.max_plies)?;
     // The game of the match first: in a rotation it says which rules the position follows.
-    let (game_no, standing) = read_match(game, value)?;
+    let (game_no, standing) = read_match(game, shared.match_)?;
     let rules = game.rules_of(game_no);
     let mut pos = Position::default();
     let n = rules.moves.board.points;
@@ -67,9 +67,8 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     let done: Vec<usize> = (0..2)
         .filter(|&p| pos.sides[p][OFF] == rules.checkers)
         .collect();
-    let phase = value
-        .get("phase")
-        .and_then(Value::as_str)
+    let phase = shared
+        .phase
         .ok_or("missing field `phase` (\"roll\", \"move\" or \"over\")")?;
     let dice: Vec<u8> = match value.get("dice") {
         None | Some(Value::Null) => Vec::new(),
@@ -90,7 +89,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     // it with a game still going, is no position of the match.
     if let Some(m) = &game.match_rules {
         let reached = standing.iter().filter(|&&x| x >= m.target).count();
-        if reached == 2 || (reached == 1 && phase != "over") {
+        if reached == 2 || (reached == 1 && phase != PhaseName::Over) {
             return Err(format!(
                 "match.points {standing:?}: a match to {} is over once a player reaches it",
                 m.target
@@ -98,16 +97,9 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         }
     }
     state.points = standing;
-    state.plies = match value.get("ply") {
-        None | Some(Value::Null) => 0,
-        Some(v) => v
-            .as_u64()
-            .filter(|&p| p <= u64::from(game.max_plies))
-            .ok_or_else(|| format!("`ply` is a count 0 to {}", game.max_plies))?
-            as u32,
-    };
+    state.plies = shared.ply;
     match phase {
-        "over" => match done[..] {
+        PhaseName::Over => match done[..] {
             [w] => {
                 state.stage = Stage::Over;
                 state.to_move = w as u8;
@@ -117,14 +109,10 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             // A game won by a `[[win]]` rule (the first side it holds for).
             [] if (0..2).any(|w| rules.won_by_rule(&pos, w).is_some()) => {
                 // The winner as the state names it, when a rule holds for both.
-                let named = value
-                    .pointer("/result/winner")
-                    .and_then(Value::as_u64)
-                    .map(|w| w as usize);
+                let named = shared.result.and_then(|r| r.winner);
                 let (w, score) = named
                     .into_iter()
                     .chain(0..2)
-                    .filter(|&w| w < 2)
                     .find_map(|w| rules.won_by_rule(&pos, w).map(|s| (w, s)))
                     .unwrap_or((0, 0));
                 state.stage = Stage::Over;
@@ -144,18 +132,18 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 ))
             }
         },
-        "roll" | "move" => {
+        PhaseName::Roll | PhaseName::Move => {
             if !done.is_empty() {
                 return Err(format!(
                     "player {} has borne off every checker: the phase must be \"over\"",
                     done[0]
                 ));
             }
-            state.to_move = match value.get("to_move").and_then(Value::as_u64) {
-                Some(p @ 0..=1) => p as u8,
-                _ => return Err("`to_move` must be 0 or 1 while the game runs".into()),
+            state.to_move = match shared.to_move {
+                Some(Some(p)) => p as u8,
+                _ => return Err("`to_move` is 0 or 1 while the game runs".into()),
             };
-            if phase == "roll" {
+            if phase == PhaseName::Roll {
                 if !dice.is_empty() {
                     return Err("dice must be [] while a roll is awaited".into());
                 }
@@ -177,11 +165,6 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.stage = Stage::Move;
             }
         }
-        other => {
-            return Err(format!(
-                "unknown phase `{other}` (\"roll\", \"move\" or \"over\")"
-            ))
-        }
     }
     // Who started: given, or as the turns alternate from the player to move (from the winner,
     // the last mover, once won).
@@ -190,15 +173,10 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         (Stage::Over, None) => None,
         _ => Some((usize::from(state.to_move), state.plies)),
     };
-    state.starter = match value.get("starter") {
-        None | Some(Value::Null) => {
-            last.map_or(0, |(p, ply)| if ply % 2 == 0 { p } else { 1 - p }) as u8
-        }
-        Some(v) => match v.as_u64() {
-            Some(p @ 0..=1) => p as u8,
-            _ => return Err("`starter` must be 0 or 1".into()),
-        },
-    };
+    state.starter = shared
+        .starter
+        .unwrap_or_else(|| last.map_or(0, |(p, ply)| if ply % 2 == 0 { p } else { 1 - p }))
+        as u8;
     // Who has moved: as the turns alternate from the starter (a bonus turn aside).
     state.moved = match state.plies {
         0 => 0,
@@ -262,41 +240,28 @@ fn read_pins(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<(),
 
 /// The match fields: game number and points, defaults when absent; in a rotation, the name of
 /// the game's rules, when given, must be the one the game number plays.
-fn read_match(game: &TablesGame, value: &Value) -> Result<(u32, [i32; 2]), String> {
-    let Some(m) = value.get("match").filter(|m| !m.is_null()) else {
+fn read_match(game: &TablesGame, given: Option<MatchFields>) -> Result<(u32, [i32; 2]), String> {
+    let Some(m) = given else {
         return Ok((1, [0, 0]));
     };
     if game.match_rules.is_none() {
         return Err("these rules define no match; leave `match` out".into());
     }
-    let n = m
-        .get("game")
-        .and_then(Value::as_u64)
-        .filter(|&n| (1..=u64::from(LIMITS.games_per_match)).contains(&n))
-        .ok_or_else(|| {
-            format!(
-                "match.game must be a game number from 1 to {}",
-                LIMITS.games_per_match
-            )
-        })?;
-    let playing = &game.rules_of(n as u32).name;
-    match m.get("rules") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(named)) if named == playing => {}
-        Some(other) => {
-            return Err(format!(
-                "match.rules: game {n} of this match is played by the rules `{playing}`, not {}",
-                ludus_core::limits::excerpt(&other.to_string())
-            ))
-        }
+    let n = m.game.ok_or_else(|| {
+        format!(
+            "`match.game` is a game number 1 to {}",
+            LIMITS.games_per_match
+        )
+    })?;
+    let playing = &game.rules_of(n).name;
+    if let Some(named) = m.rules.filter(|named| named != playing) {
+        return Err(format!(
+            "match.rules: game {n} of this match is played by the rules `{playing}`, not \"{}\"",
+            ludus_core::limits::excerpt(named)
+        ));
     }
-    let pts = pair(m, "points")?;
-    let mut points = [0; 2];
-    for p in 0..2 {
-        points[p] = pts[p]
-            .as_u64()
-            .filter(|&x| x <= 1_000_000)
-            .ok_or("match.points must be two counts")? as i32;
-    }
-    Ok((n as u32, points))
+    let points = m
+        .points
+        .ok_or("missing field `match.points` (a list of two)")?;
+    Ok((n, points))
 }

@@ -4,9 +4,11 @@
 
 mod chance;
 mod error;
+pub mod state;
 
 pub use chance::{Dice, Roll, RollError, MAX_DICE};
 pub use error::{MoveError, StateError};
+pub use state::{parse_json, PhaseName, StateFields};
 
 use serde_json::{json, Map, Value};
 use std::fmt::Debug;
@@ -148,10 +150,16 @@ pub enum NextFirst {
 
 impl NextFirst {
     /// The starter of the next game, given the last game's winner and starter; `None` when the
-    /// ritual decides.
-    pub fn starter(self, winner: Option<Player>, last_starter: Player) -> Option<Player> {
+    /// `ritual` is held again to decide.
+    pub fn starter(
+        self,
+        ritual: Ritual,
+        winner: Option<Player>,
+        last_starter: Player,
+    ) -> Option<Player> {
         match (self, winner) {
-            (NextFirst::Ritual, _) => None,
+            // A game without a ritual starts as every game does: player 0 first.
+            (NextFirst::Ritual, _) => (ritual == Ritual::None).then_some(0),
             (NextFirst::Loser, Some(w)) => Some(1 - w),
             (NextFirst::Winner, Some(w)) => Some(w),
             _ => Some(1 - last_starter),
