@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 mod cli_common;
-use cli_common::{ludus, stderr, stdout};
+use cli_common::{ludus, run_with_input, stderr, stdout};
 
 /// A scratch file with this content, unique to the test.
 fn scratch(name: &str, content: &str) -> PathBuf {
@@ -378,22 +378,8 @@ fn unknown_games_are_explained() {
 #[test]
 fn limits_are_lowered_by_name_and_never_raised() {
     let protocol = |args: &[&str], input: &str| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
-            .args(args)
-            .arg("protocol")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
+        let args: Vec<&str> = args.iter().copied().chain(["protocol"]).collect();
+        run_with_input(env!("CARGO_BIN_EXE_ludus"), &args, input)
     };
     let line = format!(
         "{{\"op\":\"load\",\"rules\":\"oware\",\"pad\":\"{}\"}}\n",

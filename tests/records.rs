@@ -14,10 +14,9 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use std::io::BufReader;
 use std::path::PathBuf;
-use std::process::Command;
 mod cli_common;
 mod tools_common;
-use cli_common::{ludus, stderr, stdout};
+use cli_common::{ludus, run_with_input, stderr, stdout};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ludus-records-{}", std::process::id()));
@@ -332,21 +331,7 @@ fn gnu_backgammon_imports_an_exported_game() {
         "import mat {}\nset analysis chequerplay evaluation plies 0\nanalyse match\nshow statistics match\n",
         mat.display()
     );
-    let mut child = Command::new(gnubg)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(commands.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_input(&gnubg.to_string_lossy(), &["-t", "-q"], &commands);
     let text = String::from_utf8_lossy(&out.stdout);
     let total: usize = text
         .lines()

@@ -11,6 +11,25 @@ pub fn ludus(args: &[&str]) -> Output {
         .expect("run ludus")
 }
 
+/// Runs `program ARGS` with `input` on its standard input, to its end.
+pub fn run_with_input(program: &str, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the program");
+    // A program that exits early closes its input: what it read is all it needed.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
+    child.wait_with_output().expect("wait for the program")
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
