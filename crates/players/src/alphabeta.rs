@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::time::Instant;
 
-/// The player.
+/// The player: deeper and deeper searches within the budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBeta {
     pub budget: Budget,

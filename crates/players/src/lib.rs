@@ -4,21 +4,14 @@
 //! over the dice, Star2-pruned). A player is named by a [`Spec`] string such as `mcts:250ms`,
 //! `mcts:20000`, `mcts:1s:t2` (two threads) or `alphabeta:d6`.
 //!
-//! Each player is one file implementing [`Computer`] and one line in [`computers!`], from which
+//! Each player is one file implementing [`Computer`] and one line in `computers!`, from which
 //! the spec type, its parsing and printing, the names offered for a misspelt one and the
 //! dispatch are generated.
 
-pub mod alphabeta;
 pub mod analysis;
 pub mod eval;
-pub mod greedy;
-pub mod mcts;
-pub mod random;
 
-pub use alphabeta::AlphaBeta;
-pub use greedy::Greedy;
-pub use mcts::{Mcts, Memory};
-pub use random::Random;
+pub use mcts::Memory;
 
 use ludus_core::game::{Evaluator, Game, Phase, Player};
 use rand::{Rng, RngCore};
@@ -57,7 +50,7 @@ impl fmt::Display for Budget {
     }
 }
 
-/// A computer player, one file each: how a spec names it and how it plays. [`computers!`]
+/// A computer player, one file each: how a spec names it and how it plays. `computers!`
 /// lists them.
 pub trait Computer: Copy + Eq + fmt::Debug + fmt::Display {
     /// Its name, the start of its spec (`mcts`).
@@ -123,11 +116,14 @@ pub struct Search {
     pub scale: &'static str,
 }
 
-/// Declares the computer players, one a line: the [`Spec`] variant and the player's type. The
-/// spec type, the parsers by name and `on_computer!` (the dispatch, once a decision, to the
-/// player's own type) are generated from this one list.
+/// Declares the computer players, one a line: the [`Spec`] variant, the player's file and type.
+/// The modules, the spec type, the parsers by name and `on_computer!` (the dispatch, once a
+/// decision, to the player's own type) are generated from this one list.
 macro_rules! computers {
-    ($($variant:ident => $player:ty),* $(,)?) => {
+    ($($variant:ident => $module:ident::$player:ident),* $(,)?) => {
+        $(pub mod $module;
+        pub use $module::$player;)*
+
         /// Who plays a side: a person, or a computer player.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum Spec {
