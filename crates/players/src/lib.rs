@@ -174,6 +174,7 @@ struct Entry {
     parse: fn(Option<&str>, u32) -> Result<Spec, String>,
 }
 
+/// A player's parser as one function type for every player, so that one table holds them.
 fn parse_as<P: Computer>(budget: Option<&str>, threads: u32) -> Result<Spec, String>
 where
     Spec: From<P>,
@@ -588,6 +589,29 @@ mod tests {
 
     fn alphabeta(budget: Budget) -> Spec {
         AlphaBeta { budget }.into()
+    }
+
+    #[test]
+    fn specs_say_how_they_search() {
+        assert_eq!(
+            usage(),
+            "random, greedy, mcts[:BUDGET][:tTHREADS] or alphabeta[:BUDGET]"
+        );
+        let spec = |text: &str| text.parse::<Spec>().unwrap();
+        assert_eq!(
+            spec("mcts:20000:t2").budget(),
+            Some(Budget::Iterations(20000))
+        );
+        assert_eq!(spec("mcts:20000:t2").threads(), 2);
+        assert_eq!(spec("alphabeta:d8").budget(), Some(Budget::Depth(8)));
+        assert_eq!(spec("alphabeta:d8").threads(), 1);
+        assert_eq!(spec("mcts").search().map(|s| s.counts), Some("visits"));
+        assert_eq!(spec("alphabeta").search().map(|s| s.counts), Some("nodes"));
+        for text in ["human", "random", "greedy"] {
+            assert_eq!((spec(text).budget(), spec(text).search()), (None, None));
+        }
+        assert_eq!(hint_player(spec("greedy")), spec("mcts:1s"));
+        assert_eq!(hint_player(spec("alphabeta:d3")), spec("alphabeta:d3"));
     }
 
     #[test]
