@@ -329,11 +329,10 @@ fn go(table: &Table, request: &Value) -> Reply {
         .ok_or("missing field `player` (a string such as \"mcts:100ms\" or \"alphabeta:d6\")")?;
     let spec: Spec = text.parse()?;
     if spec == Spec::Human {
-        return Err(
-            "`human` chooses no move: name a computer player (random, greedy, \
-             mcts[:BUDGET][:tTHREADS] or alphabeta[:BUDGET])"
-                .into(),
-        );
+        return Err(format!(
+            "`human` chooses no move: name a computer player ({})",
+            ludus_players::usage()
+        ));
     }
     awaiting_move(table)?;
     let state = current(table)?;
@@ -346,11 +345,7 @@ fn go(table: &Table, request: &Value) -> Reply {
     let (index, analysis) = table.thinking(Some(spec))?.decide(false);
     let info = match analysis {
         Some(a) => {
-            let count = if matches!(spec, Spec::Mcts { .. }) {
-                "visits"
-            } else {
-                "nodes"
-            };
+            let count = spec.search().map_or("nodes", |s| s.counts);
             let mut info = json!({"value": ludus_players::rounded(a.value), "depth": a.depth});
             info[count] = json!(a.nodes);
             info

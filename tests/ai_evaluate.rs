@@ -8,7 +8,7 @@ mod tables_common;
 use ludus::diagnostics::{line_column, render};
 use ludus::game::{Evaluator, Game, Json, Notation, View};
 use ludus::players::eval::{evaluate, WIN};
-use ludus::players::{analyse, Budget, Spec};
+use ludus::players::{analyse, AlphaBeta, Budget, Spec};
 use ludus::registry::{check, compile, AnyGame};
 use ludus::rules::Source;
 use rand::SeedableRng;
@@ -27,7 +27,9 @@ fn alphabeta_d2<G: Evaluator + Notation>(game: &G, state: &G::State) -> String {
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let spec = Spec::AlphaBeta(Budget::Depth(2));
+    let spec = Spec::AlphaBeta(AlphaBeta {
+        budget: Budget::Depth(2),
+    });
     let a = analyse(game, state, &moves, spec, false, &mut rng).unwrap();
     game.move_text(state, &moves[a.best])
 }

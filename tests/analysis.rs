@@ -3,7 +3,7 @@
 //! games did; bad partial results are refused with their place.
 
 use ludus::analysis::{self, Setup, Shard, Tally};
-use ludus::players::Spec;
+use ludus::players::{Greedy, Random, Spec};
 use ludus::registry::{self, AnyGame};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -73,10 +73,10 @@ fn without_seconds(text: &str) -> Vec<Value> {
 #[test]
 fn tallies_do_not_depend_on_threads_and_shards_add_up_to_the_whole() {
     for (name, players) in [
-        ("oware", [Spec::Greedy, Spec::Random]),
-        ("sat-gharva", [Spec::Random, Spec::Random]),
-        ("backgammon", [Spec::Greedy, Spec::Random]),
-        ("tavli", [Spec::Random, Spec::Greedy]),
+        ("oware", [Spec::Greedy(Greedy), Spec::Random(Random)]),
+        ("sat-gharva", [Spec::Random(Random), Spec::Random(Random)]),
+        ("backgammon", [Spec::Greedy(Greedy), Spec::Random(Random)]),
+        ("tavli", [Spec::Random(Random), Spec::Greedy(Greedy)]),
     ] {
         let game = load(name);
         let games = if name == "tavli" { 9 } else { 61 };
@@ -105,14 +105,22 @@ fn greedy_beats_random_at_oware_as_player_a_or_b() {
     let t = on_threads(
         1,
         &game,
-        &setup([Spec::Greedy, Spec::Random], 200, Shard::WHOLE),
+        &setup(
+            [Spec::Greedy(Greedy), Spec::Random(Random)],
+            200,
+            Shard::WHOLE,
+        ),
     );
     assert!(t.wins[0] > 150, "{t:?}");
     assert!(t.first_mover_wins <= t.wins[0] + t.wins[1]);
     let mirrored = on_threads(
         1,
         &game,
-        &setup([Spec::Random, Spec::Greedy], 200, Shard::WHOLE),
+        &setup(
+            [Spec::Random(Random), Spec::Greedy(Greedy)],
+            200,
+            Shard::WHOLE,
+        ),
     );
     assert!(mirrored.wins[1] > 150, "{mirrored:?}");
 }
@@ -123,7 +131,11 @@ fn a_match_is_one_game_of_the_analysis() {
     let t = on_threads(
         2,
         &game,
-        &setup([Spec::Random, Spec::Random], 20, Shard::WHOLE),
+        &setup(
+            [Spec::Random(Random), Spec::Random(Random)],
+            20,
+            Shard::WHOLE,
+        ),
     );
     assert_eq!(t.games, 20);
     assert!(t.single_games > 20, "matches of several rounds: {t:?}");

@@ -3,7 +3,7 @@
 
 use ludus::game::{Game, Json, Phase, Player, Roll};
 use ludus::players::eval::{evaluate, outcome_value};
-use ludus::players::{self, analyse, analyse_with, Budget, Memory, Spec};
+use ludus::players::{self, analyse, analyse_with, AlphaBeta, Budget, Mcts, Memory, Random, Spec};
 use ludus::registry::{self, AnyGame, AnyState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -23,11 +23,13 @@ fn legal(game: &AnyGame, state: &AnyState) -> Vec<<AnyGame as Game>::Move> {
 
 fn searchers() -> [Spec; 2] {
     [
-        Spec::Mcts {
+        Spec::Mcts(Mcts {
             budget: Budget::Iterations(20_000),
             threads: 1,
-        },
-        Spec::AlphaBeta(Budget::Depth(6)),
+        }),
+        Spec::AlphaBeta(AlphaBeta {
+            budget: Budget::Depth(6),
+        }),
     ]
 }
 
@@ -136,11 +138,13 @@ fn both_bear_off_to_win() {
         .unwrap();
     let moves = legal(&game, &state);
     for spec in [
-        Spec::Mcts {
+        Spec::Mcts(Mcts {
             budget: Budget::Iterations(2000),
             threads: 1,
-        },
-        Spec::AlphaBeta(Budget::Depth(2)),
+        }),
+        Spec::AlphaBeta(AlphaBeta {
+            budget: Budget::Depth(2),
+        }),
     ] {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let a = analyse(&game, &state, &moves, spec, false, &mut rng).unwrap();
@@ -385,10 +389,10 @@ fn a_seed_and_an_iteration_budget_give_the_same_move() {
                     &game,
                     &state,
                     &moves,
-                    Spec::Mcts {
+                    Spec::Mcts(Mcts {
                         budget: Budget::Iterations(3000),
                         threads: 1,
-                    },
+                    }),
                     false,
                     &mut rng,
                 )
@@ -407,9 +411,19 @@ fn alphabeta_d4_beats_random_at_oware() {
     for g in 0..10 {
         let searcher: Player = g % 2;
         let specs = if searcher == 0 {
-            [Spec::AlphaBeta(Budget::Depth(4)), Spec::Random]
+            [
+                Spec::AlphaBeta(AlphaBeta {
+                    budget: Budget::Depth(4),
+                }),
+                Spec::Random(Random),
+            ]
         } else {
-            [Spec::Random, Spec::AlphaBeta(Budget::Depth(4))]
+            [
+                Spec::Random(Random),
+                Spec::AlphaBeta(AlphaBeta {
+                    budget: Budget::Depth(4),
+                }),
+            ]
         };
         let mut state = game.new_game(g % 2);
         let mut moves = Vec::new();
@@ -445,9 +459,11 @@ fn mcts_keeps_the_subtree_of_the_position_reached() {
             line.push(next);
         }
     };
-    let spec = |n| Spec::Mcts {
-        budget: Budget::Iterations(n),
-        threads: 1,
+    let spec = |n| {
+        Spec::Mcts(Mcts {
+            budget: Budget::Iterations(n),
+            threads: 1,
+        })
     };
     let mut memory = Memory::default();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -513,10 +529,10 @@ fn mcts_keeps_the_subtree_across_the_dice() {
             "bar": [0, 0], "off": [11, 11]
         }))
         .unwrap();
-    let spec = Spec::Mcts {
+    let spec = Spec::Mcts(Mcts {
         budget: Budget::Iterations(3000),
         threads: 1,
-    };
+    });
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut memory = Memory::default();
     let mut kept = Vec::new();
@@ -556,10 +572,10 @@ fn mcts_in_threads_with_a_seed_and_iterations_is_reproducible() {
             let moves = legal(&game, &state);
             let run = |seed| {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let spec = Spec::Mcts {
+                let spec = Spec::Mcts(Mcts {
                     budget: Budget::Iterations(1500),
                     threads: 3,
-                };
+                });
                 analyse(&game, &state, &moves, spec, false, &mut rng).unwrap()
             };
             let a = run(4);

@@ -6,7 +6,7 @@
 mod sowing_common;
 
 use ludus::game::{Evaluator, Game, Json, Notation, Phase, View};
-use ludus::players::{self, Budget, Spec};
+use ludus::players::{self, AlphaBeta, Budget, Greedy, Mcts, Spec};
 use ludus::protocol::Session;
 use ludus::rules::Source;
 use ludus::sowing::{SowingGame, SowingMove, SowingState};
@@ -480,7 +480,12 @@ fn players_decide_for_the_decider() {
     let moves = legal(&g, &st);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     // North's four: taking it is worth 4 to North.
-    for spec in [Spec::Greedy, Spec::AlphaBeta(Budget::Depth(1))] {
+    for spec in [
+        Spec::Greedy(Greedy),
+        Spec::AlphaBeta(AlphaBeta {
+            budget: Budget::Depth(1),
+        }),
+    ] {
         let i = players::choose(&g, &st, &moves, spec, &mut rng);
         assert_eq!(moves[i], TAKE, "{spec}");
     }
@@ -488,7 +493,9 @@ fn players_decide_for_the_decider() {
         &g,
         &st,
         &moves,
-        Spec::AlphaBeta(Budget::Depth(1)),
+        Spec::AlphaBeta(AlphaBeta {
+            budget: Budget::Depth(1),
+        }),
         true,
         &mut rng,
     )
@@ -498,10 +505,10 @@ fn players_decide_for_the_decider() {
         &g,
         &st,
         &moves,
-        Spec::Mcts {
+        Spec::Mcts(Mcts {
             budget: Budget::Iterations(300),
             threads: 1,
-        },
+        }),
         false,
         &mut rng,
     )
@@ -509,7 +516,15 @@ fn players_decide_for_the_decider() {
     assert!(m.best < 2);
     // South's capture after North leaves the four: worth 2 to South.
     play(&g, &mut st, "leave");
-    let i = players::choose(&g, &st, &moves, Spec::AlphaBeta(Budget::Depth(1)), &mut rng);
+    let i = players::choose(
+        &g,
+        &st,
+        &moves,
+        Spec::AlphaBeta(AlphaBeta {
+            budget: Budget::Depth(1),
+        }),
+        &mut rng,
+    );
     assert_eq!(moves[i], TAKE);
     assert_eq!(g.material(&st, 0), 42);
 }

@@ -292,7 +292,7 @@ fn a_relay_that_would_go_on_ends_exactly_at_the_lap_cap() {
 /// rules and never at the ply guard, and no stone is created or lost (Dakon: whole matches).
 #[test]
 fn random_and_greedy_players_finish_every_game() {
-    use ludus::players::{choose, Spec};
+    use ludus::players::{choose, Greedy, Random, Spec};
     use rand::SeedableRng;
     for name in ["toguz-korgool", "ayoayo", "dakon", "bohnenspiel", "omweso"] {
         let g = game(name);
@@ -302,9 +302,9 @@ fn random_and_greedy_players_finish_every_game() {
         for seed in 0..300u64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let specs = if seed % 2 == 0 {
-                [Spec::Greedy, Spec::Random]
+                [Spec::Greedy(Greedy), Spec::Random(Random)]
             } else {
-                [Spec::Random, Spec::Greedy]
+                [Spec::Random(Random), Spec::Greedy(Greedy)]
             };
             let mut st = g.new_game((seed / 2 % 2) as usize);
             for _round in 0..30 {

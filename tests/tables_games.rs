@@ -6,7 +6,7 @@ mod tables_common;
 use tables_common::{legal, load, play, tables_compile};
 
 use ludus::game::{Game, Json, Phase, Roll};
-use ludus::players::{choose, Spec};
+use ludus::players::{choose, Greedy, Random, Spec};
 use ludus::rules::{Source, BUNDLED};
 use ludus::tables::{TablesGame, TablesState};
 use rand::SeedableRng;
@@ -346,10 +346,10 @@ fn every_bundled_tables_game_plays_to_its_end() {
         };
         let checkers = total(&g.new_game(0));
         for (game, players) in [
-            [Spec::Random, Spec::Random],
-            [Spec::Greedy, Spec::Random],
-            [Spec::Random, Spec::Greedy],
-            [Spec::Greedy, Spec::Greedy],
+            [Spec::Random(Random), Spec::Random(Random)],
+            [Spec::Greedy(Greedy), Spec::Random(Random)],
+            [Spec::Random(Random), Spec::Greedy(Greedy)],
+            [Spec::Greedy(Greedy), Spec::Greedy(Greedy)],
         ]
         .iter()
         .cycle()

@@ -486,13 +486,8 @@ impl Terminal {
     fn hint(&mut self, state: &AnyState, moves: &[AnyMove], p: Player) -> Result<()> {
         let spec = ludus_players::hint_player(self.table.seats()[1 - p]);
         let (_, analysis) = self.table.thinking(Some(spec))?.decide(true);
-        let Some(analysis) = analysis else {
+        let (Some(analysis), Some(search)) = (analysis, spec.search()) else {
             return Ok(());
-        };
-        let unit = if matches!(spec, Spec::Mcts { .. }) {
-            "visits"
-        } else {
-            "nodes"
         };
         let best: Vec<String> = analysis
             .moves
@@ -500,20 +495,17 @@ impl Terminal {
             .take(HINT_MOVES)
             .map(|m| {
                 format!(
-                    "{} ({:+.2}, {} {unit})",
+                    "{} ({:+.2}, {} {})",
                     self.game().move_text(state, &moves[m.index]),
                     m.value,
-                    m.visits
+                    m.visits,
+                    search.counts
                 )
             })
             .collect();
-        let scale = if matches!(spec, Spec::Mcts { .. }) {
-            "mean result, -1 to 1"
-        } else {
-            "material ahead"
-        };
         say!(
-            "Hint by {spec} ({scale}; depth {}): {}",
+            "Hint by {spec} ({}; depth {}): {}",
+            search.scale,
             analysis.depth,
             best.join(", ")
         );

@@ -7,7 +7,7 @@ use ludus_core::diagnostics::{self, Diagnostic};
 use ludus_core::game::Game;
 use ludus_core::rules::{RulesDoc, Source, SourceError};
 use ludus_players::analysis::{self, Setup, Shard};
-use ludus_players::Spec;
+use ludus_players::{Random, Spec};
 use ludus_table::registry::{self, AnyGame};
 use serde_json::{json, Value};
 
@@ -108,7 +108,7 @@ pub fn run(files: &[String], options: Options) -> Result<bool> {
 /// that never held. Each is placed where it is most likely about.
 fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
     let setup = Setup {
-        players: [Spec::Random, Spec::Random],
+        players: [Spec::from(Random); 2],
         games,
         seed: 1,
         shard: Shard::WHOLE,

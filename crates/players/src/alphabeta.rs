@@ -9,10 +9,68 @@
 //! the parent's view only when the player to move changes.
 
 use super::eval::{evaluate, outcome_value, WIN};
-use super::{Analysis, Budget, MoveStat, MAX_DEPTH};
+use super::{parse_budget, Analysis, Budget, Computer, Memory, MoveStat, Search};
+use super::{DEFAULT_TIME, MAX_DEPTH};
 use ludus_core::game::{Evaluator, Phase, Player, Roll};
+use rand::Rng;
 use std::collections::HashMap;
+use std::fmt;
 use std::time::Instant;
+
+/// The player: deeper and deeper searches within the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBeta {
+    pub budget: Budget,
+}
+
+impl Computer for AlphaBeta {
+    const NAME: &'static str = "alphabeta";
+    const USAGE: &'static str = "alphabeta[:BUDGET]";
+
+    fn parse(budget: Option<&str>, _threads: u32) -> Result<Self, String> {
+        let budget = match budget.map(parse_budget).transpose()? {
+            None => Budget::Time(DEFAULT_TIME),
+            Some(Budget::Iterations(_)) => {
+                return Err(
+                    "alphabeta takes a time (250ms, 2s) or a depth (d8), not a number \
+                            of iterations"
+                        .into(),
+                )
+            }
+            Some(b) => b,
+        };
+        Ok(AlphaBeta { budget })
+    }
+
+    fn budget(&self) -> Option<Budget> {
+        Some(self.budget)
+    }
+
+    fn search(&self) -> Option<Search> {
+        Some(Search {
+            counts: "nodes",
+            scale: "material ahead",
+        })
+    }
+
+    fn analyse<G: Evaluator, R: Rng>(
+        &self,
+        game: &G,
+        state: &G::State,
+        moves: &[G::Move],
+        all: bool,
+        _memory: &mut Memory<G>,
+        _rng: &mut R,
+    ) -> Option<Analysis> {
+        Some(search(game, state, moves, self.budget, all))
+    }
+}
+
+impl fmt::Display for AlphaBeta {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", Self::NAME, self.budget)
+    }
+}
 
 /// Depth searched when a budget gives none (a number of iterations, which alphabeta does not
 /// take).

@@ -3,16 +3,17 @@
 //! playouts) and `alphabeta` (iterative-deepening negamax with a transposition table, expectimax
 //! over the dice, Star2-pruned). A player is named by a [`Spec`] string such as `mcts:250ms`,
 //! `mcts:20000`, `mcts:1s:t2` (two threads) or `alphabeta:d6`.
+//!
+//! Each player is one file implementing [`Computer`] and one line in `computers!`, from which
+//! the spec type, its parsing and printing, the names offered for a misspelt one and the
+//! dispatch are generated.
 
-pub mod alphabeta;
 pub mod analysis;
 pub mod eval;
-pub mod mcts;
 
 pub use mcts::Memory;
 
 use ludus_core::game::{Evaluator, Game, Phase, Player};
-use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 use std::fmt;
 use std::str::FromStr;
@@ -49,25 +50,147 @@ impl fmt::Display for Budget {
     }
 }
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spec {
-    /// A person at the terminal.
-    Human,
-    /// Uniformly random among the legal moves.
-    Random,
-    /// The move that gains most at once (stones captured, checkers borne off); ties at random.
-    Greedy,
-    /// Monte Carlo tree search (UCT), the move most visited; `threads` trees grow at once,
-    /// each within the budget.
-    Mcts { budget: Budget, threads: u32 },
-    /// Iterative-deepening alpha-beta (expectimax over the dice).
-    AlphaBeta(Budget),
+/// A computer player, one file each: how a spec names it and how it plays. `computers!`
+/// lists them.
+pub trait Computer: Copy + Eq + fmt::Debug + fmt::Display {
+    /// Its name, the start of its spec (`mcts`).
+    const NAME: &'static str;
+    /// Its spec as the help shows it (`mcts[:BUDGET][:tTHREADS]`).
+    const USAGE: &'static str;
+    /// Whether it searches in several threads (`mcts:1s:t2`).
+    const THREADS: bool = false;
+
+    /// The player from what its spec says after the name: `budget` (`1s`, `d8`; `None` when
+    /// not given) and `threads` (1 unless the player takes [`Computer::THREADS`]).
+    fn parse(budget: Option<&str>, threads: u32) -> Result<Self, String>;
+
+    /// How long it searches; `None` when it does not search.
+    fn budget(&self) -> Option<Budget> {
+        None
+    }
+
+    /// The threads it searches in.
+    fn threads(&self) -> u32 {
+        1
+    }
+
+    /// What its analyses count and measure; `None` when it does not search.
+    fn search(&self) -> Option<Search> {
+        None
+    }
+
+    /// Its search of `state` (see [`analyse_with`]); `None` when it does not search.
+    fn analyse<G: Evaluator, R: Rng>(
+        &self,
+        _game: &G,
+        _state: &G::State,
+        _moves: &[G::Move],
+        _all: bool,
+        _memory: &mut Memory<G>,
+        _rng: &mut R,
+    ) -> Option<Analysis> {
+        None
+    }
+
+    /// Its choice among `moves` (more than one), as an index: by default the move its search
+    /// finds best.
+    fn choose<G: Evaluator, R: Rng>(
+        &self,
+        game: &G,
+        state: &G::State,
+        moves: &[G::Move],
+        memory: &mut Memory<G>,
+        rng: &mut R,
+    ) -> usize {
+        self.analyse(game, state, moves, false, memory, rng)
+            .map_or(0, |a| a.best)
+    }
 }
 
-const SPEC_HELP: &str = "expected human, random, greedy, mcts[:BUDGET][:tTHREADS] or \
-    alphabeta[:BUDGET], with BUDGET a time (250ms, 2s), an mcts iteration count (20000) or an \
-    alphabeta depth (d8), and THREADS the trees mcts grows at once (t2)";
+/// How a searching player's [`Analysis`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// What its `nodes` and each move's `visits` count: `visits` (mcts) or `nodes` (alphabeta).
+    pub counts: &'static str,
+    /// What its values measure, as a hint says (`mean result, -1 to 1`).
+    pub scale: &'static str,
+}
+
+/// Declares the computer players, one a line: the [`Spec`] variant, the player's file and type.
+/// The modules, the spec type, the parsers by name and `on_computer!` (the dispatch, once a
+/// decision, to the player's own type) are generated from this one list.
+macro_rules! computers {
+    ($($variant:ident => $module:ident::$player:ident),* $(,)?) => {
+        $(pub mod $module;
+        pub use $module::$player;)*
+
+        /// Who plays a side: a person, or a computer player.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Spec {
+            /// A person at the terminal (or at the page): a seat, not a computer player.
+            Human,
+            $($variant($player),)*
+        }
+
+        $(impl From<$player> for Spec {
+            fn from(player: $player) -> Spec {
+                Spec::$variant(player)
+            }
+        })*
+
+        /// The computer players in the list's order.
+        const COMPUTERS: &[Entry] = &[$(Entry {
+            name: <$player>::NAME,
+            usage: <$player>::USAGE,
+            threads: <$player>::THREADS,
+            parse: parse_as::<$player>,
+        }),*];
+
+        /// `$body` with `$p` the computer player `$spec` names, at its own type; `$human` for a
+        /// person.
+        macro_rules! on_computer {
+            ($spec:expr, |$p:ident| $body:expr, human => $human:expr) => {
+                match $spec {
+                    Spec::Human => $human,
+                    $(Spec::$variant($p) => $body,)*
+                }
+            };
+        }
+    };
+}
+
+computers! {
+    Random => random::Random,
+    Greedy => greedy::Greedy,
+    Mcts => mcts::Mcts,
+    AlphaBeta => alphabeta::AlphaBeta,
+}
+
+/// A computer player as parsing by name finds it.
+struct Entry {
+    name: &'static str,
+    usage: &'static str,
+    threads: bool,
+    parse: fn(Option<&str>, u32) -> Result<Spec, String>,
+}
+
+/// A player's parser as one function type for every player, so that one table holds them.
+fn parse_as<P: Computer>(budget: Option<&str>, threads: u32) -> Result<Spec, String>
+where
+    Spec: From<P>,
+{
+    P::parse(budget, threads).map(Spec::from)
+}
+
+/// The computer players as a spec names them: `random, greedy, …, alphabeta[:BUDGET]`.
+pub fn usage() -> String {
+    let usages: Vec<&str> = COMPUTERS.iter().map(|c| c.usage).collect();
+    match usages.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
 
 impl FromStr for Spec {
     type Err = String;
@@ -77,12 +200,19 @@ impl FromStr for Spec {
             Some((name, budget)) => (name, Some(budget)),
             None => (s, None),
         };
+        let computer = COMPUTERS.iter().find(|c| c.name == name);
         // `mcts:1s:t2`: the threads last, the budget before them optional (`mcts:t2`).
         let (budget, threads) = match budget.map(|b| b.rsplit_once(':').unwrap_or(("", b))) {
             Some((rest, t)) if t.starts_with('t') => {
-                if name != "mcts" {
+                if !computer.is_some_and(|c| c.threads) {
+                    let threaded: Vec<&str> = COMPUTERS
+                        .iter()
+                        .filter(|c| c.threads)
+                        .map(|c| c.name)
+                        .collect();
                     return Err(format!(
-                        "player `{shown}`: only mcts searches in several threads"
+                        "player `{shown}`: only {} searches in several threads",
+                        threaded.join(" or ")
                     ));
                 }
                 let threads = parse_threads(t).map_err(|e| format!("player `{shown}`: {e}"))?;
@@ -90,52 +220,33 @@ impl FromStr for Spec {
             }
             _ => (budget, 1),
         };
-        let spec = match name {
-            "human" | "random" | "greedy" if budget.is_some() => {
-                return Err(format!("player `{shown}`: `{name}` takes no budget"))
-            }
-            "human" => Spec::Human,
-            "random" => Spec::Random,
-            "greedy" => Spec::Greedy,
-            "mcts" => Spec::Mcts {
-                budget: match budget {
-                    None => Budget::Time(DEFAULT_TIME),
-                    Some(b) => {
-                        match parse_budget(b).map_err(|e| format!("player `{shown}`: {e}"))? {
-                            Budget::Depth(_) => {
-                                return Err(format!(
-                                "player `{shown}`: mcts takes a time (250ms, 2s) or a number of \
-                                 iterations (20000), not a depth"
-                            ))
-                            }
-                            b => b,
-                        }
-                    }
-                },
-                threads,
-            },
-            "alphabeta" => Spec::AlphaBeta(match budget {
-                None => Budget::Time(DEFAULT_TIME),
-                Some(b) => match parse_budget(b).map_err(|e| format!("player `{shown}`: {e}"))? {
-                    Budget::Iterations(_) => {
-                        return Err(format!(
-                            "player `{shown}`: alphabeta takes a time (250ms, 2s) or a depth \
-                             (d8), not a number of iterations"
-                        ))
-                    }
-                    b => b,
-                },
-            }),
-            _ => {
-                let mut message = format!("unknown player `{shown}` ({SPEC_HELP})");
-                let names = ["human", "random", "greedy", "mcts", "alphabeta"];
+        let spec = match computer {
+            Some(c) => (c.parse)(budget, threads),
+            None if name == "human" => no_budget(name, budget).map(|()| Spec::Human),
+            None => {
+                let mut message = format!(
+                    "unknown player `{shown}` (expected human, {}, with BUDGET a time (250ms, \
+                     2s), an mcts iteration count (20000) or an alphabeta depth (d8), and \
+                     THREADS the trees mcts grows at once (t2))",
+                    usage()
+                );
+                let names = COMPUTERS.iter().map(|c| c.name);
+                let names = std::iter::once("human").chain(names);
                 if let Some(close) = ludus_core::diagnostics::did_you_mean(name, names) {
                     message.push_str(&format!("; did you mean `{close}`?"));
                 }
                 return Err(message);
             }
         };
-        Ok(spec)
+        spec.map_err(|e| format!("player `{shown}`: {e}"))
+    }
+}
+
+/// A player that takes no budget refuses one.
+fn no_budget(name: &str, budget: Option<&str>) -> Result<(), String> {
+    match budget {
+        Some(_) => Err(format!("`{name}` takes no budget")),
+        None => Ok(()),
     }
 }
 
@@ -202,21 +313,29 @@ fn parse_budget(text: &str) -> Result<Budget, String> {
 
 impl fmt::Display for Spec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Spec::Human => f.write_str("human"),
-            Spec::Random => f.write_str("random"),
-            Spec::Greedy => f.write_str("greedy"),
-            Spec::Mcts { budget, threads: 1 } => write!(f, "mcts:{budget}"),
-            Spec::Mcts { budget, threads } => write!(f, "mcts:{budget}:t{threads}"),
-            Spec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
-        }
+        on_computer!(self, |p| write!(f, "{p}"), human => f.write_str("human"))
     }
 }
 
 impl Spec {
     /// Whether this player searches (and so can analyse a position).
     pub fn searches(self) -> bool {
-        matches!(self, Spec::Mcts { .. } | Spec::AlphaBeta(_))
+        self.search().is_some()
+    }
+
+    /// What this player's analyses count and measure; `None` when it does not search.
+    pub fn search(self) -> Option<Search> {
+        on_computer!(self, |p| p.search(), human => None)
+    }
+
+    /// How long this player searches; `None` when it does not search.
+    pub fn budget(self) -> Option<Budget> {
+        on_computer!(self, |p| p.budget(), human => None)
+    }
+
+    /// The threads this player searches in.
+    pub fn threads(self) -> u32 {
+        on_computer!(self, |p| p.threads(), human => 1)
     }
 }
 
@@ -274,13 +393,7 @@ pub fn analyse_with<G: Evaluator, R: Rng>(
     memory: &mut Memory<G>,
     rng: &mut R,
 ) -> Option<Analysis> {
-    match spec {
-        Spec::Mcts { budget, threads } => Some(mcts::search(
-            game, state, moves, budget, threads, memory, rng,
-        )),
-        Spec::AlphaBeta(budget) => Some(alphabeta::search(game, state, moves, budget, all)),
-        Spec::Human | Spec::Random | Spec::Greedy => None,
-    }
+    on_computer!(spec, |p| p.analyse(game, state, moves, all, memory, rng), human => None)
 }
 
 /// A computer player's choice among `moves` (non-empty), as an index.
@@ -297,12 +410,10 @@ pub fn choose<G: Evaluator, R: Rng>(
 /// Who gives a person a hint: the opponent when it searches (it knows the game as well as
 /// anyone at the table), else mcts for the default time.
 pub fn hint_player(opponent: Spec) -> Spec {
-    match opponent {
-        s if s.searches() => s,
-        _ => Spec::Mcts {
-            budget: Budget::Time(DEFAULT_TIME),
-            threads: 1,
-        },
+    if opponent.searches() {
+        opponent
+    } else {
+        Mcts::default().into()
     }
 }
 
@@ -345,39 +456,9 @@ pub fn choose_with<G: Evaluator, R: Rng>(
     if moves.len() == 1 {
         return 0;
     }
-    match spec {
-        Spec::Greedy => greedy(game, state, moves, rng),
-        Spec::Random | Spec::Human => rng.gen_range(0..moves.len()),
-        Spec::Mcts { .. } | Spec::AlphaBeta(_) => {
-            analyse_with(game, state, moves, spec, false, memory, rng).map_or(0, |a| a.best)
-        }
-    }
-}
-
-fn greedy<G: Evaluator, R: Rng>(
-    game: &G,
-    state: &G::State,
-    moves: &[G::Move],
-    rng: &mut R,
-) -> usize {
-    let Some(me) = game.phase(state).to_move() else {
-        return 0;
-    };
-    let mut best = Vec::new();
-    let mut best_gain = i32::MIN;
-    for (i, mv) in moves.iter().enumerate() {
-        let mut after = state.clone();
-        game.play(&mut after, mv);
-        let gain = game.material(&after, me) - game.material(&after, 1 - me);
-        if gain > best_gain {
-            best_gain = gain;
-            best.clear();
-        }
-        if gain == best_gain {
-            best.push(i);
-        }
-    }
-    *best.choose(rng).unwrap_or(&0)
+    // Nothing asks a person's seat for a computer's move; were it asked, a random one.
+    on_computer!(spec, |p| p.choose(game, state, moves, memory, rng),
+        human => Random.choose(game, state, moves, memory, rng))
 }
 
 /// Plays one game from `state` to its end with uniformly random moves and dice; returns the
@@ -470,8 +551,8 @@ mod tests {
     fn specs_parse_and_print_back() {
         for (text, spec) in [
             ("human", Spec::Human),
-            ("random", Spec::Random),
-            ("greedy", Spec::Greedy),
+            ("random", Spec::Random(Random)),
+            ("greedy", Spec::Greedy(Greedy)),
             ("mcts", mcts(Budget::Time(DEFAULT_TIME), 1)),
             (
                 "mcts:250ms",
@@ -485,11 +566,11 @@ mod tests {
                 "mcts:250ms:t64",
                 mcts(Budget::Time(Duration::from_millis(250)), 64),
             ),
-            ("alphabeta", Spec::AlphaBeta(Budget::Time(DEFAULT_TIME))),
-            ("alphabeta:d8", Spec::AlphaBeta(Budget::Depth(8))),
+            ("alphabeta", alphabeta(Budget::Time(DEFAULT_TIME))),
+            ("alphabeta:d8", alphabeta(Budget::Depth(8))),
             (
                 "alphabeta:500ms",
-                Spec::AlphaBeta(Budget::Time(Duration::from_millis(500))),
+                alphabeta(Budget::Time(Duration::from_millis(500))),
             ),
         ] {
             assert_eq!(text.parse::<Spec>(), Ok(spec), "{text}");
@@ -503,7 +584,34 @@ mod tests {
     }
 
     fn mcts(budget: Budget, threads: u32) -> Spec {
-        Spec::Mcts { budget, threads }
+        Mcts { budget, threads }.into()
+    }
+
+    fn alphabeta(budget: Budget) -> Spec {
+        AlphaBeta { budget }.into()
+    }
+
+    #[test]
+    fn specs_say_how_they_search() {
+        assert_eq!(
+            usage(),
+            "random, greedy, mcts[:BUDGET][:tTHREADS] or alphabeta[:BUDGET]"
+        );
+        let spec = |text: &str| text.parse::<Spec>().unwrap();
+        assert_eq!(
+            spec("mcts:20000:t2").budget(),
+            Some(Budget::Iterations(20000))
+        );
+        assert_eq!(spec("mcts:20000:t2").threads(), 2);
+        assert_eq!(spec("alphabeta:d8").budget(), Some(Budget::Depth(8)));
+        assert_eq!(spec("alphabeta:d8").threads(), 1);
+        assert_eq!(spec("mcts").search().map(|s| s.counts), Some("visits"));
+        assert_eq!(spec("alphabeta").search().map(|s| s.counts), Some("nodes"));
+        for text in ["human", "random", "greedy"] {
+            assert_eq!((spec(text).budget(), spec(text).search()), (None, None));
+        }
+        assert_eq!(hint_player(spec("greedy")), spec("mcts:1s"));
+        assert_eq!(hint_player(spec("alphabeta:d3")), spec("alphabeta:d3"));
     }
 
     #[test]

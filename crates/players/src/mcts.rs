@@ -14,11 +14,96 @@
 //! parallelism); their root moves' visits and results are added up.
 
 use super::eval::reward;
-use super::{random_play, Analysis, Budget, MoveStat, WyRand};
+use super::DEFAULT_TIME;
+use super::{parse_budget, random_play, Analysis, Budget, Computer, MoveStat, Search, WyRand};
 use ludus_core::game::{Evaluator, Game, Phase, Player, Roll};
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::fmt;
 use std::time::Instant;
+
+/// The player: `threads` trees grow at once, each within the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mcts {
+    pub budget: Budget,
+    pub threads: u32,
+}
+
+/// A bare `mcts`.
+impl Default for Mcts {
+    fn default() -> Self {
+        Mcts {
+            budget: Budget::Time(DEFAULT_TIME),
+            threads: 1,
+        }
+    }
+}
+
+impl Computer for Mcts {
+    const NAME: &'static str = "mcts";
+    const USAGE: &'static str = "mcts[:BUDGET][:tTHREADS]";
+    const THREADS: bool = true;
+
+    fn parse(budget: Option<&str>, threads: u32) -> Result<Self, String> {
+        let budget = match budget.map(parse_budget).transpose()? {
+            None => Budget::Time(DEFAULT_TIME),
+            Some(Budget::Depth(_)) => {
+                return Err(
+                    "mcts takes a time (250ms, 2s) or a number of iterations (20000), \
+                            not a depth"
+                        .into(),
+                )
+            }
+            Some(b) => b,
+        };
+        Ok(Mcts { budget, threads })
+    }
+
+    fn budget(&self) -> Option<Budget> {
+        Some(self.budget)
+    }
+
+    fn search(&self) -> Option<Search> {
+        Some(Search {
+            counts: "visits",
+            scale: "mean result, -1 to 1",
+        })
+    }
+
+    fn threads(&self) -> u32 {
+        self.threads
+    }
+
+    fn analyse<G: Evaluator, R: Rng>(
+        &self,
+        game: &G,
+        state: &G::State,
+        moves: &[G::Move],
+        _all: bool,
+        memory: &mut Memory<G>,
+        rng: &mut R,
+    ) -> Option<Analysis> {
+        Some(search(
+            game,
+            state,
+            moves,
+            self.budget,
+            self.threads,
+            memory,
+            rng,
+        ))
+    }
+}
+
+impl fmt::Display for Mcts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", Self::NAME, self.budget)?;
+        if self.threads != 1 {
+            write!(f, ":t{}", self.threads)?;
+        }
+        Ok(())
+    }
+}
 
 /// The exploration constant of UCT (results scaled to 0..1).
 const EXPLORATION: f64 = 1.0;

@@ -407,13 +407,7 @@ async fn new_game(
             parse_seat(a, &server.limits)?,
             parse_seat(b, &server.limits)?,
         ],
-        None => [
-            Spec::Human,
-            Spec::Mcts {
-                budget: ludus_players::Budget::Time(ludus_players::DEFAULT_TIME),
-                threads: 1,
-            },
-        ],
+        None => [Spec::Human, ludus_players::Mcts::default().into()],
     };
     if request.first.is_some_and(|p| p > 1) {
         return Err(bad_request("`first` must be 0 or 1"));

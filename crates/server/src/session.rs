@@ -32,21 +32,19 @@ pub fn parse_seat(text: &str, limits: &Limits) -> Result<Spec, Refusal> {
     let spec: Spec = text.parse().map_err(Refusal::Bad)?;
     let most = Duration::from_secs(limits.server_think_seconds);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-    match spec {
-        Spec::Mcts { threads: t, .. } if t > threads => Err(bad(format!(
+    match spec.budget() {
+        _ if spec.threads() > threads => Err(bad(format!(
             "player `{}`: this server has {threads} cores, so at most t{threads}",
             excerpt(text)
         ))),
-        Spec::Mcts { budget, .. } | Spec::AlphaBeta(budget) => match budget {
-            Budget::Time(t) if t <= most => Ok(spec),
-            _ => Err(bad(format!(
-                "player `{}`: the server's computer players think for a time of at most {}s \
-                 (such as mcts:500ms or alphabeta:2s)",
-                excerpt(text),
-                most.as_secs()
-            ))),
-        },
-        _ => Ok(spec),
+        None => Ok(spec),
+        Some(Budget::Time(t)) if t <= most => Ok(spec),
+        Some(_) => Err(bad(format!(
+            "player `{}`: the server's computer players think for a time of at most {}s \
+             (such as mcts:500ms or alphabeta:2s)",
+            excerpt(text),
+            most.as_secs()
+        ))),
     }
 }
 
