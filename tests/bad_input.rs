@@ -386,6 +386,11 @@ fn sowing_set_refuses_what_does_not_fit_the_position() {
             "`match.points` hold 180 stones, the rules have 98",
         ),
         (
+            with(&|v| v["match"]["points"] = json!([98, 0])),
+            "`match.points` are [98, 0]: a player holding fewer than 7 stones cannot fill a pit, \
+             so the match would be over before this round",
+        ),
+        (
             with(&|v| v["phase"] = json!("over")),
             "`phase` is \"over\", but this position's phase is \"move\"",
         ),

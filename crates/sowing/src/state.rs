@@ -340,14 +340,24 @@ impl SowingGame {
             }
         }
         // `match` counts only in rules that play one.
-        let (game, points) = match shared.match_.filter(|_| self.match_rule.is_some()) {
-            Some(m) => {
+        let (game, points) = match shared.match_.zip(self.match_rule) {
+            Some((m, rule)) => {
+                let refill = i32::from(rule.refill);
                 let points = match m.points {
                     Some(pts) if pts[0] + pts[1] != self.total as i32 => {
                         return Err(format!(
                             "`match.points` hold {} stones, the rules have {}",
                             pts[0] + pts[1],
                             self.total
+                        ))
+                    }
+                    // A match ends when a player cannot fill a pit: a round being played began
+                    // with each player holding a pit's worth at least.
+                    Some(pts) if to_move.is_some() && pts.iter().any(|&p| p < refill) => {
+                        return Err(format!(
+                            "`match.points` are {pts:?}: a player holding fewer than {refill} \
+                             stones cannot fill a pit, so the match would be over before this \
+                             round"
                         ))
                     }
                     Some(pts) => pts,
