@@ -32,11 +32,13 @@ pub fn parse_seat(text: &str, limits: &Limits) -> Result<Spec, Refusal> {
     let spec: Spec = text.parse().map_err(Refusal::Bad)?;
     let most = Duration::from_secs(limits.server_think_seconds);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-    match spec.budget() {
-        _ if spec.threads() > threads => Err(bad(format!(
+    if spec.threads() > threads {
+        return Err(bad(format!(
             "player `{}`: this server has {threads} cores, so at most t{threads}",
             excerpt(text)
-        ))),
+        )));
+    }
+    match spec.budget() {
         None => Ok(spec),
         Some(Budget::Time(t)) if t <= most => Ok(spec),
         Some(_) => Err(bad(format!(
