@@ -139,13 +139,46 @@ pub fn stones(s: &Value) -> u64 {
 /// A bundled rules text with `line` added at the top of `[section]`.
 pub fn with(name: &str, section: &str, line: &str) -> String {
     let text = Source::find(name).unwrap().text;
-    let header = format!("[{section}]\n");
+    // A header starts a line (a comment may name the table too).
+    let header = format!("\n[{section}]\n");
     assert!(text.contains(&header), "{name} has no [{section}]");
-    text.replace(&header, &format!("{header}{line}\n"))
+    text.replacen(&header, &format!("{header}{line}\n"), 1)
 }
 
 /// A sowing rules text compiled by the family's own compiler.
 fn sowing_compile(text: &str) -> Result<SowingGame, Vec<ludus::diagnostics::Diagnostic>> {
     let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;
     ludus::sowing::compile(&doc)
+}
+
+/// A position: `to_move`, each player's pits in their own numbering, the stores.
+pub fn position(
+    g: &SowingGame,
+    to_move: usize,
+    p0: &[u8],
+    p1: &[u8],
+    stores: [u8; 2],
+) -> ludus::sowing::SowingState {
+    use ludus::game::Json;
+    g.state_from_json(&serde_json::json!({"to_move": to_move, "pits": [p0, p1], "stores": stores}))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The legal moves as pit numbers (for games that sow every pit one way round).
+pub fn legal_pits(g: &SowingGame, st: &ludus::sowing::SowingState) -> Vec<u8> {
+    let mut v = Vec::new();
+    g.legal_moves(st, &mut v);
+    v.iter().map(|m| m.sown_pit().expect("a pit")).collect()
+}
+
+/// Plays `pit` (which must be legal) and returns the position's JSON.
+pub fn sow_pit(g: &SowingGame, st: &mut ludus::sowing::SowingState, pit: u8) -> Value {
+    use ludus::game::Json;
+    assert!(
+        legal_pits(g, st).contains(&pit),
+        "pit {pit} not legal in {}",
+        g.state_json(st)
+    );
+    g.play(st, &SowingMove::pit(pit));
+    g.state_json(st)
 }

@@ -269,9 +269,10 @@ const KEYS: &[KeyRef] = &[
         default: "\"never\"",
         example: "skip_origin = \"lap\"",
         long: "\"never\": a sowing that laps round sows into the emptied pit; \"lap\": the pit \
-               being sown from is skipped (Oware's 12+ rule; each relay lift skips its own pit); \
-               \"move\": the move's first pit is skipped for the whole move, relays included \
-               (Sat-gharva).",
+               being sown from is skipped by the sowing (Oware's 12+ rule; each relay lift skips \
+               its own pit) but is still a pit to `next`, `beyond`, the capture's chain and a \
+               relay's look; \"move\": the move's first pit is out of the move's circuit, skipped \
+               by the sowing, relays included, and passed over by those looks (Sat-gharva).",
     },
     KeyRef {
         section: "sowing",
@@ -356,9 +357,10 @@ const KEYS: &[KeyRef] = &[
         values: &["last", "opposite", "column", "next", "beyond"],
         default: "—",
         example: "take = [\"last\"]",
-        long: "The pits taken when `when` holds, any of \"last\", \"opposite\" (the opponent's pit \
-               facing the last), \"column\" (all the opponent's pits in the last pit's column: \
-               inner and outer), \"next\" (the pit after the last), \"beyond\" (the pit after \
+        long: "The pits taken when `when` holds, any of \"last\", \"opposite\" (the pit facing \
+               the last across the board: the mover's own when the last pit is the opponent's), \
+               \"column\" (all the pits across the board in the last pit's column: inner and \
+               outer), \"next\" (the pit after the last), \"beyond\" (the pit after \
                that). Captured stones go to the mover's store; stores and out-of-play pits are \
                never taken.",
     },

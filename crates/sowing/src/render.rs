@@ -300,6 +300,9 @@ pub fn describe(game: &SowingGame) -> String {
     if let Some(sc) = &e.score {
         let _ = write!(s, " at once when `{}`;", sc.expr.text());
     }
+    if let Some(st) = &e.stop {
+        let _ = write!(s, " when `{}`;", st.expr.text());
+    }
     if e.repetition {
         let _ = write!(s, " when a position repeats;");
     }

@@ -246,13 +246,13 @@ impl Context {
                 "mover.pits",
                 Type::Int,
                 MOVER_PITS,
-                "stones in the mover's pits",
+                "stones in the mover's pits in play",
             )
             .var(
                 "opponent.pits",
                 Type::Int,
                 OPPONENT_PITS,
-                "stones in the opponent's pits",
+                "stones in the opponent's pits in play",
             )
             .var(
                 "mover.house",
@@ -272,14 +272,14 @@ impl Context {
                 &[Type::Int],
                 Type::Int,
                 OWN,
-                "stones in the mover's pit with this number",
+                "stones in the mover's pit with this number (0 when it is out of play)",
             )
             .func(
                 "their",
                 &[Type::Int],
                 Type::Int,
                 THEIR,
-                "stones in the opponent's pit with this number",
+                "stones in the opponent's pit with this number (0 when it is out of play)",
             );
         if matches!(
             self,
@@ -359,9 +359,11 @@ impl<'a> Ctx<'a> {
             0
         }
     }
+    /// Stones in player `p`'s pits in play (a closed pit's stones are out of the round).
     fn side_total(&self, p: usize) -> i32 {
-        (0..self.geo.n)
-            .map(|k| i32::from(self.board.count[p * self.geo.n + k]))
+        (p * self.geo.n..(p + 1) * self.geo.n)
+            .filter(|&s| !self.board.is_closed(s))
+            .map(|s| i32::from(self.board.count[s]))
             .sum()
     }
 }
@@ -422,7 +424,12 @@ impl Vars for Ctx<'_> {
         };
         match usize::try_from(args[0]) {
             Ok(k) if (1..=self.geo.n).contains(&k) => {
-                i32::from(self.board.count[self.geo.slot(p, k)])
+                let slot = self.geo.slot(p, k);
+                if self.board.is_closed(slot) {
+                    0
+                } else {
+                    i32::from(self.board.count[slot])
+                }
             }
             _ => 0,
         }

@@ -79,6 +79,8 @@ struct Ended {
     way: usize,
     origin: usize,
     last: usize,
+    /// The pit the looks after the last pass over (`next`, `beyond`, the chain): the origin
+    /// when the rules take it out of the whole move.
     skip: usize,
     ply: u32,
     sown: u32,
@@ -101,6 +103,9 @@ pub(crate) struct Sowing {
     /// Stones still to sow in this lap.
     pub hand: u8,
     skip: usize,
+    /// The pit out of the whole move (the origin, with `skip_origin = "move"`), which the
+    /// looks from the last pit pass over; with `"lap"` the skipped pit is still seen there.
+    out_of_move: usize,
     ply: u32,
     /// Stones dropped so far.
     sown: u32,
@@ -121,7 +126,7 @@ impl Sowing {
             way: self.way,
             origin: self.origin,
             last: self.pos,
-            skip: self.skip,
+            skip: self.out_of_move,
             ply: self.ply,
             sown: self.sown,
             relays: self.relays,
@@ -308,8 +313,8 @@ impl SowingGame {
             if cap.when.lookup(mover, last, last_count) != Some(false) {
                 // Built only for a capture: most moves need none of it.
                 let skip = match self.skip_origin {
-                    SkipOrigin::Never => NO_SLOT as usize,
-                    SkipOrigin::Lap | SkipOrigin::Move => origin,
+                    SkipOrigin::Never | SkipOrigin::Lap => NO_SLOT as usize,
+                    SkipOrigin::Move => origin,
                 };
                 let sowing = Ended {
                     mover,
@@ -356,6 +361,10 @@ impl SowingGame {
             SkipOrigin::Never => NO_SLOT as usize,
             SkipOrigin::Lap | SkipOrigin::Move => origin,
         };
+        let out_of_move = match self.skip_origin {
+            SkipOrigin::Move => origin,
+            SkipOrigin::Never | SkipOrigin::Lap => NO_SLOT as usize,
+        };
         let hand = b.count[origin];
         b.count[origin] = 0;
         let mut s = Sowing {
@@ -366,6 +375,7 @@ impl SowingGame {
             lap: origin,
             hand,
             skip,
+            out_of_move,
             ply,
             sown: 0,
             relays: 0,
@@ -665,7 +675,7 @@ impl SowingGame {
             s.declined = false;
             let from = match self.relay {
                 Relay::None => return None,
-                Relay::Next | Relay::Previous => self.look(b, s.way, s.pos, s.skip),
+                Relay::Next | Relay::Previous => self.look(b, s.way, s.pos, s.out_of_move),
                 Relay::Last => s.pos,
             };
             let liftable = match self.relay {
