@@ -100,3 +100,59 @@ fn a_players_pits_count_only_the_pits_in_play() {
         g.state_json(&st)
     );
 }
+
+/// Two rows of six without captures: `extra` is added to the end of the file.
+fn plain(extra: &str) -> ludus::sowing::SowingGame {
+    from_text(&format!(
+        "[game]\nname = \"plain\"\nfamily = \"sowing\"\n[board]\npits = 6\nstores = true\n\
+         [setup]\nstones = 4\n{extra}"
+    ))
+}
+
+#[test]
+fn a_player_who_cannot_move_passes_and_the_other_moves_on() {
+    use ludus::game::{Game, Phase};
+    let g = plain("[turn]\npass = true\n");
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0; 6], [24, 23]);
+    sow_pit(&g, &mut st, 1);
+    assert_eq!(
+        g.phase(&st),
+        Phase::Move(0),
+        "North cannot move: South again"
+    );
+    // Without `pass` the same move ends the game.
+    let g = plain("");
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0; 6], [24, 23]);
+    sow_pit(&g, &mut st, 1);
+    assert_eq!(g.phase(&st), Phase::Over);
+}
+
+#[test]
+fn with_passing_the_game_ends_when_neither_player_can_move() {
+    use ludus::game::{Game, Phase};
+    // South sows their last stone into their own store: nobody has a stone left to sow.
+    let g = plain("[sowing]\nstores = \"own\"\n[turn]\npass = true\n");
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[0; 6], [24, 23]);
+    sow_pit(&g, &mut st, 6);
+    assert_eq!(g.phase(&st), Phase::Over);
+    assert_eq!(g.outcome(&st).map(|o| o.scores), Some([25, 23]));
+}
+
+#[test]
+fn a_relay_stops_where_its_condition_fails_and_the_capture_follows() {
+    let rules = "[sowing]\nrelay = \"last\"\n\
+                 relay_when = \"not (last.side == opponent and last.count in [2, 3])\"\n\
+                 [capture]\nwhen = \"last.side == opponent and last.count in [2, 3]\"\n\
+                 take = [\"last\"]\n";
+    // South's single stone makes North's pit 1 hold 2: the relay stops and the pit is taken.
+    let g = plain(rules);
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0], [23, 23]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["stores"], json!([25, 23]));
+    // Without `relay_when` the relay lifts those 2 stones and sows them on: no capture.
+    let g = plain(&rules.replace("relay_when", "# relay_when"));
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0], [23, 23]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 1, 1, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([23, 23]));
+}

@@ -199,6 +199,16 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let take = sowing
         .and_then(|s| s.take.as_ref())
         .map(|v| cx.condition(Context::Drop, names_total, v));
+    let relay_when = sowing.and_then(|s| {
+        let v = s.relay_when.as_ref()?;
+        if s.relay == rules::Relay::None {
+            cx.warn(
+                v.span(),
+                "`relay_when` without `relay`: the sowing never relays, so it is never checked",
+            );
+        }
+        Some(cx.condition(Context::Relay, names_total, v))
+    });
     let take_choice = sowing.and_then(|s| s.take_choice.as_ref());
     if let (Some(choice), None) = (take_choice, &take) {
         if *choice.get_ref() != rules::TakeChoice::None {
@@ -310,6 +320,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let direction_choice = compiled(direction_choice)?.map(|e| pit_cond(e, View::Pit));
     let directed = reverse.is_some() || direction_choice.is_some();
     let take = compiled(take)?.map(|e| pit_cond(e, View::Pit));
+    let relay_when = compiled(relay_when)?.map(|e| pit_cond(e, View::Last));
     let capture = match (rules.capture.as_ref(), capture) {
         (Some(c), Some((Some(when), chain))) => {
             let when = pit_cond(when, View::Last);
@@ -369,6 +380,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         skip_origin: sowing_default.0,
         first_origin,
         relay: sowing_default.1,
+        relay_when,
         must_feed: sowing_default.2,
         max_drops,
         circuit: spec,
@@ -384,6 +396,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             .map_or(rules::HouseChoice::None, |h| h.get_ref().choice),
         house,
         again,
+        pass: rules.turn.as_ref().is_some_and(|t| t.pass),
         evaluate,
         end: EndRule {
             score,

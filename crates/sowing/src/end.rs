@@ -37,6 +37,15 @@ impl SowingGame {
             }
         }
         st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
+        if st.legal == 0 && self.pass {
+            // The player who cannot move passes; the other moves on, if they can.
+            let other = 1 - usize::from(st.to_move);
+            let legal = self.legal_mask(&st.board, other, st.ply, st.opening);
+            if legal != 0 {
+                st.to_move = other as u8;
+                st.legal = legal;
+            }
+        }
         if st.legal == 0 {
             self.finish(st, EndReason::NoMove, true);
         } else if st.ply

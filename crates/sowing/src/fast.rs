@@ -40,11 +40,13 @@ impl FastPaths {
             skip_origin: _,
             must_feed: _,
             again: _,
+            pass: _,
             evaluate: _,
             end: _,
             match_rule: _,
             // Only relays lap more than once, and a relay closes the bulk path.
             max_drops: _,
+            relay_when: _,
             // Only with `take`, or with `house`, which close the paths.
             take_choice: _,
             house_choice: _,

@@ -290,6 +290,21 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "relay_when",
+        line: "context relay: a relay lift happens only when this holds at the lap's last pit",
+        expects: CONDITION,
+        values: &[],
+        default: "none (every relay the rule allows)",
+        example: "relay_when = \"not (last.side == opponent and last.count in [2, 3])\"",
+        long: "A condition (context relay: `last`, `next`, `beyond`, `opposite`, `behind`, \
+               `origin`, `sown`, `laps`, `relays`) checked at the end of each lap, once `relay` \
+               would lift a pit; the lift happens only when it holds, otherwise the sowing ends \
+               there and the capture follows. A relay that stops where the capture would take \
+               (\"not (<the capture's condition>)\"), on a count (\"last.count >= 4\"), or on a \
+               side (\"last.side == mover\").",
+    },
+    KeyRef {
+        section: "sowing",
         key: "take",
         line: "context drop: after every drop, a pit for which this holds goes to its owner's store",
         expects: CONDITION,
@@ -457,6 +472,18 @@ const KEYS: &[KeyRef] = &[
         long: "A condition (context again: `last`, `origin`, `sown`, `laps`, `relays`, \
                `captured`, `grand_slam`) checked after the capture; when it holds the mover moves \
                again (Kalah: \"last.is_store\"; Warri: \"grand_slam\").",
+    },
+    KeyRef {
+        section: "turn",
+        key: "pass",
+        line: "a player with no legal move passes and the other moves on; the game ends when neither can move",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "pass = true",
+        long: "false: the player to move who has no legal move ends the game. true: they pass, \
+               and the other player moves again as long as they can; the game ends (\"no legal \
+               move\") only when neither player can move.",
     },
     KeyRef {
         section: "end",

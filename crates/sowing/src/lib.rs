@@ -132,6 +132,8 @@ pub struct Compiled {
     /// The first stone goes back into the pit lifted (unless it is the only one).
     first_origin: bool,
     relay: rules::Relay,
+    /// A relay lift happens only when this holds at the lap's last pit.
+    relay_when: Option<PitCond>,
     must_feed: bool,
     /// A move ends once it has sown this many stones (laps × the largest circuit).
     max_drops: u32,
@@ -151,6 +153,8 @@ pub struct Compiled {
     /// Whether the mover may decline the house.
     house_choice: rules::HouseChoice,
     again: Option<Expr>,
+    /// A player with no legal move passes; the game ends when neither can move.
+    pass: bool,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
     end: EndRule,

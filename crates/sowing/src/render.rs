@@ -219,6 +219,9 @@ pub fn describe(game: &SowingGame) -> String {
             let _ = writeln!(s, "Relay: if the last stone lands in a pit that held stones, that pit is lifted and sown on.");
         }
     }
+    if let Some(r) = &game.relay_when {
+        let _ = writeln!(s, "A relay lift happens only when `{}`.", r.expr.text());
+    }
     if let Some(t) = &game.take {
         let _ = writeln!(
             s,
@@ -295,6 +298,9 @@ pub fn describe(game: &SowingGame) -> String {
     if let Some(a) = &game.again {
         let _ = writeln!(s, "Move again when `{}`.", a.text());
     }
+    if game.pass {
+        let _ = writeln!(s, "A player with no legal move passes; the other moves on.");
+    }
     let e = &game.end;
     let _ = write!(s, "End:");
     if let Some(sc) = &e.score {
@@ -306,7 +312,15 @@ pub fn describe(game: &SowingGame) -> String {
     if e.repetition {
         let _ = write!(s, " when a position repeats;");
     }
-    let _ = write!(s, " when the player to move has no legal move;");
+    let _ = write!(
+        s,
+        "{}",
+        if game.pass {
+            " when neither player has a legal move;"
+        } else {
+            " when the player to move has no legal move;"
+        }
+    );
     if let Some(m) = e.max_plies {
         let _ = write!(s, " after {m} plies;");
     }

@@ -188,6 +188,9 @@ pub struct Sowing {
     pub skip_origin: SkipOrigin,
     #[serde(default)]
     pub relay: Relay,
+    /// A relay lift happens only when this holds (context `relay`); by default always.
+    #[serde(default)]
+    pub relay_when: Option<Spanned<String>>,
     /// On every drop, a pit for which this holds goes at once to its owner's store (context
     /// `drop`).
     #[serde(default)]
@@ -289,6 +292,10 @@ pub struct Turn {
     /// The mover moves again when this holds (context `again`).
     #[serde(default)]
     pub again: Option<Spanned<String>>,
+    /// A player with no legal move passes, and the other moves on; the game ends when neither
+    /// can move.
+    #[serde(default)]
+    pub pass: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]

@@ -19,7 +19,7 @@ pub enum View {
     Origin = 5,
     Behind = 6,
 }
-const VIEWS: usize = 7;
+pub(crate) const VIEWS: usize = 7;
 const ATTRS: u16 = 8;
 const COUNT: u16 = 0;
 const SIDE: u16 = 1;
@@ -148,6 +148,8 @@ pub enum Context {
     Start,
     /// `sowing.take`: after each drop into `pit`.
     Drop,
+    /// `sowing.relay_when`: at a lap's end, before a relay lift.
+    Relay,
     /// `capture.when`: once the sowing has ended.
     Capture,
     /// `capture.chain`: each pit walking back from the first target.
@@ -166,9 +168,10 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 9] = [
+    pub const ALL: [Context; 10] = [
         Context::Start,
         Context::Drop,
+        Context::Relay,
         Context::Capture,
         Context::Chain,
         Context::House,
@@ -181,6 +184,7 @@ impl Context {
         match self {
             Context::Start => "sowing.start",
             Context::Drop => "sowing.take",
+            Context::Relay => "sowing.relay_when",
             Context::Capture => "capture.when",
             Context::Chain => "capture.chain",
             Context::House => "house.when",
@@ -193,7 +197,7 @@ impl Context {
     fn views(self) -> &'static [View] {
         match self {
             Context::Start | Context::Drop => &[View::Pit],
-            Context::Capture | Context::House => &[
+            Context::Capture | Context::House | Context::Relay => &[
                 View::Last,
                 View::Next,
                 View::Beyond,
@@ -283,7 +287,12 @@ impl Context {
             );
         if matches!(
             self,
-            Context::Drop | Context::Capture | Context::Chain | Context::House | Context::Again
+            Context::Drop
+                | Context::Relay
+                | Context::Capture
+                | Context::Chain
+                | Context::House
+                | Context::Again
         ) {
             s = s
                 .var(

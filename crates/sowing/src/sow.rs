@@ -5,7 +5,7 @@ use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::rules::{
     CaptureChoice, CaptureTo, GrandSlam, HouseChoice, Relay, SkipOrigin, TakeChoice, Target,
 };
-use super::scope::{Ctx, PitCond, View};
+use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::SowingState;
 use super::{CaptureRule, SowingGame};
 use std::collections::HashSet;
@@ -592,17 +592,31 @@ impl SowingGame {
         let mut ctx = Ctx::new(b, g, mover, at.ply);
         ctx.sown = at.sown;
         ctx.relays = at.relays;
-        let next = self.look(b, at.way, pos, at.skip);
-        ctx.views = [
-            NO_SLOT,
-            pos as u8,
-            next as u8,
-            self.look(b, at.way, next, at.skip) as u8,
-            g.opposite[pos],
-            at.origin as u8,
-            g.behind[pos],
-        ];
+        ctx.views = self.views_after(b, at.way, pos, at.skip, at.origin);
         house.test(&mut ctx, pos).then_some(pos)
+    }
+
+    /// The views once a sowing (or a lap) has ended in `last`: `last`, `next` and `beyond`
+    /// along way `way` (passing over `skip`), `opposite`, `behind` and `origin`.
+    fn views_after(
+        &self,
+        b: &Board,
+        way: usize,
+        last: usize,
+        skip: usize,
+        origin: usize,
+    ) -> [u8; VIEWS] {
+        let g = &self.geo;
+        let next = self.look(b, way, last, skip);
+        [
+            NO_SLOT,
+            last as u8,
+            next as u8,
+            self.look(b, way, next, skip) as u8,
+            g.opposite[last],
+            origin as u8,
+            g.behind[last],
+        ]
     }
 
     /// Pit `slot` becomes `mover`'s house: its stones go to their store.
@@ -684,6 +698,15 @@ impl SowingGame {
             };
             if !liftable || from >= STORE {
                 return None;
+            }
+            if let Some(when) = &self.relay_when {
+                let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+                ctx.sown = s.sown;
+                ctx.relays = s.relays;
+                ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
+                if !when.test(&mut ctx, s.pos) {
+                    return None;
+                }
             }
             if s.sown >= self.max_drops {
                 s.end = MoveEnd::LapCap;
