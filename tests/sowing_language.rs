@@ -156,3 +156,33 @@ fn a_relay_stops_where_its_condition_fails_and_the_capture_follows() {
     assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 1, 1, 0, 0, 0]]));
     assert_eq!(s["stores"], json!([23, 23]));
 }
+
+#[test]
+fn feeding_judged_after_the_capture_refuses_a_move_that_takes_back_what_it_fed() {
+    use sowing_common::legal_pits;
+    // North has nothing. South's pit 6 (18 stones) sows twice round North's row and ends
+    // there, every North pit holding 2: a capture of all of them. Pit 5 feeds North one stone.
+    let rules = |feed: &str| {
+        plain(&format!(
+            "[sowing]\nmust_feed = {feed}\n[capture]\nwhen = \"last.side == opponent and \
+             last.count in [2, 3]\"\ntake = [\"last\"]\nchain = \"pit.side == opponent and \
+             pit.count in [2, 3]\"\ngrand_slam = \"no-capture\"\n"
+        ))
+    };
+    let south = [0, 0, 0, 0, 2, 18];
+    // Sown into North's pits: both feed (pit 6 a grand slam, which captures nothing).
+    let g = rules("true");
+    let st = position(&g, 0, &south, &[0; 6], [14, 14]);
+    assert_eq!(legal_pits(&g, &st), vec![5, 6]);
+    // Kept by North once the move is over: pit 6 takes all 12 back (North had none, so no
+    // grand slam) and leaves North nothing: not a legal move.
+    let g = rules("\"kept\"");
+    let mut st = position(&g, 0, &south, &[0; 6], [14, 14]);
+    assert_eq!(legal_pits(&g, &st), vec![5]);
+    // Played all the same, the move captures all twelve (14 + 12), and North, left with
+    // nothing, cannot move: the game ends, South's 8 stones on the board going to South.
+    use ludus::game::Game;
+    g.play(&mut st, &ludus::sowing::SowingMove::pit(6));
+    let s = ludus::game::Json::state_json(&g, &st);
+    assert_eq!(s["stores"], json!([34, 14]));
+}

@@ -158,7 +158,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         own_store: sowing.is_some_and(|s| s.stores != rules::StoreSowing::None),
         other_store: sowing.is_some_and(|s| s.stores == rules::StoreSowing::Both),
     };
-    if spec.own_only && sowing.is_some_and(|s| s.must_feed) {
+    if spec.own_only && sowing.is_some_and(|s| s.must_feed != rules::MustFeed::No) {
         let at = key_span(cx, &["sowing", "must_feed"]).unwrap_or(rules.board.span());
         cx.warn(
             at,
@@ -354,10 +354,14 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             next_first: m.next_first,
         });
     let info = &rules.game;
-    let sowing_default = sowing
-        .map_or((rules::SkipOrigin::Never, rules::Relay::None, false), |s| {
-            (s.skip_origin, s.relay, s.must_feed)
-        });
+    let sowing_default = sowing.map_or(
+        (
+            rules::SkipOrigin::Never,
+            rules::Relay::None,
+            Default::default(),
+        ),
+        |s| (s.skip_origin, s.relay, s.must_feed),
+    );
     let first_origin = sowing.is_some_and(|s| s.first_drop == rules::FirstDrop::Origin);
     let max_drops = max_laps * geo.circuit_len[0].max(geo.circuit_len[1]) as u32;
     let mut game = SowingGame(Box::new(Compiled {

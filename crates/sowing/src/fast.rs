@@ -3,7 +3,7 @@
 //! the crate does not compile until its author says here whether the rule closes a path. (Left
 //! out of a hand-kept condition, a rule would be silently skipped by the paths that ignore it.)
 
-use super::rules::{CaptureChoice, CaptureTo, Relay};
+use super::rules::{CaptureChoice, CaptureTo, MustFeed, Relay};
 use super::{CaptureRule, Compiled};
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,7 +38,6 @@ impl FastPaths {
             first_move: _,
             ritual: _,
             skip_origin: _,
-            must_feed: _,
             again: _,
             pass: _,
             evaluate: _,
@@ -60,6 +59,8 @@ impl FastPaths {
             take,
             capture,
             house,
+            // Judged after the capture, feeding needs the position at the move's start.
+            must_feed,
             fast: _,
         } = game;
         let sown_on = |c: &CaptureRule| c.to != CaptureTo::Store;
@@ -72,6 +73,7 @@ impl FastPaths {
                 && !first_origin
                 && !directed
                 && house.is_none()
+                && *must_feed != MustFeed::Kept
                 && capture
                     .as_ref()
                     .is_none_or(|c| c.choice == CaptureChoice::None),

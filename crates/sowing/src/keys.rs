@@ -343,13 +343,17 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "sowing",
         key: "must_feed",
-        line: "when the opponent's pits are empty, only moves that sow into them are legal",
-        expects: "`true` or `false`",
+        line: "when the opponent's pits are empty, only moves that give them stones are legal",
+        expects: "`true`, `false`, `\"sown\"` or `\"kept\"`",
         values: &[],
         default: "false",
         example: "must_feed = true",
-        long: "When the opponent has no stones in their pits, only moves that sow some into them \
-               are legal; when there is none, the player has no legal move.",
+        long: "When the opponent has no stones in their pits, only moves that give them some are \
+               legal; when there is none, the player has no legal move. `true` (or \"sown\"): \
+               moves that sow stones into their pits; \"kept\": moves after which they hold \
+               stones, judged once the move, capture included, is over (a capture that takes \
+               back everything the move fed them is then an ordinary capture, not a grand \
+               slam).",
     },
     KeyRef {
         section: "capture",

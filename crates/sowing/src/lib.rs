@@ -134,7 +134,7 @@ pub struct Compiled {
     relay: rules::Relay,
     /// A relay lift happens only when this holds at the lap's last pit.
     relay_when: Option<PitCond>,
-    must_feed: bool,
+    must_feed: rules::MustFeed,
     /// A move ends once it has sown this many stones (laps × the largest circuit).
     max_drops: u32,
     start: PitCond,

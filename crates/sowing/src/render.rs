@@ -1,7 +1,7 @@
 //! The board for a terminal and the rules in plain words.
 
 use super::rules::{
-    CaptureChoice, CaptureTo, FillFrom, GrandSlam, HouseChoice, Leftover, Partial, Relay,
+    CaptureChoice, CaptureTo, FillFrom, GrandSlam, HouseChoice, Leftover, MustFeed, Partial, Relay,
     SkipOrigin, TakeChoice, Target,
 };
 use super::state::SowingState;
@@ -236,8 +236,14 @@ pub fn describe(game: &SowingGame) -> String {
             }
         );
     }
-    if game.must_feed {
-        let _ = writeln!(s, "Feeding: when the opponent has no stones, you must sow some into their pits if you can.");
+    match game.must_feed {
+        MustFeed::No => {}
+        MustFeed::Sown => {
+            let _ = writeln!(s, "Feeding: when the opponent has no stones, you must sow some into their pits if you can.");
+        }
+        MustFeed::Kept => {
+            let _ = writeln!(s, "Feeding: when the opponent has no stones, you must leave them some once your move, capture included, is over, if you can; taking back what you fed them is no grand slam.");
+        }
     }
     if let Some(h) = &game.house {
         let _ = writeln!(

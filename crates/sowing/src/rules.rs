@@ -201,9 +201,45 @@ pub struct Sowing {
     /// A move that has sown this many laps of its circuit ends there (a guard for relays).
     #[serde(default)]
     pub max_laps: Option<Spanned<u32>>,
-    /// When the opponent has no stones, a move must sow some into their pits.
+    /// When the opponent has no stones, a move must give them some.
     #[serde(default)]
-    pub must_feed: bool,
+    pub must_feed: MustFeed,
+}
+
+/// The feeding rule: what a move must do when the opponent's pits are empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MustFeed {
+    /// Nothing (`false`).
+    #[default]
+    No,
+    /// Sow some stones into the opponent's pits (`true` or `"sown"`).
+    Sown,
+    /// Leave the opponent stones in their pits once the move, capture included, is over
+    /// (`"kept"`); taking back what the move fed them is then a capture, never a grand slam.
+    Kept,
+}
+
+impl<'de> Deserialize<'de> for MustFeed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = MustFeed;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`true`, `false`, \"sown\" or \"kept\"")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<MustFeed, E> {
+                Ok(if v { MustFeed::Sown } else { MustFeed::No })
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<MustFeed, E> {
+                match v {
+                    "sown" => Ok(MustFeed::Sown),
+                    "kept" => Ok(MustFeed::Kept),
+                    _ => Err(E::unknown_variant(v, &["sown", "kept"])),
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]

@@ -3,7 +3,8 @@
 
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::rules::{
-    CaptureChoice, CaptureTo, GrandSlam, HouseChoice, Relay, SkipOrigin, TakeChoice, Target,
+    CaptureChoice, CaptureTo, GrandSlam, HouseChoice, MustFeed, Relay, SkipOrigin, TakeChoice,
+    Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::SowingState;
@@ -82,6 +83,9 @@ struct Ended {
     /// The pit the looks after the last pass over (`next`, `beyond`, the chain): the origin
     /// when the rules take it out of the whole move.
     skip: usize,
+    /// The opponent's pits were empty when the move began and the rules judge feeding after
+    /// the capture: taking everything back is no grand slam.
+    opponent_was_empty: bool,
     ply: u32,
     sown: u32,
     relays: u32,
@@ -106,6 +110,8 @@ pub(crate) struct Sowing {
     /// The pit out of the whole move (the origin, with `skip_origin = "move"`), which the
     /// looks from the last pit pass over; with `"lap"` the skipped pit is still seen there.
     out_of_move: usize,
+    /// See [`Ended::opponent_was_empty`].
+    opponent_was_empty: bool,
     ply: u32,
     /// Stones dropped so far.
     sown: u32,
@@ -127,6 +133,7 @@ impl Sowing {
             origin: self.origin,
             last: self.pos,
             skip: self.out_of_move,
+            opponent_was_empty: self.opponent_was_empty,
             ply: self.ply,
             sown: self.sown,
             relays: self.relays,
@@ -141,6 +148,7 @@ impl Sowing {
             progress,
             self.way,
             self.hand,
+            self.opponent_was_empty,
             counts,
             self.visited,
             self.declined,
@@ -322,6 +330,7 @@ impl SowingGame {
                     origin,
                     last,
                     skip,
+                    opponent_was_empty: false,
                     ply,
                     sown: u32::from(hand),
                     relays: 0,
@@ -365,6 +374,8 @@ impl SowingGame {
             SkipOrigin::Move => origin,
             SkipOrigin::Never | SkipOrigin::Lap => NO_SLOT as usize,
         };
+        let opponent_was_empty =
+            self.must_feed == MustFeed::Kept && self.open_stones(b, 1 - mover) == 0;
         let hand = b.count[origin];
         b.count[origin] = 0;
         let mut s = Sowing {
@@ -376,6 +387,7 @@ impl SowingGame {
             hand,
             skip,
             out_of_move,
+            opponent_was_empty,
             ply,
             sown: 0,
             relays: 0,
@@ -788,6 +800,7 @@ impl SowingGame {
             origin,
             last: pos,
             skip,
+            opponent_was_empty,
             ply,
             sown,
             relays,
@@ -873,7 +886,7 @@ impl SowingGame {
         Some(Hit {
             taken,
             stones,
-            grand_slam: from_opp > 0 && self.open_stones(b, opp) == from_opp,
+            grand_slam: !opponent_was_empty && from_opp > 0 && self.open_stones(b, opp) == from_opp,
         })
     }
 
@@ -915,7 +928,8 @@ impl SowingGame {
             mask &= 0x1_0001 << (first - 1);
         }
         let opp = (1 - mover) * g.n;
-        let feed = self.must_feed && b.nonzero_mask(opp, g.n) & !(b.closed >> opp) as u32 == 0;
+        let feed = self.must_feed != MustFeed::No
+            && b.nonzero_mask(opp, g.n) & !(b.closed >> opp) as u32 == 0;
         let forbid = self
             .capture
             .as_ref()
@@ -930,7 +944,11 @@ impl SowingGame {
                 let way = mover + OTHER_WAY * (bit / WAY_BITS);
                 // A trial takes every choice the rules leave to a player.
                 let r = self.sow(&mut trial, way, bit % WAY_BITS + 1, ply, None);
-                fed |= u32::from(r.fed) << bit;
+                let fed_now = match self.must_feed {
+                    MustFeed::Kept => self.open_stones(&trial, 1 - mover) > 0,
+                    _ => r.fed,
+                };
+                fed |= u32::from(fed_now) << bit;
                 slams |= u32::from(r.grand_slam) << bit;
             }
             if feed {
