@@ -111,15 +111,22 @@ fn plain(extra: &str) -> ludus::sowing::SowingGame {
 
 #[test]
 fn a_player_who_cannot_move_passes_and_the_other_moves_on() {
-    use ludus::game::{Game, Phase};
-    let g = plain("[turn]\npass = true\n");
+    use ludus::game::{Game, Notation, Phase};
+    use ludus::sowing::SowingMove;
+    let g = plain("[end]\nno_move = \"pass\"\n");
     let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0; 6], [24, 23]);
     sow_pit(&g, &mut st, 1);
-    assert_eq!(
-        g.phase(&st),
-        Phase::Move(0),
-        "North cannot move: South again"
-    );
+    // North cannot sow: their only move is a pass, then South moves on.
+    assert_eq!(g.phase(&st), Phase::Move(1));
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    assert_eq!(moves, vec![SowingMove::PASS]);
+    assert_eq!(g.move_text(&st, &moves[0]), "pass");
+    assert!(g.parse_move(&st, "3").is_err(), "only `pass` is read");
+    let pass = g.parse_move(&st, "pass").expect("a pass");
+    g.play(&mut st, &pass);
+    assert_eq!(g.phase(&st), Phase::Move(0), "South moves on");
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![2]);
     // Without `pass` the same move ends the game.
     let g = plain("");
     let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0; 6], [24, 23]);
@@ -131,7 +138,7 @@ fn a_player_who_cannot_move_passes_and_the_other_moves_on() {
 fn with_passing_the_game_ends_when_neither_player_can_move() {
     use ludus::game::{Game, Phase};
     // South sows their last stone into their own store: nobody has a stone left to sow.
-    let g = plain("[sowing]\nstores = \"own\"\n[turn]\npass = true\n");
+    let g = plain("[sowing]\nstores = \"own\"\n[end]\nno_move = \"pass\"\n");
     let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[0; 6], [24, 23]);
     sow_pit(&g, &mut st, 6);
     assert_eq!(g.phase(&st), Phase::Over);
@@ -185,4 +192,33 @@ fn feeding_judged_after_the_capture_refuses_a_move_that_takes_back_what_it_fed()
     g.play(&mut st, &ludus::sowing::SowingMove::pit(6));
     let s = ludus::game::Json::state_json(&g, &st);
     assert_eq!(s["stores"], json!([34, 14]));
+}
+
+#[test]
+fn a_goal_wins_at_once_for_the_mover_first_then_for_the_opponent() {
+    use ludus::game::Game;
+    // Clearing one's own pits wins. South sows their last stone over to North: South's pits
+    // are empty, and South wins with fewer stones in store.
+    let g = plain("[end]\nwin = \"mover.pits == 0\"\n");
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[0, 0, 0, 2, 0, 0], [5, 40]);
+    sow_pit(&g, &mut st, 6);
+    let o = g.outcome(&st).expect("over");
+    assert_eq!((o.winner, o.reason.as_str()), (Some(0), "goal reached"));
+    // Depriving the opponent wins: South's move leaves South without stones while North has
+    // some, which is North's goal reached (checked from North's side).
+    let g = plain("[end]\nwin = \"opponent.pits == 0\"\n");
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[0, 0, 0, 2, 0, 0], [40, 5]);
+    sow_pit(&g, &mut st, 6);
+    assert_eq!(g.outcome(&st).expect("over").winner, Some(1));
+}
+
+#[test]
+fn a_player_who_cannot_move_loses_when_the_rules_say_so() {
+    use ludus::game::Game;
+    // North has no stone left to sow after South's move: North loses, fewer stones or not.
+    let g = plain("[end]\nno_move = \"loses\"\n");
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0; 6], [7, 40]);
+    sow_pit(&g, &mut st, 1);
+    let o = g.outcome(&st).expect("over");
+    assert_eq!((o.winner, o.scores), (Some(0), [8, 40]));
 }

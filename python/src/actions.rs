@@ -2,7 +2,8 @@
 //! legal, and every integer is below [`Space::size`] (what OpenSpiel's algorithms index by).
 //!
 //! - Sowing, `n` pits a side: pit k (1..=n, the mover's numbering) is action k - 1, the same pit
-//!   sown the other way round n + k - 1, the decisions take and leave 2n and 2n + 1.
+//!   sown the other way round n + k - 1, the decisions take and leave 2n and 2n + 1, a pass
+//!   2n + 2.
 //! - Tables: a move is its single-die steps. A step is a symbol 1..=S, S = (points + 2) × faces:
 //!   (row - 1) × faces + pips, with row the point moved from (1..=points), points + 1 for the bar
 //!   or points + 2 for the pool, and pips the distance moved (bearing off: the point's number).
@@ -42,7 +43,7 @@ impl Space {
     /// How many actions there are.
     pub fn size(self) -> u64 {
         match self {
-            Space::Sowing { pits } => 2 * pits + 2,
+            Space::Sowing { pits } => 2 * pits + 3,
             Space::Tables {
                 points,
                 faces,
@@ -57,6 +58,7 @@ impl Space {
             (Space::Sowing { pits }, AnyMove::Sowing(m)) => match m.kind() {
                 MoveKind::Take => 2 * pits,
                 MoveKind::Leave => 2 * pits + 1,
+                MoveKind::Pass => 2 * pits + 2,
                 MoveKind::Sow { pit, other_way } => {
                     u64::from(other_way) * pits + u64::from(pit) - 1
                 }

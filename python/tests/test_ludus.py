@@ -50,7 +50,7 @@ def test_oware_start():
     state = game.new_initial_state(first=0)
     assert state.current_player() == 0 and not state.is_chance_node()
     assert state.legal_actions() == list(range(6))
-    assert game.num_distinct_actions() == 14 and game.max_chance_outcomes() == 0
+    assert game.num_distinct_actions() == 15 and game.max_chance_outcomes() == 0
     obs = state.observation_tensor()
     assert obs.dtype == np.float32 and obs.shape == (game.observation_tensor_size(),) == (16,)
     assert np.allclose(obs[:12], 4 / 48) and list(obs[12:]) == [0, 0, 1, 0]
@@ -126,7 +126,7 @@ def test_random_games_keep_the_action_space(name):
 
 def test_action_space_sizes():
     assert ludus.load("backgammon").num_distinct_actions() == 26_294_360  # C(160, 4)
-    assert ludus.load("uuholo").num_distinct_actions() == 34
+    assert ludus.load("uuholo").num_distinct_actions() == 35
 
 
 def test_clone_is_independent_and_json_round_trips():

@@ -24,11 +24,12 @@ pub(crate) struct Pending {
     pub(crate) before: Before,
 }
 
-/// A decision's text: `take` or `leave`.
+/// The text of a move that is not a pit: `take`, `leave` or `pass`.
 pub(crate) fn decision_text(mv: SowingMove) -> Option<&'static str> {
     match mv.kind() {
         MoveKind::Take => Some("take"),
         MoveKind::Leave => Some("leave"),
+        MoveKind::Pass => Some("pass"),
         MoveKind::Sow { .. } => None,
     }
 }

@@ -278,6 +278,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         }
         Some(e)
     };
+    let win = end_condition(cx, Context::Win, end.and_then(|e| e.win.as_ref()));
     let score = end_condition(cx, Context::Score, end.and_then(|e| e.score.as_ref()));
     let stop = end_condition(cx, Context::Stop, end.and_then(|e| e.stop.as_ref()));
     let evaluate_value = rules.ai.as_ref().and_then(|a| a.evaluate.as_ref());
@@ -340,6 +341,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     };
     let house = compiled(house)?.map(|e| pit_cond(e, View::Last));
     let again = compiled(again)?;
+    let win = compiled(win)?.map(|e| ScoreCond::new(e, &geo, total8));
     let score = compiled(score)?.map(|e| ScoreCond::new(e, &geo, total8));
     let stop = compiled(stop)?.map(|e| ScoreCond::new(e, &geo, total8));
     let evaluate = compiled(evaluate)?;
@@ -400,12 +402,13 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             .map_or(rules::HouseChoice::None, |h| h.get_ref().choice),
         house,
         again,
-        pass: rules.turn.as_ref().is_some_and(|t| t.pass),
         evaluate,
         end: EndRule {
+            win,
             score,
             stop,
             repetition: end.is_some_and(|e| e.repetition),
+            no_move: end.map_or(rules::NoMove::Ends, |e| e.no_move),
             leftover: end.map_or(rules::Leftover::Owners, |e| e.leftover),
             max_plies,
             agreement: end.is_some_and(|e| e.agreement),

@@ -1,8 +1,8 @@
-//! The end of a game (score, repetition, no legal move, ply limit, agreement) and the rounds of
-//! a match.
+//! The end of a game (a goal, score, repetition, no legal move, ply limit, agreement) and the
+//! rounds of a match.
 
 use super::board::{Board, STORE};
-use super::rules::{FillFrom, Leftover, Partial};
+use super::rules::{FillFrom, Leftover, NoMove, Partial};
 use super::sow::MoveEnd;
 use super::state::{EndReason, Finish, History, Round, SowingState, HISTORY_CAPACITY};
 use super::SowingGame;
@@ -15,6 +15,16 @@ impl SowingGame {
     /// `stores_changed` false lets a condition that depends on the stores alone, and not on
     /// which player moved, keep its last answer (no: the game went on).
     pub(crate) fn settle(&self, st: &mut SowingState, mover: usize, stores_changed: bool) {
+        if let Some(win) = &self.end.win {
+            // The mover first: a move that meets both players' goals wins for the mover.
+            for player in [mover, 1 - mover] {
+                if win.test(&st.board, &self.geo, player, st.ply) {
+                    self.finish(st, EndReason::Goal, false);
+                    self.award(st, player);
+                    return;
+                }
+            }
+        }
         if let Some(score) = &self.end.score {
             if (stores_changed || !score.stores_only_symmetric())
                 && score.test(&st.board, &self.geo, mover, st.ply)
@@ -36,18 +46,24 @@ impl SowingGame {
                 return;
             }
         }
+        self.settle_turn(st);
+    }
+
+    /// The turn of the player to move: their legal moves, a pass, or the end of the game
+    /// because nobody can move or the plies ran out.
+    fn settle_turn(&self, st: &mut SowingState) {
         st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
-        if st.legal == 0 && self.pass {
-            // The player who cannot move passes; the other moves on, if they can.
+        st.passing = false;
+        if st.legal == 0 && self.end.no_move == NoMove::Pass {
+            // The player who cannot move passes, a move of its own, if the other can move on.
             let other = 1 - usize::from(st.to_move);
-            let legal = self.legal_mask(&st.board, other, st.ply, st.opening);
-            if legal != 0 {
-                st.to_move = other as u8;
-                st.legal = legal;
-            }
+            st.passing = self.legal_mask(&st.board, other, st.ply, st.opening) != 0;
         }
-        if st.legal == 0 {
+        if st.legal == 0 && !st.passing {
             self.finish(st, EndReason::NoMove, true);
+            if self.end.no_move == NoMove::Loses {
+                self.award(st, 1 - usize::from(st.to_move));
+            }
         } else if st.ply
             >= self
                 .end
@@ -97,6 +113,24 @@ impl SowingGame {
         });
     }
 
+    /// A pass: the other player moves on, nothing else changes (the end conditions held
+    /// after the last move already).
+    pub(crate) fn pass_turn(&self, st: &mut SowingState) {
+        st.ply += 1;
+        st.opening = false;
+        st.last_end = MoveEnd::Sown;
+        st.last_held = 0;
+        st.to_move = 1 - st.to_move;
+        self.settle_turn(st);
+    }
+
+    /// The game just finished is won by `player`, whatever the stores say.
+    fn award(&self, st: &mut SowingState, player: usize) {
+        if let Some(result) = &mut st.result {
+            result.winner = Some(player as u8);
+        }
+    }
+
     /// Stones each player holds: store and own pits.
     pub(crate) fn held(&self, b: &Board) -> [i32; 2] {
         let n = self.geo.n;
@@ -141,18 +175,7 @@ impl SowingGame {
             let key = self.position_key(&st);
             st.history.insert(key);
         }
-        st.legal = self.legal_mask(&st.board, first, st.ply, st.opening);
-        if st.legal == 0 {
-            self.finish(&mut st, EndReason::NoMove, true);
-        } else if st.ply
-            >= self
-                .end
-                .max_plies
-                .unwrap_or(LIMITS.plies_per_game)
-                .min(LIMITS.plies_per_game)
-        {
-            self.finish(&mut st, EndReason::PlyLimit, true);
-        }
+        self.settle_turn(&mut st);
         st
     }
 
@@ -198,6 +221,7 @@ impl SowingGame {
             },
             last_end: MoveEnd::Sown,
             last_held: 0,
+            passing: false,
             pending: None,
         }
     }

@@ -39,7 +39,6 @@ impl FastPaths {
             ritual: _,
             skip_origin: _,
             again: _,
-            pass: _,
             evaluate: _,
             end: _,
             match_rule: _,

@@ -478,16 +478,18 @@ const KEYS: &[KeyRef] = &[
                again (Kalah: \"last.is_store\"; Warri: \"grand_slam\").",
     },
     KeyRef {
-        section: "turn",
-        key: "pass",
-        line: "a player with no legal move passes and the other moves on; the game ends when neither can move",
-        expects: "true or false",
+        section: "end",
+        key: "win",
+        line: "context win: a player for whom this holds wins at once (the mover checked first)",
+        expects: "a condition in quotes, such as `\"opponent.pits == 0\"`",
         values: &[],
-        default: "false",
-        example: "pass = true",
-        long: "false: the player to move who has no legal move ends the game. true: they pass, \
-               and the other player moves again as long as they can; the game ends (\"no legal \
-               move\") only when neither player can move.",
+        default: "none",
+        example: "win = \"opponent.pits == 0\"",
+        long: "A condition (context win: the names of every context) checked after every move, \
+               first, for the mover and then for the opponent (as `mover`); the first player for \
+               whom it holds wins at once, whatever the stores say, the board left as it is. A \
+               goal other than the most stones: depriving the opponent (\"opponent.pits == 0\"), \
+               clearing one's own pits (\"mover.pits == 0\"), a store count.",
     },
     KeyRef {
         section: "end",
@@ -543,6 +545,19 @@ const KEYS: &[KeyRef] = &[
         default: "false",
         example: "agreement = true",
         long: "The players may end the game by agreement (`end` in `ludus play`; Uuholo).",
+    },
+    KeyRef {
+        section: "end",
+        key: "no_move",
+        line: "what happens when the player to move has no legal move: the game ends, they pass, or they lose",
+        expects: "\"ends\", \"pass\" or \"loses\"",
+        values: &["ends", "pass", "loses"],
+        default: "\"ends\"",
+        example: "no_move = \"pass\"",
+        long: "\"ends\": the game ends, scored as usual. \"pass\": the player passes and the \
+               other moves on as long as they can; the game ends only when neither can move. \
+               \"loses\": the game ends and the player who cannot move loses (a goal of \
+               immobilising the opponent).",
     },
     KeyRef {
         section: "end",

@@ -153,8 +153,6 @@ pub struct Compiled {
     /// Whether the mover may decline the house.
     house_choice: rules::HouseChoice,
     again: Option<Expr>,
-    /// A player with no legal move passes; the game ends when neither can move.
-    pass: bool,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
     end: EndRule,
@@ -177,9 +175,11 @@ struct CaptureRule {
 
 #[derive(Clone, Debug)]
 struct EndRule {
+    win: Option<ScoreCond>,
     score: Option<ScoreCond>,
     stop: Option<ScoreCond>,
     repetition: bool,
+    no_move: rules::NoMove,
     leftover: rules::Leftover,
     max_plies: Option<u32>,
     agreement: bool,
@@ -272,9 +272,14 @@ impl Game for SowingGame {
 
     #[inline]
     fn legal_moves(&self, state: &SowingState, out: &mut Vec<SowingMove>) {
-        if state.pending.is_some() {
+        // One test for the two rare cases: a choice within a move, a pass.
+        if state.pending.is_some() | state.passing {
             out.clear();
-            out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]);
+            if state.passing {
+                out.push(SowingMove::PASS);
+            } else {
+                out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]);
+            }
             return;
         }
         if state.legal < 0x100 {
@@ -305,6 +310,7 @@ impl Game for SowingGame {
             MoveKind::Sow { pit, other_way } => self.play_pit(state, pit, other_way),
             MoveKind::Take => self.decide(state, true),
             MoveKind::Leave => self.decide(state, false),
+            MoveKind::Pass => self.pass_turn(state),
         }
     }
 
@@ -369,6 +375,15 @@ impl Notation for SowingGame {
         if state.pending.is_some() {
             return self.parse_decision(state, text);
         }
+        if state.passing {
+            return match text.trim().eq_ignore_ascii_case("pass") {
+                true => Ok(SowingMove::PASS),
+                false => Err(MoveError::illegal(
+                    text,
+                    "no pit can be sown: the only move is `pass`",
+                )),
+            };
+        }
         self.parse_pit(state, text)
     }
 }
@@ -386,6 +401,7 @@ impl Json for SowingGame {
                 let decision = choice::decision_text(*mv);
                 json!({"text": decision, "decision": decision})
             }
+            MoveKind::Pass => json!({"text": "pass", "pass": true}),
         }
     }
 

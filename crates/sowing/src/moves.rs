@@ -1,11 +1,14 @@
-//! A sowing move as a type: a pit sown the rules' way or the other way round, or, while a
-//! choice within a move waits, the decision to take or to leave. One byte, so the legal moves
+//! A sowing move as a type: a pit sown the rules' way or the other way round, a pass (where the
+//! rules make a player who cannot move pass), or, while a choice within a move waits, the
+//! decision to take or to leave. One byte, so the legal moves
 //! of a position are copied as a block (see `legal_moves`).
 
 use std::fmt;
 
 /// The byte's bit for a pit sown the other way round (against `sowing.direction`).
 const OTHER_WAY: u8 = 0x40;
+/// The byte of a pass, past every pit.
+const PASS: u8 = 0xfd;
 /// The bytes of the two decisions, past every pit.
 const TAKE: u8 = 0xfe;
 const LEAVE: u8 = 0xff;
@@ -25,6 +28,8 @@ pub enum MoveKind {
     Take,
     /// Leave it.
     Leave,
+    /// Pass: the player has no pit to sow and the rules make them pass.
+    Pass,
 }
 
 impl SowingMove {
@@ -32,6 +37,8 @@ impl SowingMove {
     pub const TAKE: SowingMove = SowingMove(TAKE);
     /// The decision to leave it.
     pub const LEAVE: SowingMove = SowingMove(LEAVE);
+    /// A pass, a player's only move when they cannot sow and the rules make them pass.
+    pub const PASS: SowingMove = SowingMove(PASS);
 
     /// Sowing pit `pit` (1 to 16) the rules' way round.
     pub fn pit(pit: u8) -> SowingMove {
@@ -56,6 +63,7 @@ impl SowingMove {
         match self.0 {
             TAKE => MoveKind::Take,
             LEAVE => MoveKind::Leave,
+            PASS => MoveKind::Pass,
             b => MoveKind::Sow {
                 pit: b & !OTHER_WAY,
                 other_way: b & OTHER_WAY != 0,
@@ -67,7 +75,7 @@ impl SowingMove {
     pub fn sown_pit(self) -> Option<u8> {
         match self.kind() {
             MoveKind::Sow { pit, .. } => Some(pit),
-            MoveKind::Take | MoveKind::Leave => None,
+            MoveKind::Take | MoveKind::Leave | MoveKind::Pass => None,
         }
     }
 
@@ -96,6 +104,7 @@ impl fmt::Debug for SowingMove {
             } => write!(f, "pit {pit} the other way"),
             MoveKind::Take => f.write_str("take"),
             MoveKind::Leave => f.write_str("leave"),
+            MoveKind::Pass => f.write_str("pass"),
         }
     }
 }
@@ -119,6 +128,8 @@ mod tests {
         assert_eq!(SowingMove::TAKE.kind(), MoveKind::Take);
         assert_eq!(SowingMove::LEAVE.kind(), MoveKind::Leave);
         assert_eq!(SowingMove::LEAVE.sown_pit(), None);
+        assert_eq!(SowingMove::PASS.kind(), MoveKind::Pass);
+        assert_eq!(SowingMove::PASS.sown_pit(), None);
         assert_eq!(
             format!("{:?}", SowingMove::other_way(3)),
             "pit 3 the other way"

@@ -1,8 +1,8 @@
 //! The board for a terminal and the rules in plain words.
 
 use super::rules::{
-    CaptureChoice, CaptureTo, FillFrom, GrandSlam, HouseChoice, Leftover, MustFeed, Partial, Relay,
-    SkipOrigin, TakeChoice, Target,
+    CaptureChoice, CaptureTo, FillFrom, GrandSlam, HouseChoice, Leftover, MustFeed, NoMove,
+    Partial, Relay, SkipOrigin, TakeChoice, Target,
 };
 use super::state::SowingState;
 use super::SowingGame;
@@ -89,6 +89,8 @@ pub fn awaited(game: &SowingGame, st: &SowingState) -> Option<String> {
     game.phase(st).to_move()?;
     Some(if st.pending.is_some() {
         format!("to decide: {} (`take` or `leave`)", game.question_text(st))
+    } else if st.passing {
+        "to pass: no pit can be sown (`pass`)".to_string()
     } else {
         "to move".to_string()
     })
@@ -120,6 +122,10 @@ pub fn status(game: &SowingGame, st: &SowingState) -> String {
 pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
     if st.pending.is_some() {
         return "Answer the question: `take` or `leave`.".to_string();
+    }
+    if st.passing {
+        return "No pit of yours can be sown: type `pass`, and the other player moves on."
+            .to_string();
     }
     let mut s = format!(
         "A move is the number of the pit you sow from: 1 to {}, as numbered beside your\n\
@@ -304,11 +310,16 @@ pub fn describe(game: &SowingGame) -> String {
     if let Some(a) = &game.again {
         let _ = writeln!(s, "Move again when `{}`.", a.text());
     }
-    if game.pass {
-        let _ = writeln!(s, "A player with no legal move passes; the other moves on.");
-    }
+
     let e = &game.end;
     let _ = write!(s, "End:");
+    if let Some(w) = &e.win {
+        let _ = write!(
+            s,
+            " at once when `{}` holds for a player (the mover first), who wins;",
+            w.expr.text()
+        );
+    }
     if let Some(sc) = &e.score {
         let _ = write!(s, " at once when `{}`;", sc.expr.text());
     }
@@ -321,10 +332,11 @@ pub fn describe(game: &SowingGame) -> String {
     let _ = write!(
         s,
         "{}",
-        if game.pass {
-            " when neither player has a legal move;"
-        } else {
-            " when the player to move has no legal move;"
+        match e.no_move {
+            NoMove::Ends => " when the player to move has no legal move;",
+            NoMove::Pass =>
+                " when neither player has a legal move (one who has none passes and the other moves on);",
+            NoMove::Loses => " when the player to move has no legal move, who then loses;",
         }
     );
     if let Some(m) = e.max_plies {

@@ -328,10 +328,19 @@ pub struct Turn {
     /// The mover moves again when this holds (context `again`).
     #[serde(default)]
     pub again: Option<Spanned<String>>,
-    /// A player with no legal move passes, and the other moves on; the game ends when neither
-    /// can move.
-    #[serde(default)]
-    pub pass: bool,
+}
+
+/// What happens when the player to move has no legal move.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoMove {
+    /// The game ends, scored as any other ending.
+    #[default]
+    Ends,
+    /// They pass and the other player moves on; the game ends when neither can move.
+    Pass,
+    /// The game ends and they lose (a player immobilised loses).
+    Loses,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -351,6 +360,9 @@ pub enum Leftover {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct End {
+    /// A player for whom this holds wins at once, the mover first (context `win`).
+    #[serde(default)]
+    pub win: Option<Spanned<String>>,
     /// Ends the game at once, the board left as it is (context `score`).
     #[serde(default)]
     pub score: Option<Spanned<String>>,
@@ -360,6 +372,9 @@ pub struct End {
     /// A position that repeats (pits, stores, player to move) ends the game.
     #[serde(default)]
     pub repetition: bool,
+    /// What happens when the player to move has no legal move.
+    #[serde(default)]
+    pub no_move: NoMove,
     /// Stones on the board when the game ends otherwise than by `score`.
     #[serde(default)]
     pub leftover: Leftover,

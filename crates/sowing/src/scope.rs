@@ -158,6 +158,8 @@ pub enum Context {
     House,
     /// `turn.again`: after the capture.
     Again,
+    /// `end.win`: after every move, from each player's side.
+    Win,
     /// `end.score`: after every move.
     Score,
     /// `end.stop`: after every move, before the other endings.
@@ -168,7 +170,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 10] = [
+    pub const ALL: [Context; 11] = [
         Context::Start,
         Context::Drop,
         Context::Relay,
@@ -176,6 +178,7 @@ impl Context {
         Context::Chain,
         Context::House,
         Context::Again,
+        Context::Win,
         Context::Score,
         Context::Stop,
         Context::Evaluate,
@@ -189,6 +192,7 @@ impl Context {
             Context::Chain => "capture.chain",
             Context::House => "house.when",
             Context::Again => "turn.again",
+            Context::Win => "end.win",
             Context::Score => "end.score",
             Context::Stop => "end.stop",
             Context::Evaluate => "ai.evaluate",
@@ -207,7 +211,7 @@ impl Context {
             ],
             Context::Chain => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
-            Context::Score | Context::Stop | Context::Evaluate => &[],
+            Context::Win | Context::Score | Context::Stop | Context::Evaluate => &[],
         }
     }
 
@@ -230,7 +234,7 @@ impl Context {
                 "mover",
                 Type::Player,
                 MOVER,
-                "the player moving (who just moved, in end.score; the player valued, in ai.evaluate)",
+                "the player moving (who just moved, in end.score; the player it is checked for, in end.win; the player valued, in ai.evaluate)",
             )
             .var("opponent", Type::Player, OPPONENT, "the mover's opponent")
             .var("ply", Type::Int, PLY, "plies played before this move")

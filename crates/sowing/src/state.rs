@@ -30,6 +30,8 @@ pub struct SowingState {
     pub(crate) last_held: u8,
     /// A move of `to_move` paused at a choice within it.
     pub(crate) pending: Option<Pending>,
+    /// The player to move cannot sow and must pass (`end.no_move = "pass"`).
+    pub(crate) passing: bool,
 }
 
 /// Position keys with a 1024-bit filter in front, so most plies check a bit, not the list; a
@@ -99,6 +101,8 @@ pub(crate) struct Finish {
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndReason {
+    /// The rules' `end.win` condition held for the winner.
+    Goal,
     /// The rules' `end.score` condition held.
     Score,
     /// The rules' `end.stop` condition held.
@@ -112,7 +116,8 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    const ALL: [EndReason; 7] = [
+    const ALL: [EndReason; 8] = [
+        EndReason::Goal,
         EndReason::Score,
         EndReason::Stop,
         EndReason::Repetition,
@@ -130,6 +135,7 @@ impl EndReason {
     /// The reason without the scores.
     pub fn ending(self) -> Ending {
         match self {
+            EndReason::Goal => Ending::WinRule,
             EndReason::Score => Ending::Score,
             EndReason::Stop => Ending::Stop,
             EndReason::Repetition => Ending::Repetition,
@@ -146,6 +152,7 @@ impl EndReason {
                 format!("draw {}-{}", scores[0], scores[1])
             }
             EndReason::Score => format!("captured {}", scores[0].max(scores[1])),
+            EndReason::Goal => "goal reached".into(),
             EndReason::Stop => "end of play".into(),
             EndReason::Repetition => "repetition".into(),
             EndReason::NoMove => "no legal move".into(),
