@@ -222,3 +222,30 @@ fn a_player_who_cannot_move_loses_when_the_rules_say_so() {
     let o = g.outcome(&st).expect("over");
     assert_eq!((o.winner, o.scores), (Some(0), [8, 40]));
 }
+
+#[test]
+fn a_chain_walks_back_on_or_both_ways_as_far_as_the_rules_allow() {
+    // South's pit 6 (3 stones) sows North's pits 1 to 3, each then holding 2, and ends in pit
+    // 3; North's pits 4 and 5 hold 2 already, pit 6 none.
+    let capture = |extra: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"last.side == opponent and last.count == 2\"\ntake = [\"last\"]\n\
+             chain = \"pit.side == opponent and pit.count == 2\"\n{extra}"
+        ))
+    };
+    let north = [1, 1, 1, 2, 2, 0];
+    let taken = |extra: &str| {
+        let g = capture(extra);
+        let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 3], &north, [19, 19]);
+        sow_pit(&g, &mut st, 6)["stores"][0].as_u64().unwrap() - 19
+    };
+    assert_eq!(taken(""), 6, "back: pits 3, 2, 1");
+    assert_eq!(taken("chain_way = \"on\""), 6, "on: pits 3, 4, 5");
+    assert_eq!(taken("chain_way = \"both\""), 10, "both: pits 1 to 5");
+    assert_eq!(
+        taken("chain_way = \"both\"\nchain_max = 1"),
+        6,
+        "both, one more each way"
+    );
+    assert_eq!(taken("chain_max = 1"), 4, "back, one more: pits 3 and 2");
+}

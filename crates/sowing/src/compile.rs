@@ -225,6 +225,20 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             .chain
             .as_ref()
             .map(|v| cx.condition(Context::Chain, names_total, v));
+        if c.chain.is_none() {
+            let stray = [
+                (c.chain_way != rules::ChainWay::Back, "chain_way"),
+                (c.chain_max.is_some(), "chain_max"),
+            ];
+            for (_, key) in stray.iter().filter(|(set, _)| *set) {
+                if let Some(at) = key_span(cx, &["capture", key]) {
+                    cx.warn(
+                        at,
+                        format!("`{key}` without `chain`: there is no chain to walk"),
+                    );
+                }
+            }
+        }
         if c.take.get_ref().is_empty() {
             cx.error(c.take.span(), "`take` names no pit to capture");
         }
@@ -331,6 +345,8 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
                 when,
                 targets: c.take.get_ref().clone(),
                 chain: compiled(chain)?.map(|e| pit_cond(e, View::Pit)),
+                chain_way: c.chain_way,
+                chain_max: c.chain_max.as_ref().map_or(u32::MAX, |m| *m.get_ref()),
                 grand_slam: c.grand_slam,
                 to: c.to,
                 choice: c.choice,

@@ -393,7 +393,32 @@ const KEYS: &[KeyRef] = &[
         example: "chain = \"pit.side == opponent and pit.count in [2, 3]\"",
         long: "A condition (context chain: `pit`, `last`, `origin`, `sown`, `laps`, `relays`): \
                after the targets are taken, walking back along the circuit from the first \
-               target, each pit is taken while this holds (Oware).",
+               target, each pit is taken while this holds (Oware); `chain_way` and \
+               `chain_max` say which way it walks and how far.",
+    },
+    KeyRef {
+        section: "capture",
+        key: "chain_way",
+        line: "which way the chain walks from the first target: back, on, or both ways",
+        expects: "\"back\", \"on\" or \"both\"",
+        values: &["back", "on", "both"],
+        default: "\"back\"",
+        example: "chain_way = \"both\"",
+        long: "\"back\": against the sowing, over the pits just sown (Oware); \"on\": the way \
+               the move sowed, past the last pit; \"both\": back, then on from the first target \
+               again. Out-of-play pits are passed over; a store or a pit failing `chain` ends \
+               a walk.",
+    },
+    KeyRef {
+        section: "capture",
+        key: "chain_max",
+        line: "the most pits the chain adds, each way it walks",
+        expects: "a whole number",
+        values: &[],
+        default: "none (no limit)",
+        example: "chain_max = 1",
+        long: "The chain stops once it has added this many pits, in each way it walks (a game \
+               that takes the last pit and at most one before it: `chain_max = 1`).",
     },
     KeyRef {
         section: "capture",

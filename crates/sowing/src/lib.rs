@@ -168,6 +168,9 @@ struct CaptureRule {
     needs_next: bool,
     targets: Vec<rules::Target>,
     chain: Option<PitCond>,
+    chain_way: rules::ChainWay,
+    /// The most pits the chain adds, each way it walks.
+    chain_max: u32,
     grand_slam: rules::GrandSlam,
     to: rules::CaptureTo,
     choice: rules::CaptureChoice,

@@ -1,8 +1,8 @@
 //! The board for a terminal and the rules in plain words.
 
 use super::rules::{
-    CaptureChoice, CaptureTo, FillFrom, GrandSlam, HouseChoice, Leftover, MustFeed, NoMove,
-    Partial, Relay, SkipOrigin, TakeChoice, Target,
+    CaptureChoice, CaptureTo, ChainWay, FillFrom, GrandSlam, HouseChoice, Leftover, MustFeed,
+    NoMove, Partial, Relay, SkipOrigin, TakeChoice, Target,
 };
 use super::state::SowingState;
 use super::SowingGame;
@@ -285,9 +285,21 @@ pub fn describe(game: &SowingGame) -> String {
             targets.join(" and ")
         );
         if let Some(ch) = &c.chain {
+            let way = match c.chain_way {
+                ChainWay::Back => "back (against the sowing)",
+                ChainWay::On => "on (the way the move sowed)",
+                ChainWay::Both => "both ways",
+            };
+            let most = match c.chain_max {
+                u32::MAX => String::new(),
+                m => format!(
+                    ", at most {m} pit{} each way",
+                    if m == 1 { "" } else { "s" }
+                ),
+            };
             let _ = writeln!(
                 s,
-                "Then walking back, take each pit while `{}`.",
+                "Then walking {way}, take each pit while `{}`{most}.",
                 ch.expr.text()
             );
         }

@@ -252,6 +252,19 @@ pub enum Target {
     Beyond,
 }
 
+/// Which way a capture's chain walks from the first pit taken.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChainWay {
+    /// Back over the pits just sown (against the sowing).
+    #[default]
+    Back,
+    /// On, the way the move sowed.
+    On,
+    /// Both ways.
+    Both,
+}
+
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum GrandSlam {
@@ -276,6 +289,12 @@ pub struct Capture {
     /// holds (context `chain`).
     #[serde(default)]
     pub chain: Option<Spanned<String>>,
+    /// Which way the chain walks from the first target.
+    #[serde(default)]
+    pub chain_way: ChainWay,
+    /// The most pits the chain adds, each way it walks.
+    #[serde(default)]
+    pub chain_max: Option<Spanned<u32>>,
     #[serde(default)]
     pub grand_slam: GrandSlam,
     /// Where the captured stones go.

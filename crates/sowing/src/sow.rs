@@ -3,8 +3,8 @@
 
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::rules::{
-    CaptureChoice, CaptureTo, GrandSlam, HouseChoice, MustFeed, Relay, SkipOrigin, TakeChoice,
-    Target,
+    CaptureChoice, CaptureTo, ChainWay, GrandSlam, HouseChoice, MustFeed, Relay, SkipOrigin,
+    TakeChoice, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::SowingState;
@@ -856,20 +856,27 @@ impl SowingGame {
                 Target::Beyond => beyond,
                 Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
             };
-            let prev = &g.prev[way];
-            let mut p = first;
-            for _ in 0..g.circuit_len[mover] {
-                if p >= SLOTS || prev[p] == NO_SLOT {
-                    break;
+            let walks: &[&[u8; SLOTS]] = match cap.chain_way {
+                ChainWay::Back => &[&g.prev[way]],
+                ChainWay::On => &[&g.next[way]],
+                ChainWay::Both => &[&g.prev[way], &g.next[way]],
+            };
+            for step in walks {
+                let (mut p, mut added) = (first, 0);
+                for _ in 0..g.circuit_len[mover] {
+                    if added == cap.chain_max || p >= SLOTS || step[p] == NO_SLOT {
+                        break;
+                    }
+                    p = usize::from(step[p]);
+                    if p == skip || b.is_closed(p) {
+                        continue;
+                    }
+                    if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
+                        break;
+                    }
+                    taken |= 1 << p;
+                    added += 1;
                 }
-                p = usize::from(prev[p]);
-                if p == skip || b.is_closed(p) {
-                    continue;
-                }
-                if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
-                    break;
-                }
-                taken |= 1 << p;
             }
         }
         let mut stones = 0u32;
