@@ -249,3 +249,19 @@ fn a_chain_walks_back_on_or_both_ways_as_far_as_the_rules_allow() {
     );
     assert_eq!(taken("chain_max = 1"), 4, "back, one more: pits 3 and 2");
 }
+
+#[test]
+fn a_drop_knows_the_stones_still_in_hand() {
+    // Pits reaching 4 as the sowing passes go to their owners; the last pit is left to the
+    // capture, which gives it to the sower. South's pit 4 (3 stones): South's pits 5 and 6
+    // reach 4 and go to South's store as their owner's; North's pit 1, the last, reaches 4 and
+    // is captured by South.
+    let g = plain(
+        "[sowing]\ntake = \"pit.count == 4 and hand > 0\"\n[capture]\nwhen = \"last.count == 4\"\n\
+         take = [\"last\"]\n",
+    );
+    let mut st = position(&g, 0, &[0, 0, 0, 3, 3, 3], &[3, 0, 0, 0, 0, 0], [16, 20]);
+    let s = sow_pit(&g, &mut st, 4);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([28, 20]));
+}

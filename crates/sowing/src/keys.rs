@@ -311,8 +311,8 @@ const KEYS: &[KeyRef] = &[
         values: &[],
         default: "none",
         example: "take = \"pit.count == 4\"",
-        long: "A condition (context drop: `pit`, `sown`, `laps`, `relays`) checked after every \
-               drop; a pit for which it holds goes at once to its owner's store (Sat-gharva's \
+        long: "A condition (context drop: `pit`, `sown`, `laps`, `relays`, `hand`: the stones \
+               still in hand, 0 at a lap's last stone) checked after every drop; a pit for which it holds goes at once to its owner's store (Sat-gharva's \
                fours, on both sides, also by the last stone).",
     },
     KeyRef {

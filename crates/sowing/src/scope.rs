@@ -44,6 +44,7 @@ const MOVER_PITS: u16 = 74;
 const OPPONENT_PITS: u16 = 75;
 const MOVER_HOUSE: u16 = 76;
 const OPPONENT_HOUSE: u16 = 77;
+const HAND: u16 = 78;
 const OWN: u16 = 80;
 const THEIR: u16 = 81;
 
@@ -318,6 +319,14 @@ impl Context {
                     "relay lifts so far in this move",
                 );
         }
+        if self == Context::Drop {
+            s = s.var(
+                "hand",
+                Type::Int,
+                HAND,
+                "stones still in hand after this drop (0: the lap's last stone)",
+            );
+        }
         if self == Context::Again {
             s = s
                 .var(
@@ -346,6 +355,8 @@ pub struct Ctx<'a> {
     pub ply: u32,
     pub sown: u32,
     pub relays: u32,
+    /// Stones still in hand (a drop's context).
+    pub hand: u32,
     pub captured: u32,
     pub grand_slam: bool,
 }
@@ -360,6 +371,7 @@ impl<'a> Ctx<'a> {
             ply,
             sown: 0,
             relays: 0,
+            hand: 0,
             captured: 0,
             grand_slam: false,
         }
@@ -417,6 +429,7 @@ impl Vars for Ctx<'_> {
             SOWN => self.sown as i32,
             LAPS => (self.sown as usize / self.geo.circuit_len[self.mover].max(1)) as i32,
             RELAYS => self.relays as i32,
+            HAND => self.hand as i32,
             CAPTURED => self.captured as i32,
             GRAND_SLAM => i32::from(self.grand_slam),
             PLY => self.ply as i32,

@@ -569,6 +569,7 @@ impl SowingGame {
         let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
         ctx.sown = s.sown;
         ctx.relays = s.relays;
+        ctx.hand = u32::from(s.hand);
         if !take.test(&mut ctx, pos) {
             return None;
         }
