@@ -265,3 +265,27 @@ fn a_drop_knows_the_stones_still_in_hand() {
     assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]));
     assert_eq!(s["stores"], json!([28, 20]));
 }
+
+#[test]
+fn stones_left_go_to_the_last_mover_or_are_shared_out() {
+    use ludus::game::Game;
+    // South's last stone lands in their own store and South moves again; the board then has
+    // 5 stones left, which a stop on "5 or fewer on the board" ends with.
+    let rules = |leftover: &str| {
+        plain(&format!(
+            "[sowing]\nstores = \"own\"\n[turn]\nagain = \"last.is_store\"\n[end]\n\
+             stop = \"mover.pits + opponent.pits <= 5\"\nleftover = \"{leftover}\"\n"
+        ))
+    };
+    let scores = |leftover: &str| {
+        let g = rules(leftover);
+        let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 1], &[1, 1, 1, 0, 0, 0], [20, 22]);
+        sow_pit(&g, &mut st, 6);
+        g.outcome(&st).expect("over").scores
+    };
+    // "opponent": of the player to move, South again, so North takes them.
+    assert_eq!(scores("opponent"), [21, 27]);
+    assert_eq!(scores("mover"), [26, 22]);
+    // Divided: 2 each (23 and 24), the odd stone to South, who has fewer in store.
+    assert_eq!(scores("divided"), [24, 24]);
+}

@@ -94,14 +94,31 @@ impl SowingGame {
     /// rules say so.
     pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
         if sweep && self.end.leftover != Leftover::None {
-            let to_opponent = 1 - usize::from(st.to_move);
+            let mut shared = 0;
             for s in 0..2 * self.geo.n {
                 let owner = match self.end.leftover {
-                    Leftover::Opponent => to_opponent,
-                    _ => usize::from(self.geo.owner[s]),
+                    Leftover::Opponent => 1 - usize::from(st.to_move),
+                    Leftover::Mover => usize::from(st.last_mover),
+                    Leftover::Divided => {
+                        shared += st.board.count[s];
+                        st.board.count[s] = 0;
+                        continue;
+                    }
+                    Leftover::Owners | Leftover::None => usize::from(self.geo.owner[s]),
                 };
                 st.board.count[STORE + owner] += st.board.count[s];
                 st.board.count[s] = 0;
+            }
+            if shared > 0 {
+                let b = &mut st.board;
+                b.count[STORE] += shared / 2;
+                b.count[STORE + 1] += shared / 2;
+                let fewer = match b.store(0).cmp(&b.store(1)) {
+                    std::cmp::Ordering::Less => 0,
+                    std::cmp::Ordering::Greater => 1,
+                    std::cmp::Ordering::Equal => 1 - usize::from(st.last_mover),
+                };
+                b.count[STORE + fewer] += shared % 2;
             }
         }
         let scores = [i32::from(st.board.store(0)), i32::from(st.board.store(1))];
@@ -120,6 +137,7 @@ impl SowingGame {
         st.opening = false;
         st.last_end = MoveEnd::Sown;
         st.last_held = 0;
+        st.last_mover = st.to_move;
         st.to_move = 1 - st.to_move;
         self.settle_turn(st);
     }
@@ -222,6 +240,7 @@ impl SowingGame {
             last_end: MoveEnd::Sown,
             last_held: 0,
             passing: false,
+            last_mover: 1 - first as u8,
             pending: None,
         }
     }

@@ -587,16 +587,20 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "end",
         key: "leftover",
-        line: "where the stones on the board go when the game ends otherwise than by `score`",
-        expects: "\"owners\", \"none\" or \"opponent\"",
-        values: &["owners", "none", "opponent"],
+        line: "where the stones on the board go when the game ends otherwise than by `win` or `score`",
+        expects: "\"owners\", \"none\", \"opponent\", \"mover\" or \"divided\"",
+        values: &["owners", "none", "opponent", "mover", "divided"],
         default: "\"owners\"",
         example: "leftover = \"owners\"",
         long: "Stones on the board when the game ends otherwise than by `score`: \"owners\" (each \
                side's to its owner), \"none\" (not counted), \"opponent\" (all of them to the \
                opponent of the player to move: in a game ended because the player to move has no \
-               legal move, to the player who moved last; Bohnenspiel, Ayoayo, Omweso). The player \
-               with more stones in their store wins; equal is a draw.",
+               legal move, to the player who moved last; Bohnenspiel, Ayoayo, Omweso), \"mover\" \
+               (all of them to the player who made the last move, even after an extra turn), \
+               \"divided\" (shared out evenly, an odd stone to the player with fewer in store, \
+               when equal to the player who did not make the last move). Unless `win` or \
+               `no_move = \"loses\"` names the winner, the player with more stones in their \
+               store wins; equal is a draw.",
     },
     KeyRef {
         section: "match",

@@ -365,6 +365,9 @@ pub fn describe(game: &SowingGame) -> String {
             Leftover::None => "stones left on the board are not counted",
             Leftover::Opponent =>
                 "stones left on the board all go to the opponent of the player to move (after a player cannot move: to the player who moved last)",
+            Leftover::Mover => "stones left on the board all go to the player who made the last move",
+            Leftover::Divided =>
+                "stones left on the board are shared out evenly, an odd one to the player with fewer in store (when equal, to the player who did not make the last move)",
         }
     );
     if let Some(m) = &game.match_rule {

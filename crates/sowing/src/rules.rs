@@ -373,6 +373,11 @@ pub enum Leftover {
     /// All of them go to the opponent of the player to move (in a game ended by no legal
     /// move: to the player who moved last).
     Opponent,
+    /// All of them go to the player who made the last move.
+    Mover,
+    /// They are shared out evenly; an odd stone goes to the player with fewer in store (on
+    /// equal stores, to the player who did not make the last move).
+    Divided,
 }
 
 /// `[end]`: when the game ends and how it is scored.

@@ -1020,6 +1020,7 @@ impl SowingGame {
         st.opening = false;
         st.last_end = r.end;
         st.last_held = r.held();
+        st.last_mover = mover as u8;
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
             || (self.house.is_some() && before.houses != st.board.house);

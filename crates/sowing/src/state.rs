@@ -32,6 +32,8 @@ pub struct SowingState {
     pub(crate) pending: Option<Pending>,
     /// The player to move cannot sow and must pass (`end.no_move = "pass"`).
     pub(crate) passing: bool,
+    /// Who made the last move (at the start of a game: the player not starting).
+    pub(crate) last_mover: u8,
 }
 
 /// Position keys with a 1024-bit filter in front, so most plies check a bit, not the list; a
