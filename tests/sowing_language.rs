@@ -289,3 +289,22 @@ fn stones_left_go_to_the_last_mover_or_are_shared_out() {
     // Divided: 2 each (23 and 24), the odd stone to South, who has fewer in store.
     assert_eq!(scores("divided"), [24, 24]);
 }
+
+#[test]
+fn a_match_is_lost_by_a_player_who_cannot_fill_the_pits_the_rules_ask_for() {
+    use ludus::game::{Game, Json};
+    // Sat-gharva refills 7 a pit; with `min_pits = 4` a player holding 27 stones (fewer than
+    // four pits' worth, 28) loses the match, where one pit's worth would do otherwise.
+    let over = |extra: &str| {
+        let g = from_text(&sowing_common::with("sat-gharva", "match", extra));
+        let st = g
+            .state_from_json(
+                &json!({"to_move": 1, "pits": [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0]],
+                "stores": [71, 27], "match": {"game": 2, "points": [49, 49]}}),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        g.match_standing(&st).expect("a match").over
+    };
+    assert!(!over(""));
+    assert!(over("min_pits = 4"));
+}

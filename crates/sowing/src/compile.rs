@@ -319,6 +319,17 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
                         total / 2
                     ),
                 );
+            } else if let Some(min) = &m.min_pits {
+                let most = u64::from(total) / 2 / u64::from(refill);
+                if *min.get_ref() == 0 || u64::from(*min.get_ref()) > most {
+                    cx.error(
+                        min.span(),
+                        format!(
+                            "`min_pits` must be from 1 to {most} (pits of {refill} in half the \
+                             {total} stones)"
+                        ),
+                    );
+                }
             }
         }
         refill
@@ -367,6 +378,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         .zip(refill)
         .map(|(m, refill)| MatchRule {
             refill: refill.min(MAX_STONES) as u8,
+            min_pits: m.min_pits.as_ref().map_or(1, |p| *p.get_ref()),
             fill_from: m.fill_from,
             partial: m.partial,
             next_first: m.next_first,

@@ -250,8 +250,10 @@ impl SowingGame {
         let (points, over) = match st.result {
             Some(_) => {
                 let held = self.held(&st.board);
-                // A match ends when a player cannot fill a pit, or at the match guard.
-                let short = held.iter().any(|&h| h < i32::from(rule.refill));
+                // A match ends when a player cannot fill the pits the rules ask for, or at the
+                // match guard.
+                let need = i64::from(rule.refill) * i64::from(rule.min_pits);
+                let short = held.iter().any(|&h| i64::from(h) < need);
                 (held, short || st.round.game >= LIMITS.games_per_match)
             }
             None => (st.round.points, false),

@@ -617,6 +617,17 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "match",
+        key: "min_pits",
+        line: "the pits a player must be able to fill to play another round; fewer loses the match",
+        expects: "a whole number of 1 or more",
+        values: &[],
+        default: "1",
+        example: "min_pits = 4",
+        long: "A player holding fewer than `min_pits` pits' worth of stones (`refill` each) at \
+               the end of a round loses the match.",
+    },
+    KeyRef {
+        section: "match",
         key: "fill_from",
         line: "the end a refill starts from",
         expects: "\"right\" or \"left\"",

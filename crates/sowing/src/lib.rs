@@ -191,6 +191,8 @@ struct EndRule {
 #[derive(Clone, Copy, Debug)]
 struct MatchRule {
     refill: u8,
+    /// The pits a player must be able to fill to play on.
+    min_pits: u32,
     fill_from: rules::FillFrom,
     partial: rules::Partial,
     next_first: ludus_core::game::NextFirst,

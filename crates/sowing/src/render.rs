@@ -380,7 +380,7 @@ pub fn describe(game: &SowingGame) -> String {
                 Partial::Closed => "a partly filled pit and the unfilled ones are",
                 Partial::Open => "unfilled pits are",
             },
-            m.refill,
+            u32::from(m.refill) * m.min_pits,
             next_first_text(m.next_first, "round")
         );
     }

@@ -433,6 +433,9 @@ pub enum Partial {
 pub struct Match {
     /// Stones per pit when a player refills their pits; fewer loses the match.
     pub refill: Spanned<u32>,
+    /// The pits a player must be able to fill to play on; fewer loses the match.
+    #[serde(default)]
+    pub min_pits: Option<Spanned<u32>>,
     #[serde(default)]
     pub fill_from: FillFrom,
     #[serde(default)]
