@@ -125,7 +125,7 @@ fn without_a_key_every_table_and_key_is_listed() {
 #[test]
 fn an_unknown_key_gets_did_you_mean_and_exit_1() {
     for (wrong, right) in [
-        ("pist", "pits"),
+        ("pitts", "pits"),
         ("sowing.skip_orign", "sowing.skip_origin"),
         ("last.cuont", "last.count"),
         ("lone_cheker", "lone_checker"),
@@ -151,4 +151,20 @@ fn the_readme_transcript_is_true() {
     let start = readme.find("$ ludus explain pits\n").unwrap() + "$ ludus explain pits\n".len();
     let shown = &readme[start..start + readme[start..].find("\n```").unwrap()];
     assert_eq!(shown, explain("pits").trim_end());
+}
+
+#[test]
+fn the_pit_views_are_explained_with_their_fields() {
+    for view in [
+        "pit", "last", "next", "beyond", "opposite", "behind", "origin",
+    ] {
+        let out = explain(view);
+        assert!(
+            out.starts_with(&format!("{view} — in sowing rules files\n  a pit view")),
+            "{out}"
+        );
+        assert!(out.contains(&format!("{view}.count ")), "{out}");
+        assert!(out.contains("in the expressions of `"), "{out}");
+    }
+    assert!(explain("opposite").contains("the mover's own when `last` is the opponent's"));
 }

@@ -52,6 +52,9 @@ pub fn explain(query: &str) -> Result<String, String> {
         }
         let names = name_entries(family, &q);
         out.extend(names);
+        if let Some((group, what)) = family.groups.iter().find(|(g, _)| *g == q) {
+            out.push(group_entry(family, group, what));
+        }
     }
     if out.is_empty() {
         let candidates = candidates();
@@ -85,6 +88,7 @@ fn candidates() -> Vec<String> {
             out.push(k.path());
         }
         out.extend(family.sections.iter().map(|s| s.name.to_string()));
+        out.extend(family.groups.iter().map(|(g, _)| g.to_string()));
         for (_, scope) in (family.scopes)() {
             out.extend(scope.names().iter().map(|n| n.name.to_string()));
         }
@@ -184,6 +188,35 @@ fn name_entries(family: &FamilyRef, q: &str) -> Vec<String> {
             s
         })
         .collect()
+}
+
+/// A group of names (`opposite`): what it is, its fields and where they may be used.
+fn group_entry(family: &FamilyRef, group: &str, what: &str) -> String {
+    let prefix = format!("{group}.");
+    let mut fields: Vec<Name> = Vec::new();
+    let mut keys: Vec<&'static str> = Vec::new();
+    for (key, scope) in (family.scopes)() {
+        let mut used = false;
+        for n in scope.names().iter().filter(|n| n.name.starts_with(&prefix)) {
+            used = true;
+            if !fields.iter().any(|f| f.name == n.name) {
+                fields.push(*n);
+            }
+        }
+        if used {
+            keys.push(key);
+        }
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "{group} — in {} rules files", family.family);
+    s.push_str(&wrap(what, "  "));
+    let _ = writeln!(s);
+    for f in &fields {
+        let _ = writeln!(s, "  {:<20} {} ({})", f.name, f.help, type_name(f.ty));
+    }
+    let keys: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+    let _ = writeln!(s, "  in the expressions of {}", keys.join(", "));
+    s
 }
 
 /// `last.count`, or `own(integer)` for a function.

@@ -10,7 +10,20 @@ pub const REFERENCE: FamilyRef = FamilyRef {
     sections: SECTIONS,
     keys: KEYS,
     scopes,
+    groups: VIEWS,
 };
+
+/// The pit views: each has the fields `count`, `side`, `number`, `row`, `column`, `is_store`,
+/// `open` and `exists` (the README's "Pit views" says the same).
+const VIEWS: &[(&str, &str)] = &[
+    ("pit", "a pit view: the pit being checked (whether a move may start from it, a drop into it, a pit the capture's chain walks to)"),
+    ("last", "a pit view: where the last stone fell (of the move, or of the lap in `sowing.relay_when`)"),
+    ("next", "a pit view: the pit after `last` along the circuit, the way the move sows (before it with `relay = \"previous\"`)"),
+    ("beyond", "a pit view: the pit after `next`, the same way"),
+    ("opposite", "a pit view: the pit facing `last` across the board: the opponent's when `last` is the mover's, the mover's own when `last` is the opponent's"),
+    ("behind", "a pit view: on a four-row board, the other pit across the board in `last`'s column (behind `opposite` when `last` is in the inner row); none on a two-row board"),
+    ("origin", "a pit view: the pit the move started from"),
+];
 
 /// Each expression key with its names.
 fn scopes() -> Vec<(&'static str, Scope)> {

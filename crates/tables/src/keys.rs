@@ -9,6 +9,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
     sections: SECTIONS,
     keys: KEYS,
     scopes: super::scope_reference,
+    groups: &[],
 };
 
 const SECTIONS: &[SectionRef] = &[

@@ -82,6 +82,9 @@ pub struct FamilyRef {
     pub keys: &'static [KeyRef],
     /// Each expression key (`capture.when`) with the names its expressions may use.
     pub scopes: fn() -> Vec<(&'static str, Scope)>,
+    /// The groups of expression names written `group.field` (a sowing game's pit views:
+    /// `last`, `opposite`), each with what it is.
+    pub groups: &'static [(&'static str, &'static str)],
 }
 
 /// The `[game]` table every rules file starts with.
