@@ -289,3 +289,22 @@ fn a_direction_goes_through_the_protocol() {
     let moves = ask(json!({"op": "legal"}))["moves"].clone();
     assert_eq!(moves[0], json!({"pit": 1, "text": "1"}));
 }
+
+/// A pit the mover may sow either way is written with its direction even where only one way
+/// is legal: the same move has the same text in every position.
+#[test]
+fn a_chosen_direction_is_written_even_when_only_one_way_is_legal() {
+    let g = from_text(
+        "[game]\nname = \"feed-either-way\"\nfamily = \"sowing\"\n[board]\npits = 6\n\
+         stores = true\n[setup]\nstones = 4\n[sowing]\ndirection_choice = \"pit.number == 6\"\n\
+         must_feed = true\n",
+    );
+    // North has nothing: pit 6 feeds North sown counterclockwise only.
+    let st = set(&g, &[0, 0, 0, 0, 0, 1], &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(texts(&g, &st), ["6ccw"]);
+    assert!(
+        g.parse_move(&st, "6").is_ok(),
+        "the only way of pit 6 is read"
+    );
+    assert!(g.parse_move(&st, "6cw").is_err());
+}

@@ -139,7 +139,11 @@ fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
                 guards.plies
             ))
             .at(at(&["end", "game"]))
-            .note("an end condition that cannot hold, or a cycle of moves that never captures"),
+            // Both families' words: no capture in a sowing game, no checker home in a tables
+            // game, are the same thing, play that goes round in circles.
+            .note(
+                "an end condition that cannot hold, or play that can go round in circles for ever",
+            ),
         );
     }
     if let Some(&n) = t.ended_by.get(analysis::MATCH_GUARD) {

@@ -4,6 +4,7 @@
 //! number, with the direction (`3cw`, `3ccw`) where the pit may be sown either way.
 
 use super::moves::SowingMove;
+use super::scope::Ctx;
 use super::sow::WAY_BITS;
 use super::state::SowingState;
 use super::SowingGame;
@@ -32,11 +33,19 @@ impl SowingGame {
         self.circuit.clockwise != mv.is_other_way()
     }
 
-    /// A pit move's text: the pit number, and its direction where both are legal.
+    /// A pit move's text: the pit number, and its direction where the rules let the mover
+    /// choose it (`sowing.direction_choice`), even when only one way is legal now, so that a
+    /// move is written the same in every position.
     pub(crate) fn pit_text(&self, state: &SowingState, mv: SowingMove) -> String {
         let pit = mv.sown_pit().unwrap_or_default();
         let both = 0x1_0001u32 << (pit - 1);
-        if state.legal & both != both {
+        let chosen = state.legal & both == both
+            || self.direction_choice.as_ref().is_some_and(|c| {
+                let mover = usize::from(state.to_move);
+                let mut ctx = Ctx::new(&state.board, &self.geo, mover, state.ply);
+                c.test(&mut ctx, self.geo.slot(mover, usize::from(pit)))
+            });
+        if !chosen {
             return pit.to_string();
         }
         let way = if self.clockwise(mv) {
