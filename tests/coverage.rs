@@ -95,7 +95,10 @@ fn every_game_file_validates_without_warnings() {
 
 #[test]
 fn every_game_file_plays_random_games_to_the_end() {
-    for file in game_files() {
+    // The files checked against Mancala Games are played there, move by move, instead (some are
+    // matches of many rounds, long for a random player).
+    let checked = checked_against_mancala_games();
+    for file in game_files().into_iter().filter(|f| !checked.contains(f)) {
         let path = format!("docs/games/{file}");
         for seed in ["1", "2", "3"] {
             let o = ludus(&[

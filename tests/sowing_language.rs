@@ -308,3 +308,50 @@ fn a_match_is_lost_by_a_player_who_cannot_fill_the_pits_the_rules_ask_for() {
     assert!(!over(""));
     assert!(over("min_pits = 4"));
 }
+
+#[test]
+fn stones_in_a_pit_out_of_play_stay_their_owners_whatever_the_leftover() {
+    use ludus::game::{Game, Json};
+    // North's pit 1 is out of play with 5 stones. South's move leaves North without a move;
+    // the stones in play go to South (the last mover), North's 5 stay North's.
+    let g = from_text(&sat_gharva_with(
+        "leftover = \"owners\"",
+        "leftover = \"mover\"",
+    ));
+    let mut st = g
+        .state_from_json(&json!({"to_move": 0, "pits": [[2, 0, 0, 0, 1, 0, 0], [5, 0, 0, 0, 0, 0, 0]],
+            "stores": [50, 40], "out_of_play": [[], [1]], "match": {"game": 2, "points": [49, 49]}}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    sow_pit(&g, &mut st, 5);
+    let s = g.state_json(&st);
+    assert!(g.outcome(&st).is_some(), "{s}");
+    assert_eq!(s["stores"], json!([53, 45]), "{s}");
+}
+
+#[test]
+fn a_refill_may_put_the_stones_short_of_a_pit_in_the_store() {
+    use ludus::game::{Game, Json};
+    // North ends the round holding 45: six pits of 7 and 3 over. With `partial = "store"`
+    // those 3 go to North's store and pit 1 stays empty, out of play.
+    let g = from_text(&sat_gharva_with(
+        "partial = \"closed\"",
+        "partial = \"store\"",
+    ));
+    let st = g
+        .state_from_json(
+            &json!({"to_move": 1, "pits": [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0]],
+            "stores": [53, 45], "match": {"game": 2, "points": [49, 49]}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let next = g.state_json(&g.next_game(&st, 0).expect("a next round"));
+    assert_eq!(next["pits"][1], json!([0, 7, 7, 7, 7, 7, 7]));
+    assert_eq!(next["stores"][1], 3);
+    assert_eq!(next["out_of_play"], json!([[], [1]]));
+}
+
+/// The bundled Sat-gharva with one line of it replaced.
+fn sat_gharva_with(line: &str, by: &str) -> String {
+    let text = ludus::rules::Source::find("sat-gharva").unwrap().text;
+    assert!(text.contains(line), "Sat-gharva has no {line}");
+    text.replacen(line, by, 1)
+}

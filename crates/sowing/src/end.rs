@@ -96,7 +96,9 @@ impl SowingGame {
         if sweep && self.end.leftover != Leftover::None {
             let mut shared = 0;
             for s in 0..2 * self.geo.n {
+                // A pit out of play was never in the round: its stones stay its owner's.
                 let owner = match self.end.leftover {
+                    _ if st.board.is_closed(s) => usize::from(self.geo.owner[s]),
                     Leftover::Opponent => 1 - usize::from(st.to_move),
                     Leftover::Mover => usize::from(st.last_mover),
                     Leftover::Divided => {
@@ -293,6 +295,9 @@ impl SowingGame {
                 if left >= refill {
                     board.count[s] = rule.refill;
                     left -= refill;
+                } else if rule.partial == Partial::Store {
+                    // The stones short of a pit stay in hand, for the store.
+                    board.closed |= 1 << s;
                 } else {
                     board.count[s] = left as u8;
                     if left == 0 || rule.partial == Partial::Closed {

@@ -151,7 +151,7 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "setup",
         key: "layout",
-        line: "stones per pit at the start in the owner's numbering: one list for both players, or two lists",
+        line: "stones per pit at the start in the owner's numbering: a list of lists, one used by both players or one per player",
         expects: "one or two lists of stones per pit such as `[[4, 4, 4, 4, 4, 4]]`",
         values: &[],
         default: "— (or `stones`)",
@@ -652,13 +652,14 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "match",
         key: "partial",
-        line: "whether the last, partly filled pit stays in play",
-        expects: "\"closed\" or \"open\"",
-        values: &["closed", "open"],
+        line: "what becomes of the stones short of a full pit at a refill",
+        expects: "\"closed\", \"open\" or \"store\"",
+        values: &["closed", "open", "store"],
         default: "\"closed\"",
         example: "partial = \"closed\"",
         long: "\"closed\": the last, partly filled pit keeps its stones and is out of play with \
-               the unfilled ones; \"open\": it stays in play. Out-of-play pits reopen when their \
+               the unfilled ones; \"open\": it stays in play; \"store\": those stones go to the \
+               store and the pit stays empty, out of play. Out-of-play pits reopen when their \
                owner holds enough stones at a later refill.",
     },
     KeyRef {

@@ -379,6 +379,7 @@ pub fn describe(game: &SowingGame) -> String {
             match m.partial {
                 Partial::Closed => "a partly filled pit and the unfilled ones are",
                 Partial::Open => "unfilled pits are",
+                Partial::Store => "the stones short of a pit go to the store, and unfilled pits are",
             },
             u32::from(m.refill) * m.min_pits,
             next_first_text(m.next_first, "round")

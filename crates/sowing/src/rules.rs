@@ -425,6 +425,8 @@ pub enum Partial {
     #[default]
     Closed,
     Open,
+    /// The stones short of a full pit go to the store; the pit stays empty, out of play.
+    Store,
 }
 
 /// `[match]`: games repeated with the stones each player won.
