@@ -355,3 +355,16 @@ fn sat_gharva_with(line: &str, by: &str) -> String {
     assert!(text.contains(line), "Sat-gharva has no {line}");
     text.replacen(line, by, 1)
 }
+
+#[test]
+fn pits_taken_on_a_drop_may_go_to_the_sower() {
+    // South's pit 5 (2 stones) makes South's pit 6 and North's pit 1 hold 4 each: with
+    // `take_to = "mover"` both go to South's store; by default each to its owner's.
+    let stores = |extra: &str| {
+        let g = plain(&format!("[sowing]\ntake = \"pit.count == 4\"\n{extra}"));
+        let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 3], &[3, 0, 0, 0, 0, 0], [20, 20]);
+        sow_pit(&g, &mut st, 5)["stores"].clone()
+    };
+    assert_eq!(stores(""), json!([24, 24]));
+    assert_eq!(stores("take_to = \"mover\""), json!([28, 20]));
+}

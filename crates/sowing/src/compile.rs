@@ -219,6 +219,14 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         }
     }
     let take_choice = take_choice.map_or(rules::TakeChoice::None, |c| *c.get_ref());
+    let take_to = sowing.and_then(|s| s.take_to.as_ref());
+    if let (Some(to), None) = (take_to, &take) {
+        cx.warn(
+            to.span(),
+            "`take_to` without `take`: no pit is ever taken on a drop",
+        );
+    }
+    let take_to = take_to.map_or(rules::TakeTo::Owner, |t| *t.get_ref());
     let capture = rules.capture.as_ref().map(|c| {
         let when = cx.condition(Context::Capture, names_total, &c.when);
         let chain = c
@@ -423,6 +431,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         directed,
         take,
         take_choice,
+        take_to,
         capture,
         house_choice: rules
             .house

@@ -47,6 +47,7 @@ impl FastPaths {
             relay_when: _,
             // Only with `take`, or with `house`, which close the paths.
             take_choice: _,
+            take_to: _,
             house_choice: _,
             // What closes a path.
             start,

@@ -330,6 +330,18 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "take_to",
+        line: "whose store a pit `take` matches goes to: its owner's or the mover's",
+        expects: "\"owner\" or \"mover\"",
+        values: &["owner", "mover"],
+        default: "\"owner\"",
+        example: "take_to = \"mover\"",
+        long: "\"owner\": a pit `take` matches goes to its owner's store, whoever is sowing \
+               (Sat-gharva's fours); \"mover\": to the store of the player sowing, from either \
+               side of the board.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "take_choice",
         line: "who may take or leave a pit `take` matches: nobody (it is taken), its owner, or the mover",
         expects: "\"none\", \"owner\" or \"mover\"",

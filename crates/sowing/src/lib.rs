@@ -147,6 +147,8 @@ pub struct Compiled {
     take: Option<PitCond>,
     /// Who may take or leave a pit `take` matches.
     take_choice: rules::TakeChoice,
+    /// Whose store a pit `take` matches goes to.
+    take_to: rules::TakeTo,
     capture: Option<CaptureRule>,
     /// When the last pit becomes the mover's house.
     house: Option<PitCond>,

@@ -2,7 +2,7 @@
 
 use super::rules::{
     CaptureChoice, CaptureTo, ChainWay, FillFrom, GrandSlam, HouseChoice, Leftover, MustFeed,
-    NoMove, Partial, Relay, SkipOrigin, TakeChoice, Target,
+    NoMove, Partial, Relay, SkipOrigin, TakeChoice, TakeTo, Target,
 };
 use super::state::SowingState;
 use super::SowingGame;
@@ -229,16 +229,21 @@ pub fn describe(game: &SowingGame) -> String {
         let _ = writeln!(s, "A relay lift happens only when `{}`.", r.expr.text());
     }
     if let Some(t) = &game.take {
+        let store = match game.take_to {
+            TakeTo::Owner => "its owner's store",
+            TakeTo::Mover => "the sowing player's store",
+        };
         let _ = writeln!(
             s,
             "On every drop: a pit where `{}` {}.",
             t.expr.text(),
             match game.take_choice {
-                TakeChoice::None => "goes at once to its owner's store",
-                TakeChoice::Owner =>
-                    "may go to its owner's store: its owner decides, take or leave, also during the opponent's sowing",
+                TakeChoice::None => format!("goes at once to {store}"),
+                TakeChoice::Owner => format!(
+                    "may go to {store}: its owner decides, take or leave, also during the opponent's sowing"
+                ),
                 TakeChoice::Mover =>
-                    "may go to its owner's store: the player sowing decides, take or leave",
+                    format!("may go to {store}: the player sowing decides, take or leave"),
             }
         );
     }

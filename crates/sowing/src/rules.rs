@@ -151,6 +151,17 @@ pub enum TakeChoice {
     Mover,
 }
 
+/// Whose store a pit `sowing.take` matches goes to.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TakeTo {
+    /// The pit's owner's.
+    #[default]
+    Owner,
+    /// The player sowing's.
+    Mover,
+}
+
 /// Whether the mover may decline a capture.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
@@ -198,6 +209,9 @@ pub struct Sowing {
     /// Who may take or leave a pit `take` matches (by default it is taken).
     #[serde(default)]
     pub take_choice: Option<Spanned<TakeChoice>>,
+    /// Whose store a pit `take` matches goes to.
+    #[serde(default)]
+    pub take_to: Option<Spanned<TakeTo>>,
     /// A move that has sown this many laps of its circuit ends there (a guard for relays).
     #[serde(default)]
     pub max_laps: Option<Spanned<u32>>,

@@ -4,7 +4,7 @@
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::rules::{
     CaptureChoice, CaptureTo, ChainWay, GrandSlam, HouseChoice, MustFeed, Relay, SkipOrigin,
-    TakeChoice, Target,
+    TakeChoice, TakeTo, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::SowingState;
@@ -445,7 +445,7 @@ impl SowingGame {
         let next = match paused.question {
             Question::Take { slot } => {
                 if take {
-                    self.take_pit(b, usize::from(slot));
+                    self.take_pit(b, usize::from(slot), s.mover);
                 }
                 self.sow_to_end(b, s, true)
             }
@@ -578,14 +578,17 @@ impl SowingGame {
         if ask && self.take_choice != TakeChoice::None && b.count[pos] > 0 {
             return Some(Question::Take { slot: pos as u8 });
         }
-        self.take_pit(b, pos);
+        self.take_pit(b, pos, s.mover);
         None
     }
 
-    /// Pit `slot`'s stones go to its owner's store.
-    fn take_pit(&self, b: &mut Board, slot: usize) {
-        let owner = usize::from(self.geo.owner[slot]);
-        b.count[STORE + owner] += b.count[slot];
+    /// Pit `slot`'s stones go to its owner's store, or the mover's as the rules say.
+    fn take_pit(&self, b: &mut Board, slot: usize, mover: usize) {
+        let to = match self.take_to {
+            TakeTo::Owner => usize::from(self.geo.owner[slot]),
+            TakeTo::Mover => mover,
+        };
+        b.count[STORE + to] += b.count[slot];
         b.count[slot] = 0;
     }
 
