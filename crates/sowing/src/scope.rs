@@ -386,6 +386,11 @@ impl<'a> Ctx<'a> {
     }
     /// Stones in player `p`'s pits in play (a closed pit's stones are out of the round).
     fn side_total(&self, p: usize) -> i32 {
+        let pits = &self.board.count[p * self.geo.n..(p + 1) * self.geo.n];
+        if self.board.closed == 0 {
+            // Every pit in play (every game but a match's later rounds): a plain sum.
+            return pits.iter().map(|&c| i32::from(c)).sum();
+        }
         (p * self.geo.n..(p + 1) * self.geo.n)
             .filter(|&s| !self.board.is_closed(s))
             .map(|s| i32::from(self.board.count[s]))
