@@ -94,5 +94,12 @@ fn the_worked_examples_make_the_games_they_describe() {
     std::fs::write(&bohnenspiel, format!("{text}repetition = true\n")).unwrap();
     let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/bohnenspiel.toml");
     assert_eq!(rules_in_words(&bohnenspiel), rules_in_words(&shipped));
+    // The example of the newer mechanisms is the file it names.
+    let djenon = dir.join("my-djenon-abe.toml");
+    let text = worked_example("Worked example: a relay that stops where it captures");
+    std::fs::write(&djenon, text).unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/games/mancala-games/djenon-abe.toml");
+    assert_eq!(rules_in_words(&djenon), rules_in_words(&shipped));
     std::fs::remove_dir_all(&dir).unwrap();
 }
