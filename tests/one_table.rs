@@ -156,3 +156,27 @@ fn one_seeded_game_gives_one_record_in_every_front_end() {
         }
     }
 }
+
+/// Each computer move thinks with a seed of its own: seeded games of random players differ
+/// from seed to seed (a game without dice once gave every move the same seed, and many seeds
+/// the same game).
+#[test]
+fn seeded_random_games_differ_from_seed_to_seed() {
+    let games: std::collections::HashSet<String> = (1..=8)
+        .map(|seed| {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+                .args(["play", "oware", "--south", "random", "--north", "random"])
+                .args(["--seed", &seed.to_string()])
+                .output()
+                .expect("ludus runs");
+            assert!(out.status.success());
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        })
+        .collect();
+    assert_eq!(
+        games.len(),
+        8,
+        "seeds 1 to 8 gave {} distinct games",
+        games.len()
+    );
+}

@@ -440,8 +440,10 @@ fn omweso_loses_who_cannot_move() {
 #[test]
 fn the_readme_worked_example_is_the_bundled_bohnenspiel() {
     let readme = include_str!("../README.md");
-    let part = &readme[readme.find("### Worked example").unwrap()..];
-    let part = &part[..part.find("### The board, slots").unwrap()];
+    let part = &readme[readme
+        .find("### Worked example: a new game from its rules")
+        .unwrap()..];
+    let part = &part[..part[4..].find("\n### ").unwrap() + 4];
     let text: String = part
         .split("```toml\n")
         .skip(1)

@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn an_unknown_key_gets_a_suggestion() {
-        let e = explain("pist").unwrap_err();
+        let e = explain("pitts").unwrap_err();
         assert!(e.contains("did you mean `pits`?"), "{e}");
         let e = explain("last.cuont").unwrap_err();
         assert!(e.contains("did you mean `last.count`?"), "{e}");

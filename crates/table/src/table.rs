@@ -592,9 +592,19 @@ impl Table {
             game: Arc::clone(&self.game),
             state: self.state()?.clone(),
             spec,
-            seed: self.rng.clone().gen(),
+            seed: self.thinking_seed(),
             version: self.version,
         })
+    }
+
+    /// The seed of a computer's thinking: the table's seed, drawn on a stream of its own for
+    /// each step (the table's generator moves on only with dice, so without dice a plain draw
+    /// from it would give every move the same seed, and every seeded game of random players
+    /// the same few choices).
+    fn thinking_seed(&self) -> u64 {
+        let mut rng = self.rng.clone();
+        rng.set_stream(self.version);
+        rng.gen()
     }
 
     /// Plays the computer's choice, `index` among the legal moves of the position it thought
