@@ -523,3 +523,73 @@ fn tables_set_refuses_a_match_already_past_its_target() {
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(r["state"]["match"]["points"], json!([30, 29]));
 }
+
+// --- Text from files reaches the terminal escaped ----------------------------------------------
+
+/// Whether `text` holds a character that would act on a terminal rather than show.
+fn acts_on_a_terminal(text: &str) -> bool {
+    text.chars()
+        .any(|c| (c.is_control() && c != '\n' && c != '\t') || c == '\u{202e}')
+}
+
+/// Runs `ludus ARGS`, which must succeed; its standard output, checked to be safe to print.
+fn printed(args: &[&str]) -> String {
+    let o = ludus(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(!acts_on_a_terminal(&out), "{args:?} printed raw: {out:?}");
+    assert!(
+        !acts_on_a_terminal(&stderr(&o)),
+        "{args:?}: {:?}",
+        stderr(&o)
+    );
+    out
+}
+
+#[test]
+fn text_from_files_reaches_the_terminal_escaped() {
+    let rules = OWARE
+        .replacen("name = \"oware\"", "name = \"oware\\u001b[2J\\u202e\"", 1)
+        .replacen(
+            "title = \"Oware (Abapa)\"",
+            "title = \"Oware\\u001b]0;owned\\u0007\\r\"",
+            1,
+        )
+        .replacen(
+            "players = [\"South\", \"North\"]",
+            "players = [\"South\\u001b[31m\", \"North\\u009b2J\"]",
+            1,
+        );
+    let file = scratch("hostile.toml", &rules);
+    let file = file.to_str().unwrap();
+    let shown = printed(&["show", file]);
+    assert!(shown.contains("Oware\\u{1b}]0;owned\\u{7}\\r"), "{shown}");
+    let record = scratch("hostile.jsonl", "");
+    let record = record.to_str().unwrap();
+    let played = printed(&[
+        "play", file, "--south", "random", "--north", "random", "--seed", "1", "--record", record,
+    ]);
+    assert!(played.contains("South\\u{1b}[31m"), "{played}");
+    // A record's header names the players as it likes.
+    let text = std::fs::read_to_string(record).unwrap();
+    let text = text.replacen(
+        "\"players\":[\"random\",\"random\"]",
+        "\"players\":[\"\\u001b[2J\\u001b[H\",\"random\"]",
+        1,
+    );
+    std::fs::write(record, text).unwrap();
+    let replayed = printed(&["replay", record, "--ply", "0"]);
+    assert!(replayed.contains("\\u{1b}[2J"), "{replayed}");
+    // A shard's rules name, merged.
+    let part = scratch("hostile-part.jsonl", "");
+    let part = part.to_str().unwrap();
+    printed(&[
+        "analyze", file, "--games", "2", "--shard", "0/1", "-o", part,
+    ]);
+    let merged = printed(&["merge", part]);
+    assert!(merged.contains("oware\\u{1b}[2J\\u{202e}"), "{merged}");
+    // Errors quote what they were given escaped too.
+    let o = ludus(&["show", "no-such\u{1b}[2J.toml"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!acts_on_a_terminal(&stderr(&o)), "{:?}", stderr(&o));
+}

@@ -3,7 +3,7 @@
 
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
-use ludus_core::limits::{excerpt, read_line, Limits, LongLine};
+use ludus_core::limits::{excerpt, printable, read_line, Limits, LongLine};
 use ludus_players::analysis::{self, Part, Report, Setup, Shard};
 use ludus_players::Spec;
 use ludus_table::registry::AnyGame;
@@ -177,7 +177,8 @@ pub fn run(opts: Options) -> Result<bool> {
         reports.push(report);
     }
     if !opts.json && !reports.is_empty() {
-        write!(out, "{}", Report::table(&reports)).context("cannot write the report")?;
+        write!(out, "{}", printable(&Report::table(&reports)))
+            .context("cannot write the report")?;
     }
     out.flush().context("cannot write the report")?;
     Ok(true)
@@ -196,7 +197,7 @@ fn progress(game: &AnyGame, games: u64) -> indicatif::ProgressBar {
     if let Ok(style) = style {
         bar.set_style(style);
     }
-    bar.set_prefix(ludus_core::game::Game::name(game).to_string());
+    bar.set_prefix(printable(ludus_core::game::Game::name(game)).into_owned());
     bar
 }
 

@@ -273,13 +273,41 @@ pub fn cut(text: &str, chars: usize) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+        push_shown(&mut out, c);
     }
     out
+}
+
+/// `text` as it may reach a terminal: control characters other than line breaks and tabs
+/// shown escaped (`\u{1b}`), and the marks that reorder text on screen too, so that a name or
+/// title from a file cannot move the cursor, recolour or clear the screen, or disguise what is
+/// printed. The front ends pass everything they print through it.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| hidden(c) && c != '\n' && c != '\t') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c => push_shown(&mut out, c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Whether `c` acts on a terminal instead of showing: a control character, or a mark that
+/// overrides the direction text is laid out in.
+fn hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+fn push_shown(out: &mut String, c: char) {
+    if hidden(c) {
+        out.extend(c.escape_default());
+    } else {
+        out.push(c);
+    }
 }
 
 /// What to do with the rest of a line longer than the bound.
@@ -358,6 +386,19 @@ mod tests {
             assert!(e.contains(words), "{setting}: {e}");
         }
         assert_eq!(limits.server_games, 50, "a refused setting changes nothing");
+    }
+
+    #[test]
+    fn printable_text_keeps_its_lines_and_escapes_the_rest() {
+        assert!(matches!(
+            printable("Oware\n\tSouth"),
+            std::borrow::Cow::Borrowed("Oware\n\tSouth")
+        ));
+        assert_eq!(
+            printable("a\u{1b}]0;x\u{7}\r\u{9b}b\u{202e}c\n"),
+            "a\\u{1b}]0;x\\u{7}\\r\\u{9b}b\\u{202e}c\n"
+        );
+        assert_eq!(excerpt("x\u{2067}"), "x\\u{2067}");
     }
 
     #[test]
