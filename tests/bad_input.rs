@@ -593,3 +593,78 @@ fn text_from_files_reaches_the_terminal_escaped() {
     assert_eq!(o.status.code(), Some(1));
     assert!(!acts_on_a_terminal(&stderr(&o)), "{:?}", stderr(&o));
 }
+
+// --- Errors quote input in short ---------------------------------------------------------------
+
+/// Runs `ludus ARGS`, which must fail; its error, checked to be short.
+fn short_error(args: &[&str]) -> String {
+    let o = ludus(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.len() < 600, "{args:?}: an error of {} bytes", e.len());
+    assert!(e.contains('…'), "{e}");
+    e
+}
+
+#[test]
+fn every_quote_of_input_in_an_error_is_cut_to_the_echo_limit() {
+    let long = "x".repeat(900_000);
+    // A record played, then its last `end` line given a reason of 900 KB (and no `ending`, so
+    // that the words are what a replay checks).
+    let record = scratch("long-reason.jsonl", "");
+    let o = ludus(&[
+        "play",
+        "backgammon",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let mut v: Value = serde_json::from_str(line).unwrap();
+            if let Some(end) = v.get_mut("end").and_then(Value::as_object_mut) {
+                end.remove("ending");
+                end.insert("reason".into(), json!(long));
+            }
+            v.to_string()
+        })
+        .collect();
+    std::fs::write(&record, lines.join("\n")).unwrap();
+    let e = short_error(&["replay", record.to_str().unwrap()]);
+    assert!(e.contains("the record says the game ended"), "{e}");
+    // A header with a field of its own, or a seed that is a long string.
+    let header = lines[0].clone();
+    for bad in [
+        header.replacen("\"seed\"", &format!("\"{long}\":1,\"seed\""), 1),
+        header.replacen("\"seed\":1", &format!("\"seed\":\"{long}\""), 1),
+        header.replacen(
+            "\"rules\":\"backgammon\"",
+            &format!("\"rules\":\"{long}\""),
+            1,
+        ),
+    ] {
+        assert_ne!(bad, header);
+        let path = scratch("long-header.jsonl", &[bad.as_str(), &lines[1]].join("\n"));
+        short_error(&["replay", path.to_str().unwrap()]);
+    }
+    // A shard's part with a field of its own.
+    let part = scratch("long-field.jsonl", &format!("{{\"{long}\":1}}\n"));
+    short_error(&["merge", part.to_str().unwrap()]);
+    // A point of a tables move written with 100,000 digits.
+    let mut s = Session::default();
+    request(&mut s, json!({"op": "load", "rules": "backgammon"}));
+    request(&mut s, json!({"op": "new", "first": 0}));
+    request(&mut s, json!({"op": "roll", "dice": [6, 1]}));
+    let digits = format!("{}/18", "9".repeat(100_000));
+    let r = request(&mut s, json!({"op": "play", "move": digits}));
+    let error = r["error"].as_str().unwrap();
+    assert!(error.len() < 300, "{} bytes", error.len());
+}

@@ -3,7 +3,7 @@
 
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
-use ludus_core::limits::{excerpt, printable, read_line, Limits, LongLine};
+use ludus_core::limits::{excerpt, printable, quotes_cut, read_line, Limits, LongLine};
 use ludus_players::analysis::{self, Part, Report, Setup, Shard};
 use ludus_players::Spec;
 use ludus_table::registry::AnyGame;
@@ -266,8 +266,9 @@ fn read_parts(path: &Path, limits: &Limits) -> Result<Vec<Part>> {
         }
         let part: Part = serde_json::from_str(&text).map_err(|e| {
             anyhow!(
-                "{}:{number}: not a partial result of `ludus analyze --shard`: {e}",
-                path.display()
+                "{}:{number}: not a partial result of `ludus analyze --shard`: {}",
+                path.display(),
+                quotes_cut(&e.to_string())
             )
         })?;
         if part.format != analysis::PART_FORMAT {

@@ -4,7 +4,7 @@
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
 use ludus_core::game::{Dice, Game, Json, Notation, Phase, View};
-use ludus_core::limits::Limits;
+use ludus_core::limits::{excerpt, Limits};
 use ludus_core::rules::{Source, SourceError};
 use ludus_players::Spec;
 use ludus_table::record::{self, Event, Header};
@@ -27,11 +27,12 @@ fn open(file: &Path, rules: Option<&str>) -> Result<(Header, AnyGame, BufReader<
         Err(SourceError::NotFound { .. }) if rules.is_none() => beside.to_string_lossy().into(),
         _ => name.to_string(),
     };
+    let shown = excerpt(&name);
     let (source, game) = registry::load(&name)
-        .map_err(|e| anyhow!("{}: the record's rules `{name}`: {e}", file.display()))?;
+        .map_err(|e| anyhow!("{}: the record's rules `{shown}`: {e}", file.display()))?;
     if source.digest() != header.digest {
         bail!(
-            "{}: the rules `{name}` are not the text the record was made with (the file changed \
+            "{}: the rules `{shown}` are not the text the record was made with (the file changed \
              since; give the original with --rules FILE)",
             file.display()
         );

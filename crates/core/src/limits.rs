@@ -278,6 +278,35 @@ pub fn cut(text: &str, chars: usize) -> String {
     out
 }
 
+/// `message` with every quotation in it (between backquotes, or between double quotes with
+/// `\` escapes) cut to [`Limits::echo_chars`] characters: for a library's message about input
+/// (a JSON reader's "unknown field", "invalid type: string"), which quotes the input whole.
+pub fn quotes_cut(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = rest[open..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..open + 1]);
+        let inner = &rest[open + 1..];
+        let mut escaped = false;
+        let close = inner.char_indices().find_map(|(i, c)| {
+            let closes = c == quote && !escaped;
+            escaped = quote == '"' && c == '\\' && !escaped;
+            closes.then_some(i)
+        });
+        // An unclosed quotation runs to the end of the message.
+        let end = close.unwrap_or(inner.len());
+        out.push_str(&excerpt(&inner[..end]));
+        rest = &inner[end..];
+        if close.is_some() {
+            out.push(quote);
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `text` as it may reach a terminal: control characters other than line breaks and tabs
 /// shown escaped (`\u{1b}`), and the marks that reorder text on screen too, so that a name or
 /// title from a file cannot move the cursor, recolour or clear the screen, or disguise what is
@@ -399,6 +428,31 @@ mod tests {
             "a\\u{1b}]0;x\\u{7}\\r\\u{9b}b\\u{202e}c\n"
         );
         assert_eq!(excerpt("x\u{2067}"), "x\\u{2067}");
+    }
+
+    #[test]
+    fn quotations_in_a_message_are_cut() {
+        let long = "x".repeat(10_000);
+        let message = format!(
+            "unknown field `{long}`, expected `seed`; invalid type: string \"a\\\"{long}\", \
+             expected u64 at line 1 column 20015"
+        );
+        let cut = quotes_cut(&message);
+        assert!(cut.chars().count() < 250, "{cut}");
+        assert!(cut.starts_with("unknown field `xxx"), "{cut}");
+        assert!(
+            cut.contains("…`, expected `seed`; invalid type: string \"a\\\"xx"),
+            "{cut}"
+        );
+        assert!(
+            cut.ends_with("…\", expected u64 at line 1 column 20015"),
+            "{cut}"
+        );
+        assert_eq!(quotes_cut("short `a` and \"b\""), "short `a` and \"b\"");
+        assert_eq!(
+            quotes_cut(&format!("open `{long}")),
+            format!("open `{}", excerpt(&long))
+        );
     }
 
     #[test]
