@@ -668,3 +668,57 @@ fn every_quote_of_input_in_an_error_is_cut_to_the_echo_limit() {
     let error = r["error"].as_str().unwrap();
     assert!(error.len() < 300, "{} bytes", error.len());
 }
+
+#[test]
+fn tables_set_refuses_a_finished_game_the_match_points_cannot_hold() {
+    let mut s = Session::default();
+    request(&mut s, json!({"op": "load", "rules": "mughrabieh"}));
+    let start = request(&mut s, json!({"op": "new", "first": 0}))["state"].clone();
+    // Game 3 over: Black (player 1) has borne off every checker, White none: Black scores
+    // White's 15 checkers left.
+    let mut over = start.clone();
+    over["points"][1] = json!(vec![0; 24]);
+    over["off"] = json!([0, 15]);
+    over["phase"] = json!("over");
+    over["ply"] = json!(40);
+    over["to_move"] = Value::Null;
+    over["match"]["game"] = json!(3);
+    for (points, why) in [
+        // White at the target before the game Black won: the match was over, and White would
+        // be named its winner.
+        (
+            json!([31, 15]),
+            "a match to 31 is over once a player reaches it",
+        ),
+        (
+            json!([40, 20]),
+            "a match to 31 is over once a player reaches it",
+        ),
+        // Black at the target before this game's points.
+        (
+            json!([5, 46]),
+            "a match to 31 is over once a player reaches it",
+        ),
+        // The game's points not in the standing.
+        (
+            json!([3, 10]),
+            "player 1 won this game's 15 point(s), which the standing counts",
+        ),
+    ] {
+        let mut state = over.clone();
+        state["match"]["points"] = points.clone();
+        let r = request(&mut s, json!({"op": "set", "state": state}));
+        assert_eq!(r["ok"], false, "{points}: {r}");
+        let shown = points.to_string().replace(',', ", ");
+        assert_eq!(r["error"], format!("match.points {shown}: {why}"));
+        let now = request(&mut s, json!({"op": "state"}));
+        assert_eq!(now["state"], start, "nothing changed");
+    }
+    // The game's points reaching the target end the match, won by the game's winner.
+    let mut state = over.clone();
+    state["match"]["points"] = json!([30, 31]);
+    let r = request(&mut s, json!({"op": "set", "state": state}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["state"]["match"]["winner"], 1);
+    assert_eq!(r["state"]["match"]["over"], true);
+}

@@ -85,17 +85,6 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     };
     let mut state = game.start_of(game_no, 0);
     state.pos = pos;
-    // A match ends the moment a player reaches its target: two players past it, or one past
-    // it with a game still going, is no position of the match.
-    if let Some(m) = &game.match_rules {
-        let reached = standing.iter().filter(|&&x| x >= m.target).count();
-        if reached == 2 || (reached == 1 && phase != PhaseName::Over) {
-            return Err(format!(
-                "match.points {standing:?}: a match to {} is over once a player reaches it",
-                m.target
-            ));
-        }
-    }
     state.points = standing;
     state.plies = shared.ply;
     match phase {
@@ -166,6 +155,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             }
         }
     }
+    check_standing(game, &state)?;
     // Who started: given, or as the turns alternate from the player to move (from the winner,
     // the last mover, once won).
     let last = match (state.stage, state.winner) {
@@ -191,6 +181,35 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         }
     }
     Ok(state)
+}
+
+/// Refuses match points no match could reach with this game: a game is played only while both
+/// players are short of the target, and a finished game's points are in the standing (so the
+/// winner has them, and the loser is short of the target).
+fn check_standing(game: &TablesGame, state: &TablesState) -> Result<(), String> {
+    let Some(m) = &game.match_rules else {
+        return Ok(());
+    };
+    let standing = state.points;
+    let mut before = standing;
+    if let (Stage::Over, Some(w)) = (state.stage, state.winner) {
+        let w = usize::from(w);
+        if standing[w] < state.score {
+            return Err(format!(
+                "match.points {standing:?}: player {w} won this game's {} point(s), which the \
+                 standing counts",
+                state.score
+            ));
+        }
+        before[w] -= state.score;
+    }
+    if before.iter().any(|&x| x >= m.target) {
+        return Err(format!(
+            "match.points {standing:?}: a match to {} is over once a player reaches it",
+            m.target
+        ));
+    }
+    Ok(())
 }
 
 /// The pinned checkers (`pinned`: each side's pinned points, in its own numbering), checked
