@@ -84,6 +84,19 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// Every ending.
+    pub const ALL: [Ending; 9] = [
+        Ending::Score,
+        Ending::Stop,
+        Ending::Repetition,
+        Ending::NoMove,
+        Ending::PlyLimit,
+        Ending::Agreement,
+        Ending::SetUpOver,
+        Ending::BorneOff,
+        Ending::WinRule,
+    ];
+
     /// The ending in a word or two, as analyses print and count it.
     pub fn word(self) -> &'static str {
         match self {
