@@ -3,7 +3,7 @@
 
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
-use ludus_core::game::{Dice, Game, Json, Notation, Phase, View};
+use ludus_core::game::{Game, Json, Notation, Phase, View};
 use ludus_core::limits::{excerpt, Limits};
 use ludus_core::rules::{Source, SourceError};
 use ludus_players::Spec;
@@ -152,17 +152,12 @@ fn show(
 /// `.mat` text that GNU Backgammon imports (`import mat FILE`), as a money session.
 pub fn export_mat(file: &Path, rules: Option<&str>, limits: &Limits) -> Result<bool> {
     let (header, game, mut input) = open(file, rules)?;
-    let fits = game.dice() == Some(Dice { count: 2, faces: 6 }) && game.family() == "tables" && {
-        let start = game.new_game(0);
-        let json = game.state_json(&start);
-        json["points"][0].as_array().is_some_and(|p| p.len() == 24) && game.pieces(&start) == 30
-    };
-    if !fits {
+    if let Err(why) = game.as_backgammon() {
         bail!(
-            "{}: `.mat` holds backgammon games (24 points, 15 checkers a side, two six-sided \
-             dice); {} is not one",
+            "{}: `.mat` holds backgammon games (24 points, 15 checkers a side from backgammon's \
+             start, hitting to the bar, two six-sided dice); `{}` is not one: {why}",
             file.display(),
-            game.name()
+            excerpt(game.name())
         );
     }
     // Per game, an entry per roll (`None`) and move, so that `undo` takes back the right ones.
