@@ -465,7 +465,10 @@ fn parts_no_analysis_could_write_are_refused_at_their_line() {
 #[test]
 fn bad_arguments_say_why() {
     for (args, words) in [
-        (vec!["--players", "human,random"], "computer players only"),
+        (
+            vec!["--players", "human,random"],
+            "--players must be computer players: an analysis seats no `human`",
+        ),
         (
             vec!["--players", "greedy"],
             "two players separated by a comma",

@@ -33,13 +33,7 @@ fn parse_players(text: &str) -> Result<[Spec; 2]> {
             excerpt(text)
         );
     };
-    let parse = |s: &str| -> Result<Spec> {
-        let spec: Spec = s.parse().map_err(|e| anyhow!("--players: {e}"))?;
-        if spec == Spec::Human {
-            bail!("--players: an analysis plays computer players only, not `human`");
-        }
-        Ok(spec)
-    };
+    let parse = |s: &str| -> Result<Spec> { s.parse().map_err(|e| anyhow!("--players: {e}")) };
     Ok([parse(a)?, parse(b)?])
 }
 
@@ -99,11 +93,16 @@ fn shard(explicit: Option<&str>, shards: Option<u64>) -> Result<(Shard, Option<S
 
 pub fn run(opts: Options) -> Result<bool> {
     let players = parse_players(&opts.players)?;
-    let max = opts.limits.analysis_games;
-    if !(1..=max).contains(&opts.games) {
-        bail!("--games must be 1 to {max}, not {}", opts.games);
-    }
     let (shard, from) = shard(opts.shard.as_deref(), opts.shards)?;
+    let setup = Setup {
+        players,
+        games: opts.games,
+        seed: opts.seed,
+        shard,
+    };
+    setup
+        .check(&opts.limits)
+        .map_err(|(setting, why)| anyhow!("--{setting} {why}"))?;
     if let Some(from) = &from {
         eprintln!("shard {shard} (from {from})");
     }
@@ -123,12 +122,6 @@ pub fn run(opts: Options) -> Result<bool> {
     for name in &opts.rules {
         games.push(super::load(name)?);
     }
-    let setup = Setup {
-        players,
-        games: opts.games,
-        seed: opts.seed,
-        shard,
-    };
     let mut out: Box<dyn Write> = match &opts.output {
         Some(path) => Box::new(
             std::fs::File::create(path)
