@@ -58,6 +58,8 @@ pub struct Limits {
     pub server_steps: usize,
     /// Seconds one computer move of `ludus serve` may think.
     pub server_think_seconds: u64,
+    /// Bytes the trees of one search hold, whatever its threads (each tree an equal part).
+    pub search_bytes: usize,
 }
 
 /// The limits in force.
@@ -87,6 +89,7 @@ pub const LIMITS: Limits = Limits {
     server_body_bytes: 4 << 20,
     server_steps: 20_000,
     server_think_seconds: 30,
+    search_bytes: 1 << 29,
 };
 
 /// The caps a caller may lower, by name: each is read from the caller's `Limits` value, not
@@ -253,6 +256,10 @@ impl Limits {
             (
                 "thinking time of one served computer move",
                 format!("{} s", self.server_think_seconds),
+            ),
+            (
+                "memory of one search's trees, all its threads together",
+                format!("{} bytes", self.search_bytes),
             ),
         ]
     }
