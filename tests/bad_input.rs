@@ -721,4 +721,10 @@ fn tables_set_refuses_a_finished_game_the_match_points_cannot_hold() {
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(r["state"]["match"]["winner"], 1);
     assert_eq!(r["state"]["match"]["over"], true);
+    // Without `match`, the finished game is the match's first: its points are the standing.
+    let mut state = over.clone();
+    state.as_object_mut().unwrap().remove("match");
+    let r = request(&mut s, json!({"op": "set", "state": state}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["state"]["match"]["points"], json!([0, 15]));
 }

@@ -31,6 +31,7 @@ fn pair<'a>(value: &'a Value, field: &str) -> Result<[&'a Value; 2], String> {
 pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     let shared = StateFields::read(value, game.max_plies)?;
     // The game of the match first: in a rotation it says which rules the position follows.
+    let standing_given = shared.match_.is_some();
     let (game_no, standing) = read_match(game, shared.match_)?;
     let rules = game.rules_of(game_no);
     let mut pos = Position::default();
@@ -154,6 +155,12 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.stage = Stage::Move;
             }
         }
+    }
+    // Without a standing, a finished game is the match's first and its points all it has.
+    if let (false, Some(_), Stage::Over, Some(w)) =
+        (standing_given, &game.match_rules, state.stage, state.winner)
+    {
+        state.points[usize::from(w)] = state.score;
     }
     check_standing(game, &state)?;
     // Who started: given, or as the turns alternate from the player to move (from the winner,
