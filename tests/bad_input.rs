@@ -655,9 +655,22 @@ fn every_quote_of_input_in_an_error_is_cut_to_the_echo_limit() {
         let path = scratch("long-header.jsonl", &[bad.as_str(), &lines[1]].join("\n"));
         short_error(&["replay", path.to_str().unwrap()]);
     }
-    // A shard's part with a field of its own.
+    // A shard's part with a field of its own; a part of rules with a long name, twice.
     let part = scratch("long-field.jsonl", &format!("{{\"{long}\":1}}\n"));
     short_error(&["merge", part.to_str().unwrap()]);
+    let part = scratch("long-name.jsonl", "");
+    let o = ludus(
+        &["analyze", "kalah", "--games", "2", "--shard", "0/1", "-o"]
+            .into_iter()
+            .chain([part.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut named: Value = serde_json::from_str(&std::fs::read_to_string(&part).unwrap()).unwrap();
+    named["rules"] = json!(long);
+    std::fs::write(&part, format!("{named}\n{named}\n")).unwrap();
+    let e = short_error(&["merge", part.to_str().unwrap()]);
+    assert!(e.contains("appears twice"), "{e}");
     // A point of a tables move written with 100,000 digits.
     let mut s = Session::default();
     request(&mut s, json!({"op": "load", "rules": "backgammon"}));

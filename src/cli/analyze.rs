@@ -207,8 +207,8 @@ pub fn merge(files: &[PathBuf], json: bool, limits: &Limits) -> Result<bool> {
                             "{}: a part of {} from another analysis (rules text, players, seed, \
                              games or shard count differ from {}'s first part)",
                             file.display(),
-                            part.rules,
-                            other[0].rules
+                            excerpt(&part.rules),
+                            excerpt(&other[0].rules)
                         );
                     }
                     analyses.push(vec![part]);

@@ -53,7 +53,8 @@ impl Part {
             if !seen.insert(part.shard.index) {
                 return Err(format!(
                     "{}: shard {} appears twice",
-                    first.rules, part.shard
+                    excerpt(&first.rules),
+                    part.shard
                 ));
             }
             tally = tally + part.tally.clone();
@@ -68,7 +69,7 @@ impl Part {
         if !missing.is_empty() {
             return Err(format!(
                 "{}: shard(s) {} missing (every one of the {count} shards is needed)",
-                first.rules,
+                excerpt(&first.rules),
                 missing.join(", ")
             ));
         }
