@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use ludus::cli;
-use ludus::limits::Limits;
+use ludus::limits::{printable, Limits};
 use ludus::players::Spec;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -218,7 +218,7 @@ fn main() -> ExitCode {
     let mut limits = Limits::default();
     for setting in &args.limits {
         if let Err(e) = limits.lower(setting) {
-            eprintln!("error: --limit {e}");
+            eprintln!("error: --limit {}", printable(&e));
             return ExitCode::from(2);
         }
     }
@@ -297,7 +297,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", printable(&format!("{e:#}")));
             ExitCode::FAILURE
         }
     }

@@ -340,10 +340,135 @@ fn corrupt_parts_are_refused_with_their_line() {
     assert!(stderr(&o).contains("cannot read /nonexistent/part"));
 }
 
+/// A part written by `ludus analyze --shard 0/1` of 10 games of `rules`, as JSON.
+fn part_of(rules: &str) -> Value {
+    let path = scratch(&format!("part-{rules}"));
+    let o = ludus(
+        &[
+            "analyze",
+            rules,
+            "--games",
+            "10",
+            "--shard",
+            "0/1",
+            "-o",
+            path.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+#[test]
+fn parts_no_analysis_could_write_are_refused_at_their_line() {
+    let kalah = part_of("kalah");
+    let backgammon = part_of("backgammon");
+    fn first_reason(part: &Value) -> String {
+        let reasons = part["tally"]["ended_by"].as_object().unwrap();
+        reasons.keys().next().unwrap().clone()
+    }
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(&str, &Value, Edit, &str)> = vec![
+        (
+            "ended-by-sum",
+            &kalah,
+            Box::new(|p| {
+                let reason = first_reason(p);
+                let n = p["tally"]["ended_by"][&reason].as_u64().unwrap();
+                p["tally"]["ended_by"][&reason] = (n + 1).into();
+            }),
+            "`ended_by` does not count its 10 single games",
+        ),
+        (
+            "invented-reason",
+            &kalah,
+            Box::new(|p| {
+                let reason = first_reason(p);
+                let reasons = p["tally"]["ended_by"].as_object_mut().unwrap();
+                let n = reasons.remove(&reason).unwrap();
+                reasons.insert("eaten by the dog".into(), n);
+            }),
+            "`ended_by` counts `eaten by the dog`, not a way a game ends",
+        ),
+        (
+            "not-conserved",
+            &kalah,
+            Box::new(|p| p["tally"]["not_conserved"] = 1.into()),
+            "`not_conserved` is 1: an analysis creates or loses no piece",
+        ),
+        (
+            "captures",
+            &kalah,
+            Box::new(|p| p["tally"]["captures"] = 1_000_000_000_000_000u64.into()),
+            "1000000000000000 captures in",
+        ),
+        (
+            "hits",
+            &backgammon,
+            Box::new(|p| p["tally"]["hits"] = 1_000_000_000_000_000u64.into()),
+            "1000000000000000 hits in",
+        ),
+        (
+            "captures-in-a-game-of-hits",
+            &backgammon,
+            Box::new(|p| p["tally"]["captures"] = 3.into()),
+            "the rules count hits only",
+        ),
+        (
+            "moves",
+            &kalah,
+            Box::new(|p| {
+                let n = p["tally"]["decisions"].as_u64().unwrap();
+                p["tally"]["decisions"] = (n + 1).into();
+            }),
+            "`plies` and `decisions` count different moves",
+        ),
+        (
+            "player",
+            &kalah,
+            Box::new(|p| p["players"][0] = "random\u{1b}[2J".into()),
+            "shard 0/1: `random\\u{1b}[2J` is not a computer player",
+        ),
+        (
+            "digest",
+            &kalah,
+            Box::new(|p| p["digest"] = "\u{1b}]0;owned\u{7}".into()),
+            "is not a SHA-256 in hex",
+        ),
+        (
+            "condition",
+            &kalah,
+            Box::new(|p| p["tally"]["conditions_held"]["\u{1b}[2J"] = 0.into()),
+            "is not a name",
+        ),
+    ];
+    // Each on the file's second line, after a blank one.
+    for (name, part, edit, words) in cases {
+        let mut bad = part.clone();
+        edit(&mut bad);
+        let path = scratch(&format!("bad-{name}"));
+        std::fs::write(&path, format!("\n{bad}\n")).unwrap();
+        let o = ludus(&["merge", path.to_str().unwrap()], &[]);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(e.contains(&format!("bad-{name}:2: ")), "{name}: {e}");
+        assert!(e.contains(words), "{name}: {e}");
+    }
+    // The parts as written are merged.
+    let path = scratch("good-parts");
+    std::fs::write(&path, format!("{kalah}\n{backgammon}\n")).unwrap();
+    let o = ludus(&["merge", path.to_str().unwrap()], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
 #[test]
 fn bad_arguments_say_why() {
     for (args, words) in [
-        (vec!["--players", "human,random"], "computer players only"),
+        (
+            vec!["--players", "human,random"],
+            "--players must be computer players: an analysis seats no `human`",
+        ),
         (
             vec!["--players", "greedy"],
             "two players separated by a comma",

@@ -523,3 +523,221 @@ fn tables_set_refuses_a_match_already_past_its_target() {
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(r["state"]["match"]["points"], json!([30, 29]));
 }
+
+// --- Text from files reaches the terminal escaped ----------------------------------------------
+
+/// Whether `text` holds a character that would act on a terminal rather than show.
+fn acts_on_a_terminal(text: &str) -> bool {
+    text.chars()
+        .any(|c| (c.is_control() && c != '\n' && c != '\t') || c == '\u{202e}')
+}
+
+/// Runs `ludus ARGS`, which must succeed; its standard output, checked to be safe to print.
+fn printed(args: &[&str]) -> String {
+    let o = ludus(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(!acts_on_a_terminal(&out), "{args:?} printed raw: {out:?}");
+    assert!(
+        !acts_on_a_terminal(&stderr(&o)),
+        "{args:?}: {:?}",
+        stderr(&o)
+    );
+    out
+}
+
+#[test]
+fn text_from_files_reaches_the_terminal_escaped() {
+    let rules = OWARE
+        .replacen("name = \"oware\"", "name = \"oware\\u001b[2J\\u202e\"", 1)
+        .replacen(
+            "title = \"Oware (Abapa)\"",
+            "title = \"Oware\\u001b]0;owned\\u0007\\r\"",
+            1,
+        )
+        .replacen(
+            "players = [\"South\", \"North\"]",
+            "players = [\"South\\u001b[31m\", \"North\\u009b2J\"]",
+            1,
+        );
+    let file = scratch("hostile.toml", &rules);
+    let file = file.to_str().unwrap();
+    let shown = printed(&["show", file]);
+    assert!(shown.contains("Oware\\u{1b}]0;owned\\u{7}\\r"), "{shown}");
+    let record = scratch("hostile.jsonl", "");
+    let record = record.to_str().unwrap();
+    let played = printed(&[
+        "play", file, "--south", "random", "--north", "random", "--seed", "1", "--record", record,
+    ]);
+    assert!(played.contains("South\\u{1b}[31m"), "{played}");
+    // A record's header names the players as it likes.
+    let text = std::fs::read_to_string(record).unwrap();
+    let text = text.replacen(
+        "\"players\":[\"random\",\"random\"]",
+        "\"players\":[\"\\u001b[2J\\u001b[H\",\"random\"]",
+        1,
+    );
+    std::fs::write(record, text).unwrap();
+    let replayed = printed(&["replay", record, "--ply", "0"]);
+    assert!(replayed.contains("\\u{1b}[2J"), "{replayed}");
+    // A shard's rules name, merged.
+    let part = scratch("hostile-part.jsonl", "");
+    let part = part.to_str().unwrap();
+    printed(&[
+        "analyze", file, "--games", "2", "--shard", "0/1", "-o", part,
+    ]);
+    let merged = printed(&["merge", part]);
+    assert!(merged.contains("oware\\u{1b}[2J\\u{202e}"), "{merged}");
+    // Errors quote what they were given escaped too.
+    let o = ludus(&["show", "no-such\u{1b}[2J.toml"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!acts_on_a_terminal(&stderr(&o)), "{:?}", stderr(&o));
+}
+
+// --- Errors quote input in short ---------------------------------------------------------------
+
+/// Runs `ludus ARGS`, which must fail; its error, checked to be short.
+fn short_error(args: &[&str]) -> String {
+    let o = ludus(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.len() < 600, "{args:?}: an error of {} bytes", e.len());
+    assert!(e.contains('…'), "{e}");
+    e
+}
+
+#[test]
+fn every_quote_of_input_in_an_error_is_cut_to_the_echo_limit() {
+    let long = "x".repeat(900_000);
+    // A record played, then its last `end` line given a reason of 900 KB (and no `ending`, so
+    // that the words are what a replay checks).
+    let record = scratch("long-reason.jsonl", "");
+    let o = ludus(&[
+        "play",
+        "backgammon",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let mut v: Value = serde_json::from_str(line).unwrap();
+            if let Some(end) = v.get_mut("end").and_then(Value::as_object_mut) {
+                end.remove("ending");
+                end.insert("reason".into(), json!(long));
+            }
+            v.to_string()
+        })
+        .collect();
+    std::fs::write(&record, lines.join("\n")).unwrap();
+    let e = short_error(&["replay", record.to_str().unwrap()]);
+    assert!(e.contains("the record says the game ended"), "{e}");
+    // A header with a field of its own, or a seed that is a long string.
+    let header = lines[0].clone();
+    for bad in [
+        header.replacen("\"seed\"", &format!("\"{long}\":1,\"seed\""), 1),
+        header.replacen("\"seed\":1", &format!("\"seed\":\"{long}\""), 1),
+        header.replacen(
+            "\"rules\":\"backgammon\"",
+            &format!("\"rules\":\"{long}\""),
+            1,
+        ),
+    ] {
+        assert_ne!(bad, header);
+        let path = scratch("long-header.jsonl", &[bad.as_str(), &lines[1]].join("\n"));
+        short_error(&["replay", path.to_str().unwrap()]);
+    }
+    // A shard's part with a field of its own; a part of rules with a long name, twice.
+    let part = scratch("long-field.jsonl", &format!("{{\"{long}\":1}}\n"));
+    short_error(&["merge", part.to_str().unwrap()]);
+    let part = scratch("long-name.jsonl", "");
+    let o = ludus(
+        &["analyze", "kalah", "--games", "2", "--shard", "0/1", "-o"]
+            .into_iter()
+            .chain([part.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut named: Value = serde_json::from_str(&std::fs::read_to_string(&part).unwrap()).unwrap();
+    named["rules"] = json!(long);
+    std::fs::write(&part, format!("{named}\n{named}\n")).unwrap();
+    let e = short_error(&["merge", part.to_str().unwrap()]);
+    assert!(e.contains("appears twice"), "{e}");
+    // A point of a tables move written with 100,000 digits.
+    let mut s = Session::default();
+    request(&mut s, json!({"op": "load", "rules": "backgammon"}));
+    request(&mut s, json!({"op": "new", "first": 0}));
+    request(&mut s, json!({"op": "roll", "dice": [6, 1]}));
+    let digits = format!("{}/18", "9".repeat(100_000));
+    let r = request(&mut s, json!({"op": "play", "move": digits}));
+    let error = r["error"].as_str().unwrap();
+    assert!(error.len() < 300, "{} bytes", error.len());
+}
+
+#[test]
+fn tables_set_refuses_a_finished_game_the_match_points_cannot_hold() {
+    let mut s = Session::default();
+    request(&mut s, json!({"op": "load", "rules": "mughrabieh"}));
+    let start = request(&mut s, json!({"op": "new", "first": 0}))["state"].clone();
+    // Game 3 over: Black (player 1) has borne off every checker, White none: Black scores
+    // White's 15 checkers left.
+    let mut over = start.clone();
+    over["points"][1] = json!(vec![0; 24]);
+    over["off"] = json!([0, 15]);
+    over["phase"] = json!("over");
+    over["ply"] = json!(40);
+    over["to_move"] = Value::Null;
+    over["match"]["game"] = json!(3);
+    for (points, why) in [
+        // White at the target before the game Black won: the match was over, and White would
+        // be named its winner.
+        (
+            json!([31, 15]),
+            "a match to 31 is over once a player reaches it",
+        ),
+        (
+            json!([40, 20]),
+            "a match to 31 is over once a player reaches it",
+        ),
+        // Black at the target before this game's points.
+        (
+            json!([5, 46]),
+            "a match to 31 is over once a player reaches it",
+        ),
+        // The game's points not in the standing.
+        (
+            json!([3, 10]),
+            "player 1 won this game's 15 point(s), which the standing counts",
+        ),
+    ] {
+        let mut state = over.clone();
+        state["match"]["points"] = points.clone();
+        let r = request(&mut s, json!({"op": "set", "state": state}));
+        assert_eq!(r["ok"], false, "{points}: {r}");
+        let shown = points.to_string().replace(',', ", ");
+        assert_eq!(r["error"], format!("match.points {shown}: {why}"));
+        let now = request(&mut s, json!({"op": "state"}));
+        assert_eq!(now["state"], start, "nothing changed");
+    }
+    // The game's points reaching the target end the match, won by the game's winner.
+    let mut state = over.clone();
+    state["match"]["points"] = json!([30, 31]);
+    let r = request(&mut s, json!({"op": "set", "state": state}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["state"]["match"]["winner"], 1);
+    assert_eq!(r["state"]["match"]["over"], true);
+    // Without `match`, the finished game is the match's first: its points are the standing.
+    let mut state = over.clone();
+    state.as_object_mut().unwrap().remove("match");
+    let r = request(&mut s, json!({"op": "set", "state": state}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["state"]["match"]["points"], json!([0, 15]));
+}

@@ -284,6 +284,84 @@ fn play_record_replay_and_export_from_the_command_line() {
     );
 }
 
+/// `ludus play RULES` between random players, recorded; the record's path.
+fn recorded(rules: &str, name: &str) -> PathBuf {
+    let rec = scratch(name);
+    let o = ludus(&[
+        "play",
+        rules,
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "1",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{rules}: {}", stderr(&o));
+    rec
+}
+
+#[test]
+fn mat_export_holds_backgammon_games_only_as_the_rules_decide() {
+    for (rules, why) in [
+        ("plakoto", "a lone checker is pinned, not hit to the bar"),
+        ("fevga", "both sides move the same way round the board"),
+        ("long-nardy", "both sides move the same way round the board"),
+        (
+            "mughrabieh",
+            "a lone checker blocks the point, and no checker is hit",
+        ),
+        ("had", "its checkers do not start where backgammon's do"),
+        (
+            "tavli",
+            "game 2 of its match, `plakoto`: a lone checker is pinned",
+        ),
+        (
+            "acey-deucey",
+            "its checkers do not start where backgammon's do",
+        ),
+        ("hypergammon", "it has 3 checkers a side, not 15"),
+    ] {
+        let rec = recorded(rules, &format!("{rules}.rec"));
+        let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
+        assert_eq!(o.status.code(), Some(1), "{rules}: {}", stdout(&o));
+        assert!(stdout(&o).is_empty(), "{rules}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(
+            e.contains("`.mat` holds backgammon games") && e.contains(why),
+            "{rules}: {e}"
+        );
+    }
+    // The rules decide, not the name: backgammon by another name is exported, and a file
+    // named backgammon whose lone checkers are pinned is not.
+    let backgammon = include_str!("../rules/backgammon.toml");
+    let renamed = scratch("race.toml");
+    std::fs::write(
+        &renamed,
+        backgammon.replace("name = \"backgammon\"", "name = \"race\""),
+    )
+    .unwrap();
+    let rec = recorded(renamed.to_str().unwrap(), "race.rec");
+    let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(" Game 1"), "{}", stdout(&o));
+    let pinning = scratch("pinning.toml");
+    std::fs::write(
+        &pinning,
+        backgammon.replace("lone_checker = \"hit\"", "lone_checker = \"pin\""),
+    )
+    .unwrap();
+    let rec = recorded(pinning.to_str().unwrap(), "pinning.rec");
+    let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
+    assert!(
+        stderr(&o).contains("`backgammon` is not one: a lone checker is pinned"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// GNU Backgammon (the Debian package installs it in /usr/games); `None`, the test skipped,
 /// where it is not installed.
 fn gnubg() -> Option<PathBuf> {
@@ -300,52 +378,55 @@ fn gnu_backgammon_imports_an_exported_game() {
     let Some(gnubg) = gnubg() else {
         return;
     };
-    let rec = scratch("bg.rec");
-    let o = ludus(&[
-        "play",
-        "backgammon",
-        "--white",
-        "greedy",
-        "--black",
-        "random",
-        "--seed",
-        "11",
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    // Passes and all: the record replays.
-    let o = ludus(&["replay", rec.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let mat = scratch("bg.mat");
-    std::fs::write(&mat, stdout(&o)).unwrap();
-    // As many turns in the export as moves in the record.
-    let moves = std::fs::read_to_string(&rec)
-        .unwrap()
-        .lines()
-        .filter(|l| l.starts_with("{\"move\""))
-        .count();
-    let commands = format!(
-        "import mat {}\nset analysis chequerplay evaluation plies 0\nanalyse match\nshow statistics match\n",
-        mat.display()
-    );
-    let out = run_with_input(&gnubg.to_string_lossy(), &["-t", "-q"], &commands);
-    let text = String::from_utf8_lossy(&out.stdout);
-    let total: usize = text
-        .lines()
-        .find(|l| l.starts_with("Total moves"))
-        .unwrap_or_else(|| {
-            panic!(
-                "gnubg did not import the match:\n{text}\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        })
-        .split_whitespace()
-        .filter_map(|w| w.parse::<usize>().ok())
-        .sum();
-    assert_eq!(total, moves, "{text}");
+    // Backgammon, and Portes: backgammon's moves under other scoring.
+    for rules in ["backgammon", "portes"] {
+        let rec = scratch(&format!("{rules}-bg.rec"));
+        let o = ludus(&[
+            "play",
+            rules,
+            "--white",
+            "greedy",
+            "--black",
+            "random",
+            "--seed",
+            "11",
+            "--record",
+            rec.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        // Passes and all: the record replays.
+        let o = ludus(&["replay", rec.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let mat = scratch(&format!("{rules}.mat"));
+        std::fs::write(&mat, stdout(&o)).unwrap();
+        // As many turns in the export as moves in the record.
+        let moves = std::fs::read_to_string(&rec)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("{\"move\""))
+            .count();
+        let commands = format!(
+            "import mat {}\nset analysis chequerplay evaluation plies 0\nanalyse match\nshow statistics match\n",
+            mat.display()
+        );
+        let out = run_with_input(&gnubg.to_string_lossy(), &["-t", "-q"], &commands);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let total: usize = text
+            .lines()
+            .find(|l| l.starts_with("Total moves"))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{rules}: gnubg did not import the match:\n{text}\n{}",
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            })
+            .split_whitespace()
+            .filter_map(|w| w.parse::<usize>().ok())
+            .sum();
+        assert_eq!(total, moves, "{rules}: {text}");
+    }
 }
 
 #[test]

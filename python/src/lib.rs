@@ -146,17 +146,16 @@ fn analyze(
 ) -> PyResult<PyObject> {
     let game = load(rules, None)?;
     let specs = [spec(&players.0)?, spec(&players.1)?];
-    if specs.contains(&Spec::Human) {
-        return Err(bad(
-            "an analysis is played by computer players, not `human`",
-        ));
-    }
     let setup = Setup {
         players: specs,
         games,
         seed,
         shard: Shard::WHOLE,
     };
+    // As the command line checks it: no games is no analysis.
+    setup
+        .check(&ludus::limits::LIMITS)
+        .map_err(|(setting, why)| bad(format!("`{setting}` {why}")))?;
     let started = Instant::now();
     let g = &game.rules.game;
     let tally = py.allow_threads(|| {

@@ -182,6 +182,14 @@ def test_analyze():
         ludus.analyze("oware", players=("mcts:x", "random"))
 
 
+def test_analyze_refuses_what_the_command_line_refuses():
+    # As `ludus analyze --games 0` and `--players human,random`.
+    with pytest.raises(ValueError, match="`games` must be 1 to 1000000000000, not 0"):
+        ludus.analyze("oware", games=0)
+    with pytest.raises(ValueError, match="`players` must be computer players"):
+        ludus.analyze("oware", players=("human", "random"))
+
+
 def test_play_random_games():
     counts = ludus.load("oware").play_random_games(200, seed=1)
     assert counts["games"] == 200 and sum(counts["wins"]) + counts["draws"] == 200

@@ -3,7 +3,7 @@
 
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
-use ludus_core::limits::{excerpt, read_line, Limits, LongLine};
+use ludus_core::limits::{excerpt, printable, quotes_cut, read_line, Limits, LongLine};
 use ludus_players::analysis::{self, Part, Report, Setup, Shard};
 use ludus_players::Spec;
 use ludus_table::registry::AnyGame;
@@ -33,13 +33,7 @@ fn parse_players(text: &str) -> Result<[Spec; 2]> {
             excerpt(text)
         );
     };
-    let parse = |s: &str| -> Result<Spec> {
-        let spec: Spec = s.parse().map_err(|e| anyhow!("--players: {e}"))?;
-        if spec == Spec::Human {
-            bail!("--players: an analysis plays computer players only, not `human`");
-        }
-        Ok(spec)
-    };
+    let parse = |s: &str| -> Result<Spec> { s.parse().map_err(|e| anyhow!("--players: {e}")) };
     Ok([parse(a)?, parse(b)?])
 }
 
@@ -99,11 +93,16 @@ fn shard(explicit: Option<&str>, shards: Option<u64>) -> Result<(Shard, Option<S
 
 pub fn run(opts: Options) -> Result<bool> {
     let players = parse_players(&opts.players)?;
-    let max = opts.limits.analysis_games;
-    if !(1..=max).contains(&opts.games) {
-        bail!("--games must be 1 to {max}, not {}", opts.games);
-    }
     let (shard, from) = shard(opts.shard.as_deref(), opts.shards)?;
+    let setup = Setup {
+        players,
+        games: opts.games,
+        seed: opts.seed,
+        shard,
+    };
+    setup
+        .check(&opts.limits)
+        .map_err(|(setting, why)| anyhow!("--{setting} {why}"))?;
     if let Some(from) = &from {
         eprintln!("shard {shard} (from {from})");
     }
@@ -123,12 +122,6 @@ pub fn run(opts: Options) -> Result<bool> {
     for name in &opts.rules {
         games.push(super::load(name)?);
     }
-    let setup = Setup {
-        players,
-        games: opts.games,
-        seed: opts.seed,
-        shard,
-    };
     let mut out: Box<dyn Write> = match &opts.output {
         Some(path) => Box::new(
             std::fs::File::create(path)
@@ -177,7 +170,8 @@ pub fn run(opts: Options) -> Result<bool> {
         reports.push(report);
     }
     if !opts.json && !reports.is_empty() {
-        write!(out, "{}", Report::table(&reports)).context("cannot write the report")?;
+        write!(out, "{}", printable(&Report::table(&reports)))
+            .context("cannot write the report")?;
     }
     out.flush().context("cannot write the report")?;
     Ok(true)
@@ -196,7 +190,7 @@ fn progress(game: &AnyGame, games: u64) -> indicatif::ProgressBar {
     if let Ok(style) = style {
         bar.set_style(style);
     }
-    bar.set_prefix(ludus_core::game::Game::name(game).to_string());
+    bar.set_prefix(printable(ludus_core::game::Game::name(game)).into_owned());
     bar
 }
 
@@ -213,8 +207,8 @@ pub fn merge(files: &[PathBuf], json: bool, limits: &Limits) -> Result<bool> {
                             "{}: a part of {} from another analysis (rules text, players, seed, \
                              games or shard count differ from {}'s first part)",
                             file.display(),
-                            part.rules,
-                            other[0].rules
+                            excerpt(&part.rules),
+                            excerpt(&other[0].rules)
                         );
                     }
                     analyses.push(vec![part]);
@@ -265,8 +259,9 @@ fn read_parts(path: &Path, limits: &Limits) -> Result<Vec<Part>> {
         }
         let part: Part = serde_json::from_str(&text).map_err(|e| {
             anyhow!(
-                "{}:{number}: not a partial result of `ludus analyze --shard`: {e}",
-                path.display()
+                "{}:{number}: not a partial result of `ludus analyze --shard`: {}",
+                path.display(),
+                quotes_cut(&e.to_string())
             )
         })?;
         if part.format != analysis::PART_FORMAT {

@@ -7,6 +7,7 @@ use crate::say;
 use anyhow::Result;
 use ludus_core::diagnostics::did_you_mean;
 use ludus_core::expr::{Name, NameKind, Type};
+use ludus_core::limits::printable;
 use ludus_core::rules::reference::{FamilyRef, KeyRef, SectionRef, GAME_KEYS};
 use ludus_table::registry::REFERENCES;
 use std::fmt::Write as _;
@@ -25,7 +26,7 @@ pub fn run(key: Option<&str>) -> Result<bool> {
             Ok(true)
         }
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", printable(&message));
             Ok(false)
         }
     }

@@ -13,13 +13,18 @@ use ludus_core::limits::Limits;
 use ludus_core::rules::Source;
 use ludus_table::registry::{self, AnyGame};
 
-/// Writes a line to standard output; a write error (a closed pipe, a full disk) becomes an
-/// error of the command instead of a panic.
+/// Writes a line to standard output, control characters escaped (names and titles come from
+/// files: [`printable`](ludus_core::limits::printable)); a write error (a closed pipe, a full
+/// disk) becomes an error of the command instead of a panic.
 #[macro_export]
 macro_rules! say {
+    () => {
+        $crate::say!("")
+    };
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        writeln!(std::io::stdout(), $($arg)*)
+        let text = format!($($arg)*);
+        writeln!(std::io::stdout(), "{}", $crate::limits::printable(&text))
             .map_err(|e| anyhow::anyhow!("cannot write to standard output: {e}"))?
     }};
 }

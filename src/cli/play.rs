@@ -6,7 +6,7 @@ use crate::say;
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
 use ludus_core::game::{Dice, Evaluator, Game, Notation, Phase, Player, Ritual, Roll, View};
-use ludus_core::limits::{excerpt, read_line, Limits, LongLine, LIMITS};
+use ludus_core::limits::{excerpt, printable, read_line, Limits, LongLine, LIMITS};
 use ludus_players::Spec;
 use ludus_table::record::{Header, Recorder};
 use ludus_table::registry::{AnyGame, AnyMove, AnyState};
@@ -233,7 +233,7 @@ impl Terminal {
     /// limit long (the rest is skipped), so no input can exhaust memory.
     fn ask(&mut self, prompt: &str) -> Result<Option<String>> {
         let mut out = std::io::stdout();
-        write!(out, "{prompt}")
+        write!(out, "{}", printable(prompt))
             .and_then(|()| out.flush())
             .map_err(|e| anyhow!("cannot write to standard output: {e}"))?;
         let mut line = Vec::new();

@@ -3,8 +3,8 @@
 
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
-use ludus_core::game::{Dice, Game, Json, Notation, Phase, View};
-use ludus_core::limits::Limits;
+use ludus_core::game::{Game, Json, Notation, Phase, View};
+use ludus_core::limits::{excerpt, Limits};
 use ludus_core::rules::{Source, SourceError};
 use ludus_players::Spec;
 use ludus_table::record::{self, Event, Header};
@@ -27,11 +27,12 @@ fn open(file: &Path, rules: Option<&str>) -> Result<(Header, AnyGame, BufReader<
         Err(SourceError::NotFound { .. }) if rules.is_none() => beside.to_string_lossy().into(),
         _ => name.to_string(),
     };
+    let shown = excerpt(&name);
     let (source, game) = registry::load(&name)
-        .map_err(|e| anyhow!("{}: the record's rules `{name}`: {e}", file.display()))?;
+        .map_err(|e| anyhow!("{}: the record's rules `{shown}`: {e}", file.display()))?;
     if source.digest() != header.digest {
         bail!(
-            "{}: the rules `{name}` are not the text the record was made with (the file changed \
+            "{}: the rules `{shown}` are not the text the record was made with (the file changed \
              since; give the original with --rules FILE)",
             file.display()
         );
@@ -151,17 +152,12 @@ fn show(
 /// `.mat` text that GNU Backgammon imports (`import mat FILE`), as a money session.
 pub fn export_mat(file: &Path, rules: Option<&str>, limits: &Limits) -> Result<bool> {
     let (header, game, mut input) = open(file, rules)?;
-    let fits = game.dice() == Some(Dice { count: 2, faces: 6 }) && game.family() == "tables" && {
-        let start = game.new_game(0);
-        let json = game.state_json(&start);
-        json["points"][0].as_array().is_some_and(|p| p.len() == 24) && game.pieces(&start) == 30
-    };
-    if !fits {
+    if let Err(why) = game.as_backgammon() {
         bail!(
-            "{}: `.mat` holds backgammon games (24 points, 15 checkers a side, two six-sided \
-             dice); {} is not one",
+            "{}: `.mat` holds backgammon games (24 points, 15 checkers a side from backgammon's \
+             start, hitting to the bar, two six-sided dice); `{}` is not one: {why}",
             file.display(),
-            game.name()
+            excerpt(game.name())
         );
     }
     // Per game, an entry per roll (`None`) and move, so that `undo` takes back the right ones.

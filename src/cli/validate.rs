@@ -5,6 +5,7 @@ use crate::say;
 use anyhow::Result;
 use ludus_core::diagnostics::{self, Diagnostic};
 use ludus_core::game::Game;
+use ludus_core::limits::printable;
 use ludus_core::rules::{RulesDoc, Source, SourceError};
 use ludus_players::analysis::{self, Setup, Shard};
 use ludus_players::{Random, Spec};
@@ -80,7 +81,10 @@ pub fn run(files: &[String], options: Options) -> Result<bool> {
             continue;
         }
         if !diagnostics.is_empty() {
-            eprint!("{}", diagnostics::render(&name, &text, &diagnostics));
+            eprint!(
+                "{}",
+                printable(&diagnostics::render(&name, &text, &diagnostics))
+            );
         }
         let warned = match warnings {
             0 => String::new(),
@@ -89,9 +93,10 @@ pub fn run(files: &[String], options: Options) -> Result<bool> {
         if valid {
             say!("{name}: ok{warned}");
         } else if errors == 0 {
+            let name = printable(&name);
             eprintln!("{name}: {warnings} warning(s), denied by --deny-warnings");
         } else {
-            eprintln!("{name}: {errors} error(s){warned}");
+            eprintln!("{}: {errors} error(s){warned}", printable(&name));
         }
     }
     if options.json {

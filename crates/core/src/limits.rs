@@ -58,6 +58,8 @@ pub struct Limits {
     pub server_steps: usize,
     /// Seconds one computer move of `ludus serve` may think.
     pub server_think_seconds: u64,
+    /// Bytes the trees of one search hold, whatever its threads (each tree an equal part).
+    pub search_bytes: usize,
 }
 
 /// The limits in force.
@@ -87,6 +89,7 @@ pub const LIMITS: Limits = Limits {
     server_body_bytes: 4 << 20,
     server_steps: 20_000,
     server_think_seconds: 30,
+    search_bytes: 1 << 29,
 };
 
 /// The caps a caller may lower, by name: each is read from the caller's `Limits` value, not
@@ -254,6 +257,10 @@ impl Limits {
                 "thinking time of one served computer move",
                 format!("{} s", self.server_think_seconds),
             ),
+            (
+                "memory of one search's trees, all its threads together",
+                format!("{} bytes", self.search_bytes),
+            ),
         ]
     }
 }
@@ -273,13 +280,70 @@ pub fn cut(text: &str, chars: usize) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+        push_shown(&mut out, c);
     }
     out
+}
+
+/// `message` with every quotation in it (between backquotes, or between double quotes with
+/// `\` escapes) cut to [`Limits::echo_chars`] characters: for a library's message about input
+/// (a JSON reader's "unknown field", "invalid type: string"), which quotes the input whole.
+pub fn quotes_cut(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = rest[open..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..open + 1]);
+        let inner = &rest[open + 1..];
+        let mut escaped = false;
+        let close = inner.char_indices().find_map(|(i, c)| {
+            let closes = c == quote && !escaped;
+            escaped = quote == '"' && c == '\\' && !escaped;
+            closes.then_some(i)
+        });
+        // An unclosed quotation runs to the end of the message.
+        let end = close.unwrap_or(inner.len());
+        out.push_str(&excerpt(&inner[..end]));
+        rest = &inner[end..];
+        if close.is_some() {
+            out.push(quote);
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` as it may reach a terminal: control characters other than line breaks and tabs
+/// shown escaped (`\u{1b}`), and the marks that reorder text on screen too, so that a name or
+/// title from a file cannot move the cursor, recolour or clear the screen, or disguise what is
+/// printed. The front ends pass everything they print through it.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| hidden(c) && c != '\n' && c != '\t') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c => push_shown(&mut out, c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Whether `c` acts on a terminal instead of showing: a control character, or a mark that
+/// overrides the direction text is laid out in.
+fn hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+fn push_shown(out: &mut String, c: char) {
+    if hidden(c) {
+        out.extend(c.escape_default());
+    } else {
+        out.push(c);
+    }
 }
 
 /// What to do with the rest of a line longer than the bound.
@@ -358,6 +422,44 @@ mod tests {
             assert!(e.contains(words), "{setting}: {e}");
         }
         assert_eq!(limits.server_games, 50, "a refused setting changes nothing");
+    }
+
+    #[test]
+    fn printable_text_keeps_its_lines_and_escapes_the_rest() {
+        assert!(matches!(
+            printable("Oware\n\tSouth"),
+            std::borrow::Cow::Borrowed("Oware\n\tSouth")
+        ));
+        assert_eq!(
+            printable("a\u{1b}]0;x\u{7}\r\u{9b}b\u{202e}c\n"),
+            "a\\u{1b}]0;x\\u{7}\\r\\u{9b}b\\u{202e}c\n"
+        );
+        assert_eq!(excerpt("x\u{2067}"), "x\\u{2067}");
+    }
+
+    #[test]
+    fn quotations_in_a_message_are_cut() {
+        let long = "x".repeat(10_000);
+        let message = format!(
+            "unknown field `{long}`, expected `seed`; invalid type: string \"a\\\"{long}\", \
+             expected u64 at line 1 column 20015"
+        );
+        let cut = quotes_cut(&message);
+        assert!(cut.chars().count() < 250, "{cut}");
+        assert!(cut.starts_with("unknown field `xxx"), "{cut}");
+        assert!(
+            cut.contains("…`, expected `seed`; invalid type: string \"a\\\"xx"),
+            "{cut}"
+        );
+        assert!(
+            cut.ends_with("…\", expected u64 at line 1 column 20015"),
+            "{cut}"
+        );
+        assert_eq!(quotes_cut("short `a` and \"b\""), "short `a` and \"b\"");
+        assert_eq!(
+            quotes_cut(&format!("open `{long}")),
+            format!("open `{}", excerpt(&long))
+        );
     }
 
     #[test]

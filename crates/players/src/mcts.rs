@@ -11,12 +11,16 @@
 //! subtree becomes the new tree and its visits count from the start.
 //!
 //! Several threads grow independent trees from the same root, each from its own seed (root
-//! parallelism); their root moves' visits and results are added up.
+//! parallelism); their root moves' visits and results are added up. The trees share one
+//! memory cap ([`Limits::search_bytes`](ludus_core::limits::Limits::search_bytes)), each an
+//! equal part of it, so more threads never mean more memory; a full tree still plays out its
+//! iterations, adding no node.
 
 use super::eval::reward;
 use super::DEFAULT_TIME;
 use super::{parse_budget, random_play, Analysis, Budget, Computer, MoveStat, Search, WyRand};
 use ludus_core::game::{Evaluator, Game, Phase, Player, Roll};
+use ludus_core::limits::LIMITS;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
@@ -109,8 +113,6 @@ impl fmt::Display for Mcts {
 const EXPLORATION: f64 = 1.0;
 /// Steps a playout runs before it is scored by material.
 const PLAYOUT_PLIES: u32 = 2000;
-/// Nodes a tree may hold; past it, iterations still play out but add no node.
-const MAX_NODES: usize = 1 << 21;
 const NONE: u32 = u32::MAX;
 
 enum Kind<M> {
@@ -148,9 +150,27 @@ struct Node<M> {
     total: f64,
 }
 
+impl<M> Node<M> {
+    /// Bytes the node holds outside the tree's list of nodes.
+    fn held(&self) -> usize {
+        use std::mem::size_of;
+        match &self.kind {
+            Kind::Decision {
+                moves, children, ..
+            } => moves.capacity() * size_of::<M>() + children.capacity() * size_of::<u32>(),
+            Kind::Chance { children } => children.capacity() * size_of::<(Roll, u32)>(),
+            Kind::End { .. } => 0,
+        }
+    }
+}
+
 /// One search tree; node 0 is the root (none yet when empty).
 struct Tree<M> {
     nodes: Vec<Node<M>>,
+    /// Bytes the nodes hold outside the list (their moves and children).
+    held: usize,
+    /// Bytes the tree may take, list and all; past it, no node is added.
+    cap: usize,
 }
 
 /// What a player keeps from one search to the next: the position searched and one tree a
@@ -172,7 +192,7 @@ impl<G: Game> Default for Memory<G> {
 /// Searches `state` (awaiting a move of `moves`, non-empty) within `budget` for each of
 /// `threads` trees (a time, or a number of iterations; a depth counts as that many thousand
 /// iterations), starting from what `memory` kept of the last search and keeping the trees
-/// grown.
+/// grown, all of them within the search's memory cap.
 pub fn search<G: Evaluator, R: Rng>(
     game: &G,
     state: &G::State,
@@ -182,6 +202,22 @@ pub fn search<G: Evaluator, R: Rng>(
     memory: &mut Memory<G>,
     rng: &mut R,
 ) -> Analysis {
+    let bytes = LIMITS.search_bytes;
+    search_within(game, state, moves, budget, threads, memory, rng, bytes)
+}
+
+/// [`search`], its trees taking `bytes` at most together.
+#[allow(clippy::too_many_arguments)]
+fn search_within<G: Evaluator, R: Rng>(
+    game: &G,
+    state: &G::State,
+    moves: &[G::Move],
+    budget: Budget,
+    threads: u32,
+    memory: &mut Memory<G>,
+    rng: &mut R,
+    bytes: usize,
+) -> Analysis {
     let started = Instant::now();
     let (deadline, iterations) = match budget {
         Budget::Time(t) => (Some(started + t), u64::MAX),
@@ -189,13 +225,14 @@ pub fn search<G: Evaluator, R: Rng>(
         Budget::Depth(d) => (None, u64::from(d) * 1000),
     };
     let threads = threads.max(1) as usize;
+    let cap = bytes / threads;
     let kept = std::mem::take(&mut memory.trees);
     let mut trees: Vec<Tree<G::Move>> = match memory.root.take() {
         Some(from) if kept.len() == threads => kept
             .into_iter()
             .map(|tree| tree.regrown(game, &from, state, moves))
             .collect(),
-        _ => (0..threads).map(|_| Tree { nodes: Vec::new() }).collect(),
+        _ => (0..threads).map(|_| Tree::new(cap)).collect(),
     };
     // Seeds drawn in order, so a seeded search gives the same trees however threads are timed.
     let seeds: Vec<u64> = (0..threads).map(|_| rng.gen()).collect();
@@ -266,6 +303,24 @@ pub fn search<G: Evaluator, R: Rng>(
 }
 
 impl<M: Clone + PartialEq> Tree<M> {
+    fn new(cap: usize) -> Self {
+        Tree {
+            nodes: Vec::new(),
+            held: 0,
+            cap,
+        }
+    }
+
+    /// The bytes the tree would take with `more` bytes held and, when `grow` is set, room
+    /// for one more node in its list (which doubles when full).
+    fn bytes_with(&self, more: usize, grow: bool) -> usize {
+        let room = match self.nodes.capacity() {
+            full if grow && self.nodes.len() == full => (2 * full).max(4),
+            room => room,
+        };
+        room * std::mem::size_of::<Node<M>>() + self.held + more
+    }
+
     /// The tree for a search of `to` (awaiting one of `moves`), grown before from `from`: the
     /// subtree of `to` when the tree reached it, else an empty tree.
     fn regrown<G: Game<Move = M>>(
@@ -276,7 +331,7 @@ impl<M: Clone + PartialEq> Tree<M> {
         moves: &[M],
     ) -> Self {
         let Some(node) = self.find(game, from, to) else {
-            return Tree { nodes: Vec::new() };
+            return Tree::new(self.cap);
         };
         // A throw matched in another order must have given the same moves.
         match &self.nodes[node as usize].kind {
@@ -286,7 +341,7 @@ impl<M: Clone + PartialEq> Tree<M> {
                 self.keep(node);
                 self
             }
-            _ => Tree { nodes: Vec::new() },
+            _ => Tree::new(self.cap),
         }
     }
 
@@ -358,6 +413,7 @@ impl<M: Clone + PartialEq> Tree<M> {
             self.nodes[next].kind = kind;
             next += 1;
         }
+        self.held = self.nodes.iter().map(Node::held).sum();
     }
 
     /// Runs iterations from `root` until the deadline or the number of iterations; returns the
@@ -429,7 +485,10 @@ impl<M: Clone + PartialEq> Tree<M> {
                         let Kind::Chance { children } = &mut self.nodes[node].kind else {
                             unreachable!()
                         };
+                        let before = children.capacity();
                         children.push((roll, c));
+                        let grown = children.capacity() - before;
+                        self.held += grown * std::mem::size_of::<(Roll, u32)>();
                         path.push(c);
                     }
                     break playout(state, rng, moves);
@@ -492,14 +551,14 @@ impl<M: Clone + PartialEq> Tree<M> {
         path.len() as u32 - 1
     }
 
-    /// A new node for `state`; `None` when the tree is full.
+    /// A new node for `state`; `None` when it would not fit in the tree's bytes.
     fn add<G: Evaluator<Move = M>, R: Rng>(
         &mut self,
         game: &G,
         state: &G::State,
         rng: &mut R,
     ) -> Option<u32> {
-        if self.nodes.len() >= MAX_NODES {
+        if self.bytes_with(0, true) > self.cap {
             return None;
         }
         let kind = match game.phase(state) {
@@ -518,6 +577,7 @@ impl<M: Clone + PartialEq> Tree<M> {
                     }
                 } else {
                     moves.shuffle(rng);
+                    moves.shrink_to_fit();
                     let children = vec![NONE; moves.len()];
                     Kind::Decision {
                         player,
@@ -528,11 +588,17 @@ impl<M: Clone + PartialEq> Tree<M> {
                 }
             }
         };
-        self.nodes.push(Node {
+        let node = Node {
             kind,
             visits: 0,
             total: 0.0,
-        });
+        };
+        let held = node.held();
+        if self.bytes_with(held, true) > self.cap {
+            return None;
+        }
+        self.nodes.push(node);
+        self.held += held;
         Some(self.nodes.len() as u32 - 1)
     }
 }
@@ -559,6 +625,127 @@ fn orderings(roll: Roll) -> Vec<Roll> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_core::game::{Dice, Ending, Guards, MatchStanding, Outcome, RollError};
+
+    /// Take 1 to 8 from a heap of 200; who takes the last wins. Wide and deep enough that
+    /// every iteration of a search adds a node.
+    struct Take;
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Heap {
+        left: u32,
+        to_move: Player,
+        plies: u32,
+    }
+
+    impl Game for Take {
+        type State = Heap;
+        type Move = u8;
+        fn name(&self) -> &str {
+            "take"
+        }
+        fn player_names(&self) -> [&str; 2] {
+            ["A", "B"]
+        }
+        fn new_game(&self, first: Player) -> Heap {
+            Heap {
+                left: 200,
+                to_move: first,
+                plies: 0,
+            }
+        }
+        fn next_game(&self, _: &Heap, _: Player) -> Option<Heap> {
+            None
+        }
+        fn next_starter(&self, _: &Heap) -> Option<Player> {
+            None
+        }
+        fn match_standing(&self, _: &Heap) -> Option<MatchStanding> {
+            None
+        }
+        fn phase(&self, s: &Heap) -> Phase {
+            match s.left {
+                0 => Phase::Over,
+                _ => Phase::Move(s.to_move),
+            }
+        }
+        fn plies(&self, s: &Heap) -> u32 {
+            s.plies
+        }
+        fn starter(&self, _: &Heap) -> Player {
+            0
+        }
+        fn outcome(&self, s: &Heap) -> Option<Outcome> {
+            (s.left == 0).then(|| Outcome {
+                winner: Some(1 - s.to_move),
+                scores: [0, 0],
+                reason: "took the last".into(),
+                ending: Ending::NoMove,
+            })
+        }
+        fn legal_moves(&self, s: &Heap, out: &mut Vec<u8>) {
+            out.clear();
+            out.extend((1..=8).filter(|&n| u32::from(n) <= s.left));
+        }
+        fn play(&self, s: &mut Heap, n: &u8) {
+            s.left -= u32::from(*n);
+            s.to_move = 1 - s.to_move;
+            s.plies += 1;
+        }
+        fn dice(&self) -> Option<Dice> {
+            None
+        }
+        fn roll(&self, _: &mut Heap, _: &Roll) -> Result<(), RollError> {
+            Ok(())
+        }
+        fn pieces(&self, _: &Heap) -> u32 {
+            0
+        }
+        fn guards(&self) -> Guards {
+            Guards {
+                plies: 1000,
+                plies_by_rules: false,
+                games: None,
+            }
+        }
+        fn set_max_plies(&mut self, _: u32) {}
+    }
+
+    impl Evaluator for Take {
+        fn material(&self, _: &Heap, _: Player) -> i32 {
+            0
+        }
+    }
+
+    /// The bytes the trees `memory` kept take.
+    fn kept(memory: &Memory<Take>) -> Vec<usize> {
+        memory.trees.iter().map(|t| t.bytes_with(0, false)).collect()
+    }
+
+    #[test]
+    fn the_threads_of_a_search_share_one_memory_cap() {
+        let start = Take.new_game(0);
+        let mut moves = Vec::new();
+        Take.legal_moves(&start, &mut moves);
+        let search = |threads: u32, memory: &mut Memory<Take>| {
+            let budget = Budget::Iterations(3_000);
+            let mut rng = WyRand::new(1);
+            search_within(&Take, &start, &moves, budget, threads, memory, &mut rng, 1 << 20)
+        };
+        // One thread: 3,000 iterations fit in the cap, a node each.
+        let mut one = Memory::default();
+        search(1, &mut one);
+        assert!(one.trees[0].nodes.len() > 3_000, "{}", one.trees[0].nodes.len());
+        let alone = kept(&one)[0];
+        assert!(alone <= 1 << 20, "{alone} bytes");
+        // Eight threads: eight times the iterations, the same bytes in all.
+        let mut eight = Memory::default();
+        let analysis = search(8, &mut eight);
+        assert_eq!(analysis.nodes, 8 * 3_000);
+        let bytes = kept(&eight);
+        assert!(bytes.iter().sum::<usize>() <= 1 << 20, "{bytes:?}");
+        assert!(bytes.iter().all(|&b| b > alone / 8 / 2), "{bytes:?}");
+    }
 
     #[test]
     fn a_throw_comes_in_each_distinct_order_once() {

@@ -15,7 +15,7 @@ use axum::routing::{get, post};
 use axum::{Json as Body, Router};
 use ludus_core::diagnostics;
 use ludus_core::game::{Game, Json, Player, View};
-use ludus_core::limits::{cut, excerpt, Limits, LIMITS};
+use ludus_core::limits::{cut, excerpt, quotes_cut, Limits, LIMITS};
 use ludus_core::rules::{Origin, Source, BUNDLED};
 use ludus_players::Spec;
 use ludus_table::record::{self, Header};
@@ -181,7 +181,7 @@ impl From<Refusal> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
-        err(r.status(), cut(&r.body_text(), MESSAGE_CHARS))
+        err(r.status(), cut(&quotes_cut(&r.body_text()), MESSAGE_CHARS))
     }
 }
 
@@ -199,8 +199,10 @@ fn optional<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(body)
-        .map_err(|e| bad_request(cut(&format!("malformed JSON body: {e}"), MESSAGE_CHARS)))
+    serde_json::from_slice(body).map_err(|e| {
+        let why = quotes_cut(&e.to_string());
+        bad_request(cut(&format!("malformed JSON body: {why}"), MESSAGE_CHARS))
+    })
 }
 
 /// The routes of the page and the API.

@@ -18,7 +18,7 @@
 //! the rules gave (a replay checks it); `agreed` is an ending by the players' agreement.
 
 use ludus_core::game::{Ending, Outcome, Player};
-use ludus_core::limits::{excerpt, read_line, LongLine, LIMITS};
+use ludus_core::limits::{excerpt, quotes_cut, read_line, LongLine, LIMITS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::{BufRead, Write};
@@ -87,6 +87,19 @@ impl End {
             None => self.reason == rules.reason,
         };
         how && self.winner == rules.winner && self.scores == rules.scores
+    }
+}
+
+/// As the record writes it, the reason cut to the echo limit: a record's words may be any
+/// length, and an error quotes them.
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = End {
+            reason: excerpt(&self.reason),
+            ..self.clone()
+        };
+        let line = serde_json::to_string(&shown).map_err(|_| fmt::Error)?;
+        f.write_str(&line)
     }
 }
 
@@ -166,8 +179,10 @@ fn at(line: usize, message: impl Into<String>) -> RecordError {
 /// Reads the header of a record.
 pub fn read_header(input: &mut impl BufRead) -> Result<Header, RecordError> {
     let text = next_line(input, 1)?.ok_or_else(|| at(1, "empty: not a Ludus record"))?;
-    let header: Header = serde_json::from_str(&text)
-        .map_err(|e| at(1, format!("not the header of a Ludus record: {e}")))?;
+    let header: Header = serde_json::from_str(&text).map_err(|e| {
+        let why = quotes_cut(&e.to_string());
+        at(1, format!("not the header of a Ludus record: {why}"))
+    })?;
     if header.record != FORMAT {
         return Err(at(
             1,

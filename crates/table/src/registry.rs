@@ -402,6 +402,9 @@ impl Notation for AnyGame {
     fn parse_move(&self, state: &AnyState, text: &str) -> Result<AnyMove, MoveError> {
         on_state_map!(self, state, Move, |g, s| g.parse_move(s, text))
     }
+    fn as_backgammon(&self) -> Result<(), String> {
+        with_game!(self, g => g.as_backgammon())
+    }
 }
 
 impl Json for AnyGame {

@@ -795,7 +795,7 @@ pub fn replay(
                     return Err(at(
                         number,
                         format!(
-                            "the record says the game ended {end:?}, the rules say {:?}",
+                            "the record says the game ended {end}, the rules say {}",
                             End::from(&outcome)
                         ),
                     ));

@@ -152,6 +152,49 @@ impl TablesState {
 }
 
 impl GameRules {
+    /// Whether this game is backgammon on the board (the dice aside): else the first
+    /// difference, in words.
+    fn as_backgammon(&self) -> Result<(), String> {
+        let m = &self.moves;
+        let mut start = Position::default();
+        for side in &mut start.sides {
+            for (point, n) in [(24, 2), (13, 5), (8, 3), (6, 5)] {
+                side[point] = n;
+            }
+        }
+        let why = if m.board.points != 24 {
+            format!("it is played on {} points, not 24", m.board.points)
+        } else if m.board.same_direction {
+            "both sides move the same way round the board".into()
+        } else if m.board.home != 6 {
+            format!("its home table has {} points, not 6", m.board.home)
+        } else if self.checkers != 15 {
+            format!("it has {} checkers a side, not 15", self.checkers)
+        } else if m.lone == Lone::Pin {
+            "a lone checker is pinned, not hit to the bar".into()
+        } else if m.lone == Lone::Block {
+            "a lone checker blocks the point, and no checker is hit".into()
+        } else if self.start != start {
+            "its checkers do not start where backgammon's do (24:2 13:5 8:3 6:5)".into()
+        } else if m.double_moves != 4 {
+            format!("a double gives {} moves, not 4", m.double_moves)
+        } else if !m.larger_first {
+            "when only one die can be played, it may be either".into()
+        } else if let Some(bonus) = &m.bonus {
+            format!(
+                "a roll of {}-{} gives more than its dice",
+                bonus.roll[0], bonus.roll[1]
+            )
+        } else if !m.leave.is_empty() || !m.step.is_empty() {
+            "its [[moves.leave]] or [[moves.step]] rules forbid moves backgammon allows".into()
+        } else if !self.wins.is_empty() {
+            "a [[win]] rule ends games that backgammon plays on".into()
+        } else {
+            return Ok(());
+        };
+        Err(why)
+    }
+
     /// Whether checkers may wait off the board in a pool (the start puts some there).
     fn uses_pool(&self) -> bool {
         self.start.sides.iter().any(|s| s[POOL] > 0)
@@ -552,6 +595,26 @@ impl Game for TablesGame {
 impl Notation for TablesGame {
     fn move_text(&self, state: &TablesState, mv: &TablesMove) -> String {
         notation::format_move(&self.steps_with_hits(state, mv))
+    }
+
+    fn as_backgammon(&self) -> Result<(), String> {
+        let Dice { count, faces } = self.dice;
+        if (count, faces) != (2, 6) {
+            return Err(format!(
+                "it throws {count} dice of {faces} faces, not two six-sided dice"
+            ));
+        }
+        let several = self.rotation.len() > 1;
+        for (i, rules) in self.rotation.iter().enumerate() {
+            rules.as_backgammon().map_err(|why| {
+                if several {
+                    format!("game {} of its match, `{}`: {why}", i + 1, rules.name)
+                } else {
+                    why
+                }
+            })?;
+        }
+        Ok(())
     }
 
     fn parse_move(&self, state: &TablesState, text: &str) -> Result<TablesMove, MoveError> {

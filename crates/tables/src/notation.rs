@@ -33,7 +33,10 @@ fn number(pair: &Pair<Rule>, max: u32, what: &str) -> Result<u8, NotationError> 
         Ok(n) if n <= max => Ok(n as u8),
         _ => Err(NotationError::new(
             span_of(pair),
-            format!("{what} `{}` is out of range (at most {max})", pair.as_str()),
+            format!(
+                "{what} `{}` is out of range (at most {max})",
+                ludus_core::limits::excerpt(pair.as_str())
+            ),
         )),
     }
 }

@@ -31,6 +31,7 @@ fn pair<'a>(value: &'a Value, field: &str) -> Result<[&'a Value; 2], String> {
 pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     let shared = StateFields::read(value, game.max_plies)?;
     // The game of the match first: in a rotation it says which rules the position follows.
+    let standing_given = shared.match_.is_some();
     let (game_no, standing) = read_match(game, shared.match_)?;
     let rules = game.rules_of(game_no);
     let mut pos = Position::default();
@@ -85,17 +86,6 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     };
     let mut state = game.start_of(game_no, 0);
     state.pos = pos;
-    // A match ends the moment a player reaches its target: two players past it, or one past
-    // it with a game still going, is no position of the match.
-    if let Some(m) = &game.match_rules {
-        let reached = standing.iter().filter(|&&x| x >= m.target).count();
-        if reached == 2 || (reached == 1 && phase != PhaseName::Over) {
-            return Err(format!(
-                "match.points {standing:?}: a match to {} is over once a player reaches it",
-                m.target
-            ));
-        }
-    }
     state.points = standing;
     state.plies = shared.ply;
     match phase {
@@ -166,6 +156,13 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             }
         }
     }
+    // Without a standing, a finished game is the match's first and its points all it has.
+    if let (false, Some(_), Stage::Over, Some(w)) =
+        (standing_given, &game.match_rules, state.stage, state.winner)
+    {
+        state.points[usize::from(w)] = state.score;
+    }
+    check_standing(game, &state)?;
     // Who started: given, or as the turns alternate from the player to move (from the winner,
     // the last mover, once won).
     let last = match (state.stage, state.winner) {
@@ -191,6 +188,35 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         }
     }
     Ok(state)
+}
+
+/// Refuses match points no match could reach with this game: a game is played only while both
+/// players are short of the target, and a finished game's points are in the standing (so the
+/// winner has them, and the loser is short of the target).
+fn check_standing(game: &TablesGame, state: &TablesState) -> Result<(), String> {
+    let Some(m) = &game.match_rules else {
+        return Ok(());
+    };
+    let standing = state.points;
+    let mut before = standing;
+    if let (Stage::Over, Some(w)) = (state.stage, state.winner) {
+        let w = usize::from(w);
+        if standing[w] < state.score {
+            return Err(format!(
+                "match.points {standing:?}: player {w} won this game's {} point(s), which the \
+                 standing counts",
+                state.score
+            ));
+        }
+        before[w] -= state.score;
+    }
+    if before.iter().any(|&x| x >= m.target) {
+        return Err(format!(
+            "match.points {standing:?}: a match to {} is over once a player reaches it",
+            m.target
+        ));
+    }
+    Ok(())
 }
 
 /// The pinned checkers (`pinned`: each side's pinned points, in its own numbering), checked

@@ -84,6 +84,19 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// Every ending.
+    pub const ALL: [Ending; 9] = [
+        Ending::Score,
+        Ending::Stop,
+        Ending::Repetition,
+        Ending::NoMove,
+        Ending::PlyLimit,
+        Ending::Agreement,
+        Ending::SetUpOver,
+        Ending::BorneOff,
+        Ending::WinRule,
+    ];
+
     /// The ending in a word or two, as analyses print and count it.
     pub fn word(self) -> &'static str {
         match self {
@@ -285,6 +298,14 @@ pub trait Notation: Game {
     /// Parses any notation `move_text` could produce and returns the matching legal move, or
     /// why the text is not a legal move here.
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError>;
+    /// Whether every game these rules play is backgammon as other programs write its games
+    /// down (GNU Backgammon's `.mat`): 24 points, 15 checkers a side moving towards each other
+    /// from backgammon's start, a lone checker hit to the bar, two six-sided dice, doubles
+    /// played four times, nothing more forbidden and no other way to win. Else the first
+    /// difference, in words.
+    fn as_backgammon(&self) -> Result<(), String> {
+        Err("its games are not played with checkers on points".into())
+    }
 }
 
 /// Positions and moves in the protocol's JSON forms.

@@ -14,6 +14,7 @@ pub use stats::wilson;
 
 use crate::Spec;
 use ludus_core::game::{Ending, Evaluator, Phase};
+use ludus_core::limits::Limits;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,25 @@ pub struct Setup {
     pub seed: u64,
     /// The part of the games this run plays.
     pub shard: Shard,
+}
+
+impl Setup {
+    /// Refuses what no analysis plays, whoever asks (the command line, Python): a person in
+    /// a seat, no games, or more games than `limits` allow. The error names the setting
+    /// (`games`, `players`) and what it must be (`must be 1 to ...`).
+    pub fn check(&self, limits: &Limits) -> Result<(), (&'static str, String)> {
+        if self.players.contains(&Spec::Human) {
+            return Err((
+                "players",
+                "must be computer players: an analysis seats no `human`".into(),
+            ));
+        }
+        let max = limits.analysis_games;
+        if !(1..=max).contains(&self.games) {
+            return Err(("games", format!("must be 1 to {max}, not {}", self.games)));
+        }
+        Ok(())
+    }
 }
 
 /// One of `count` equal slices of an analysis's games (`index` from 0).

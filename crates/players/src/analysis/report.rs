@@ -3,7 +3,10 @@
 //! side.
 
 use super::stats::{mean, percentile, wilson};
-use super::{Shard, Tally};
+use super::{Shard, Tally, MATCH_GUARD, PLY_GUARD};
+use crate::Spec;
+use ludus_core::game::Ending;
+use ludus_core::limits::{excerpt, LIMITS};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -50,7 +53,8 @@ impl Part {
             if !seen.insert(part.shard.index) {
                 return Err(format!(
                     "{}: shard {} appears twice",
-                    first.rules, part.shard
+                    excerpt(&first.rules),
+                    part.shard
                 ));
             }
             tally = tally + part.tally.clone();
@@ -65,7 +69,7 @@ impl Part {
         if !missing.is_empty() {
             return Err(format!(
                 "{}: shard(s) {} missing (every one of the {count} shards is needed)",
-                first.rules,
+                excerpt(&first.rules),
                 missing.join(", ")
             ));
         }
@@ -78,34 +82,108 @@ impl Part {
         })
     }
 
-    /// Why the part cannot be an analysis's shard as written (its counts do not add up).
+    /// Why the part cannot be an analysis's shard as written: its counts do not add up as
+    /// games played count them, or it holds what no analysis writes.
     pub fn check(&self) -> Result<(), String> {
         let t = &self.tally;
         let shard = Shard::new(self.shard.index, self.shard.count)?;
         let expected = shard.games(self.games);
+        let games = expected.end - expected.start;
+        let bad = |why: String| {
+            Err(format!(
+                "the counts of shard {} of {} do not add up: {why}",
+                self.shard,
+                excerpt(&self.rules)
+            ))
+        };
+        if let Some(why) = self.foreign_text() {
+            return Err(format!("shard {}: {why}", self.shard));
+        }
         fn total(values: impl IntoIterator<Item = u64>) -> Option<u64> {
             values
                 .into_iter()
                 .try_fold(0u64, |sum, n| sum.checked_add(n))
         }
-        let games = expected.end - expected.start;
-        let adds_up = t.games == games
-            && total([t.wins[0], t.wins[1], t.draws]) == Some(games)
-            && t.first_mover_wins <= games
-            && total(t.seat_wins) == total(t.wins)
-            && t.not_conserved <= t.decisions
-            && total(t.plies.values().copied()) == Some(games)
-            && total(t.ended_by.values().copied()).is_some()
-            && t.conditions_held.values().all(|&n| n <= t.decisions)
-            && t.choices >= t.decisions
-            && t.single_games >= games
-            && [t.choices, t.single_games, t.captures, t.hits]
+        // Each move played is a decision, and a game's plies count its moves.
+        let moves = t.plies.iter().try_fold(0u64, |sum, (&plies, &n)| {
+            u64::from(plies).checked_mul(n)?.checked_add(sum)
+        });
+        let guarded = t.ended_by.get(MATCH_GUARD).copied().unwrap_or(0);
+        let single = total(
+            t.ended_by
                 .iter()
-                .all(|&n| n <= u64::MAX / 1024);
-        if !adds_up {
-            return Err(format!(
-                "the counts of shard {} of {} do not add up to its {games} games",
-                self.shard, self.rules
+                .filter(|(reason, _)| *reason != MATCH_GUARD)
+                .map(|(_, &n)| n),
+        );
+        let gained = if t.counts_hits { t.hits } else { t.captures };
+        let (counted, other) = if t.counts_hits {
+            ("hits", t.captures)
+        } else {
+            ("captures", t.hits)
+        };
+        if t.games != games {
+            return bad(format!("`games` is {}, not its {games} games", t.games));
+        }
+        if total([t.wins[0], t.wins[1], t.draws]) != Some(games) {
+            return bad(format!("`wins` and `draws` do not make its {games} games"));
+        }
+        if total(t.seat_wins) != total(t.wins) {
+            return bad("`seat_wins` and `wins` count different wins".into());
+        }
+        if t.first_mover_wins > t.wins[0].saturating_add(t.wins[1]) {
+            return bad("`first_mover_wins` is more than the games won".into());
+        }
+        if total(t.plies.values().copied()) != Some(games) {
+            return bad(format!("`plies` does not count its {games} games"));
+        }
+        if moves != Some(t.decisions) {
+            return bad("`plies` and `decisions` count different moves".into());
+        }
+        if t.single_games < games || t.single_games / u64::from(LIMITS.games_per_match) > games {
+            return bad(format!(
+                "{} single games in {games} games or matches",
+                t.single_games
+            ));
+        }
+        if let Some(reason) = t.ended_by.keys().find(|r| !is_ending(r)) {
+            return bad(format!(
+                "`ended_by` counts `{}`, not a way a game ends",
+                excerpt(reason)
+            ));
+        }
+        if single != Some(t.single_games) {
+            return bad(format!(
+                "`ended_by` does not count its {} single games",
+                t.single_games
+            ));
+        }
+        if guarded > games {
+            return bad(format!(
+                "more matches ended by the {MATCH_GUARD} than {games}"
+            ));
+        }
+        if t.not_conserved != 0 {
+            return bad(format!(
+                "`not_conserved` is {}: an analysis creates or loses no piece",
+                t.not_conserved
+            ));
+        }
+        if gained > t.decisions || other != 0 {
+            return bad(format!(
+                "{} {counted} in {} moves (a move counts once; the rules count {counted} only)",
+                gained, t.decisions
+            ));
+        }
+        if let Some((condition, _)) = t.conditions_held.iter().find(|(_, &n)| n > t.decisions) {
+            return bad(format!(
+                "`{}` held in more moves than were played",
+                excerpt(condition)
+            ));
+        }
+        if t.choices < t.decisions || t.choices > u64::MAX / 1024 {
+            return bad(format!(
+                "{} choices at {} decisions",
+                t.choices, t.decisions
             ));
         }
         if !(self.seconds.is_finite() && self.seconds >= 0.0) {
@@ -113,6 +191,40 @@ impl Part {
         }
         Ok(())
     }
+
+    /// What in the part's words no analysis writes: players that are not computer players as
+    /// they print, a digest that is not SHA-256 in hex, a condition named with control
+    /// characters. (The rules name is the rules file's own, printed escaped.)
+    fn foreign_text(&self) -> Option<String> {
+        for p in &self.players {
+            match p.parse::<Spec>() {
+                Ok(spec) if spec != Spec::Human && spec.to_string() == *p => {}
+                _ => return Some(format!("`{}` is not a computer player", excerpt(p))),
+            }
+        }
+        let hex = |c: char| c.is_ascii_digit() || ('a'..='f').contains(&c);
+        if self.digest.len() != 64 || !self.digest.chars().all(hex) {
+            return Some(format!(
+                "digest `{}` is not a SHA-256 in hex",
+                excerpt(&self.digest)
+            ));
+        }
+        let named = |c: char| c.is_ascii_graphic() || c == ' ';
+        if let Some(condition) = self
+            .tally
+            .conditions_held
+            .keys()
+            .find(|k| !k.chars().all(named))
+        {
+            return Some(format!("condition `{}` is not a name", excerpt(condition)));
+        }
+        None
+    }
+}
+
+/// Whether an analysis counts games as ending so.
+fn is_ending(reason: &str) -> bool {
+    reason == PLY_GUARD || reason == MATCH_GUARD || Ending::ALL.iter().any(|e| e.word() == reason)
 }
 
 /// The results of an analysis of one rules file.
