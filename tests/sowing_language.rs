@@ -368,3 +368,23 @@ fn pits_taken_on_a_drop_may_go_to_the_sower() {
     assert_eq!(stores(""), json!([24, 24]));
     assert_eq!(stores("take_to = \"mover\""), json!([28, 20]));
 }
+
+#[test]
+fn captured_stones_are_sown_on_from_the_laps_pit_or_from_the_last() {
+    // South's pit 4 (1 stone) makes pit 5 hold 2: the 3 stones of North's pit 2 facing it are
+    // captured and sown on at once. From the lap's pit (4): into South's 5, 6 and North's 1;
+    // from the last pit (5): into South's 6 and North's 1 and 2.
+    let pits = |from: &str| {
+        let g = plain(&format!(
+            "[capture]\nwhen = \"last.side == mover and last.count > 1 and opposite.count > 0\"\n\
+             take = [\"opposite\"]\nto = \"sow\"\n{from}"
+        ));
+        let mut st = position(&g, 0, &[0, 0, 0, 1, 1, 0], &[0, 3, 0, 0, 0, 0], [21, 22]);
+        sow_pit(&g, &mut st, 4)["pits"].clone()
+    };
+    assert_eq!(pits(""), json!([[0, 0, 0, 0, 3, 1], [1, 0, 0, 0, 0, 0]]));
+    assert_eq!(
+        pits("sow_from = \"last\""),
+        json!([[0, 0, 0, 0, 2, 1], [1, 1, 0, 0, 0, 0]])
+    );
+}

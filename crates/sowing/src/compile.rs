@@ -247,6 +247,16 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
                 }
             }
         }
+        if let Some(from) = c
+            .sow_from
+            .as_ref()
+            .filter(|_| c.to != rules::CaptureTo::Sow)
+        {
+            cx.warn(
+                from.span(),
+                "`sow_from` without `to = \"sow\"`: captured stones go to the store, never sown on",
+            );
+        }
         if c.take.get_ref().is_empty() {
             cx.error(c.take.span(), "`take` names no pit to capture");
         }
@@ -368,6 +378,10 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
                 chain_max: c.chain_max.as_ref().map_or(u32::MAX, |m| *m.get_ref()),
                 grand_slam: c.grand_slam,
                 to: c.to,
+                sow_from: c
+                    .sow_from
+                    .as_ref()
+                    .map_or(rules::SowFrom::Lap, |f| *f.get_ref()),
                 choice: c.choice,
             })
         }

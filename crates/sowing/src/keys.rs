@@ -473,6 +473,18 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "sow_from",
+        line: "with `to = \"sow\"`, where captured stones are sown on from: the lap's pit or its last pit",
+        expects: "\"lap\" or \"last\"",
+        values: &["lap", "last"],
+        default: "\"lap\"",
+        example: "sow_from = \"last\"",
+        long: "\"lap\": the captured stones are sown on as if lifted again from the pit the lap \
+               started from (Omweso); \"last\": they are sown on from the lap's last pit, the \
+               first into the pit after it (the pit after the capturing one).",
+    },
+    KeyRef {
+        section: "capture",
         key: "choice",
         line: "whether the mover may decline a capture: \"none\" (it is made) or \"mover\"",
         expects: "\"none\" or \"mover\"",

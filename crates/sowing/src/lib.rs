@@ -175,6 +175,8 @@ struct CaptureRule {
     chain_max: u32,
     grand_slam: rules::GrandSlam,
     to: rules::CaptureTo,
+    /// Where captured stones sown on start from.
+    sow_from: rules::SowFrom,
     choice: rules::CaptureChoice,
 }
 

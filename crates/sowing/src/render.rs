@@ -2,7 +2,7 @@
 
 use super::rules::{
     CaptureChoice, CaptureTo, ChainWay, FillFrom, GrandSlam, HouseChoice, Leftover, MustFeed,
-    NoMove, Partial, Relay, SkipOrigin, TakeChoice, TakeTo, Target,
+    NoMove, Partial, Relay, SkipOrigin, SowFrom, TakeChoice, TakeTo, Target,
 };
 use super::state::SowingState;
 use super::SowingGame;
@@ -311,7 +311,11 @@ pub fn describe(game: &SowingGame) -> String {
         if c.to == CaptureTo::Sow {
             let _ = writeln!(
                 s,
-                "Captures are checked after every lap; the captured stones are sown on at once from the pit that lap was lifted from, and the move goes on."
+                "Captures are checked after every lap; the captured stones are sown on at once from {}, and the move goes on.",
+                match c.sow_from {
+                    SowFrom::Lap => "the pit that lap was lifted from",
+                    SowFrom::Last => "the lap's last pit",
+                }
             );
         }
         let _ = writeln!(

@@ -314,6 +314,9 @@ pub struct Capture {
     /// Where the captured stones go.
     #[serde(default)]
     pub to: CaptureTo,
+    /// Where captured stones sown on start from (with `to = "sow"`).
+    #[serde(default)]
+    pub sow_from: Option<Spanned<SowFrom>>,
     /// Whether the mover may decline the capture.
     #[serde(default)]
     pub choice: CaptureChoice,
@@ -328,6 +331,17 @@ pub enum CaptureTo {
     /// Checked after every lap; the captured stones are sown on at once from the pit that lap
     /// was lifted from, and the move goes on (Omweso).
     Sow,
+}
+
+/// Where captured stones sown on (`capture.to = "sow"`) start from.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SowFrom {
+    /// As if lifted again from the pit the lap started from (Omweso).
+    #[default]
+    Lap,
+    /// From the lap's last pit: the first stone goes into the pit after it.
+    Last,
 }
 
 /// `[house]`: a pit that becomes a player's house for the rest of the game (Toguz Korgool's

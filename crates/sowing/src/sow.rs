@@ -4,7 +4,7 @@
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::rules::{
     CaptureChoice, CaptureTo, ChainWay, GrandSlam, HouseChoice, MustFeed, Relay, SkipOrigin,
-    TakeChoice, TakeTo, Target,
+    SowFrom, TakeChoice, TakeTo, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::SowingState;
@@ -469,10 +469,9 @@ impl SowingGame {
                 s.report.captured = s.report.captured.saturating_add(got as u16);
                 s.report.grand_slam = take && grand_slam;
                 match lap {
-                    // The captured stones are sown on as if lifted again from the lap's pit.
                     true if take => {
                         s.hand = got as u8;
-                        s.pos = s.lap;
+                        s.pos = self.sown_on_from(cap, s);
                         self.sow_to_end(b, s, true)
                     }
                     true => {
@@ -692,10 +691,8 @@ impl SowingGame {
                         s.report.captured = s.report.captured.saturating_add(got as u16);
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
-                            // The captured stones are sown on as if lifted again from the
-                            // lap's pit.
                             s.hand = got as u8;
-                            s.pos = s.lap;
+                            s.pos = self.sown_on_from(cap, s);
                             continue;
                         }
                     }
@@ -743,6 +740,15 @@ impl SowingGame {
             if self.skip_origin == SkipOrigin::Lap {
                 s.skip = from;
             }
+        }
+    }
+
+    /// Where captured stones are sown on from: as if lifted again from the lap's pit, or on
+    /// from the lap's last pit.
+    fn sown_on_from(&self, cap: &CaptureRule, s: &Sowing) -> usize {
+        match cap.sow_from {
+            SowFrom::Lap => s.lap,
+            SowFrom::Last => s.pos,
         }
     }
 
