@@ -388,3 +388,20 @@ fn captured_stones_are_sown_on_from_the_laps_pit_or_from_the_last() {
         json!([[0, 0, 0, 0, 2, 1], [1, 1, 0, 0, 0, 0]])
     );
 }
+
+#[test]
+fn a_side_is_measured_by_its_fullest_pit_and_its_occupied_pits() {
+    use sowing_common::legal_pits;
+    // A single stone may be sown only when no pit of the mover's holds more.
+    let g = plain("[sowing]\nstart = \"pit.count > 1 or mover.most == 1\"\n");
+    let st = position(&g, 0, &[1, 2, 0, 1, 0, 0], &[4; 6], [10, 10]);
+    assert_eq!(legal_pits(&g, &st), vec![2]);
+    let st = position(&g, 0, &[1, 1, 0, 1, 0, 0], &[4, 4, 4, 4, 4, 5], [10, 10]);
+    assert_eq!(legal_pits(&g, &st), vec![1, 2, 4]);
+    // A game won by the first to have a single occupied pit left.
+    let g = plain("[end]\nwin = \"mover.occupied == 1\"\n");
+    let mut st = position(&g, 0, &[0, 0, 0, 1, 3, 0], &[4; 6], [10, 10]);
+    sow_pit(&g, &mut st, 4);
+    use ludus::game::Game;
+    assert_eq!(g.outcome(&st).expect("over").winner, Some(0));
+}

@@ -45,6 +45,10 @@ const OPPONENT_PITS: u16 = 75;
 const MOVER_HOUSE: u16 = 76;
 const OPPONENT_HOUSE: u16 = 77;
 const HAND: u16 = 78;
+const MOVER_MOST: u16 = 82;
+const OPPONENT_MOST: u16 = 83;
+const MOVER_OCCUPIED: u16 = 84;
+const OPPONENT_OCCUPIED: u16 = 85;
 const OWN: u16 = 80;
 const THEIR: u16 = 81;
 
@@ -264,6 +268,30 @@ impl Context {
                 "stones in the opponent's pits in play",
             )
             .var(
+                "mover.most",
+                Type::Int,
+                MOVER_MOST,
+                "the most stones in one of the mover's pits in play",
+            )
+            .var(
+                "opponent.most",
+                Type::Int,
+                OPPONENT_MOST,
+                "the most stones in one of the opponent's pits in play",
+            )
+            .var(
+                "mover.occupied",
+                Type::Int,
+                MOVER_OCCUPIED,
+                "the mover's pits in play that hold stones",
+            )
+            .var(
+                "opponent.occupied",
+                Type::Int,
+                OPPONENT_OCCUPIED,
+                "the opponent's pits in play that hold stones",
+            )
+            .var(
                 "mover.house",
                 Type::Int,
                 MOVER_HOUSE,
@@ -384,6 +412,13 @@ impl<'a> Ctx<'a> {
             0
         }
     }
+    /// The stones of each of player `p`'s pits in play.
+    fn side_counts(&self, p: usize) -> impl Iterator<Item = i32> + '_ {
+        (p * self.geo.n..(p + 1) * self.geo.n)
+            .filter(|&s| !self.board.is_closed(s))
+            .map(|s| i32::from(self.board.count[s]))
+    }
+
     /// Stones in player `p`'s pits in play (a closed pit's stones are out of the round).
     fn side_total(&self, p: usize) -> i32 {
         let pits = &self.board.count[p * self.geo.n..(p + 1) * self.geo.n];
@@ -442,6 +477,10 @@ impl Vars for Ctx<'_> {
             OPPONENT_STORE => i32::from(self.board.store(opp)),
             MOVER_PITS => self.side_total(self.mover),
             OPPONENT_PITS => self.side_total(opp),
+            MOVER_MOST => self.side_counts(self.mover).max().unwrap_or(0),
+            OPPONENT_MOST => self.side_counts(opp).max().unwrap_or(0),
+            MOVER_OCCUPIED => self.side_counts(self.mover).filter(|&c| c > 0).count() as i32,
+            OPPONENT_OCCUPIED => self.side_counts(opp).filter(|&c| c > 0).count() as i32,
             MOVER_HOUSE => self.house_number(self.mover),
             OPPONENT_HOUSE => self.house_number(opp),
             _ => 0,
