@@ -134,16 +134,31 @@ enum Command {
     },
 }
 
+/// `--south`'s help, naming the computer players the players crate lists.
+fn south_help() -> String {
+    format!(
+        "Player 0, the side listed first in the rules (South in sowing games, White in tables \
+         games; --south and --white are the same option): human, {} (BUDGET: a time such as \
+         250ms or 2s, mcts iterations such as 20000, an alphabeta depth such as d8). Each keeps \
+         the side given here for the whole game or match; a starting ritual decides only who \
+         starts",
+        ludus_players::usage()
+    )
+}
+
+/// `analyze --players`'s help, naming the computer players the players crate lists.
+fn analyze_players_help() -> String {
+    format!(
+        "Players A and B: {}. A sits first in even games, B in odd ones",
+        ludus_players::usage()
+    )
+}
+
 #[derive(clap::Args)]
 struct PlayArgs {
     /// A bundled game name or a rules file path.
     game: String,
-    /// Player 0, the side listed first in the rules (South in sowing games, White in tables
-    /// games; --south and --white are the same option): human, random, greedy, mcts[:BUDGET]
-    /// or alphabeta[:BUDGET] (BUDGET: a time such as 250ms or 2s, mcts iterations such as
-    /// 20000, an alphabeta depth such as d8). Each keeps the side given here for the whole game
-    /// or match; a starting ritual decides only who starts.
-    #[arg(long, visible_alias = "white", default_value = "human")]
+    #[arg(long, visible_alias = "white", default_value = "human", help = south_help())]
     south: Spec,
     /// Player 1, the side listed second (North in sowing games, Black in tables games;
     /// --north and --black are the same option): as for --south.
@@ -175,9 +190,7 @@ struct AnalyzeArgs {
     /// Rules files (paths) or bundled game names, reported side by side.
     #[arg(required = true)]
     rules: Vec<String>,
-    /// Players A and B: random, greedy, mcts[:BUDGET] or alphabeta[:BUDGET]. A sits first in
-    /// even games, B in odd ones.
-    #[arg(long, default_value = "random,random")]
+    #[arg(long, default_value = "random,random", help = analyze_players_help())]
     players: String,
     /// Games to play (whole matches where the rules define matches).
     #[arg(long, default_value_t = 1000)]

@@ -402,3 +402,13 @@ fn limits_are_lowered_by_name_and_never_raised() {
         assert!(err.contains(words), "{setting}: {err}");
     }
 }
+
+/// The help names every computer player the players crate has, from its one list.
+#[test]
+fn the_help_names_every_computer_player() {
+    let usage = ludus::players::usage();
+    for args in [["play", "--help"], ["analyze", "--help"]] {
+        let out = stdout(&ludus(&args));
+        assert!(out.contains(&usage), "{args:?}: {out}");
+    }
+}
