@@ -462,3 +462,67 @@ fn bad_choice_keys_are_located() {
     );
     located(&text, "", "reverse = 3", "3");
 }
+
+/// The keys the sowing language gained: a wrong value, a wrong name or a value out of range is
+/// a located error; the file is refused.
+#[test]
+fn the_newer_keys_refuse_bad_values_at_their_place() {
+    let text = OWARE.replace("\nmust_feed = true", "\nmust_feed = \"fed\"");
+    located(
+        &text,
+        "unknown value \"fed\" for `sowing.must_feed`",
+        "\nmust_feed = \"fed\"",
+        "\"fed\"",
+    );
+    let text = OWARE.replace("\nmust_feed = true", "\nmust_feed = 3");
+    located(
+        &text,
+        "found the number `3`, expected `true`, `false`",
+        "\nmust_feed = 3",
+        "3",
+    );
+    let text = format!("{OWARE}no_move = \"passes\"\n");
+    located(
+        &text,
+        "unknown value \"passes\" for `end.no_move`",
+        "no_move = \"passes\"",
+        "\"passes\"",
+    );
+    let text = OWARE.replace(
+        "\nskip_origin = \"lap\"",
+        "\nskip_origin = \"lap\"\nrelay = \"last\"\nrelay_when = \"last.cuont > 1\"",
+    );
+    located(
+        &text,
+        "unknown name `last.cuont`",
+        "relay_when = \"last.cuont > 1\"",
+        "last.cuont",
+    );
+    let text = format!("{OWARE}win = \"pit.count == 0\"\n");
+    located(
+        &text,
+        "`pit.count`",
+        "win = \"pit.count == 0\"",
+        "pit.count",
+    );
+    let text = OWARE.replace(
+        "\ngrand_slam = \"no-capture\"",
+        "\ngrand_slam = \"no-capture\"\nchain_way = \"forward\"",
+    );
+    located(
+        &text,
+        "unknown value \"forward\" for `capture.chain_way`",
+        "chain_way = \"forward\"",
+        "\"forward\"",
+    );
+    let sat = include_str!("../rules/sat-gharva.toml");
+    let text = sat.replace("\nrefill = 7", "\nrefill = 7\nmin_pits = 0");
+    located(&text, "`min_pits` must be from 1 to 7", "min_pits = 0", "0");
+    let text = sat.replace("\npartial = \"closed\"", "\npartial = \"stores\"");
+    located(
+        &text,
+        "unknown value \"stores\" for `match.partial`",
+        "partial = \"stores\"",
+        "\"stores\"",
+    );
+}

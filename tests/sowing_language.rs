@@ -314,7 +314,8 @@ fn stones_in_a_pit_out_of_play_stay_their_owners_whatever_the_leftover() {
     use ludus::game::{Game, Json};
     // North's pit 1 is out of play with 5 stones. South's move leaves North without a move;
     // the stones in play go to South (the last mover), North's 5 stay North's.
-    let g = from_text(&sat_gharva_with(
+    let g = from_text(&sowing_common::replaced(
+        "sat-gharva",
         "leftover = \"owners\"",
         "leftover = \"mover\"",
     ));
@@ -333,7 +334,8 @@ fn a_refill_may_put_the_stones_short_of_a_pit_in_the_store() {
     use ludus::game::{Game, Json};
     // North ends the round holding 45: six pits of 7 and 3 over. With `partial = "store"`
     // those 3 go to North's store and pit 1 stays empty, out of play.
-    let g = from_text(&sat_gharva_with(
+    let g = from_text(&sowing_common::replaced(
+        "sat-gharva",
         "partial = \"closed\"",
         "partial = \"store\"",
     ));
@@ -347,13 +349,6 @@ fn a_refill_may_put_the_stones_short_of_a_pit_in_the_store() {
     assert_eq!(next["pits"][1], json!([0, 7, 7, 7, 7, 7, 7]));
     assert_eq!(next["stores"][1], 3);
     assert_eq!(next["out_of_play"], json!([[], [1]]));
-}
-
-/// The bundled Sat-gharva with one line of it replaced.
-fn sat_gharva_with(line: &str, by: &str) -> String {
-    let text = ludus::rules::Source::find("sat-gharva").unwrap().text;
-    assert!(text.contains(line), "Sat-gharva has no {line}");
-    text.replacen(line, by, 1)
 }
 
 #[test]

@@ -5,30 +5,9 @@ mod sowing_common;
 use ludus::game::{Game, Json, Notation, Phase};
 use ludus::sowing::{MoveEnd, SowingGame, SowingMove, SowingState};
 use serde_json::{json, Value};
-use sowing_common::{from_text, game, stones};
-
-/// A position: `to_move`, each player's pits in their own numbering, the stores.
-fn set(g: &SowingGame, to_move: usize, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> SowingState {
-    g.state_from_json(&json!({"to_move": to_move, "pits": [p0, p1], "stores": stores}))
-        .unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// The legal moves as pit numbers (these games sow every pit one way round).
-fn legal(g: &SowingGame, st: &SowingState) -> Vec<u8> {
-    let mut v = Vec::new();
-    g.legal_moves(st, &mut v);
-    v.iter().map(|m| m.sown_pit().expect("a pit")).collect()
-}
-
-fn play(g: &SowingGame, st: &mut SowingState, pit: u8) -> Value {
-    assert!(
-        legal(g, st).contains(&pit),
-        "pit {pit} not legal in {}",
-        g.state_json(st)
-    );
-    g.play(st, &SowingMove::pit(pit));
-    g.state_json(st)
-}
+use sowing_common::{
+    from_text, game, legal_pits as legal, position as set, sow_pit as play, stones,
+};
 
 // ---------------------------------------------------------------- Oware
 

@@ -145,6 +145,13 @@ pub fn with(name: &str, section: &str, line: &str) -> String {
     text.replacen(&header, &format!("{header}{line}\n"), 1)
 }
 
+/// A bundled rules text with its first `line` replaced `by` another.
+pub fn replaced(name: &str, line: &str, by: &str) -> String {
+    let text = Source::find(name).unwrap().text;
+    assert!(text.contains(line), "{name} has no {line}");
+    text.replacen(line, by, 1)
+}
+
 /// A sowing rules text compiled by the family's own compiler.
 fn sowing_compile(text: &str) -> Result<SowingGame, Vec<ludus::diagnostics::Diagnostic>> {
     let doc = ludus::rules::RulesDoc::parse(text).map_err(|d| vec![d])?;

@@ -20,7 +20,7 @@ impl SowingGame {
             for player in [mover, 1 - mover] {
                 if win.test(&st.board, &self.geo, player, st.ply) {
                     self.finish(st, EndReason::Goal, false);
-                    self.award(st, player);
+                    award(st, player);
                     return;
                 }
             }
@@ -53,7 +53,6 @@ impl SowingGame {
     /// because nobody can move or the plies ran out.
     fn settle_turn(&self, st: &mut SowingState) {
         st.legal = self.legal_mask(&st.board, usize::from(st.to_move), st.ply, st.opening);
-        st.passing = false;
         if st.legal == 0 && self.end.no_move == NoMove::Pass {
             // The player who cannot move passes, a move of its own, if the other can move on.
             let other = 1 - usize::from(st.to_move);
@@ -62,7 +61,7 @@ impl SowingGame {
         if st.legal == 0 && !st.passing {
             self.finish(st, EndReason::NoMove, true);
             if self.end.no_move == NoMove::Loses {
-                self.award(st, 1 - usize::from(st.to_move));
+                award(st, 1 - usize::from(st.to_move));
             }
         } else if st.ply
             >= self
@@ -141,14 +140,8 @@ impl SowingGame {
         st.last_held = 0;
         st.last_mover = st.to_move;
         st.to_move = 1 - st.to_move;
+        st.passing = false;
         self.settle_turn(st);
-    }
-
-    /// The game just finished is won by `player`, whatever the stores say.
-    fn award(&self, st: &mut SowingState, player: usize) {
-        if let Some(result) = &mut st.result {
-            result.winner = Some(player as u8);
-        }
     }
 
     /// Stones each player holds: store and own pits.
@@ -310,6 +303,13 @@ impl SowingGame {
         }
         st.result?;
         Some(self.fresh(board, first, st.round.game + 1, held, false, 0))
+    }
+}
+
+/// The game just finished is won by `player`, whatever the stores say.
+fn award(st: &mut SowingState, player: usize) {
+    if let Some(result) = &mut st.result {
+        result.winner = Some(player as u8);
     }
 }
 

@@ -281,17 +281,17 @@ impl Game for SowingGame {
 
     #[inline]
     fn legal_moves(&self, state: &SowingState, out: &mut Vec<SowingMove>) {
-        // One test for the two rare cases: a choice within a move, a pass.
-        if state.pending.is_some() | state.passing {
-            out.clear();
-            if state.passing {
-                out.push(SowingMove::PASS);
-            } else {
-                out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]);
-            }
-            return;
-        }
         if state.legal < 0x100 {
+            // No pit to sow: the game is over, a choice within a move waits, or a pass.
+            if state.legal == 0 {
+                out.clear();
+                if state.pending.is_some() {
+                    out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]);
+                } else if state.passing {
+                    out.push(SowingMove::PASS);
+                }
+                return;
+            }
             // Pits 1 to 8 only (every move of a board of up to 8 pits a side): the list and
             // its length are two independent look-ups, quicker than counting bits.
             let lo = state.legal as usize;

@@ -72,6 +72,17 @@ const HOUSED: u8 = 1 << 2;
 /// capture made, a pit `take` matched, a house made, a move again.
 pub(crate) const WATCHED: [&str; 4] = ["capture.when", "sowing.take", "house.when", "turn.again"];
 
+impl CaptureRule {
+    /// Where captured stones are sown on from: as if lifted again from the lap's pit, or on
+    /// from the lap's last pit.
+    fn sown_on_from(&self, s: &Sowing) -> usize {
+        match self.sow_from {
+            SowFrom::Lap => s.lap,
+            SowFrom::Last => s.pos,
+        }
+    }
+}
+
 /// Where and how a move's sowing ended, for the capture.
 #[derive(Clone, Copy)]
 struct Ended {
@@ -471,7 +482,7 @@ impl SowingGame {
                 match lap {
                     true if take => {
                         s.hand = got as u8;
-                        s.pos = self.sown_on_from(cap, s);
+                        s.pos = cap.sown_on_from(s);
                         self.sow_to_end(b, s, true)
                     }
                     true => {
@@ -692,7 +703,7 @@ impl SowingGame {
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
                             s.hand = got as u8;
-                            s.pos = self.sown_on_from(cap, s);
+                            s.pos = cap.sown_on_from(s);
                             continue;
                         }
                     }
@@ -740,15 +751,6 @@ impl SowingGame {
             if self.skip_origin == SkipOrigin::Lap {
                 s.skip = from;
             }
-        }
-    }
-
-    /// Where captured stones are sown on from: as if lifted again from the lap's pit, or on
-    /// from the lap's last pit.
-    fn sown_on_from(&self, cap: &CaptureRule, s: &Sowing) -> usize {
-        match cap.sow_from {
-            SowFrom::Lap => s.lap,
-            SowFrom::Last => s.pos,
         }
     }
 
