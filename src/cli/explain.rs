@@ -254,7 +254,7 @@ fn index() -> String {
         let _ = writeln!(s, "\n{} rules files", family.family);
         for section in family.sections.iter().filter(|s| s.name != "game") {
             let _ = writeln!(s, "  {}  {}", section.header(), section.line);
-            for k in family.keys.iter().filter(|k| k.section == section.name) {
+            for k in section.keys {
                 let _ = writeln!(s, "    {:<20} {}", k.path(), k.line);
             }
         }

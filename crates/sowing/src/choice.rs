@@ -49,7 +49,7 @@ impl SowingGame {
 
     fn decider(&self, paused: &Paused) -> u8 {
         match paused.question {
-            Question::Take { slot } if self.take_choice == TakeChoice::Owner => {
+            Question::Take { slot } if self.sowing.take_choice == TakeChoice::Owner => {
                 self.geo.owner[usize::from(slot)]
             }
             _ => paused.sowing.mover as u8,

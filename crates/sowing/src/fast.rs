@@ -1,10 +1,10 @@
-//! The fast paths a game's moves may take, decided in one place from every rule the game has.
-//! `FastPaths::of` names each field of [`Compiled`] (no `..`): a new rule is a new field, and
-//! the crate does not compile until its author says here whether the rule closes a path. (Left
-//! out of a hand-kept condition, a rule would be silently skipped by the paths that ignore it.)
+//! The fast paths a game's moves may take, decided from every rule the game has. Each rule
+//! says what it closes (`closes`, in its table's module, naming each of its fields without
+//! `..`), and `FastPaths::of` names each field of [`Compiled`] the same way: a new rule does not
+//! compile until its author says whether it closes a path. (Left out of a hand-kept condition,
+//! a rule would be silently skipped by the paths that ignore it.)
 
-use super::rules::{CaptureChoice, CaptureTo, MustFeed, Relay};
-use super::{CaptureRule, Compiled};
+use super::Compiled;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct FastPaths {
@@ -20,6 +20,27 @@ pub(crate) struct FastPaths {
     pub(crate) plain_start: bool,
 }
 
+/// The fast paths one rule closes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Closes {
+    /// Sowing in one run (and every path after it).
+    pub(crate) bulk: bool,
+    /// The plain path.
+    pub(crate) plain: bool,
+    /// The paths that take every move the rules' way round.
+    pub(crate) way: bool,
+}
+
+impl Closes {
+    fn or(self, other: Closes) -> Closes {
+        Closes {
+            bulk: self.bulk || other.bulk,
+            plain: self.plain || other.plain,
+            way: self.way || other.way,
+        }
+    }
+}
+
 impl FastPaths {
     pub(crate) fn of(game: &Compiled) -> FastPaths {
         let Compiled {
@@ -32,53 +53,31 @@ impl FastPaths {
             geo,
             runs: _,
             other_runs: _,
-            circuit: _,
-            setup: _,
-            total,
-            first_move: _,
-            ritual: _,
-            skip_origin: _,
-            again: _,
+            setup,
+            turn: _,
             evaluate: _,
             end: _,
             match_rule: _,
-            // Only relays lap more than once, and a relay closes the bulk path.
-            max_drops: _,
-            relay_when: _,
-            // Only with `take`, or with `house`, which close the paths.
-            take_choice: _,
-            take_to: _,
-            house_choice: _,
-            // What closes a path.
-            start,
-            directed,
-            reverse: _,
-            direction_choice: _,
-            first_origin,
-            relay,
-            take,
+            // The rules that may close a path.
+            sowing,
             capture,
             house,
-            // Judged after the capture, feeding needs the position at the move's start.
-            must_feed,
             fast: _,
         } = game;
-        let sown_on = |c: &CaptureRule| c.to != CaptureTo::Store;
-        let bulk =
-            take.is_none() && *relay == Relay::None && !capture.as_ref().is_some_and(sown_on);
-        let start_is_nonzero = start.is_nonzero(geo, *total as u8);
+        let closed = [
+            Some(sowing.closes()),
+            capture.as_ref().map(|c| c.closes()),
+            house.as_ref().map(|h| h.closes()),
+        ]
+        .into_iter()
+        .flatten()
+        .fold(Closes::default(), Closes::or);
+        let start_is_nonzero = sowing.start.is_nonzero(geo, setup.total as u8);
         FastPaths {
-            bulk,
-            plain: bulk
-                && !first_origin
-                && !directed
-                && house.is_none()
-                && *must_feed != MustFeed::Kept
-                && capture
-                    .as_ref()
-                    .is_none_or(|c| c.choice == CaptureChoice::None),
+            bulk: !closed.bulk,
+            plain: !closed.bulk && !closed.plain,
             start_is_nonzero,
-            plain_start: start_is_nonzero && !directed,
+            plain_start: start_is_nonzero && !closed.way,
         }
     }
 }

@@ -1,25 +1,24 @@
 //! Sowing games (mancala family): one interpreter for every rules file of the `sowing` family.
 //!
-//! - `rules.rs`: the TOML tables as spanned serde structs;
-//! - `compile.rs`: checks and the build of a [`SowingGame`];
+//! - `rules/`: one module per table of a rules file (`[board]`, `[sowing]`, `[capture]`, …),
+//!   each with its serde struct, reference, checks, compiled rule, plain words and fast paths;
+//!   `rules/mod.rs` builds a [`SowingGame`] from them;
 //! - `board.rs`: slots, circuits, opposite pits, the compact [`Board`];
 //! - `scope.rs`: the names of each expression context, tabulated conditions;
 //! - `moves.rs`: [`SowingMove`], what a player chooses (a pit, a way round, a decision);
-//! - `fast.rs`: the fast paths a game's moves may take, from every rule in one place;
+//! - `fast.rs`: the fast paths a game's moves may take, from what each rule closes;
 //! - `sow.rs`: a move (sowing, relays, takes, captures) and the legal moves;
 //! - `choice.rs`: choices within a move (take or leave), each a step of play of its own;
 //! - `ways.rs`: the way round a move sows (the mover's choice where the rules leave it), and
 //!   the texts of pit moves;
 //! - `end.rs`: the end of a game and the rounds of a match;
 //! - `state.rs`: [`SowingState`] and its protocol JSON;
-//! - `render.rs`: the terminal board and the rules in plain words.
+//! - `render.rs`: the terminal board and its picture.
 
 mod board;
 mod choice;
-mod compile;
 mod end;
 mod fast;
-mod keys;
 mod moves;
 mod render;
 mod rules;
@@ -34,7 +33,7 @@ pub use scope::Context;
 pub use sow::MoveEnd;
 pub use state::{EndReason, SowingState};
 
-use board::{CircuitSpec, Geometry};
+use board::Geometry;
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::Expr;
 use ludus_core::game::{
@@ -43,7 +42,13 @@ use ludus_core::game::{
 };
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
-use scope::{PitCond, ScoreCond};
+use rules::capture::CaptureRule;
+use rules::end::EndRule;
+use rules::house::HouseRule;
+use rules::rounds::MatchRule;
+use rules::setup::SetupRule;
+use rules::sowing::SowingRule;
+use rules::turn::TurnRule;
 use serde_json::{json, Map, Value};
 
 /// `PIT_LISTS[m]`: the pit numbers k + 1 of the bits k set in byte m, one a byte, lowest first.
@@ -75,16 +80,16 @@ const PIT_COUNTS: [u8; 256] = {
     counts
 };
 
-pub use keys::REFERENCE;
+pub use rules::REFERENCE;
 
 /// Compiles a sowing rules file.
 pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
-    compile::compile(doc)
+    rules::compile(doc)
 }
 
 /// Checks a sowing rules file: the game when it has no error, and every error and warning.
 pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
-    compile::check(doc)
+    rules::check(doc)
 }
 
 /// The names every expression context offers, with their help lines (for the reference).
@@ -109,7 +114,7 @@ impl std::ops::DerefMut for SowingGame {
     }
 }
 
-/// The compiled rules behind a [`SowingGame`].
+/// The compiled rules behind a [`SowingGame`]: each table's rule from its module in `rules/`.
 #[derive(Clone, Debug)]
 pub struct Compiled {
     name: String,
@@ -121,85 +126,17 @@ pub struct Compiled {
     runs: board::Runs,
     /// The same sown the other way round, for a game whose moves may be (`directed`).
     other_runs: Option<board::Runs>,
-    circuit: CircuitSpec,
-    /// The starting board of a new game.
-    setup: Board,
-    /// Stones in the game (pits and stores).
-    total: u32,
-    first_move: Option<u8>,
-    ritual: Ritual,
-    skip_origin: rules::SkipOrigin,
-    /// The first stone goes back into the pit lifted (unless it is the only one).
-    first_origin: bool,
-    relay: rules::Relay,
-    /// A relay lift happens only when this holds at the lap's last pit.
-    relay_when: Option<PitCond>,
-    must_feed: rules::MustFeed,
-    /// A move ends once it has sown this many stones (laps × the largest circuit).
-    max_drops: u32,
-    start: PitCond,
-    /// Pits sown the other way round.
-    reverse: Option<PitCond>,
-    /// Pits the mover may sow either way round.
-    direction_choice: Option<PitCond>,
-    /// `reverse` or `direction_choice`: a move may sow against `direction`.
-    directed: bool,
-    take: Option<PitCond>,
-    /// Who may take or leave a pit `take` matches.
-    take_choice: rules::TakeChoice,
-    /// Whose store a pit `take` matches goes to.
-    take_to: rules::TakeTo,
+    setup: SetupRule,
+    sowing: SowingRule,
     capture: Option<CaptureRule>,
-    /// When the last pit becomes the mover's house.
-    house: Option<PitCond>,
-    /// Whether the mover may decline the house.
-    house_choice: rules::HouseChoice,
-    again: Option<Expr>,
+    house: Option<HouseRule>,
+    turn: TurnRule,
+    end: EndRule,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
-    end: EndRule,
     match_rule: Option<MatchRule>,
     /// The fast paths these rules allow.
     fast: fast::FastPaths,
-}
-
-#[derive(Clone, Debug)]
-struct CaptureRule {
-    when: PitCond,
-    /// The `next` and `beyond` pits are read by the condition or taken.
-    needs_next: bool,
-    targets: Vec<rules::Target>,
-    chain: Option<PitCond>,
-    chain_way: rules::ChainWay,
-    /// The most pits the chain adds, each way it walks.
-    chain_max: u32,
-    grand_slam: rules::GrandSlam,
-    to: rules::CaptureTo,
-    /// Where captured stones sown on start from.
-    sow_from: rules::SowFrom,
-    choice: rules::CaptureChoice,
-}
-
-#[derive(Clone, Debug)]
-struct EndRule {
-    win: Option<ScoreCond>,
-    score: Option<ScoreCond>,
-    stop: Option<ScoreCond>,
-    repetition: bool,
-    no_move: rules::NoMove,
-    leftover: rules::Leftover,
-    max_plies: Option<u32>,
-    agreement: bool,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct MatchRule {
-    refill: u8,
-    /// The pits a player must be able to fill to play on.
-    min_pits: u32,
-    fill_from: rules::FillFrom,
-    partial: rules::Partial,
-    next_first: ludus_core::game::NextFirst,
 }
 
 impl SowingGame {
@@ -209,7 +146,7 @@ impl SowingGame {
     }
     /// Stones in the game.
     pub fn total_stones(&self) -> u32 {
-        self.total
+        self.setup.total
     }
     /// Why the last move ended (relay cycles and lap caps cut a move short).
     pub fn last_move_end(&self, state: &SowingState) -> MoveEnd {
@@ -230,11 +167,11 @@ impl Game for SowingGame {
 
     fn new_game(&self, first: Player) -> SowingState {
         self.fresh(
-            self.setup,
+            self.setup.board,
             first,
             1,
-            self.held(&self.setup),
-            self.first_move.is_some(),
+            self.held(&self.setup.board),
+            self.setup.first_move.is_some(),
             0,
         )
     }
@@ -248,7 +185,7 @@ impl Game for SowingGame {
             return None;
         }
         rule.next_first.starter(
-            self.ritual,
+            self.setup.ritual,
             result.winner.map(usize::from),
             usize::from(state.round.starter),
         )
@@ -331,7 +268,7 @@ impl Game for SowingGame {
     }
 
     fn start_ritual(&self) -> Ritual {
-        self.ritual
+        self.setup.ritual
     }
     fn end_by_agreement(&self, state: &mut SowingState) -> bool {
         // Not in the middle of a move: stones may be in hand.
@@ -344,9 +281,9 @@ impl Game for SowingGame {
     fn watched_conditions(&self) -> Vec<(&'static str, u32)> {
         let set = [
             self.capture.is_some(),
-            self.take.is_some(),
+            self.sowing.take.is_some(),
             self.house.is_some(),
-            self.again.is_some(),
+            self.turn.again.is_some(),
         ];
         (0..4)
             .filter(|&i| set[i])
@@ -400,7 +337,7 @@ impl Notation for SowingGame {
 impl Json for SowingGame {
     fn move_json(&self, state: &SowingState, mv: &SowingMove) -> Value {
         match mv.kind() {
-            MoveKind::Sow { pit, .. } if self.directed => json!({
+            MoveKind::Sow { pit, .. } if self.sowing.directed => json!({
                 "text": self.pit_text(state, *mv),
                 "pit": pit,
                 "direction": self.direction_word(*mv),
@@ -428,7 +365,7 @@ impl Evaluator for SowingGame {
         // Where captures are sown on (Omweso), captured stones stay on the capturer's side:
         // what a player holds is the stones there.
         match &self.capture {
-            Some(c) if c.to == rules::CaptureTo::Sow => {
+            Some(c) if c.to == rules::capture::CaptureTo::Sow => {
                 store + self.open_stones(&state.board, player) as i32
             }
             _ => store,
@@ -471,7 +408,7 @@ impl View for SowingGame {
     fn gain_text(&self, gained: i32) -> Option<String> {
         let stones = format!("{gained} stone{}", if gained == 1 { "" } else { "s" });
         // Where stones are sown into the store, not every stone gained there is a capture.
-        Some(if self.circuit.own_store {
+        Some(if self.sowing.circuit.own_store {
             format!("stores {stones}")
         } else {
             format!("captures {stones}")
@@ -487,6 +424,6 @@ impl View for SowingGame {
         render::svg(self, state, viewer)
     }
     fn describe(&self) -> String {
-        render::describe(self)
+        rules::describe(self)
     }
 }

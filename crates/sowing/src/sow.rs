@@ -2,13 +2,14 @@
 //! at the choices the rules leave to a player, and the legal moves.
 
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
+use super::rules::capture::CaptureRule;
 use super::rules::{
     CaptureChoice, CaptureTo, ChainWay, GrandSlam, HouseChoice, MustFeed, Relay, SkipOrigin,
     SowFrom, TakeChoice, TakeTo, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::SowingState;
-use super::{CaptureRule, SowingGame};
+use super::SowingGame;
 use std::collections::HashSet;
 
 /// The bits of the legal pits of one way round, in a legal-move mask.
@@ -243,7 +244,7 @@ impl SowingGame {
     /// relay backwards (the `next` and `beyond` views follow the same way).
     #[inline]
     fn look(&self, b: &Board, way: usize, pos: usize, skip: usize) -> usize {
-        match self.relay {
+        match self.sowing.relay {
             Relay::Previous => self.step_on(&self.geo.prev[way], b, pos, skip),
             _ => self.step(b, way, pos, skip),
         }
@@ -331,7 +332,7 @@ impl SowingGame {
             // Most moves fail a tabulated condition: nothing else to compute.
             if cap.when.lookup(mover, last, last_count) != Some(false) {
                 // Built only for a capture: most moves need none of it.
-                let skip = match self.skip_origin {
+                let skip = match self.sowing.skip_origin {
                     SkipOrigin::Never | SkipOrigin::Lap => NO_SLOT as usize,
                     SkipOrigin::Move => origin,
                 };
@@ -351,7 +352,7 @@ impl SowingGame {
                 report.grand_slam = grand_slam;
             }
         }
-        if let Some(again) = &self.again {
+        if let Some(again) = &self.turn.again {
             let mut ctx = Ctx::new(b, g, mover, ply);
             ctx.sown = u32::from(hand);
             ctx.captured = u32::from(report.captured);
@@ -377,16 +378,16 @@ impl SowingGame {
         let ask = pause.is_some();
         let mover = way % OTHER_WAY;
         let origin = self.geo.slot(mover, pit);
-        let skip = match self.skip_origin {
+        let skip = match self.sowing.skip_origin {
             SkipOrigin::Never => NO_SLOT as usize,
             SkipOrigin::Lap | SkipOrigin::Move => origin,
         };
-        let out_of_move = match self.skip_origin {
+        let out_of_move = match self.sowing.skip_origin {
             SkipOrigin::Move => origin,
             SkipOrigin::Never | SkipOrigin::Lap => NO_SLOT as usize,
         };
         let opponent_was_empty =
-            self.must_feed == MustFeed::Kept && self.open_stones(b, 1 - mover) == 0;
+            self.sowing.must_feed == MustFeed::Kept && self.open_stones(b, 1 - mover) == 0;
         let hand = b.count[origin];
         b.count[origin] = 0;
         let mut s = Sowing {
@@ -410,7 +411,7 @@ impl SowingGame {
         };
         // Toguz Korgool's sowing: the first stone back into the pit lifted (one stone moves on).
         let mut question = None;
-        if self.first_origin && hand > 1 {
+        if self.sowing.first_origin && hand > 1 {
             b.count[origin] = 1;
             s.hand -= 1;
             s.sown = 1;
@@ -518,9 +519,9 @@ impl SowingGame {
             return None;
         }
         if let Some(house) = &self.house {
-            if let Some(slot) = self.house_pit(b, house, &s.ended()) {
+            if let Some(slot) = self.house_pit(b, &house.when, &s.ended()) {
                 s.report.watched |= HOUSED;
-                if ask && self.house_choice == HouseChoice::Mover {
+                if ask && house.choice == HouseChoice::Mover {
                     return Some(Question::House { slot: slot as u8 });
                 }
                 Self::claim_house(b, s.mover, slot);
@@ -553,7 +554,7 @@ impl SowingGame {
     /// The report of a move whose sowing and capture are done: whether the mover moves again.
     fn move_report(&self, b: &Board, s: Sowing) -> Report {
         let mut report = s.report;
-        if let (Some(again), MoveEnd::Sown) = (&self.again, s.end) {
+        if let (Some(again), MoveEnd::Sown) = (&self.turn.again, s.end) {
             let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
             ctx.sown = s.sown;
             ctx.relays = s.relays;
@@ -570,7 +571,7 @@ impl SowingGame {
     /// rules leave that to a player, is asked about (while `ask`).
     #[inline]
     fn take_on_drop(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
-        let take = self.take.as_ref()?;
+        let take = self.sowing.take.as_ref()?;
         let pos = s.pos;
         // Only pits are taken from: a store that reaches the count stays.
         if pos >= STORE {
@@ -585,7 +586,7 @@ impl SowingGame {
         }
         s.report.watched |= TOOK;
         // A choice only where the answers differ: the pit holds stones.
-        if ask && self.take_choice != TakeChoice::None && b.count[pos] > 0 {
+        if ask && self.sowing.take_choice != TakeChoice::None && b.count[pos] > 0 {
             return Some(Question::Take { slot: pos as u8 });
         }
         self.take_pit(b, pos, s.mover);
@@ -594,7 +595,7 @@ impl SowingGame {
 
     /// Pit `slot`'s stones go to its owner's store, or the mover's as the rules say.
     fn take_pit(&self, b: &mut Board, slot: usize, mover: usize) {
-        let to = match self.take_to {
+        let to = match self.sowing.take_to {
             TakeTo::Owner => usize::from(self.geo.owner[slot]),
             TakeTo::Mover => mover,
         };
@@ -658,7 +659,7 @@ impl SowingGame {
     fn sow_stones(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
         let sow_captures = self.capture.as_ref().filter(|c| c.to == CaptureTo::Sow);
         loop {
-            if self.take.is_none() {
+            if self.sowing.take.is_none() {
                 s.pos = self.drop_stones(b, s.way, s.pos, s.hand, s.skip, &mut s.visited);
                 s.sown += u32::from(s.hand);
                 s.hand = 0;
@@ -681,7 +682,7 @@ impl SowingGame {
             }
             if let Some(cap) = sow_captures.filter(|_| !s.declined) {
                 // The lap cap comes first: captured stones are never left in hand.
-                if s.sown >= self.max_drops {
+                if s.sown >= self.sowing.max_drops {
                     s.end = MoveEnd::LapCap;
                     return None;
                 }
@@ -711,19 +712,19 @@ impl SowingGame {
                 }
             }
             s.declined = false;
-            let from = match self.relay {
+            let from = match self.sowing.relay {
                 Relay::None => return None,
                 Relay::Next | Relay::Previous => self.look(b, s.way, s.pos, s.out_of_move),
                 Relay::Last => s.pos,
             };
-            let liftable = match self.relay {
+            let liftable = match self.sowing.relay {
                 Relay::Last => b.count[from] > 1,
                 _ => b.count[from] > 0,
             };
             if !liftable || from >= STORE {
                 return None;
             }
-            if let Some(when) = &self.relay_when {
+            if let Some(when) = &self.sowing.relay_when {
                 let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
                 ctx.sown = s.sown;
                 ctx.relays = s.relays;
@@ -732,7 +733,7 @@ impl SowingGame {
                     return None;
                 }
             }
-            if s.sown >= self.max_drops {
+            if s.sown >= self.sowing.max_drops {
                 s.end = MoveEnd::LapCap;
                 return None;
             }
@@ -748,7 +749,7 @@ impl SowingGame {
             s.pos = from;
             s.lap = from;
             s.relays += 1;
-            if self.skip_origin == SkipOrigin::Lap {
+            if self.sowing.skip_origin == SkipOrigin::Lap {
                 s.skip = from;
             }
         }
@@ -934,20 +935,20 @@ impl SowingGame {
                 while bits != 0 {
                     let k = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if !self.start.test(&mut ctx, base + k) {
+                    if !self.sowing.start.test(&mut ctx, base + k) {
                         mask &= !(1 << k);
                     }
                 }
             }
-            if self.directed {
+            if self.sowing.directed {
                 mask = self.ways(b, mover, ply, mask);
             }
         }
-        if let (true, Some(first)) = (opening, self.first_move) {
+        if let (true, Some(first)) = (opening, self.setup.first_move) {
             mask &= 0x1_0001 << (first - 1);
         }
         let opp = (1 - mover) * g.n;
-        let feed = self.must_feed != MustFeed::No
+        let feed = self.sowing.must_feed != MustFeed::No
             && b.nonzero_mask(opp, g.n) & !(b.closed >> opp) as u32 == 0;
         let forbid = self
             .capture
@@ -963,7 +964,7 @@ impl SowingGame {
                 let way = mover + OTHER_WAY * (bit / WAY_BITS);
                 // A trial takes every choice the rules leave to a player.
                 let r = self.sow(&mut trial, way, bit % WAY_BITS + 1, ply, None);
-                let fed_now = match self.must_feed {
+                let fed_now = match self.sowing.must_feed {
                     MustFeed::Kept => self.open_stones(&trial, 1 - mover) > 0,
                     _ => r.fed,
                 };
@@ -994,9 +995,9 @@ impl SowingGame {
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            out |= if test(&self.direction_choice, base + k) {
+            out |= if test(&self.sowing.direction_choice, base + k) {
                 0x1_0001 << k
-            } else if test(&self.reverse, base + k) {
+            } else if test(&self.sowing.reverse, base + k) {
                 1 << (k + WAY_BITS)
             } else {
                 1 << k

@@ -293,10 +293,10 @@ impl SowingGame {
             board.count[STORE + p] = count(s, &format!("store {p}"))?;
         }
         let total: u32 = board.count.iter().map(|&c| u32::from(c)).sum();
-        if total != self.total {
+        if total != self.setup.total {
             return Err(format!(
                 "the position holds {total} stones, the rules have {}",
-                self.total
+                self.setup.total
             ));
         }
         if let Some(closed) = obj.get("out_of_play").filter(|v| !v.is_null()) {
@@ -353,11 +353,11 @@ impl SowingGame {
             Some((m, rule)) => {
                 let refill = i32::from(rule.refill);
                 let points = match m.points {
-                    Some(pts) if pts[0] + pts[1] != self.total as i32 => {
+                    Some(pts) if pts[0] + pts[1] != self.setup.total as i32 => {
                         return Err(format!(
                             "`match.points` hold {} stones, the rules have {}",
                             pts[0] + pts[1],
-                            self.total
+                            self.setup.total
                         ))
                     }
                     // A match ends when a player cannot fill a pit: a round being played began
@@ -374,7 +374,7 @@ impl SowingGame {
                 };
                 (m.game.unwrap_or(1), points)
             }
-            None => (1, self.held(&self.setup)),
+            None => (1, self.held(&self.setup.board)),
         };
         let ply = shared.ply;
         let mut st = match to_move {

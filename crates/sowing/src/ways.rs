@@ -30,7 +30,7 @@ pub(crate) fn other_way_moves(legal: u32, out: &mut Vec<SowingMove>) {
 impl SowingGame {
     /// Whether move `mv` (a pit) sows clockwise.
     pub(crate) fn clockwise(&self, mv: SowingMove) -> bool {
-        self.circuit.clockwise != mv.is_other_way()
+        self.sowing.circuit.clockwise != mv.is_other_way()
     }
 
     /// A pit move's text: the pit number, and its direction where the rules let the mover
@@ -40,7 +40,7 @@ impl SowingGame {
         let pit = mv.sown_pit().unwrap_or_default();
         let both = 0x1_0001u32 << (pit - 1);
         let chosen = state.legal & both == both
-            || self.direction_choice.as_ref().is_some_and(|c| {
+            || self.sowing.direction_choice.as_ref().is_some_and(|c| {
                 let mover = usize::from(state.to_move);
                 let mut ctx = Ctx::new(&state.board, &self.geo, mover, state.ply);
                 c.test(&mut ctx, self.geo.slot(mover, usize::from(pit)))
@@ -136,7 +136,7 @@ impl SowingGame {
     fn unreadable(&self, text: &str) -> MoveError {
         let n = self.geo.n;
         let decision = matches!(text.trim().to_ascii_lowercase().as_str(), "take" | "leave");
-        let way = if self.directed {
+        let way = if self.sowing.directed {
             format!(", with `{CLOCKWISE}` or `{COUNTERCLOCKWISE}` where it may be sown either way")
         } else {
             String::new()

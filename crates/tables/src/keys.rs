@@ -7,7 +7,6 @@ use ludus_core::rules::reference::{FamilyRef, KeyRef, SectionRef, AI_SECTION, GA
 pub const REFERENCE: FamilyRef = FamilyRef {
     family: "tables",
     sections: SECTIONS,
-    keys: KEYS,
     scopes: super::scope_reference,
     groups: &[],
 };
@@ -19,48 +18,56 @@ const SECTIONS: &[SectionRef] = &[
         line: "the points, the home table, and which way each side moves",
         required: false,
         repeated: false,
+        keys: BOARD_KEYS,
     },
     SectionRef {
         name: "dice",
         line: "what is thrown each turn and how it is played",
         required: false,
         repeated: false,
+        keys: DICE_KEYS,
     },
     SectionRef {
         name: "dice.bonus",
         line: "a roll that gives more than its dice (Acey-deucey's 1-2)",
         required: false,
         repeated: false,
+        keys: DICE_BONUS_KEYS,
     },
     SectionRef {
         name: "setup",
         line: "where the checkers start and who starts (not in a match of `games`)",
         required: true,
         repeated: false,
+        keys: SETUP_KEYS,
     },
     SectionRef {
         name: "moves",
         line: "what a landing does to a lone checker, and what restricts a step",
         required: false,
         repeated: false,
+        keys: MOVES_KEYS,
     },
     SectionRef {
         name: "moves.leave",
         line: "a condition for moving a checker off a point (any number of these tables)",
         required: false,
         repeated: true,
+        keys: MOVES_LEAVE_KEYS,
     },
     SectionRef {
         name: "moves.step",
         line: "a condition every single step must meet (any number of these tables)",
         required: false,
         repeated: true,
+        keys: MOVES_STEP_KEYS,
     },
     SectionRef {
         name: "scoring",
         line: "what the winner of a game scores",
         required: false,
         repeated: false,
+        keys: SCORING_KEYS,
     },
     SectionRef {
         name: "win",
@@ -68,19 +75,24 @@ const SECTIONS: &[SectionRef] = &[
             "a position that wins at once for the player who made it (any number of these tables)",
         required: false,
         repeated: true,
+        keys: WIN_KEYS,
     },
     SectionRef {
         name: "match",
         line: "games played until a player's points reach a target, maybe several in turn",
         required: false,
         repeated: false,
+        keys: MATCH_KEYS,
     },
-    AI_SECTION,
+    SectionRef {
+        keys: AI_KEYS,
+        ..AI_SECTION
+    },
 ];
 
 /// The values of `direction`, `only_one`, `then`, `lone_checker`, `ritual` and `next_first`
 /// are checked by the compiler against these lists.
-const KEYS: &[KeyRef] = &[
+const BOARD_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "board",
         key: "points",
@@ -116,6 +128,9 @@ const KEYS: &[KeyRef] = &[
                the board from opposite corners, so one side's point n is the other's point n \
                plus half the board, counted round (Long Nardy, Fevga).",
     },
+];
+
+const DICE_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "dice",
         key: "count",
@@ -159,6 +174,9 @@ const KEYS: &[KeyRef] = &[
         long: "As many dice as possible are always played. When only one of two different dice \
                can be played: \"larger\" (the larger, if it can be; Backgammon) or \"either\".",
     },
+];
+
+const DICE_BONUS_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "dice.bonus",
         key: "roll",
@@ -190,6 +208,9 @@ const KEYS: &[KeyRef] = &[
         example: "again = true",
         long: "true: after the bonus turn the same player rolls again.",
     },
+];
+
+const SETUP_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "setup",
         key: "checkers",
@@ -218,20 +239,24 @@ const KEYS: &[KeyRef] = &[
                roller chooses the colour, the lower starts with a fresh roll; \"none\": player 0 \
                starts unless told otherwise.",
     },
-    KeyRef {
-        section: "moves",
-        key: "lone_checker",
-        line: "what a landing does to a single opposing checker",
-        expects: "\"hit\", \"blocks\" or \"pin\"",
-        values: &["hit", "blocks", "pin"],
-        default: "\"hit\"",
-        example: "lone_checker = \"blocks\"",
-        long: "\"hit\": a landing on a single opposing checker sends it to the bar (two or more \
+];
+
+const MOVES_KEYS: &[KeyRef] = &[KeyRef {
+    section: "moves",
+    key: "lone_checker",
+    line: "what a landing does to a single opposing checker",
+    expects: "\"hit\", \"blocks\" or \"pin\"",
+    values: &["hit", "blocks", "pin"],
+    default: "\"hit\"",
+    example: "lone_checker = \"blocks\"",
+    long: "\"hit\": a landing on a single opposing checker sends it to the bar (two or more \
                block a point); \"blocks\": one checker blocks a point and nobody is hit \
                (Mughrabieh, Long Nardy); \"pin\": a landing on a single opposing checker pins it \
                where it stands until every checker of the pinner's side has left the point, and \
                nothing lands on it meanwhile but the pinner's side (Plakoto; two or more block).",
-    },
+}];
+
+const MOVES_LEAVE_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "moves.leave",
         key: "point",
@@ -256,31 +281,36 @@ const KEYS: &[KeyRef] = &[
                single-die step from `point`, on the position as it stands after the turn's \
                earlier steps.",
     },
-    KeyRef {
-        section: "moves.step",
-        key: "when",
-        line: "every single step must leave this true",
-        expects: "a condition in quotes, such as `\"not hits or home > 0\"`",
-        values: &[],
-        default: "—",
-        example: "when = \"prime < 6 or prime_passed > 0\"",
-        long: "A condition (the step names: `from`, `to`, `die`, `hits`, `pins`, `entering`, \
+];
+
+const MOVES_STEP_KEYS: &[KeyRef] = &[KeyRef {
+    section: "moves.step",
+    key: "when",
+    line: "every single step must leave this true",
+    expects: "a condition in quotes, such as `\"not hits or home > 0\"`",
+    values: &[],
+    default: "—",
+    example: "when = \"prime < 6 or prime_passed > 0\"",
+    long: "A condition (the step names: `from`, `to`, `die`, `hits`, `pins`, `entering`, \
                `prime`, `prime_passed`, `moved_off(n)`, `first_turn`, `doubles`, … from the \
                mover's side) tested after every single-die step, on the position it leaves; a \
                step that makes it false is not legal.",
-    },
-    KeyRef {
-        section: "scoring",
-        key: "points",
-        line: "an integer expression: what the winner of a game scores",
-        expects: "an integer expression in quotes, such as `\"1 + gammon + backgammon\"`",
-        values: &[],
-        default: "\"1\" (without `[scoring]`)",
-        example: "points = \"1 + gammon + backgammon\"",
-        long: "An integer expression (names `loser_off`, `loser_left`, `gammon`, `backgammon`, \
+}];
+
+const SCORING_KEYS: &[KeyRef] = &[KeyRef {
+    section: "scoring",
+    key: "points",
+    line: "an integer expression: what the winner of a game scores",
+    expects: "an integer expression in quotes, such as `\"1 + gammon + backgammon\"`",
+    values: &[],
+    default: "\"1\" (without `[scoring]`)",
+    example: "points = \"1 + gammon + backgammon\"",
+    long: "An integer expression (names `loser_off`, `loser_left`, `gammon`, `backgammon`, \
                from the winner's side once the game is over): what the winner scores; negative \
                values count as 0. A single game is \"1\", Mughrabieh's count \"loser_left\".",
-    },
+}];
+
+const WIN_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "win",
         key: "when",
@@ -304,6 +334,9 @@ const KEYS: &[KeyRef] = &[
         long: "An integer expression with the `[scoring] points` names: what the winner scores \
                when this rule ends the game.",
     },
+];
+
+const MATCH_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "match",
         key: "target",
@@ -344,15 +377,17 @@ const KEYS: &[KeyRef] = &[
                throw the same dice and start by the same ritual, and their own `[match]` is not \
                read. The file then has `[game]`, `[match]` and maybe `[ai]` only.",
     },
-    KeyRef {
-        section: "ai",
-        key: "evaluate",
-        line: "a position's value for the computer players, from the side of the player valued",
-        expects: "an integer expression in quotes, such as `\"mover.off - opponent.off\"`",
-        values: &[],
-        default: "checkers borne off and pip counts",
-        example: "evaluate = \"mover.off - opponent.off\"",
-        long: "An integer expression (names `mover.off`, `mover.bar`, `mover.pips`, \
+];
+
+const AI_KEYS: &[KeyRef] = &[KeyRef {
+    section: "ai",
+    key: "evaluate",
+    line: "a position's value for the computer players, from the side of the player valued",
+    expects: "an integer expression in quotes, such as `\"mover.off - opponent.off\"`",
+    values: &[],
+    default: "checkers borne off and pip counts",
+    example: "evaluate = \"mover.off - opponent.off\"",
+    long: "An integer expression (names `mover.off`, `mover.bar`, `mover.pips`, \
                `mover.home`, `mover.blots` and the same of `opponent`; `mover` is the player the \
                position is valued for) by which `alphabeta` values the positions where its \
                search stops and `mcts` its playouts cut short, instead of the default (checkers \
@@ -361,5 +396,4 @@ const KEYS: &[KeyRef] = &[
                the computer players without recompiling (\"10 * (mover.off - opponent.off) + \
                opponent.pips - mover.pips - 3 * mover.blots\": safety first). In a file of \
                `[match] games` it serves every game of the match, in place of their own.",
-    },
-];
+}];

@@ -58,6 +58,8 @@ pub struct SectionRef {
     pub required: bool,
     /// Written `[[name]]`, any number of times.
     pub repeated: bool,
+    /// Its keys, in the reference's order.
+    pub keys: &'static [KeyRef],
 }
 
 impl SectionRef {
@@ -76,10 +78,8 @@ impl SectionRef {
 pub struct FamilyRef {
     /// As `[game] family` writes it.
     pub family: &'static str,
-    /// Its tables, `[game]` first.
+    /// Its tables with their keys, `[game]` first.
     pub sections: &'static [SectionRef],
-    /// Its keys, besides those of `[game]` ([`GAME_KEYS`]).
-    pub keys: &'static [KeyRef],
     /// Each expression key (`capture.when`) with the names its expressions may use.
     pub scopes: fn() -> Vec<(&'static str, Scope)>,
     /// The groups of expression names written `group.field` (a sowing game's pit views:
@@ -93,15 +93,17 @@ pub const GAME_SECTION: SectionRef = SectionRef {
     line: "what the file is: its name, family, title, source and players",
     required: true,
     repeated: false,
+    keys: GAME_KEYS,
 };
 
 /// The `[ai]` table both families' files may end with: not a rule, the computer players'
-/// measure of a position.
+/// measure of a position. Each family gives its keys: `SectionRef { keys, ..AI_SECTION }`.
 pub const AI_SECTION: SectionRef = SectionRef {
     name: "ai",
     line: "how the computer players value a position (no rule of the game)",
     required: false,
     repeated: false,
+    keys: &[],
 };
 
 /// The keys of `[game]`.
@@ -212,9 +214,9 @@ pub fn game_warnings(doc: &RulesDoc) -> Vec<Diagnostic> {
 }
 
 impl FamilyRef {
-    /// Every key: `[game]`'s, then the family's.
+    /// Every key, table by table: `[game]`'s, then the family's.
     pub fn all_keys(&self) -> impl Iterator<Item = &'static KeyRef> {
-        GAME_KEYS.iter().chain(self.keys.iter())
+        self.sections.iter().flat_map(|s| s.keys.iter())
     }
 
     /// The key `key` of table `section`.

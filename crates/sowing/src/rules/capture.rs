@@ -1,0 +1,451 @@
+//! `[capture]`: what the mover takes once the sowing has ended (or after every lap, where
+//! captures are sown on): the condition, the pits taken, the chain, grand slams.
+
+use super::{compiled, Cx, Laid, CONDITION};
+use crate::fast::Closes;
+use crate::scope::{Context, PitCond, View};
+use ludus_core::expr::Expr;
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use ludus_core::rules::toml::constant_value;
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// `[capture]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Capture {
+    /// The condition at the end of the move (context `capture`).
+    pub when: Spanned<String>,
+    /// The pits taken when it holds.
+    pub take: Spanned<Vec<Target>>,
+    /// Then, walking back along the circuit from the first target, each pit is taken while this
+    /// holds (context `chain`).
+    #[serde(default)]
+    pub chain: Option<Spanned<String>>,
+    /// Which way the chain walks from the first target.
+    #[serde(default)]
+    pub chain_way: ChainWay,
+    /// The most pits the chain adds, each way it walks.
+    #[serde(default)]
+    pub chain_max: Option<Spanned<u32>>,
+    #[serde(default)]
+    pub grand_slam: GrandSlam,
+    /// Where the captured stones go.
+    #[serde(default)]
+    pub to: CaptureTo,
+    /// Where captured stones sown on start from (with `to = "sow"`).
+    #[serde(default)]
+    pub sow_from: Option<Spanned<SowFrom>>,
+    /// Whether the mover may decline the capture.
+    #[serde(default)]
+    pub choice: CaptureChoice,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    Last,
+    Opposite,
+    Column,
+    Next,
+    Beyond,
+}
+
+/// Which way a capture's chain walks from the first pit taken.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChainWay {
+    /// Back over the pits just sown (against the sowing).
+    #[default]
+    Back,
+    /// On, the way the move sowed.
+    On,
+    /// Both ways.
+    Both,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum GrandSlam {
+    /// Captures as usual.
+    #[default]
+    Capture,
+    /// Legal, captures nothing.
+    NoCapture,
+    /// Illegal while any other move is legal; as the only move it captures.
+    Forbidden,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureTo {
+    /// To the mover's store, once the sowing has ended.
+    #[default]
+    Store,
+    /// Checked after every lap; the captured stones are sown on at once from the pit that lap
+    /// was lifted from, and the move goes on (Omweso).
+    Sow,
+}
+
+/// Where captured stones sown on (`capture.to = "sow"`) start from.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SowFrom {
+    /// As if lifted again from the pit the lap started from (Omweso).
+    #[default]
+    Lap,
+    /// From the lap's last pit: the first stone goes into the pit after it.
+    Last,
+}
+
+/// Whether the mover may decline a capture.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureChoice {
+    /// The capture is made.
+    #[default]
+    None,
+    /// The mover makes it or leaves it.
+    Mover,
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "capture",
+    line: "what the mover takes once the sowing has ended",
+    required: false,
+    repeated: false,
+    keys: KEYS,
+};
+
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "capture",
+        key: "when",
+        line: "context capture: checked once the sowing has ended",
+        expects: "a condition in quotes, such as `\"last.side == opponent and last.count in [2, 3]\"`",
+        values: &[],
+        default: "—",
+        example: "when = \"last.side == opponent and last.count in [2, 3]\"",
+        long: "A condition (context capture: the views `last`, `next`, `beyond`, `opposite`, \
+               `behind`, `origin`, and `sown`, `laps`, `relays`) checked once the sowing has ended \
+               (after every lap with `to = \"sow\"`); when it holds, the pits of `take` are \
+               captured.",
+    },
+    KeyRef {
+        section: "capture",
+        key: "take",
+        line: "the pits captured when `when` holds",
+        expects: "a list of pits such as `[\"last\"]` or `[\"opposite\", \"next\"]`",
+        values: &["last", "opposite", "column", "next", "beyond"],
+        default: "—",
+        example: "take = [\"last\"]",
+        long: "The pits taken when `when` holds, any of \"last\", \"opposite\" (the pit facing \
+               the last across the board: the mover's own when the last pit is the opponent's), \
+               \"column\" (all the pits across the board in the last pit's column: inner and \
+               outer), \"next\" (the pit after the last), \"beyond\" (the pit after \
+               that). Captured stones go to the mover's store; stores and out-of-play pits are \
+               never taken.",
+    },
+    KeyRef {
+        section: "capture",
+        key: "chain",
+        line: "context chain: then, walking back from the first target, each pit is taken while this holds",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "chain = \"pit.side == opponent and pit.count in [2, 3]\"",
+        long: "A condition (context chain: `pit`, `last`, `origin`, `sown`, `laps`, `relays`): \
+               after the targets are taken, walking back along the circuit from the first \
+               target, each pit is taken while this holds (Oware); `chain_way` and \
+               `chain_max` say which way it walks and how far.",
+    },
+    KeyRef {
+        section: "capture",
+        key: "chain_way",
+        line: "which way the chain walks from the first target: back, on, or both ways",
+        expects: "\"back\", \"on\" or \"both\"",
+        values: &["back", "on", "both"],
+        default: "\"back\"",
+        example: "chain_way = \"both\"",
+        long: "\"back\": against the sowing, over the pits just sown (Oware); \"on\": the way \
+               the move sowed, past the last pit; \"both\": back, then on from the first target \
+               again. Out-of-play pits are passed over; a store or a pit failing `chain` ends \
+               a walk.",
+    },
+    KeyRef {
+        section: "capture",
+        key: "chain_max",
+        line: "the most pits the chain adds, each way it walks",
+        expects: "a whole number",
+        values: &[],
+        default: "none (no limit)",
+        example: "chain_max = 1",
+        long: "The chain stops once it has added this many pits, in each way it walks (a game \
+               that takes the last pit and at most one before it: `chain_max = 1`).",
+    },
+    KeyRef {
+        section: "capture",
+        key: "grand_slam",
+        line: "what happens to a capture that would take every stone the opponent has in their pits",
+        expects: "\"capture\", \"no-capture\" or \"forbidden\"",
+        values: &["capture", "no-capture", "forbidden"],
+        default: "\"capture\"",
+        example: "grand_slam = \"no-capture\"",
+        long: "A capture that would take every stone the opponent has in their pits: \"capture\" \
+               (as usual), \"no-capture\" (legal, captures nothing: Abapa), \"forbidden\" \
+               (illegal unless it is the only kind of move; then it captures: Wari).",
+    },
+    KeyRef {
+        section: "capture",
+        key: "to",
+        line: "where captured stones go: the mover's store, or sown on at once",
+        expects: "\"store\" or \"sow\"",
+        values: &["store", "sow"],
+        default: "\"store\"",
+        example: "to = \"store\"",
+        long: "\"store\": the capture is checked once the sowing has ended and the stones go to \
+               the mover's store; \"sow\": it is checked after every lap (before a relay) and the \
+               captured stones are sown on at once, as if lifted again from the pit that lap \
+               started from (the move's pit, or the last relay pit), and the move goes on \
+               (Omweso).",
+    },
+    KeyRef {
+        section: "capture",
+        key: "sow_from",
+        line: "with `to = \"sow\"`, where captured stones are sown on from: the lap's pit or its last pit",
+        expects: "\"lap\" or \"last\"",
+        values: &["lap", "last"],
+        default: "\"lap\"",
+        example: "sow_from = \"last\"",
+        long: "\"lap\": the captured stones are sown on as if lifted again from the pit the lap \
+               started from (Omweso); \"last\": they are sown on from the lap's last pit, the \
+               first into the pit after it (the pit after the capturing one).",
+    },
+    KeyRef {
+        section: "capture",
+        key: "choice",
+        line: "whether the mover may decline a capture: \"none\" (it is made) or \"mover\"",
+        expects: "\"none\" or \"mover\"",
+        values: &["none", "mover"],
+        default: "\"none\"",
+        example: "choice = \"mover\"",
+        long: "\"none\": a capture whose condition holds is made. \"mover\": the mover decides, a \
+               step of play of its own (`take` or `leave`), whenever the capture would take stones \
+               (Sat-gharva's pit beyond, which the mover \"smí\", may, take; Uuholo's capture, to \
+               which the mover \"má právo\", has the right). A capture left takes nothing; the \
+               move goes on as after a failed condition. The feeding and grand-slam checks of the \
+               legal moves try each move with every choice taken.",
+    },
+];
+
+/// A capture, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct CaptureRule {
+    pub(crate) when: PitCond,
+    /// The `next` and `beyond` pits are read by the condition or taken.
+    pub(crate) needs_next: bool,
+    pub(crate) targets: Vec<Target>,
+    pub(crate) chain: Option<PitCond>,
+    pub(crate) chain_way: ChainWay,
+    /// The most pits the chain adds, each way it walks.
+    pub(crate) chain_max: u32,
+    pub(crate) grand_slam: GrandSlam,
+    pub(crate) to: CaptureTo,
+    /// Where captured stones sown on start from.
+    pub(crate) sow_from: SowFrom,
+    pub(crate) choice: CaptureChoice,
+}
+
+/// `[capture]` checked, its conditions compiled, before the board is laid out.
+pub(super) struct Checked<'a> {
+    table: &'a Capture,
+    when: Expr,
+    chain: Option<Expr>,
+}
+
+/// Checks `[capture]`; `None` when an error was reported.
+pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
+    let when = cx.condition(Context::Capture, &c.when);
+    let chain = c.chain.as_ref().map(|v| cx.condition(Context::Chain, v));
+    if c.chain.is_none() {
+        let stray = [
+            (c.chain_way != ChainWay::Back, "chain_way"),
+            (c.chain_max.is_some(), "chain_max"),
+        ];
+        for (_, key) in stray.iter().filter(|(set, _)| *set) {
+            if let Some(at) = cx.key_span(&["capture", key]) {
+                cx.warn(
+                    at,
+                    format!("`{key}` without `chain`: there is no chain to walk"),
+                );
+            }
+        }
+    }
+    if let Some(from) = c.sow_from.as_ref().filter(|_| c.to != CaptureTo::Sow) {
+        cx.warn(
+            from.span(),
+            "`sow_from` without `to = \"sow\"`: captured stones go to the store, never sown on",
+        );
+    }
+    if c.take.get_ref().is_empty() {
+        cx.error(c.take.span(), "`take` names no pit to capture");
+    }
+    targets_warnings(cx, c.take.get_ref());
+    if let Some(when) = &when {
+        if constant_value(when) == Some(0) {
+            cx.warn(
+                c.when.span(),
+                "`capture.when` is always false: nothing is ever captured",
+            )
+            .notes
+            .push("leave `[capture]` out for a game without captures".to_string());
+        }
+    }
+    Some(Checked {
+        table: c,
+        when: when?,
+        chain: compiled(chain)?,
+    })
+}
+
+impl Checked<'_> {
+    /// The rule on the board laid out.
+    pub(super) fn rule(self, laid: Laid) -> CaptureRule {
+        let c = self.table;
+        let when = laid.pit(self.when, View::Last);
+        let far = |t: &Target| matches!(t, Target::Next | Target::Beyond);
+        CaptureRule {
+            needs_next: !when.is_tabulated() || c.take.get_ref().iter().any(far),
+            when,
+            targets: c.take.get_ref().clone(),
+            chain: self.chain.map(|e| laid.pit(e, View::Pit)),
+            chain_way: c.chain_way,
+            chain_max: c.chain_max.as_ref().map_or(u32::MAX, |m| *m.get_ref()),
+            grand_slam: c.grand_slam,
+            to: c.to,
+            sow_from: c.sow_from.as_ref().map_or(SowFrom::Lap, |f| *f.get_ref()),
+            choice: c.choice,
+        }
+    }
+}
+
+/// Warnings about `capture.take`: a pit listed twice, or already taken by another target.
+fn targets_warnings(cx: &mut Cx, targets: &[Target]) {
+    let spans = cx.doc.list_spans(&["capture", "take"]);
+    let name = |t: &Target| match t {
+        Target::Last => "last",
+        Target::Opposite => "opposite",
+        Target::Column => "column",
+        Target::Next => "next",
+        Target::Beyond => "beyond",
+    };
+    for (i, t) in targets.iter().enumerate() {
+        let Some(at) = spans.get(i).cloned() else {
+            break;
+        };
+        if targets[..i].contains(t) {
+            cx.warn(
+                at,
+                format!("\"{}\" is listed twice in `capture.take`", name(t)),
+            )
+            .notes
+            .push("a pit is taken once; list it once".to_string());
+        } else if *t == Target::Opposite && targets.contains(&Target::Column) {
+            cx.warn(
+                at,
+                "\"opposite\" is already taken by \"column\" in `capture.take`",
+            )
+            .notes
+            .push("\"column\" takes every opponent's pit in the last pit's column, the opposite one included".to_string());
+        }
+    }
+}
+
+impl CaptureRule {
+    /// The fast paths this rule closes.
+    pub(crate) fn closes(&self) -> Closes {
+        let CaptureRule {
+            // Read the same way by every path.
+            when: _,
+            needs_next: _,
+            targets: _,
+            chain: _,
+            chain_way: _,
+            chain_max: _,
+            grand_slam: _,
+            sow_from: _,
+            // What closes a path: captures sown on during the sowing, a choice.
+            to,
+            choice,
+        } = self;
+        Closes {
+            bulk: *to != CaptureTo::Store,
+            plain: *choice != CaptureChoice::None,
+            way: false,
+        }
+    }
+
+    /// The capture in plain words.
+    pub(super) fn describe(&self, s: &mut String) {
+        let targets: Vec<&str> = self
+            .targets
+            .iter()
+            .map(|t| match t {
+                Target::Last => "the last pit",
+                Target::Opposite => "the pit opposite the last",
+                Target::Column => "the opponent's pits in the last pit's column",
+                Target::Next => "the pit after the last",
+                Target::Beyond => "the pit beyond the next",
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "Capture: when `{}`, {} {}.",
+            self.when.expr.text(),
+            match self.choice {
+                CaptureChoice::None => "take",
+                CaptureChoice::Mover => "the mover may take (or leave)",
+            },
+            targets.join(" and ")
+        );
+        if let Some(ch) = &self.chain {
+            let way = match self.chain_way {
+                ChainWay::Back => "back (against the sowing)",
+                ChainWay::On => "on (the way the move sowed)",
+                ChainWay::Both => "both ways",
+            };
+            let most = match self.chain_max {
+                u32::MAX => String::new(),
+                m => format!(
+                    ", at most {m} pit{} each way",
+                    if m == 1 { "" } else { "s" }
+                ),
+            };
+            let _ = writeln!(
+                s,
+                "Then walking {way}, take each pit while `{}`{most}.",
+                ch.expr.text()
+            );
+        }
+        if self.to == CaptureTo::Sow {
+            let _ = writeln!(
+                s,
+                "Captures are checked after every lap; the captured stones are sown on at once from {}, and the move goes on.",
+                match self.sow_from {
+                    SowFrom::Lap => "the pit that lap was lifted from",
+                    SowFrom::Last => "the lap's last pit",
+                }
+            );
+        }
+        let _ = writeln!(
+            s,
+            "Grand slam (taking every stone the opponent has): {}.",
+            match self.grand_slam {
+                GrandSlam::Capture => "captures as usual",
+                GrandSlam::NoCapture => "legal, captures nothing",
+                GrandSlam::Forbidden => "forbidden unless it is the only move",
+            }
+        );
+    }
+}

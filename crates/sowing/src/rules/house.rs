@@ -1,0 +1,142 @@
+//! `[house]`: a pit that becomes a player's house for the rest of the game (Toguz Korgool's
+//! tuzdyk): its stones, and every stone later sown into it, go to that player's store.
+
+use super::{Cx, Laid};
+use crate::fast::Closes;
+use crate::scope::{Context, PitCond, View};
+use ludus_core::expr::Expr;
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use ludus_core::rules::toml::constant_value;
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// `[house]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct House {
+    /// Checked once the sowing has ended: the last pit becomes the mover's house (context
+    /// `house`).
+    pub when: Spanned<String>,
+    /// Whether the mover may decline the house.
+    #[serde(default)]
+    pub choice: HouseChoice,
+}
+
+/// Whether the mover may decline a house `when` allows.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum HouseChoice {
+    /// The house is made.
+    #[default]
+    None,
+    /// The mover makes it or leaves it.
+    Mover,
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "house",
+    line: "a pit that becomes the mover's house (tuzdyk) for the rest of the game",
+    required: false,
+    repeated: false,
+    keys: KEYS,
+};
+
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "house",
+        key: "when",
+        line: "context house: once the sowing has ended, the last pit becomes the mover's house when this holds",
+        expects: "a condition in quotes, such as `\"last.side == opponent and last.count == 3\"`",
+        values: &[],
+        default: "—",
+        example: "when = \"last.side == opponent and last.count == 3 and mover.house == 0\"",
+        long: "A condition (context house: the views of context capture, `mover.house`, \
+               `opponent.house`, `sown`, `laps`, `relays`) checked once the sowing has ended, \
+               before the capture; when it holds, the last pit becomes the mover's house (Toguz \
+               Korgool's tuzdyk) for the rest of the game: the stones in it, and every stone sown \
+               into it later, go at once to the mover's store. A player has at most one house; \
+               stores, out-of-play pits and houses never become one.",
+    },
+    KeyRef {
+        section: "house",
+        key: "choice",
+        line: "whether the mover may decline a house: \"none\" (it is made) or \"mover\"",
+        expects: "\"none\" or \"mover\"",
+        values: &["none", "mover"],
+        default: "\"none\"",
+        example: "choice = \"mover\"",
+        long: "\"none\": a pit `when` matches becomes the mover's house. \"mover\": the mover \
+               decides, a step of play of its own (`take` to make the house, `leave` to decline \
+               it), before the capture; a pit left stays an ordinary pit and the move goes on to \
+               the capture (Toguz Korgool, where a player \"may\" make a tuzdyk). The feeding \
+               and grand-slam checks of the legal moves try each move with every house made.",
+    },
+];
+
+/// Houses, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct HouseRule {
+    /// When the last pit becomes the mover's house.
+    pub(crate) when: PitCond,
+    /// Whether the mover may decline the house.
+    pub(crate) choice: HouseChoice,
+}
+
+/// `[house]` checked, its condition compiled, before the board is laid out.
+pub(super) struct Checked {
+    when: Expr,
+    choice: HouseChoice,
+}
+
+/// Checks `[house]`; `None` when an error was reported.
+pub(super) fn check(cx: &mut Cx, h: &House) -> Option<Checked> {
+    let when = cx.condition(Context::House, &h.when);
+    if when.as_ref().and_then(constant_value) == Some(0) {
+        cx.warn(
+            h.when.span(),
+            "`house.when` is always false: no pit ever becomes a house",
+        )
+        .notes
+        .push("leave `[house]` out for a game without houses".to_string());
+    }
+    Some(Checked {
+        when: when?,
+        choice: h.choice,
+    })
+}
+
+impl Checked {
+    /// The rule on the board laid out.
+    pub(super) fn rule(self, laid: Laid) -> HouseRule {
+        HouseRule {
+            when: laid.pit(self.when, View::Last),
+            choice: self.choice,
+        }
+    }
+}
+
+impl HouseRule {
+    /// The fast paths this rule closes: every one that leaves houses out.
+    pub(crate) fn closes(&self) -> Closes {
+        let HouseRule { when: _, choice: _ } = self;
+        Closes {
+            bulk: false,
+            plain: true,
+            way: false,
+        }
+    }
+
+    /// Houses in plain words.
+    pub(super) fn describe(&self, s: &mut String) {
+        let _ = writeln!(
+            s,
+            "House: once the sowing has ended, before any capture, when `{}`, the last pit {} your house for the rest of the game (at most one each): its stones, and every stone later sown into it, go to your store.",
+            self.when.expr.text(),
+            match self.choice {
+                HouseChoice::None => "becomes",
+                HouseChoice::Mover => "may become (the mover decides, make it or leave it)",
+            }
+        );
+    }
+}

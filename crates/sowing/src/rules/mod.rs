@@ -1,0 +1,352 @@
+//! The sowing rules format, one module per table of a rules file. Each module holds all of its
+//! table: the spanned serde struct read from the TOML, its reference entries (keys, defaults,
+//! examples, texts), its checks and compilation into the rule the engine plays, the rule in
+//! plain words, and the fast paths it closes. Adding an option touches its table's module (and
+//! the README's reference, which a test keeps in step).
+//!
+//! Unknown keys, wrong types and misspelt options are reported by `toml` at their place in the
+//! file; the checks here are those that need more than one value. All problems are reported
+//! together, each at its place: a check runs whenever what it reads is sound, whatever else is
+//! wrong. Warnings point at rules that are legal but almost certainly not meant.
+
+pub(crate) mod board;
+pub(crate) mod capture;
+pub(crate) mod end;
+pub(crate) mod house;
+pub(crate) mod rounds;
+pub(crate) mod setup;
+pub(crate) mod sowing;
+pub(crate) mod turn;
+
+// The options the engine reads, by their names.
+pub(crate) use capture::{CaptureChoice, CaptureTo, ChainWay, GrandSlam, SowFrom, Target};
+pub(crate) use end::{Leftover, NoMove};
+pub(crate) use house::HouseChoice;
+pub(crate) use rounds::{FillFrom, Partial};
+pub(crate) use sowing::{MustFeed, Relay, SkipOrigin, TakeChoice, TakeTo};
+
+use super::board::{Geometry, Runs};
+use super::fast::FastPaths;
+use super::scope::{Context, PitCond, ScoreCond, View};
+use super::{Compiled, SowingGame};
+use ludus_core::diagnostics::Diagnostic;
+use ludus_core::expr::{Expr, Scope, Type};
+use ludus_core::rules::reference::{FamilyRef, KeyRef, SectionRef, AI_SECTION, GAME_SECTION};
+use ludus_core::rules::toml::constant_value;
+use ludus_core::rules::{check as check_with, constant_evaluation, expr, Ai, GameInfo};
+use ludus_core::rules::{Repairs, RulesDoc};
+use serde::Deserialize;
+use std::fmt::Write;
+use std::ops::Range;
+use toml::Spanned;
+
+/// A sowing rules file as read: one struct per table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub game: GameInfo,
+    pub board: Spanned<board::Board>,
+    #[serde(default)]
+    pub setup: Option<Spanned<setup::Setup>>,
+    #[serde(default)]
+    pub sowing: Option<sowing::Sowing>,
+    #[serde(default)]
+    pub capture: Option<capture::Capture>,
+    #[serde(default)]
+    pub house: Option<Spanned<house::House>>,
+    #[serde(default)]
+    pub turn: Option<turn::Turn>,
+    #[serde(default)]
+    pub end: Option<end::End>,
+    #[serde(default, rename = "match")]
+    pub match_: Option<rounds::Match>,
+    #[serde(default)]
+    pub ai: Option<Ai>,
+}
+
+/// The reference of sowing rules files: every table and key, one line, what to write, the
+/// default, an example and the full text (the README's "Reference: keys" says the same; a test
+/// keeps the two in step).
+pub const REFERENCE: FamilyRef = FamilyRef {
+    family: "sowing",
+    sections: &[
+        GAME_SECTION,
+        board::SECTION,
+        setup::SECTION,
+        sowing::SECTION,
+        capture::SECTION,
+        house::SECTION,
+        turn::SECTION,
+        end::SECTION,
+        rounds::SECTION,
+        SectionRef {
+            keys: AI_KEYS,
+            ..AI_SECTION
+        },
+    ],
+    scopes,
+    groups: VIEWS,
+};
+
+/// The pit views: each has the fields `count`, `side`, `number`, `row`, `column`, `is_store`,
+/// `open` and `exists` (the README's "Pit views" says the same).
+const VIEWS: &[(&str, &str)] = &[
+    ("pit", "a pit view: the pit being checked (whether a move may start from it, a drop into it, a pit the capture's chain walks to)"),
+    ("last", "a pit view: where the last stone fell (of the move, or of the lap in `sowing.relay_when`)"),
+    ("next", "a pit view: the pit after `last` along the circuit, the way the move sows (before it with `relay = \"previous\"`)"),
+    ("beyond", "a pit view: the pit after `next`, the same way"),
+    ("opposite", "a pit view: the pit facing `last` across the board: the opponent's when `last` is the mover's, the mover's own when `last` is the opponent's"),
+    ("behind", "a pit view: on a four-row board, the other pit across the board in `last`'s column (behind `opposite` when `last` is in the inner row); none on a two-row board"),
+    ("origin", "a pit view: the pit the move started from"),
+];
+
+/// Each expression key with its names.
+fn scopes() -> Vec<(&'static str, Scope)> {
+    super::scope_reference()
+        .into_iter()
+        .map(|(c, s)| (c.key(), s))
+        .collect()
+}
+
+/// What the reference says a condition key expects.
+const CONDITION: &str = "a condition in quotes, such as `\"pit.count > 0\"`";
+
+const AI_KEYS: &[KeyRef] = &[KeyRef {
+    section: "ai",
+    key: "evaluate",
+    line: "context evaluate: a position's value for the computer players, from `mover`'s side",
+    expects: "an integer expression in quotes, such as `\"mover.store - opponent.store\"`",
+    values: &[],
+    default: "the stones in the stores",
+    example: "evaluate = \"mover.store - opponent.store\"",
+    long: "An integer expression (context evaluate: the names of every context, `mover` being \
+           the player the position is valued for) by which `alphabeta` values the positions \
+           where its search stops and `mcts` its playouts cut short, instead of the default \
+           `mover.store - opponent.store`. A finished game still counts by its result; values \
+           beyond ±2500 count as ±2500. No rule of the game: it tunes the computer players \
+           without recompiling (\"2 * mover.store - opponent.store + mover.pits / 4\": \
+           keeping stones at home).",
+}];
+
+/// Compiles a sowing rules file: the game, or every error found.
+pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
+    ludus_core::diagnostics::game_or_errors(check(doc))
+}
+
+/// Checks a sowing rules file: the game when it has no error, and every error and warning
+/// found, located in the text and annotated from the reference (errors first, each kind in the
+/// order of the text).
+pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
+    check_with(doc, &REFERENCE, |repairs, rules, errors, warnings| {
+        // The keys' places are looked up in the repaired text, where the diagnostics are.
+        let repaired;
+        let work = if repairs.is_empty() {
+            doc
+        } else {
+            match RulesDoc::parse(repairs.text(doc.text())) {
+                Ok(d) => {
+                    repaired = d;
+                    &repaired
+                }
+                Err(_) => doc,
+            }
+        };
+        let mut cx = Cx {
+            text: work.text(),
+            doc: work,
+            repairs,
+            errors,
+            warnings,
+            total: 0,
+        };
+        build(&mut cx, rules)
+    })
+}
+
+/// What a check reads and writes.
+pub(crate) struct Cx<'a> {
+    /// The text checked (repaired where the file has structural errors).
+    text: &'a str,
+    doc: &'a RulesDoc,
+    repairs: &'a Repairs,
+    errors: &'a mut Vec<Diagnostic>,
+    warnings: &'a mut Vec<Diagnostic>,
+    /// The stones in the game, for the names of the expressions (0 while unknown: the names
+    /// and types do not depend on it).
+    total: u32,
+}
+
+impl Cx<'_> {
+    fn error(&mut self, span: Range<usize>, message: impl Into<String>) -> &mut Diagnostic {
+        self.errors.push(Diagnostic::new(message).at(span));
+        self.errors.last_mut().expect("just pushed")
+    }
+    fn warn(&mut self, span: Range<usize>, message: impl Into<String>) -> &mut Diagnostic {
+        self.warnings.push(Diagnostic::warning(message).at(span));
+        self.warnings.last_mut().expect("just pushed")
+    }
+    /// Compiles a condition of context `c`; an error is reported and gives `None`.
+    fn condition(&mut self, c: Context, value: &Spanned<String>) -> Option<Expr> {
+        self.expression(c, value, Type::Bool)
+    }
+    /// Compiles an expression of context `c` and type `ty`; an error is reported and gives
+    /// `None`.
+    fn expression(&mut self, c: Context, value: &Spanned<String>, ty: Type) -> Option<Expr> {
+        expr(self.text, value, &c.scope(self.total as i32), ty)
+            .map_err(|d| self.errors.push(d))
+            .ok()
+    }
+    /// A condition that ends the game (`end.win`, `end.score`, …), warned of when it always
+    /// holds.
+    fn end_condition(&mut self, c: Context, value: &Spanned<String>) -> Option<Expr> {
+        let e = self.condition(c, value);
+        if e.as_ref().and_then(constant_value) == Some(1) {
+            self.warn(
+                value.span(),
+                format!(
+                    "`{}` is always true: every game is over before it begins",
+                    c.key()
+                ),
+            );
+        }
+        e
+    }
+    /// The place of a key's value in the text checked.
+    fn key_span(&self, path: &[&str]) -> Option<Range<usize>> {
+        self.doc.value_span(path)
+    }
+}
+
+/// The board laid out, on which conditions are tabulated.
+#[derive(Clone, Copy)]
+pub(crate) struct Laid<'a> {
+    geo: &'a Geometry,
+    total: u32,
+}
+
+impl Laid<'_> {
+    /// A condition on pits, read from `view`.
+    fn pit(&self, e: Expr, view: View) -> PitCond {
+        PitCond::new(e, view, self.geo, self.total as u8)
+    }
+    /// A condition on the players' standing.
+    fn score(&self, e: Expr) -> ScoreCond {
+        ScoreCond::new(e, self.geo, self.total as u8)
+    }
+}
+
+/// An optional expression: `Some(None)` when the key is absent, `None` when it did not compile.
+fn compiled<T>(x: Option<Option<T>>) -> Option<Option<T>> {
+    match x {
+        None => Some(None),
+        Some(e) => e.map(Some),
+    }
+}
+
+fn err(span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(message).at(span)
+}
+
+/// Every table checked, then, when nothing is wrong, compiled into the game.
+fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
+    let players = rules.game.player_names(["South", "North"], cx.errors);
+    let circuit = sowing::circuit(cx, rules);
+
+    // The board and the starting position: only from tables read as written.
+    let geo = board::geometry(cx, rules, circuit);
+    let setup = geo.as_ref().and_then(|g| setup::check(cx, rules, g));
+    cx.total = setup.as_ref().map_or(0, |s| s.total);
+
+    // The expressions: their names and types do not depend on the board.
+    let sowing = sowing::check(cx, rules.sowing.as_ref());
+    let capture = rules.capture.as_ref().map(|c| capture::check(cx, c));
+    let house = rules.house.as_ref().map(|h| house::check(cx, h.get_ref()));
+    let turn = turn::check(cx, rules.turn.as_ref());
+    let end = end::check(cx, rules.end.as_ref());
+    let evaluate = rules.ai.as_ref().and_then(|a| a.evaluate.as_ref());
+    let evaluate = evaluate.map(|v| {
+        let e = cx.expression(Context::Evaluate, v, Type::Int);
+        let warning = e
+            .as_ref()
+            .and_then(|e| constant_evaluation(e, v, "stones in the stores"));
+        cx.warnings.extend(warning);
+        e
+    });
+    let total = setup.as_ref().map(|s| s.total);
+    let match_rule = rules.match_.as_ref().map(|m| rounds::check(cx, m, total));
+
+    if !cx.errors.is_empty() {
+        return None;
+    }
+    let (geo, setup) = (geo?, setup?);
+    let laid = Laid {
+        geo: &geo,
+        total: setup.total,
+    };
+    let sowing = sowing?.rule(laid, circuit);
+    let capture = compiled(capture)?.map(|c| c.rule(laid));
+    let house = compiled(house)?.map(|h| h.rule(laid));
+    let turn = turn?;
+    let end = end?.rule(laid);
+    let evaluate = compiled(evaluate)?;
+    let info = &rules.game;
+    let skips = sowing.skip_origin != sowing::SkipOrigin::Never;
+    let mut game = SowingGame(Box::new(Compiled {
+        name: info.name.get_ref().clone(),
+        title: info
+            .title
+            .clone()
+            .unwrap_or_else(|| info.name.get_ref().clone()),
+        source: info.source.clone(),
+        players,
+        runs: Runs::new(&geo, skips, false),
+        other_runs: sowing.directed.then(|| Runs::new(&geo, skips, true)),
+        geo,
+        setup,
+        sowing,
+        capture,
+        house,
+        turn,
+        end,
+        evaluate,
+        match_rule,
+        fast: FastPaths::default(),
+    }));
+    game.0.fast = FastPaths::of(&game);
+    setup::start_warnings(cx, rules, &game);
+    Some(game)
+}
+
+/// The rules in plain words, from the compiled game: each table says its own.
+pub(crate) fn describe(game: &SowingGame) -> String {
+    let [p0, p1] = ludus_core::game::Game::player_names(game);
+    let mut s = String::new();
+    let _ = writeln!(s, "{} ({} vs {})", game.title, p0, p1);
+    if let Some(src) = &game.source {
+        let _ = writeln!(s, "{}", src.trim());
+    }
+    board::describe(game, &mut s);
+    game.sowing.describe(&mut s);
+    game.setup.describe_first_move(&mut s);
+    game.sowing.describe_relay(&mut s);
+    if let Some(h) = &game.house {
+        h.describe(&mut s);
+    }
+    if let Some(c) = &game.capture {
+        c.describe(&mut s);
+    }
+    game.turn.describe(&mut s);
+    game.end.describe(&mut s);
+    if let Some(m) = &game.match_rule {
+        m.describe(&mut s);
+    }
+    game.setup.describe_ritual(&mut s);
+    if let Some(e) = &game.evaluate {
+        let _ = writeln!(
+            s,
+            "The computer players value a position by `{}` ([ai] evaluate), `mover` being the player valued.",
+            e.text()
+        );
+    }
+    s
+}

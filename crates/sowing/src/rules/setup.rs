@@ -1,0 +1,305 @@
+//! `[setup]`: the starting position and who starts.
+
+use super::super::board::{Board, Geometry, STORE};
+use super::{err, Cx, Rules};
+use crate::scope::Ctx;
+use crate::SowingGame;
+use ludus_core::game::{Game, Phase, Ritual};
+use ludus_core::limits::LIMITS;
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// Stones are counted in bytes: the whole game must fit.
+const MAX_STONES: u32 = LIMITS.stones;
+
+/// `[setup]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Stones in every pit.
+    #[serde(default)]
+    pub stones: Option<Spanned<u32>>,
+    /// Stones per pit, one list per player in that player's numbering (or one list used by both).
+    #[serde(default)]
+    pub layout: Option<Spanned<Vec<Spanned<Vec<u32>>>>>,
+    /// The first ply of a new game must sow this pit (in the mover's numbering).
+    #[serde(default)]
+    pub first_move: Option<Spanned<u32>>,
+    /// How the first player of a match is chosen.
+    #[serde(default)]
+    pub ritual: Option<RitualKind>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum RitualKind {
+    None,
+    OddOrEven,
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "setup",
+    line: "the starting position and who starts",
+    required: true,
+    repeated: false,
+    keys: KEYS,
+};
+
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "setup",
+        key: "stones",
+        line: "stones in every pit at the start (one of `stones`, `layout`)",
+        expects: "a whole number of 1 or more (at most 255 stones in a game)",
+        values: &[],
+        default: "— (or `layout`)",
+        example: "stones = 4",
+        long: "Every pit starts with this many stones. Give `stones` or `layout`, not both. A \
+               game holds at most 255 stones.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "layout",
+        line: "stones per pit at the start in the owner's numbering: a list of lists, one used by both players or one per player",
+        expects: "one or two lists of stones per pit such as `[[4, 4, 4, 4, 4, 4]]`",
+        values: &[],
+        default: "— (or `stones`)",
+        example: "layout = [[4, 4, 4, 4, 4, 4]]",
+        long: "The stones in each pit at the start, in the owner's numbering (pit 1 first): one \
+               list used by both players, or two lists, player 0's first. Each list has one \
+               number per pit of a player. Give `stones` or `layout`, not both; at most 255 \
+               stones in a game.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "first_move",
+        line: "the first ply of a new game must sow this pit",
+        expects: "a pit number from 1 to the pits a player owns",
+        values: &[],
+        default: "none",
+        example: "first_move = 2",
+        long: "The first ply of a new game must sow this pit, in the mover's numbering (Uuholo: \
+               2). Not applied to positions set up by hand.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "ritual",
+        line: "how the first player of a match is chosen",
+        expects: "\"none\" or \"odd-or-even\"",
+        values: &["none", "odd-or-even"],
+        default: "\"none\"",
+        example: "ritual = \"odd-or-even\"",
+        long: "\"odd-or-even\": the first player of a match is chosen by guessing whether a \
+               handful of stones is odd or even (Sat-gharva). \"none\": player 0 starts unless \
+               told otherwise.",
+    },
+];
+
+/// How a game starts.
+#[derive(Clone, Debug)]
+pub(crate) struct SetupRule {
+    /// The starting board of a new game.
+    pub(crate) board: Board,
+    /// Stones in the game (pits and stores).
+    pub(crate) total: u32,
+    /// The first ply of a new game sows this pit.
+    pub(crate) first_move: Option<u8>,
+    pub(crate) ritual: Ritual,
+}
+
+impl SetupRule {
+    pub(super) fn describe_first_move(&self, s: &mut String) {
+        if let Some(f) = self.first_move {
+            let _ = writeln!(s, "The first move of a new game must be pit {f}.");
+        }
+    }
+    pub(super) fn describe_ritual(&self, s: &mut String) {
+        if self.ritual == Ritual::OddOrEven {
+            let _ = writeln!(
+                s,
+                "Who starts: one player hides stones, the other guesses odd or even."
+            );
+        }
+    }
+}
+
+/// `[setup]` on the board laid out: the starting board (unless the table had to be repaired),
+/// the forced first move and the ritual.
+pub(super) fn check(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<SetupRule> {
+    let board = if cx.repairs.touched("setup") {
+        None
+    } else {
+        board(cx, rules, geo)
+    };
+    let first_move = first_move(cx, rules, geo);
+    let board = board?;
+    let ritual = match rules.setup.as_ref().and_then(|s| s.get_ref().ritual) {
+        Some(RitualKind::OddOrEven) => Ritual::OddOrEven,
+        _ => Ritual::None,
+    };
+    Some(SetupRule {
+        total: board.count.iter().map(|&c| u32::from(c)).sum(),
+        board,
+        first_move: first_move?,
+        ritual,
+    })
+}
+
+/// The starting board from `[setup]`.
+fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
+    let errors = &mut cx.errors;
+    let mut board = Board::empty();
+    let Some(setup) = &rules.setup else {
+        errors.push(
+            err(rules.board.span(), "missing table `[setup]`")
+                .note("stones = 4, or layout = [[...], [...]]"),
+        );
+        return None;
+    };
+    let setup_ref = setup.get_ref();
+    match (&setup_ref.stones, &setup_ref.layout) {
+        (Some(s), None) => {
+            let per = *s.get_ref();
+            if u64::from(per) * 2 * geo.n as u64 > u64::from(MAX_STONES) {
+                errors.push(err(
+                    s.span(),
+                    format!("at most {MAX_STONES} stones in a game"),
+                ));
+                return None;
+            }
+            for slot in 0..2 * geo.n {
+                board.count[slot] = per as u8;
+            }
+        }
+        (None, Some(layout)) => {
+            let rows = layout.get_ref();
+            if rows.len() != 1 && rows.len() != 2 {
+                errors.push(err(
+                    layout.span(),
+                    "`layout` is one list (both players) or two",
+                ));
+                return None;
+            }
+            let mut total = 0u32;
+            let mut fits = true;
+            for row in rows {
+                if row.get_ref().len() != geo.n {
+                    errors.push(err(
+                        row.span(),
+                        format!(
+                            "{} pits listed, the board has {} a side",
+                            row.get_ref().len(),
+                            geo.n
+                        ),
+                    ));
+                    fits = false;
+                }
+            }
+            if !fits {
+                return None;
+            }
+            for p in 0..2 {
+                let row = &rows[p.min(rows.len() - 1)];
+                for (k, &c) in row.get_ref().iter().enumerate() {
+                    total = total.saturating_add(c);
+                    board.count[p * geo.n + k] = c.min(MAX_STONES) as u8;
+                }
+            }
+            if total > MAX_STONES {
+                errors.push(err(
+                    layout.span(),
+                    format!("at most {MAX_STONES} stones in a game"),
+                ));
+                return None;
+            }
+        }
+        _ => {
+            errors.push(err(
+                setup.span(),
+                "`[setup]` gives either `stones` or `layout`",
+            ));
+            return None;
+        }
+    }
+    if board.count[..STORE].iter().all(|&c| c == 0) {
+        errors.push(err(setup.span(), "the board starts with no stones"));
+        return None;
+    }
+    Some(board)
+}
+
+/// `first_move`: `Some(None)` when absent, `None` when wrong.
+fn first_move(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Option<u8>> {
+    let Some(v) = rules
+        .setup
+        .as_ref()
+        .and_then(|s| s.get_ref().first_move.as_ref())
+    else {
+        return Some(None);
+    };
+    if !(1..=geo.n as u32).contains(v.get_ref()) {
+        cx.error(v.span(), format!("pits are numbered 1 to {}", geo.n));
+        return None;
+    }
+    Some(Some(*v.get_ref() as u8))
+}
+
+/// Warnings about the starting position: a player who would start with no legal move (no pit
+/// meets `sowing.start`, the forced first pit is empty, …) finds the game over before it
+/// begins.
+pub(super) fn start_warnings(cx: &mut Cx, rules: &Rules, game: &SowingGame) {
+    let setup_span = rules
+        .setup
+        .as_ref()
+        .map_or(rules.board.span(), |s| s.span());
+    let end_always = cx
+        .warnings
+        .iter()
+        .any(|w| w.message.contains("every game is over before it begins"));
+    let mut generic_done = false;
+    for p in 0..2 {
+        let state = game.new_game(p);
+        if game.phase(&state) != Phase::Over {
+            continue;
+        }
+        let name = &game.players[p];
+        let geo = &game.geo;
+        let mut ctx = Ctx::new(&game.setup.board, geo, p, 0);
+        let startable = (1..=geo.n)
+            .map(|k| geo.slot(p, k))
+            .any(|s| game.setup.board.count[s] > 0 && game.sowing.start.test(&mut ctx, s));
+        let start_value = rules.sowing.as_ref().and_then(|s| s.start.as_ref());
+        let first = rules
+            .setup
+            .as_ref()
+            .and_then(|s| s.get_ref().first_move.as_ref());
+        if !startable {
+            let at = start_value.map_or(setup_span.clone(), |v| v.span());
+            cx.warn(
+                at,
+                format!(
+                    "no pit of {name} meets `sowing.start` in the starting position: a game {name} starts is over before it begins"
+                ),
+            );
+        } else if let Some(f) = first {
+            cx.warn(
+                f.span(),
+                format!(
+                    "{name} cannot sow pit {} in the starting position: a game {name} starts is over before it begins",
+                    f.get_ref()
+                ),
+            );
+        } else if !generic_done && !end_always {
+            // Ended by `end.score` or `end.stop` at the start, or no move for another reason
+            // (`must_feed`): the same for both players, said once.
+            generic_done = true;
+            let why = game.outcome(&state).map(|o| o.reason).unwrap_or_default();
+            cx.warn(
+                setup_span.clone(),
+                format!("the game is over before it begins ({why})"),
+            );
+        }
+    }
+}

@@ -1,0 +1,687 @@
+//! `[sowing]`: how a move sows: the pits a move may start from, the way round, the circuit,
+//! stores sown into, relays, pits taken on a drop, and feeding.
+
+use super::super::board::CircuitSpec;
+use super::{compiled, Cx, Laid, Rules, CONDITION};
+use crate::fast::Closes;
+use crate::scope::{Context, PitCond, View};
+use ludus_core::expr::{Expr, Type};
+use ludus_core::limits::LIMITS;
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// The highest lap cap a rules file may ask for (a move is at most this many laps).
+const MAX_LAPS: u32 = LIMITS.laps_per_move;
+const DEFAULT_LAPS: u32 = 1_000;
+
+/// `[sowing]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sowing {
+    #[serde(default)]
+    pub direction: Direction,
+    /// A move from a pit for which this holds sows the other way round (context `start`).
+    #[serde(default)]
+    pub reverse: Option<Spanned<String>>,
+    /// The mover chooses the direction of a move from a pit for which this holds (context
+    /// `start`).
+    #[serde(default)]
+    pub direction_choice: Option<Spanned<String>>,
+    #[serde(default)]
+    pub circuit: CircuitKind,
+    #[serde(default)]
+    pub stores: StoreSowing,
+    /// Which pits a move may start from (context `start`).
+    #[serde(default)]
+    pub start: Option<Spanned<String>>,
+    #[serde(default)]
+    pub first_drop: FirstDrop,
+    #[serde(default)]
+    pub skip_origin: SkipOrigin,
+    #[serde(default)]
+    pub relay: Relay,
+    /// A relay lift happens only when this holds (context `relay`); by default always.
+    #[serde(default)]
+    pub relay_when: Option<Spanned<String>>,
+    /// On every drop, a pit for which this holds goes at once to its owner's store (context
+    /// `drop`).
+    #[serde(default)]
+    pub take: Option<Spanned<String>>,
+    /// Who may take or leave a pit `take` matches (by default it is taken).
+    #[serde(default)]
+    pub take_choice: Option<Spanned<TakeChoice>>,
+    /// Whose store a pit `take` matches goes to.
+    #[serde(default)]
+    pub take_to: Option<Spanned<TakeTo>>,
+    /// A move that has sown this many laps of its circuit ends there (a guard for relays).
+    #[serde(default)]
+    pub max_laps: Option<Spanned<u32>>,
+    /// When the opponent has no stones, a move must give them some.
+    #[serde(default)]
+    pub must_feed: MustFeed,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    #[default]
+    Counterclockwise,
+    Clockwise,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CircuitKind {
+    /// Both players' pits (and the stores that are sown).
+    #[default]
+    Board,
+    /// The mover's own pits only.
+    Own,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoreSowing {
+    #[default]
+    None,
+    /// The mover sows into their own store, never the opponent's.
+    Own,
+    Both,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipOrigin {
+    /// The emptied pit is sown into again when the sowing laps round.
+    #[default]
+    Never,
+    /// Each lifted pit is skipped while its own stones are sown (Oware's 12+ rule).
+    Lap,
+    /// The move's origin pit is skipped for the whole move, relays included.
+    Move,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relay {
+    #[default]
+    None,
+    /// After the last stone, the next pit along the circuit is lifted and sown on if it holds
+    /// stones; the move ends at an empty next pit.
+    Next,
+    /// As `next`, with the pit before the last (against the sowing direction): the literal
+    /// reading of Sat-gharva's seed ("the neighbour clockwise").
+    Previous,
+    /// The last stone's pit is lifted and sown on if it held stones before the drop.
+    Last,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstDrop {
+    /// The first stone goes into the pit after the one lifted.
+    #[default]
+    Next,
+    /// The first stone goes back into the pit lifted (a single stone moves on): Toguz Korgool.
+    Origin,
+}
+
+/// Who decides whether a pit `sowing.take` matches goes to its owner's store.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TakeChoice {
+    /// Nobody: it is taken.
+    #[default]
+    None,
+    /// The pit's owner, also during the opponent's sowing.
+    Owner,
+    /// The player sowing.
+    Mover,
+}
+
+/// Whose store a pit `sowing.take` matches goes to.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TakeTo {
+    /// The pit's owner's.
+    #[default]
+    Owner,
+    /// The player sowing's.
+    Mover,
+}
+
+/// The feeding rule: what a move must do when the opponent's pits are empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MustFeed {
+    /// Nothing (`false`).
+    #[default]
+    No,
+    /// Sow some stones into the opponent's pits (`true` or `"sown"`).
+    Sown,
+    /// Leave the opponent stones in their pits once the move, capture included, is over
+    /// (`"kept"`); taking back what the move fed them is then a capture, never a grand slam.
+    Kept,
+}
+
+impl<'de> Deserialize<'de> for MustFeed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = MustFeed;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`true`, `false`, \"sown\" or \"kept\"")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<MustFeed, E> {
+                Ok(if v { MustFeed::Sown } else { MustFeed::No })
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<MustFeed, E> {
+                match v {
+                    "sown" => Ok(MustFeed::Sown),
+                    "kept" => Ok(MustFeed::Kept),
+                    _ => Err(E::unknown_variant(v, &["sown", "kept"])),
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "sowing",
+    line: "how a move sows",
+    required: false,
+    repeated: false,
+    keys: KEYS,
+};
+
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "sowing",
+        key: "direction",
+        line: "the way stones are sown round the circuit",
+        expects: "\"counterclockwise\" or \"clockwise\"",
+        values: &["counterclockwise", "clockwise"],
+        default: "\"counterclockwise\"",
+        example: "direction = \"clockwise\"",
+        long: "The sowing circuit over the whole board is player 0's pits in their numbering, \
+               player 0's store (when sown), player 1's pits, player 1's store; \"clockwise\" \
+               reverses it. `reverse` and `direction_choice` make some moves sow the other way \
+               round.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "reverse",
+        line: "context start: a move from `pit` sows the other way round (against `direction`) when this holds",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "reverse = \"pit.number <= 2\"",
+        long: "A condition (context start: the names of every context and the view `pit`) on \
+               the pit a move starts from; when it holds, the move sows the other way round, \
+               against `direction` (Um el-Bagara: the two leftmost pits sow clockwise, the two \
+               rightmost counterclockwise). Relays, `next`, `beyond` and the capture's `chain` \
+               follow the move's way round.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "direction_choice",
+        line: "context start: the mover chooses the way round of a move from `pit` when this holds",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "direction_choice = \"pit.number == 3\"",
+        long: "A condition (context start) on the pit a move starts from; when it holds, the \
+               mover chooses which way round to sow, and the pit gives two legal moves, written \
+               with their direction: `3ccw` (counterclockwise) and `3cw` (clockwise); a pit that \
+               sows one way only is written `3` (Um el-Bagara's centre pit: \"pit.number == \
+               3\"; `\"true\"`: every move). It takes precedence over `reverse`.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "circuit",
+        line: "the pits a move sows: both players' or the mover's own",
+        expects: "\"board\" or \"own\"",
+        values: &["board", "own"],
+        default: "\"board\"",
+        example: "circuit = \"own\"",
+        long: "\"board\": a move sows round both players' pits (and the stores that are sown). \
+               \"own\": the mover's own pits only (Uuholo).",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "stores",
+        line: "the stores sown into: none, the mover's own, or both",
+        expects: "\"none\", \"own\" or \"both\"",
+        values: &["none", "own", "both"],
+        default: "\"none\"",
+        example: "stores = \"own\"",
+        long: "\"none\": stores are never sown; \"own\": the mover sows into their own store, never \
+               the opponent's (Kalah); \"both\": both stores are on the circuit. Needs \
+               `board.stores = true`.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "start",
+        line: "context start: may a move start from `pit`?",
+        expects: CONDITION,
+        values: &[],
+        default: "\"pit.count > 0\"",
+        example: "start = \"pit.count > 0\"",
+        long: "A condition (context start: the names of every context and the view `pit`) that a \
+               pit must meet for a move to start from it. A move always lifts at least one stone; \
+               out-of-play pits never start one.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "first_drop",
+        line: "where the first stone of a sowing goes: the next pit, or back into the pit lifted",
+        expects: "\"next\" or \"origin\"",
+        values: &["next", "origin"],
+        default: "\"next\"",
+        example: "first_drop = \"origin\"",
+        long: "\"next\": the first stone goes into the pit after the one lifted; \"origin\": it \
+               goes back into the pit lifted and the others follow from there, but a single stone \
+               moves on to the next pit (Toguz Korgool). Relay lifts always start with the next \
+               pit.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "skip_origin",
+        line: "whether a sowing that laps round sows into the pit it started from",
+        expects: "\"never\", \"lap\" or \"move\"",
+        values: &["never", "lap", "move"],
+        default: "\"never\"",
+        example: "skip_origin = \"lap\"",
+        long: "\"never\": a sowing that laps round sows into the emptied pit; \"lap\": the pit \
+               being sown from is skipped by the sowing (Oware's 12+ rule; each relay lift skips \
+               its own pit) but is still a pit to `next`, `beyond`, the capture's chain and a \
+               relay's look; \"move\": the move's first pit is out of the move's circuit, skipped \
+               by the sowing, relays included, and passed over by those looks (Sat-gharva).",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "relay",
+        line: "whether the sowing goes on from another pit after the last stone",
+        expects: "\"none\", \"next\", \"previous\" or \"last\"",
+        values: &["none", "next", "previous", "last"],
+        default: "\"none\"",
+        example: "relay = \"next\"",
+        long: "\"next\": after the last stone, the next pit along the circuit is lifted and sown \
+               on if it holds stones, and the move ends at an empty next pit (Sat-gharva); \
+               \"previous\": the same with the pit before the last (against the sowing \
+               direction); \"last\": the last stone's pit is lifted and sown on if it held \
+               stones before; \"none\": the move ends with the last stone.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "relay_when",
+        line: "context relay: a relay lift happens only when this holds at the lap's last pit",
+        expects: CONDITION,
+        values: &[],
+        default: "none (every relay the rule allows)",
+        example: "relay_when = \"not (last.side == opponent and last.count in [2, 3])\"",
+        long: "A condition (context relay: `last`, `next`, `beyond`, `opposite`, `behind`, \
+               `origin`, `sown`, `laps`, `relays`) checked at the end of each lap, once `relay` \
+               would lift a pit; the lift happens only when it holds, otherwise the sowing ends \
+               there and the capture follows. A relay that stops where the capture would take \
+               (\"not (<the capture's condition>)\"), on a count (\"last.count >= 4\"), or on a \
+               side (\"last.side == mover\").",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "take",
+        line: "context drop: after every drop, a pit for which this holds goes to its owner's store",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "take = \"pit.count == 4\"",
+        long: "A condition (context drop: `pit`, `sown`, `laps`, `relays`, `hand`: the stones \
+               still in hand, 0 at a lap's last stone) checked after every drop; a pit for which it holds goes at once to its owner's store (Sat-gharva's \
+               fours, on both sides, also by the last stone).",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "take_to",
+        line: "whose store a pit `take` matches goes to: its owner's or the mover's",
+        expects: "\"owner\" or \"mover\"",
+        values: &["owner", "mover"],
+        default: "\"owner\"",
+        example: "take_to = \"mover\"",
+        long: "\"owner\": a pit `take` matches goes to its owner's store, whoever is sowing \
+               (Sat-gharva's fours); \"mover\": to the store of the player sowing, from either \
+               side of the board.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "take_choice",
+        line: "who may take or leave a pit `take` matches: nobody (it is taken), its owner, or the mover",
+        expects: "\"none\", \"owner\" or \"mover\"",
+        values: &["none", "owner", "mover"],
+        default: "\"none\"",
+        example: "take_choice = \"owner\"",
+        long: "\"none\": a pit `take` matches goes to its owner's store at once. \"owner\": its \
+               owner decides, take or leave, also during the opponent's sowing (Sat-gharva's fours \
+               as the Czech text has them); \"mover\": the player sowing decides. The sowing \
+               pauses for the decision, a step of play of its own (`take` or `leave`) asked of \
+               the decider; a pit left stays as it is and the sowing goes on.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "max_laps",
+        line: "a move that has sown this many laps of its circuit ends there, with no capture",
+        expects: "a whole number from 1 to 10000",
+        values: &[],
+        default: "1000",
+        example: "max_laps = 1000",
+        long: "A guard for relay sowing: a move that has sown this many laps of its circuit ends \
+               there, with no capture (1 to 10000).",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "must_feed",
+        line: "when the opponent's pits are empty, only moves that give them stones are legal",
+        expects: "`true`, `false`, `\"sown\"` or `\"kept\"`",
+        values: &[],
+        default: "false",
+        example: "must_feed = true",
+        long: "When the opponent has no stones in their pits, only moves that give them some are \
+               legal; when there is none, the player has no legal move. `true` (or \"sown\"): \
+               moves that sow stones into their pits; \"kept\": moves after which they hold \
+               stones, judged once the move, capture included, is over (a capture that takes \
+               back everything the move fed them is then an ordinary capture, not a grand \
+               slam).",
+    },
+];
+
+/// How a move sows, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct SowingRule {
+    pub(crate) circuit: CircuitSpec,
+    /// Which pits a move may start from.
+    pub(crate) start: PitCond,
+    pub(crate) skip_origin: SkipOrigin,
+    /// The first stone goes back into the pit lifted (unless it is the only one).
+    pub(crate) first_origin: bool,
+    pub(crate) relay: Relay,
+    /// A relay lift happens only when this holds at the lap's last pit.
+    pub(crate) relay_when: Option<PitCond>,
+    pub(crate) must_feed: MustFeed,
+    /// A move ends once it has sown this many stones (laps × the largest circuit).
+    pub(crate) max_drops: u32,
+    /// Pits sown the other way round.
+    pub(crate) reverse: Option<PitCond>,
+    /// Pits the mover may sow either way round.
+    pub(crate) direction_choice: Option<PitCond>,
+    /// `reverse` or `direction_choice`: a move may sow against `direction`.
+    pub(crate) directed: bool,
+    /// On every drop, a pit for which this holds is taken.
+    pub(crate) take: Option<PitCond>,
+    /// Who may take or leave a pit `take` matches.
+    pub(crate) take_choice: TakeChoice,
+    /// Whose store a pit `take` matches goes to.
+    pub(crate) take_to: TakeTo,
+}
+
+/// The circuit `[sowing]` sows round, and the warning for feeding on a circuit of one's own.
+pub(super) fn circuit(cx: &mut Cx, rules: &Rules) -> CircuitSpec {
+    let sowing = rules.sowing.as_ref();
+    let spec = CircuitSpec {
+        clockwise: sowing.is_some_and(|s| s.direction == Direction::Clockwise),
+        own_only: sowing.is_some_and(|s| s.circuit == CircuitKind::Own),
+        own_store: sowing.is_some_and(|s| s.stores != StoreSowing::None),
+        other_store: sowing.is_some_and(|s| s.stores == StoreSowing::Both),
+    };
+    if spec.own_only && sowing.is_some_and(|s| s.must_feed != MustFeed::No) {
+        let at = cx
+            .key_span(&["sowing", "must_feed"])
+            .unwrap_or(rules.board.span());
+        cx.warn(
+            at,
+            "`must_feed` with `circuit = \"own\"`: no move sows into the opponent's pits, so a \
+             player whose opponent's pits are empty has no legal move",
+        );
+    }
+    spec
+}
+
+/// `[sowing]` checked, its conditions compiled, before the board is laid out.
+pub(super) struct Checked {
+    start: Expr,
+    reverse: Option<Expr>,
+    direction_choice: Option<Expr>,
+    relay_when: Option<Expr>,
+    take: Option<Expr>,
+    take_choice: TakeChoice,
+    take_to: TakeTo,
+    skip_origin: SkipOrigin,
+    first_origin: bool,
+    relay: Relay,
+    must_feed: MustFeed,
+    max_laps: u32,
+}
+
+/// Checks `[sowing]` (absent: every default); `None` when an error was reported.
+pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
+    let max_laps = match sowing.and_then(|s| s.max_laps.as_ref()) {
+        Some(v) if !(1..=MAX_LAPS).contains(v.get_ref()) => {
+            cx.error(v.span(), format!("`max_laps` must be from 1 to {MAX_LAPS}"));
+            DEFAULT_LAPS
+        }
+        Some(v) => *v.get_ref(),
+        None => DEFAULT_LAPS,
+    };
+    let start = match sowing.and_then(|s| s.start.as_ref()) {
+        Some(v) => cx.condition(Context::Start, v),
+        None => Some(
+            Expr::compile("pit.count > 0", &Context::Start.scope(0), Type::Bool)
+                .expect("the default start condition compiles"),
+        ),
+    };
+    let mut condition = |c: Context, v: Option<&Spanned<String>>| v.map(|v| cx.condition(c, v));
+    let reverse = condition(Context::Start, sowing.and_then(|s| s.reverse.as_ref()));
+    let direction_choice = condition(
+        Context::Start,
+        sowing.and_then(|s| s.direction_choice.as_ref()),
+    );
+    let take = condition(Context::Drop, sowing.and_then(|s| s.take.as_ref()));
+    let relay_when = sowing.and_then(|s| {
+        let v = s.relay_when.as_ref()?;
+        if s.relay == Relay::None {
+            cx.warn(
+                v.span(),
+                "`relay_when` without `relay`: the sowing never relays, so it is never checked",
+            );
+        }
+        Some(cx.condition(Context::Relay, v))
+    });
+    let take_choice = sowing.and_then(|s| s.take_choice.as_ref());
+    if let (Some(choice), None) = (take_choice, &take) {
+        if *choice.get_ref() != TakeChoice::None {
+            cx.warn(
+                choice.span(),
+                "`take_choice` without `take`: no pit is ever taken, so there is nothing to choose",
+            );
+        }
+    }
+    let take_to = sowing.and_then(|s| s.take_to.as_ref());
+    if let (Some(to), None) = (take_to, &take) {
+        cx.warn(
+            to.span(),
+            "`take_to` without `take`: no pit is ever taken on a drop",
+        );
+    }
+    Some(Checked {
+        start: start?,
+        reverse: compiled(reverse)?,
+        direction_choice: compiled(direction_choice)?,
+        relay_when: compiled(relay_when)?,
+        take: compiled(take)?,
+        take_choice: take_choice.map_or(TakeChoice::None, |c| *c.get_ref()),
+        take_to: take_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
+        skip_origin: sowing.map_or(SkipOrigin::Never, |s| s.skip_origin),
+        first_origin: sowing.is_some_and(|s| s.first_drop == FirstDrop::Origin),
+        relay: sowing.map_or(Relay::None, |s| s.relay),
+        must_feed: sowing.map_or(MustFeed::No, |s| s.must_feed),
+        max_laps,
+    })
+}
+
+impl Checked {
+    /// The rule on the board laid out.
+    pub(super) fn rule(self, laid: Laid, circuit: CircuitSpec) -> SowingRule {
+        let pit = |e: Expr| laid.pit(e, View::Pit);
+        let reverse = self.reverse.map(pit);
+        let direction_choice = self.direction_choice.map(pit);
+        let longest = laid.geo.circuit_len[0].max(laid.geo.circuit_len[1]) as u32;
+        SowingRule {
+            circuit,
+            start: pit(self.start),
+            skip_origin: self.skip_origin,
+            first_origin: self.first_origin,
+            relay: self.relay,
+            relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
+            must_feed: self.must_feed,
+            max_drops: self.max_laps * longest,
+            directed: reverse.is_some() || direction_choice.is_some(),
+            reverse,
+            direction_choice,
+            take: self.take.map(pit),
+            take_choice: self.take_choice,
+            take_to: self.take_to,
+        }
+    }
+}
+
+impl SowingRule {
+    /// The fast paths this rule closes.
+    pub(crate) fn closes(&self) -> Closes {
+        let SowingRule {
+            // Settled before or after the sowing the paths differ in, or only with a rule
+            // that closes the paths (`take`, a relay).
+            circuit: _,
+            start: _,
+            skip_origin: _,
+            max_drops: _,
+            relay_when: _,
+            take_choice: _,
+            take_to: _,
+            // Read in `FastPaths::of` itself.
+            reverse: _,
+            direction_choice: _,
+            // What closes a path.
+            first_origin,
+            relay,
+            take,
+            directed,
+            // Judged after the capture, feeding needs the position at the move's start.
+            must_feed,
+        } = self;
+        Closes {
+            bulk: take.is_some() || *relay != Relay::None,
+            plain: *first_origin || *directed || *must_feed == MustFeed::Kept,
+            way: *directed,
+        }
+    }
+
+    /// The sowing in plain words, up to the first stone.
+    pub(super) fn describe(&self, s: &mut String) {
+        let c = &self.circuit;
+        let _ = writeln!(
+            s,
+            "Sowing: lift every stone of one of your pits where `{}` and sow one a pit {} round {}{}.",
+            self.start.expr.text(),
+            if c.clockwise { "clockwise" } else { "counterclockwise" },
+            if c.own_only { "your own pits only" } else { "the board" },
+            match (c.own_store, c.other_store) {
+                (true, true) => ", both stores included",
+                (true, false) => ", your own store included",
+                _ => "",
+            }
+        );
+        let _ = writeln!(
+            s,
+            "{}",
+            match self.skip_origin {
+                SkipOrigin::Never =>
+                    "The emptied pit is sown into again when the sowing laps round.",
+                SkipOrigin::Lap => "The pit being sown from is skipped when the sowing laps round.",
+                SkipOrigin::Move =>
+                    "The move's first pit is skipped for the whole move, relays included.",
+            }
+        );
+        let other_way = if c.clockwise {
+            "counterclockwise"
+        } else {
+            "clockwise"
+        };
+        if let Some(r) = &self.reverse {
+            let _ = writeln!(
+                s,
+                "A pit where `{}` is sown the other way round ({other_way}).",
+                r.expr.text()
+            );
+        }
+        if let Some(c) = &self.direction_choice {
+            let _ = writeln!(
+                s,
+                "A pit where `{}` may be sown either way round, at your choice: such a move is written with its direction, `3ccw` (counterclockwise) or `3cw` (clockwise).",
+                c.expr.text()
+            );
+        }
+        if self.first_origin {
+            let _ = writeln!(
+                s,
+                "The first stone goes back into the pit it was lifted from; a single stone moves on to the next pit."
+            );
+        }
+    }
+
+    /// The sowing in plain words, from the last stone: relays, takes and feeding.
+    pub(super) fn describe_relay(&self, s: &mut String) {
+        match self.relay {
+            Relay::None => {}
+            Relay::Next => {
+                let _ = writeln!(s, "Relay: after the last stone, the next pit is lifted and sown on if it holds stones; the move ends at an empty pit.");
+            }
+            Relay::Previous => {
+                let _ = writeln!(s, "Relay: after the last stone, the pit before it is lifted and sown on if it holds stones; the move ends at an empty pit.");
+            }
+            Relay::Last => {
+                let _ = writeln!(s, "Relay: if the last stone lands in a pit that held stones, that pit is lifted and sown on.");
+            }
+        }
+        if let Some(r) = &self.relay_when {
+            let _ = writeln!(s, "A relay lift happens only when `{}`.", r.expr.text());
+        }
+        if let Some(t) = &self.take {
+            let store = match self.take_to {
+                TakeTo::Owner => "its owner's store",
+                TakeTo::Mover => "the sowing player's store",
+            };
+            let _ = writeln!(
+                s,
+                "On every drop: a pit where `{}` {}.",
+                t.expr.text(),
+                match self.take_choice {
+                    TakeChoice::None => format!("goes at once to {store}"),
+                    TakeChoice::Owner => format!(
+                        "may go to {store}: its owner decides, take or leave, also during the opponent's sowing"
+                    ),
+                    TakeChoice::Mover =>
+                        format!("may go to {store}: the player sowing decides, take or leave"),
+                }
+            );
+        }
+        match self.must_feed {
+            MustFeed::No => {}
+            MustFeed::Sown => {
+                let _ = writeln!(s, "Feeding: when the opponent has no stones, you must sow some into their pits if you can.");
+            }
+            MustFeed::Kept => {
+                let _ = writeln!(s, "Feeding: when the opponent has no stones, you must leave them some once your move, capture included, is over, if you can; taking back what you fed them is no grand slam.");
+            }
+        }
+    }
+}
