@@ -16,11 +16,7 @@ use std::process::ExitCode;
 struct Args {
     #[command(subcommand)]
     command: Command,
-    /// Lower one of the caps that bound a run (repeatable): NAME=VALUE, e.g. `--limit
-    /// server_games=50`. NAME is one of protocol_line_bytes, input_line_bytes, bench_seconds,
-    /// analysis_games, analysis_jobs, record_events, server_games, server_idle_seconds,
-    /// server_body_bytes, server_steps, server_think_seconds; a cap is never raised.
-    #[arg(long = "limit", value_name = "NAME=VALUE", global = true)]
+    #[arg(long = "limit", value_name = "NAME=VALUE", global = true, help = limit_help())]
     limits: Vec<String>,
 }
 
@@ -132,6 +128,15 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+/// `--limit`'s help, naming the caps that may be lowered.
+fn limit_help() -> String {
+    format!(
+        "Lower one of the caps that bound a run (repeatable): NAME=VALUE, e.g. `--limit \
+         server_games=50`. NAME is one of {}; a cap is never raised",
+        Limits::SETTABLE.join(", ")
+    )
 }
 
 /// `--south`'s help, naming the computer players the players crate lists.

@@ -159,7 +159,7 @@ impl Session {
             return self.load(request);
         }
         match self.loaded.as_mut() {
-            Some(table) => handle(table, op, request),
+            Some(table) => handle(table, op, request, &self.limits),
             None => Err(format!(
                 "`{}` needs a game: send {{\"op\":\"load\",\"rules\":\"oware\"}} first",
                 op.word()
@@ -194,7 +194,7 @@ fn error(message: impl Into<String>) -> Value {
     json!({"ok": false, "error": message.into()})
 }
 
-fn handle(table: &mut Table, op: Op, request: &Value) -> Reply {
+fn handle(table: &mut Table, op: Op, request: &Value, limits: &Limits) -> Reply {
     match op {
         Op::New => new_game(table, request),
         Op::Set => {
@@ -211,12 +211,24 @@ fn handle(table: &mut Table, op: Op, request: &Value) -> Reply {
             Ok(answer(table))
         }
         Op::Legal => {
+            let from = match request.get("from") {
+                None | Some(Value::Null) => 0,
+                Some(v) => v
+                    .as_u64()
+                    .ok_or("`from` must be a whole number (the moves to skip)")?,
+            };
             let state = current(table)?;
             let game = table.game();
             let mut moves = Vec::new();
             game.legal_moves(state, &mut moves);
-            let moves: Vec<Value> = moves.iter().map(|m| game.move_json(state, m)).collect();
-            Ok(json!({ "moves": moves }))
+            // One answer lists a page of the moves: a turn may have hundreds of thousands.
+            let listed: Vec<Value> = moves
+                .iter()
+                .skip(usize::try_from(from).unwrap_or(usize::MAX))
+                .take(limits.listed_moves)
+                .map(|m| game.move_json(state, m))
+                .collect();
+            Ok(json!({ "moves": listed, "count": moves.len() }))
         }
         Op::Play => {
             let text = request

@@ -173,3 +173,75 @@ fn an_endless_line_is_refused_without_ending_the_session() {
     );
     assert!(ok(&r[1]), "{}", r[1]);
 }
+
+/// The peak memory (resident) of a live process in bytes, where the system says (Linux).
+fn peak_memory(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+#[test]
+fn a_turn_of_a_hundred_thousand_moves_is_listed_page_by_page_in_bounded_memory() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("protocol")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start ludus protocol");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |request: Value| -> (Value, usize) {
+        writeln!(stdin, "{request}").unwrap();
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
+        (serde_json::from_str(&line).unwrap(), line.len())
+    };
+    let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spread-deucey.toml");
+    assert!(ok(&ask(json!({"op": "load", "rules": rules})).0));
+    assert!(ok(&ask(json!({"op": "new", "seed": 1, "first": 0})).0));
+    assert!(ok(&ask(json!({"op": "roll", "dice": [1, 2]})).0));
+    // Acey-deucey's 1-2 with the checkers spread: every way to play it, and the double after.
+    let (first, bytes) = ask(json!({"op": "legal"}));
+    assert_eq!(
+        first["count"],
+        json!(146_771),
+        "{}",
+        &first.to_string()[..200]
+    );
+    assert_eq!(first["moves"].as_array().unwrap().len(), 10_000);
+    assert!(bytes < 2_000_000, "one answer of {bytes} bytes");
+    let (last, _) = ask(json!({"op": "legal", "from": 146_000}));
+    let last = last["moves"].as_array().unwrap().clone();
+    assert_eq!(last.len(), 771);
+    let (beyond, _) = ask(json!({"op": "legal", "from": 1_000_000}));
+    assert_eq!(beyond["moves"], json!([]));
+    assert_eq!(beyond["count"], json!(146_771));
+    let (bad, _) = ask(json!({"op": "legal", "from": -1}));
+    assert!(
+        !ok(&bad) && bad["error"].as_str().unwrap().contains("`from`"),
+        "{bad}"
+    );
+    // The pages are the same list: no move listed twice, and one from the last page plays.
+    let (second, _) = ask(json!({"op": "legal", "from": 10_000}));
+    let texts = |v: &Value| -> Vec<String> {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (a, b) = (texts(&first), texts(&second));
+    assert!(a.iter().all(|t| !b.contains(t)));
+    let text = last[770]["text"].as_str().unwrap();
+    let (played, _) = ask(json!({"op": "play", "move": text}));
+    assert!(ok(&played), "{played}");
+    if let Some(peak) = peak_memory(child.id()) {
+        assert!(peak < 300 << 20, "the protocol's peak memory: {peak} bytes");
+    }
+    // The closure's borrow of stdin ends with its last use; closing stdin ends the session.
+    drop(stdin);
+    child.wait().unwrap();
+}

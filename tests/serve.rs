@@ -8,6 +8,8 @@ use cli_common::ludus;
 use serde_json::{json, Value};
 use serve_common::Served;
 use std::io::{BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
 
 /// Status and JSON body of a request (`body` None: no body).
 fn call(method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
@@ -596,4 +598,213 @@ fn an_offer_to_end_is_answered_by_the_computer_or_by_the_person_opposite() {
     assert_eq!(v["may_end"], false);
     let (status, refused) = post(&s, &id, "end", Some(json!({"accepted": true})));
     assert_eq!(status, 409, "{refused}");
+}
+
+/// A raw connection to the server, reads timing out after `seconds`.
+fn connect(s: &Served, seconds: u64) -> TcpStream {
+    let c = TcpStream::connect(s.address()).expect("connect");
+    c.set_read_timeout(Some(Duration::from_secs(seconds)))
+        .unwrap();
+    c
+}
+
+/// What the server sends before it closes the connection (or the read times out), and when.
+fn answer(c: &mut TcpStream) -> (String, Duration) {
+    let since = Instant::now();
+    let mut got = Vec::new();
+    let _ = c.read_to_end(&mut got);
+    (String::from_utf8_lossy(&got).into_owned(), since.elapsed())
+}
+
+#[test]
+fn slow_and_idle_connections_are_cut_off_and_each_client_has_a_share_of_connections() {
+    let s = Served::start_with(&[
+        "--limit",
+        "server_request_seconds=1",
+        "--limit",
+        "server_client_connections=3",
+    ]);
+    // A connection that sends nothing, and one whose request head never ends, are closed after
+    // the request time (not held for ever).
+    let mut idle = connect(&s, 10);
+    let mut head = connect(&s, 10);
+    head.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").unwrap();
+    for c in [&mut idle, &mut head] {
+        let (got, after) = answer(c);
+        assert!(got.is_empty(), "{got}");
+        assert!(after < Duration::from_secs(5), "{after:?}");
+    }
+    // A body sent too slowly is answered 408, saying why.
+    let mut body = connect(&s, 10);
+    body.write_all(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        .unwrap();
+    let (got, after) = answer(&mut body);
+    assert!(got.starts_with("HTTP/1.1 408"), "{got}");
+    assert!(got.contains("not all sent within 1 s"), "{got}");
+    assert!(after < Duration::from_secs(5), "{after:?}");
+    // Three connections open from this address: a fourth is refused at once, saying why.
+    let open: Vec<TcpStream> = (0..3).map(|_| connect(&s, 10)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let (got, _) = answer(&mut connect(&s, 10));
+    assert!(got.starts_with("HTTP/1.1 503"), "{got}");
+    assert!(got.contains("this address has 3 connections open"), "{got}");
+    drop(open);
+    std::thread::sleep(Duration::from_millis(200));
+    let (status, v) = call("GET", &s.url("/api/rules"), None);
+    assert_eq!(status, 200, "{v}");
+
+    // The whole server's cap, whoever connects.
+    let s = Served::start_with(&["--limit", "server_connections=2"]);
+    let open: Vec<TcpStream> = (0..2).map(|_| connect(&s, 10)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let (got, _) = answer(&mut connect(&s, 10));
+    assert!(got.contains("keeps 2 connections open"), "{got}");
+    drop(open);
+}
+
+#[test]
+fn ctrl_c_stops_the_server_even_while_clients_hold_half_sent_requests() {
+    let mut s = Served::start();
+    let mut head = connect(&s, 10);
+    head.write_all(b"POST /api/check HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut body = connect(&s, 10);
+    body.write_all(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        .unwrap();
+    let _idle = connect(&s, 10);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        s.interrupt(Duration::from_secs(5)),
+        "the server did not stop within 5 s of Ctrl-C"
+    );
+}
+
+#[test]
+fn each_client_holds_a_share_of_the_games_and_their_memory_is_bounded() {
+    let s = Served::start_with(&["--limit", "server_client_games=2"]);
+    let game = json!({"rules": "oware", "seats": ["human", "human"]});
+    let (first, _) = new_game(&s, game.clone());
+    new_game(&s, game.clone());
+    let (status, v) = call("POST", &s.url("/api/games"), Some(game.clone()));
+    assert_eq!(status, 429, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("holds 2 games, the most one client may"),
+        "{v}"
+    );
+    let (status, _) = call("DELETE", &s.url(&format!("/api/games/{first}")), None);
+    assert_eq!(status, 204);
+    new_game(&s, game.clone());
+
+    // A small memory budget: games are refused once the held ones take it, with the reason;
+    // the server goes on answering, and dropping games makes room again.
+    let s = Served::start_with(&["--limit", "server_bytes=40000"]);
+    let mut held = Vec::new();
+    let refused = loop {
+        let (status, v) = call("POST", &s.url("/api/games"), Some(game.clone()));
+        if status != 201 {
+            break (status, v);
+        }
+        held.push(v["id"].as_str().unwrap().to_string());
+        assert!(held.len() < 100, "no game refused in a 40000-byte budget");
+    };
+    assert!(held.len() >= 2, "{held:?}");
+    assert_eq!(refused.0, 503, "{}", refused.1);
+    assert!(
+        refused.1["error"]
+            .as_str()
+            .unwrap()
+            .contains("take 40000 bytes of memory"),
+        "{}",
+        refused.1
+    );
+    // Moves go on until the held games take the budget, then are refused too (each kept
+    // position counts); a view is still answered.
+    let (_, mut v) = call("GET", &s.url(&format!("/api/games/{}", held[0])), None);
+    let mut moves = 0;
+    let refused = loop {
+        let legal = texts(&v);
+        assert!(!legal.is_empty() && moves < 500, "no move refused: {v}");
+        let (status, after) = post(&s, &held[0], "move", Some(json!({"move": legal[0]})));
+        if status != 200 {
+            break (status, after);
+        }
+        (moves, v) = (moves + 1, after);
+    };
+    assert_eq!(refused.0, 503, "{}", refused.1);
+    assert!(
+        refused.1["error"].as_str().unwrap().contains("of memory"),
+        "{}",
+        refused.1
+    );
+    let (status, _) = call("GET", &s.url(&format!("/api/games/{}", held[0])), None);
+    assert_eq!(status, 200);
+    for id in &held {
+        let (status, _) = call("DELETE", &s.url(&format!("/api/games/{id}")), None);
+        assert_eq!(status, 204);
+    }
+    new_game(&s, game);
+}
+
+#[test]
+fn a_turn_of_a_hundred_thousand_moves_is_viewed_in_bounded_memory_and_played_by_its_text() {
+    let s = Served::start();
+    let rules = include_str!("data/spread-deucey.toml");
+    let (id, _) = new_game(
+        &s,
+        json!({"text": rules, "seats": ["human", "human"], "first": 0, "seed": 1}),
+    );
+    // The raw answer, to measure it.
+    let response = ureq::post(&s.url(&format!("/api/games/{id}/roll")))
+        .send_json(json!({"dice": [1, 2]}))
+        .expect("roll");
+    let text = response.into_string().unwrap();
+    assert!(text.len() < 20_000_000, "a view of {} bytes", text.len());
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["legal_count"], json!(146_771));
+    let legal = texts(&v);
+    assert_eq!(legal.len(), 10_000);
+    // A move not listed is played by its text (the last of the protocol's list, here).
+    let mut protocol = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("protocol")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let requests = [
+        json!({"op": "load", "rules": concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spread-deucey.toml")}),
+        json!({"op": "new", "seed": 1, "first": 0}),
+        json!({"op": "roll", "dice": [1, 2]}),
+        json!({"op": "legal", "from": 146_770}),
+    ];
+    let mut stdin = protocol.stdin.take().unwrap();
+    for r in &requests {
+        writeln!(stdin, "{r}").unwrap();
+    }
+    drop(stdin);
+    let mut out = String::new();
+    protocol
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    protocol.wait().unwrap();
+    let last: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    let unlisted = last["moves"][0]["text"].as_str().unwrap().to_string();
+    assert!(!legal.contains(&unlisted), "{unlisted}");
+    let (status, after) = post(&s, &id, "move", Some(json!({"move": unlisted})));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["state"]["phase"], json!("roll"), "{}", after["state"]);
+    let status = std::fs::read_to_string(format!("/proc/{}/status", s.pid()));
+    if let Some(line) = status.ok().and_then(|t| {
+        t.lines()
+            .find(|l| l.starts_with("VmHWM:"))
+            .map(String::from)
+    }) {
+        let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(kb < 400 << 10, "the server's peak memory: {kb} KB");
+    }
 }

@@ -398,9 +398,13 @@ impl State {
         Ok(actions)
     }
     /// The legal moves in the engine's order, each a dict: `action`, `text` (the notation),
-    /// `json` (the protocol's MOVE form).
-    fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
+    /// `json` (the protocol's MOVE form): from the `start`-th, at most `count` of them (by
+    /// default the `listed_moves` limit: a tables turn may have hundreds of thousands).
+    #[pyo3(signature = (start = 0, count = ludus::limits::LIMITS.listed_moves))]
+    fn legal_moves(&self, py: Python<'_>, start: usize, count: usize) -> PyResult<Vec<PyObject>> {
         let moves = guarded(|| Ok(self.moves()))?;
+        let moves = moves.get(start..).unwrap_or_default();
+        let moves = &moves[..count.min(moves.len())];
         let game = self.game();
         let each = |m: &AnyMove| {
             serde_json::json!({
@@ -410,6 +414,10 @@ impl State {
             })
         };
         moves.iter().map(|m| to_python(py, &each(m))).collect()
+    }
+    /// How many legal moves there are.
+    fn legal_count(&self) -> PyResult<usize> {
+        Ok(guarded(|| Ok(self.moves()))?.len())
     }
     /// Plays an action: a roll's index at a chance node, else a legal move's action.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {

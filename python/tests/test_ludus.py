@@ -113,7 +113,7 @@ def test_random_games_keep_the_action_space(name):
                 continue
             actions = state.legal_actions()
             assert actions == sorted(set(actions)) and all(0 <= a < size for a in actions)
-            moves = state.legal_moves()
+            moves = state.legal_moves(count=state.legal_count())
             assert sorted(m["action"] for m in moves) == actions
             move = rng.choice(moves)
             assert state.action_to_string(move["action"]) == move["text"]
@@ -280,3 +280,24 @@ def test_a_table_undoes_refuses_and_ends_by_agreement():
     assert uuholo.offer_end(accepted=True)
     assert uuholo.awaiting() == "nothing"
     assert '"agreed":true' in uuholo.record()
+
+
+def test_a_turn_of_a_hundred_thousand_moves_is_listed_page_by_page():
+    """Acey-deucey's 1-2 with the checkers spread: every move counted, listed a page at a time."""
+    import os
+    import resource
+
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "data", "spread-deucey.toml")
+    state = ludus.load(path).new_initial_state(first=0, seed=1)
+    state.apply_roll([1, 2])
+    assert state.legal_count() == 146_771
+    first = state.legal_moves()
+    assert len(first) == 10_000
+    last = state.legal_moves(start=146_000)
+    assert len(last) == 771
+    assert state.legal_moves(start=10**9) == []
+    assert {m["text"] for m in first}.isdisjoint(m["text"] for m in last)
+    state.apply_move(last[-1]["text"])
+    assert state.is_chance_node()  # after a 1-2 and its double, the mover rolls again
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert peak_kb < 600 * 1024, f"peak memory {peak_kb} KB"

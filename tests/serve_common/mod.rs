@@ -44,6 +44,30 @@ impl Served {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// `host:port`, for a raw connection.
+    pub fn address(&self) -> &str {
+        self.base.trim_start_matches("http://")
+    }
+
+    /// Sends Ctrl-C (SIGINT) and waits at most `within` for the server to exit: whether it did.
+    pub fn interrupt(&mut self, within: std::time::Duration) -> bool {
+        // SAFETY: a signal to a child process this value owns and has not reaped.
+        unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGINT) };
+        let since = std::time::Instant::now();
+        while since.elapsed() < within {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        false
+    }
 }
 
 impl Drop for Served {

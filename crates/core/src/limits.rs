@@ -58,8 +58,23 @@ pub struct Limits {
     pub server_steps: usize,
     /// Seconds one computer move of `ludus serve` may think.
     pub server_think_seconds: u64,
+    /// Bytes the games `ludus serve` holds may take together (their positions and records, as
+    /// it measures them).
+    pub server_bytes: usize,
+    /// Games one client (one address) of `ludus serve` holds at once.
+    pub server_client_games: usize,
+    /// Connections `ludus serve` keeps open at once.
+    pub server_connections: usize,
+    /// Connections one client (one address) of `ludus serve` keeps open at once.
+    pub server_client_connections: usize,
+    /// Seconds a client of `ludus serve` has to send a request's head, and then its body; a
+    /// connection with no request for as long is closed.
+    pub server_request_seconds: u64,
     /// Bytes the trees of one search hold, whatever its threads (each tree an equal part).
     pub search_bytes: usize,
+    /// Legal moves one answer lists (the protocol's `legal`, a served view): a position with
+    /// more gives their count, and the rest are asked for page by page or typed.
+    pub listed_moves: usize,
 }
 
 /// The limits in force.
@@ -89,7 +104,13 @@ pub const LIMITS: Limits = Limits {
     server_body_bytes: 4 << 20,
     server_steps: 20_000,
     server_think_seconds: 30,
+    server_bytes: 1 << 30,
+    server_client_games: 100,
+    server_connections: 512,
+    server_client_connections: 32,
+    server_request_seconds: 10,
     search_bytes: 1 << 29,
+    listed_moves: 10_000,
 };
 
 /// The caps a caller may lower, by name: each is read from the caller's `Limits` value, not
@@ -142,6 +163,12 @@ settable!(
     server_body_bytes,
     server_steps,
     server_think_seconds,
+    server_bytes,
+    server_client_games,
+    server_connections,
+    server_client_connections,
+    server_request_seconds,
+    listed_moves,
 );
 
 /// `value` read as a lowered cap of `name`, whose built-in value is `most`.
@@ -258,8 +285,32 @@ impl Limits {
                 format!("{} s", self.server_think_seconds),
             ),
             (
+                "memory the games of `ludus serve` hold together",
+                format!("{} bytes", self.server_bytes),
+            ),
+            (
+                "games one client of `ludus serve` holds",
+                self.server_client_games.to_string(),
+            ),
+            (
+                "connections `ludus serve` keeps open",
+                self.server_connections.to_string(),
+            ),
+            (
+                "connections one client of `ludus serve` keeps open",
+                self.server_client_connections.to_string(),
+            ),
+            (
+                "time to send a request's head, then its body; a connection's idle time",
+                format!("{} s", self.server_request_seconds),
+            ),
+            (
                 "memory of one search's trees, all its threads together",
                 format!("{} bytes", self.search_bytes),
+            ),
+            (
+                "legal moves listed in one answer (the rest paged or typed)",
+                self.listed_moves.to_string(),
             ),
         ]
     }

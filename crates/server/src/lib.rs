@@ -1,14 +1,17 @@
 //! `ludus serve`: any rules file played in a browser. A small HTTP API over [`session`] (one
 //! served game each, by an unguessable id) and the page that uses it, both inside the binary.
 //! The API speaks the protocol's STATE and MOVE forms; README's "Playing in a browser" documents
-//! it. Every request is bounded (body size, games held, thinking time), never reads a path a
-//! client sends, and a refused request changes nothing.
+//! it. Every request is bounded (body size and time, games held, their memory, thinking time),
+//! every client gets a share (of connections, games and thinking), heavy work runs off the
+//! threads that answer requests, no path a client sends is ever read, and a refused request
+//! changes nothing.
 
+mod listen;
 pub mod session;
 
 use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -27,9 +30,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use session::{parse_seat, Refusal, Seating, Session, Thinking};
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
@@ -39,18 +43,50 @@ const STYLE: &str = include_str!("page/style.css");
 
 /// The served games and what bounds them.
 pub struct Server {
-    games: Mutex<HashMap<String, Arc<Mutex<Held>>>>,
+    games: Mutex<HashMap<String, Slot>>,
+    /// The bytes the held games take, as last measured (after each change).
+    bytes: AtomicUsize,
     /// One permit a core: computer players think one a core, the rest wait their turn.
     thinkers: Semaphore,
+    /// Each client's turn to think: a client's computer moves think one at a time, so that one
+    /// client's queue of long searches never holds every core.
+    thinking: Mutex<HashMap<IpAddr, Arc<Semaphore>>>,
     idle: Duration,
-    /// The caps of this server (its games, bodies, steps, thinking time, idle time).
+    /// The caps of this server (its games and their memory, bodies, steps, thinking time, idle
+    /// time, each client's share).
     limits: Limits,
 }
 
-/// A game and when a request last came for it.
+/// A held game and the client that began it.
+struct Slot {
+    client: IpAddr,
+    held: Arc<Mutex<Held>>,
+}
+
+/// A game, when a request last came for it, and the bytes it takes.
 struct Held {
     session: Session,
     touched: Instant,
+    bytes: usize,
+    /// Dropped from the server: its bytes are no longer counted.
+    gone: bool,
+}
+
+/// The address a request came from: a client, for the share each client gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Client(IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Client, Self::Rejection> {
+        let address = parts.extensions.get::<ConnectInfo<SocketAddr>>();
+        Ok(Client(
+            address.map_or(Ipv4Addr::UNSPECIFIED.into(), |a| a.0.ip()),
+        ))
+    }
 }
 
 impl Server {
@@ -58,7 +94,9 @@ impl Server {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Server {
             games: Mutex::new(HashMap::new()),
+            bytes: AtomicUsize::new(0),
             thinkers: Semaphore::new(cores),
+            thinking: Mutex::new(HashMap::new()),
             idle: Duration::from_secs(limits.server_idle_seconds),
             limits,
         }
@@ -67,21 +105,68 @@ impl Server {
     /// Drops the games no request has come for in the idle time.
     fn sweep(&self) {
         let mut games = lock(&self.games);
-        games.retain(|_, held| match held.try_lock() {
-            Ok(h) => h.touched.elapsed() < self.idle,
+        games.retain(|_, slot| match slot.held.try_lock() {
+            Ok(mut h) if h.touched.elapsed() >= self.idle => {
+                self.forget(&mut h);
+                false
+            }
+            Ok(_) => true,
             // In use right now.
             Err(_) => true,
         });
     }
 
-    /// Holds a new game under a new id, and answers with its view; refused when the server
-    /// holds its most games (after dropping the idle ones).
-    fn hold(&self, session: Session) -> Result<Body<Value>, ApiError> {
+    /// A game dropped: its bytes no longer count.
+    fn forget(&self, held: &mut Held) {
+        held.gone = true;
+        self.bytes.fetch_sub(held.bytes, Ordering::Relaxed);
+    }
+
+    /// Measures a game again after a change.
+    fn remeasure(&self, held: &mut Held) {
+        if held.gone {
+            return;
+        }
+        let now = held.session.bytes();
+        self.bytes.fetch_add(now, Ordering::Relaxed);
+        self.bytes.fetch_sub(held.bytes, Ordering::Relaxed);
+        held.bytes = now;
+    }
+
+    /// Refused when the games held take the memory budget (after dropping the idle ones).
+    fn room_for(&self, bytes: usize) -> Result<(), ApiError> {
+        let budget = self.limits.server_bytes;
+        let fits = || self.bytes.load(Ordering::Relaxed).saturating_add(bytes) <= budget;
+        if !fits() {
+            self.sweep();
+        }
+        if fits() {
+            return Ok(());
+        }
+        Err(err(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the games on this server take {budget} bytes of memory, its most: try again \
+                 when one is dropped"
+            ),
+        ))
+    }
+
+    /// Holds a new game of `client` under a new id, and answers with its view; refused when
+    /// the server holds its most games or memory, or the client its share of games (after
+    /// dropping the idle ones).
+    fn hold(&self, session: Session, client: Client) -> Result<Body<Value>, ApiError> {
         let id = new_id();
         let answer = view(&id, &session, None, None)?;
+        let bytes = session.bytes();
+        self.room_for(bytes)?;
         let mut games = lock(&self.games);
         let most = self.limits.server_games;
-        if games.len() >= most {
+        let share = self.limits.server_client_games;
+        let full = |games: &HashMap<String, Slot>| {
+            games.len() >= most || games.values().filter(|s| s.client == client.0).count() >= share
+        };
+        if full(&games) {
             drop(games);
             self.sweep();
             games = lock(&self.games);
@@ -92,26 +177,47 @@ impl Server {
                 format!("this server holds {most} games, its most: try again when one is dropped"),
             ));
         }
+        if full(&games) {
+            return Err(err(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this address holds {share} games, the most one client may: drop one first"
+                ),
+            ));
+        }
         let held = Held {
             session,
             touched: Instant::now(),
+            bytes,
+            gone: false,
         };
-        games.insert(id, Arc::new(Mutex::new(held)));
+        self.bytes.fetch_add(bytes, Ordering::Relaxed);
+        let held = Arc::new(Mutex::new(held));
+        games.insert(
+            id,
+            Slot {
+                client: client.0,
+                held,
+            },
+        );
         Ok(answer)
     }
 
     fn held(&self, id: &str) -> Result<Arc<Mutex<Held>>, ApiError> {
-        lock(&self.games).get(id).cloned().ok_or_else(|| {
-            err(
-                StatusCode::NOT_FOUND,
-                format!(
-                    "no game `{}` on this server (it may have been idle for more than {} \
+        lock(&self.games)
+            .get(id)
+            .map(|s| Arc::clone(&s.held))
+            .ok_or_else(|| {
+                err(
+                    StatusCode::NOT_FOUND,
+                    format!(
+                        "no game `{}` on this server (it may have been idle for more than {} \
                      minutes and dropped)",
-                    excerpt(id),
-                    self.idle.as_secs() / 60
-                ),
-            )
-        })
+                        excerpt(id),
+                        self.idle.as_secs() / 60
+                    ),
+                )
+            })
     }
 
     /// Runs `f` on the game `id`: the game's view after it.
@@ -121,6 +227,7 @@ impl Server {
         f: impl FnOnce(&mut Session) -> Result<(), Refusal>,
     ) -> Result<Value, ApiError> {
         let held = self.held(id)?;
+        self.room_for(0)?;
         let mut held = lock(&held);
         held.touched = Instant::now();
         let before = held.session.steps();
@@ -132,8 +239,50 @@ impl Server {
                 "internal error (the game was left as it was)",
             )
         })??;
+        self.remeasure(&mut held);
         Ok(view(id, &held.session, None, Some(before))?.0)
     }
+
+    /// Waits for `client`'s turn to think, then for a free core.
+    async fn think_turn(
+        &self,
+        client: Client,
+    ) -> Result<
+        (
+            tokio::sync::OwnedSemaphorePermit,
+            tokio::sync::SemaphorePermit<'_>,
+        ),
+        ApiError,
+    > {
+        let stopping = || err(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+        let mine = Arc::clone(
+            lock(&self.thinking)
+                .entry(client.0)
+                .or_insert_with(|| Arc::new(Semaphore::new(1))),
+        );
+        let turn = mine.acquire_owned().await.map_err(|_| stopping())?;
+        let core = self.thinkers.acquire().await.map_err(|_| stopping())?;
+        Ok((turn, core))
+    }
+
+    /// Forgets the turns of clients that are not thinking.
+    fn tidy_turns(&self) {
+        lock(&self.thinking).retain(|_, turn| Arc::strong_count(turn) > 1);
+    }
+}
+
+/// Runs `work` on a blocking thread, off the threads that answer requests: compiling rules,
+/// replaying a record and building a view take long for a heavy game, and must not hold up
+/// other clients.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.map_err(|_| {
+        err(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error (the game was left as it was)",
+        )
+    })?
 }
 
 /// A poisoned lock only means a request panicked; the data it guards is changed only by whole
@@ -237,33 +386,54 @@ pub fn app(server: Arc<Server>) -> Router {
         .layer(DefaultBodyLimit::max(body_bytes))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&server),
-            declared_length,
+            read_body,
         ))
         .with_state(server)
 }
 
-/// Refuses a body whose declared length is over the limit before reading it (a longer body
-/// without a declared length is cut off as it is read, by `DefaultBodyLimit`).
-async fn declared_length(
+/// Reads a request's body before any route sees it: refused past the body limit (before
+/// reading, when its declared length says so) or when it is not all sent within the request
+/// time, so that no route waits on a slow client.
+async fn read_body(
     State(server): State<Arc<Server>>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
+    let most = server.limits.server_body_bytes;
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    match declared {
-        Some(n) if n > server.limits.server_body_bytes as u64 => err(
+    if let Some(n) = declared.filter(|&n| n > most as u64) {
+        return err(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the request body has {n} bytes; at most {} are read",
-                server.limits.server_body_bytes
-            ),
+            format!("the request body has {n} bytes; at most {most} are read"),
+        )
+        .into_response();
+    }
+    let seconds = server.limits.server_request_seconds;
+    let (parts, body) = request.into_parts();
+    let read = tokio::time::timeout(
+        Duration::from_secs(seconds),
+        axum::body::to_bytes(body, most),
+    )
+    .await;
+    match read {
+        Ok(Ok(bytes)) => {
+            let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+            next.run(request).await
+        }
+        Ok(Err(_)) => err(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body could not be read: more than {most} bytes, or cut off"),
         )
         .into_response(),
-        _ => next.run(request).await,
+        Err(_) => err(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("the request body was not all sent within {seconds} s"),
+        )
+        .into_response(),
     }
 }
 
@@ -288,7 +458,7 @@ pub fn serve(options: Options) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let address = SocketAddr::new(options.bind, options.port);
         let socket = match address {
             SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
@@ -308,32 +478,40 @@ pub fn serve(options: Options) -> std::io::Result<()> {
             loop {
                 every.tick().await;
                 sweeper.sweep();
+                sweeper.tidy_turns();
             }
         });
-        axum::serve(listener, app(server))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-    })
+        listen::serve(listener, app(server), options.limits).await;
+        Ok::<(), std::io::Error>(())
+    });
+    // A search still thinking, a connection still open: not waited for.
+    runtime.shutdown_background();
+    result
 }
 
 /// `GET /api/rules`: the bundled games.
-async fn rules_list() -> Response {
-    let games: Vec<Value> = BUNDLED
-        .iter()
-        .filter_map(|(name, text)| {
-            let game = registry::compile(text).ok()?;
-            Some(json!({
-                "name": name,
-                "family": game.family(),
-                "title": title(&game),
-                "players": game.player_names(),
-                "dice": game.dice().is_some(),
-            }))
-        })
-        .collect();
-    Body(json!({ "rules": games })).into_response()
+async fn rules_list() -> Answer {
+    static LIST: OnceLock<Value> = OnceLock::new();
+    let list = blocking(|| {
+        Ok(LIST.get_or_init(|| {
+            let games: Vec<Value> = BUNDLED
+                .iter()
+                .filter_map(|(name, text)| {
+                    let game = registry::compile(text).ok()?;
+                    Some(json!({
+                        "name": name,
+                        "family": game.family(),
+                        "title": title(&game),
+                        "players": game.player_names(),
+                        "dice": game.dice().is_some(),
+                    }))
+                })
+                .collect();
+            json!({ "rules": games })
+        }))
+    })
+    .await?;
+    Ok(Body(list).into_response())
 }
 
 fn title(game: &AnyGame) -> String {
@@ -354,14 +532,17 @@ struct CheckRequest {
 async fn check(body: Result<Body<CheckRequest>, JsonRejection>) -> Answer {
     let Body(request) = body?;
     let source = uploaded(&request.text)?;
-    let report = registry::check_source(&source);
-    let errors = report.errors().count();
-    Ok(Body(json!({
-        "errors": errors,
-        "game": report.game.as_ref().map(|g| json!({"name": g.name(), "family": g.family(), "title": title(g)})),
-        "diagnostics": diagnostics::to_json("rules", &source.text, &report.diagnostics),
-    }))
-    .into_response())
+    let answer = blocking(move || {
+        let report = registry::check_source(&source);
+        let errors = report.errors().count();
+        Ok(json!({
+            "errors": errors,
+            "game": report.game.as_ref().map(|g| json!({"name": g.name(), "family": g.family(), "title": title(g)})),
+            "diagnostics": diagnostics::to_json("rules", &source.text, &report.diagnostics),
+        }))
+    })
+    .await?;
+    Ok(Body(answer).into_response())
 }
 
 /// An uploaded rules text: checked as if bundled, so the rules it names (a match's games) are
@@ -401,6 +582,7 @@ struct NewGame {
 /// `POST /api/games`: a new game of bundled rules or of a rules text, or a record replayed.
 async fn new_game(
     State(server): State<Arc<Server>>,
+    client: Client,
     body: Result<Body<NewGame>, JsonRejection>,
 ) -> Answer {
     let Body(request) = body?;
@@ -414,6 +596,17 @@ async fn new_game(
     if request.first.is_some_and(|p| p > 1) {
         return Err(bad_request("`first` must be 0 or 1"));
     }
+    let answer = blocking(move || begin(&server, request, seats, client)).await?;
+    Ok((StatusCode::CREATED, answer).into_response())
+}
+
+/// A new game (or a record replayed) held for `client`: its view.
+fn begin(
+    server: &Server,
+    request: NewGame,
+    seats: [Spec; 2],
+    client: Client,
+) -> Result<Body<Value>, ApiError> {
     let session = match &request.record {
         Some(record) => {
             if request.rules.is_some() {
@@ -479,8 +672,7 @@ async fn new_game(
             Session::new(compiled(&source)?, header, start, &server.limits)
         }
     };
-    let answer = server.hold(session)?;
-    Ok((StatusCode::CREATED, answer).into_response())
+    server.hold(session, client)
 }
 
 /// The game of a rules source, or its located errors (400, with `diagnostics`).
@@ -544,14 +736,20 @@ async fn show(
 ) -> Answer {
     let Query(At { at }) = at.map_err(|e| bad_request(e.body_text()))?;
     let held = server.held(&id)?;
-    let mut held = lock(&held);
-    held.touched = Instant::now();
-    Ok(view(&id, &held.session, at, None)?.into_response())
+    let answer = blocking(move || {
+        let mut held = lock(&held);
+        held.touched = Instant::now();
+        view(&id, &held.session, at, None)
+    })
+    .await?;
+    Ok(answer.into_response())
 }
 
 async fn drop_game(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
     server.held(&id)?;
-    lock(&server.games).remove(&id);
+    if let Some(slot) = lock(&server.games).remove(&id) {
+        server.forget(&mut lock(&slot.held));
+    }
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -569,7 +767,17 @@ async fn play(
     body: Result<Body<MoveRequest>, JsonRejection>,
 ) -> Answer {
     let Body(request) = body?;
-    Ok(Body(server.change(&id, |s| s.play(&request.text))?).into_response())
+    changed(server, id, move |s| s.play(&request.text)).await
+}
+
+/// Runs `f` on the game `id` off the request threads: the game's view after it.
+async fn changed(
+    server: Arc<Server>,
+    id: String,
+    f: impl FnOnce(&mut Session) -> Result<(), Refusal> + Send + 'static,
+) -> Answer {
+    let v = blocking(move || server.change(&id, f)).await?;
+    Ok(Body(v).into_response())
 }
 
 #[derive(Deserialize, Default)]
@@ -581,11 +789,11 @@ struct RollRequest {
 /// `POST /api/games/{id}/roll [{"dice": [a, b]}]`: the server's dice, or real ones typed in.
 async fn roll(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
     let request: RollRequest = optional(&body)?;
-    Ok(Body(server.change(&id, |s| s.roll(request.dice.as_deref()))?).into_response())
+    changed(server, id, move |s| s.roll(request.dice.as_deref())).await
 }
 
 async fn undo(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
-    Ok(Body(server.change(&id, Session::undo)?).into_response())
+    changed(server, id, Session::undo).await
 }
 
 #[derive(Deserialize, Default)]
@@ -599,7 +807,7 @@ async fn next(State(server): State<Arc<Server>>, Path(id): Path<String>, body: B
     if request.first.is_some_and(|p| p > 1) {
         return Err(bad_request("`first` must be 0 or 1"));
     }
-    Ok(Body(server.change(&id, |s| s.next_game(request.first))?).into_response())
+    changed(server, id, move |s| s.next_game(request.first)).await
 }
 
 #[derive(Deserialize, Default)]
@@ -612,12 +820,16 @@ struct EndRequest {
 /// the view after, with `"accepted"`.
 async fn end(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
     let request: EndRequest = optional(&body)?;
-    let mut accepted = false;
-    let mut v = server.change(&id, |s| {
-        accepted = s.offer_end(request.accepted)?;
-        Ok(())
-    })?;
-    v["accepted"] = json!(accepted);
+    let v = blocking(move || {
+        let mut accepted = false;
+        let mut v = server.change(&id, |s| {
+            accepted = s.offer_end(request.accepted)?;
+            Ok(())
+        })?;
+        v["accepted"] = json!(accepted);
+        Ok(v)
+    })
+    .await?;
     Ok(Body(v).into_response())
 }
 
@@ -625,14 +837,11 @@ async fn end(State(server): State<Arc<Server>>, Path(id): Path<String>, body: By
 /// and the search's report.
 async fn think(
     server: &Server,
+    client: Client,
     thinking: &Thinking,
     hint: bool,
 ) -> Result<(usize, Value), ApiError> {
-    let _permit = server
-        .thinkers
-        .acquire()
-        .await
-        .map_err(|_| err(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
+    let _turn = server.think_turn(client).await?;
     let thinking = thinking.clone();
     tokio::task::spawn_blocking(move || {
         let (game, state, spec) = (&thinking.game, &thinking.state, thinking.spec);
@@ -672,24 +881,28 @@ async fn think(
 }
 
 /// `POST /api/games/{id}/computer`: the computer player to move thinks and plays.
-async fn computer(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+async fn computer(
+    State(server): State<Arc<Server>>,
+    client: Client,
+    Path(id): Path<String>,
+) -> Answer {
     let held = server.held(&id)?;
     let thinking = lock(&held).session.thinking(false)?;
-    let (index, report) = think(&server, &thinking, false).await?;
-    let mut held = lock(&held);
-    held.touched = Instant::now();
-    let before = held.session.steps();
-    held.session.play_thought(&thinking, index)?;
-    let Body(mut v) = view(&id, &held.session, None, Some(before))?;
-    v["thought"] = report;
+    let (index, report) = think(&server, client, &thinking, false).await?;
+    let v = blocking(move || {
+        let mut v = server.change(&id, |s| s.play_thought(&thinking, index))?;
+        v["thought"] = report;
+        Ok(v)
+    })
+    .await?;
     Ok(Body(v).into_response())
 }
 
 /// `POST /api/games/{id}/hint`: the best moves as a computer player sees them (not played).
-async fn hint(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+async fn hint(State(server): State<Arc<Server>>, client: Client, Path(id): Path<String>) -> Answer {
     let held = server.held(&id)?;
     let thinking = lock(&held).session.thinking(true)?;
-    let (_, report) = think(&server, &thinking, true).await?;
+    let (_, report) = think(&server, client, &thinking, true).await?;
     lock(&held).touched = Instant::now();
     Ok(Body(report).into_response())
 }
@@ -697,9 +910,12 @@ async fn hint(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answ
 /// `GET /api/games/{id}/record`: the record, a file `ludus replay` reads.
 async fn download_record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
     let held = server.held(&id)?;
-    let mut held = lock(&held);
-    held.touched = Instant::now();
-    let name = held.session.file_name();
+    let (name, record) = blocking(move || {
+        let mut held = lock(&held);
+        held.touched = Instant::now();
+        Ok((held.session.file_name(), held.session.record()))
+    })
+    .await?;
     Ok((
         [
             (
@@ -711,7 +927,7 @@ async fn download_record(State(server): State<Arc<Server>>, Path(id): Path<Strin
                 format!("attachment; filename=\"{name}\""),
             ),
         ],
-        held.session.record(),
+        record,
     )
         .into_response())
 }
@@ -737,10 +953,12 @@ mod tests {
         Session::new(game, header, start, &LIMITS)
     }
 
+    const CLIENT: Client = Client(IpAddr::V4(Ipv4Addr::LOCALHOST));
+
     #[test]
     fn idle_games_are_dropped_and_others_kept() {
         let kept = Server::new(LIMITS);
-        let id = kept.hold(oware()).unwrap().0["id"]
+        let id = kept.hold(oware(), CLIENT).unwrap().0["id"]
             .as_str()
             .unwrap()
             .to_string();
@@ -751,7 +969,7 @@ mod tests {
             server_idle_seconds: 0,
             ..LIMITS
         });
-        let id = idle.hold(oware()).unwrap().0["id"]
+        let id = idle.hold(oware(), CLIENT).unwrap().0["id"]
             .as_str()
             .unwrap()
             .to_string();
@@ -766,6 +984,42 @@ mod tests {
         };
         assert_eq!(e.status, StatusCode::NOT_FOUND);
         assert!(e.message.contains("idle"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_client_thinks_one_move_at_a_time_and_another_gets_a_free_core() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let server = Server {
+                thinkers: Semaphore::new(2),
+                ..Server::new(LIMITS)
+            };
+            let other = Client(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)));
+            let wait = Duration::from_millis(50);
+            let first = server.think_turn(CLIENT).await.unwrap();
+            // The same client's next search waits for its first, though a core is free...
+            let second = tokio::time::timeout(wait, server.think_turn(CLIENT)).await;
+            assert!(second.is_err(), "a client's second search waits its turn");
+            // ...which another client gets at once.
+            let theirs = tokio::time::timeout(wait, server.think_turn(other)).await;
+            assert!(theirs.is_ok(), "another client thinks on the free core");
+            // With every core taken, a search waits for one.
+            let third = Client(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3)));
+            let waits = tokio::time::timeout(wait, server.think_turn(third)).await;
+            assert!(waits.is_err(), "both cores are taken");
+            drop(first);
+            let second = tokio::time::timeout(wait, server.think_turn(CLIENT)).await;
+            assert!(
+                second.is_ok(),
+                "the client's turn again, on the core it freed"
+            );
+            drop((second, theirs));
+            server.tidy_turns();
+            assert!(lock(&server.thinking).is_empty(), "no client is thinking");
+        });
     }
 
     #[test]

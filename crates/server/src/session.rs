@@ -15,6 +15,8 @@ use std::time::Duration;
 /// A served game (or match): the table it is played at.
 pub struct Session {
     table: Table,
+    /// Legal moves a view lists at most.
+    listed_moves: usize,
 }
 
 /// Options a new session starts with.
@@ -60,7 +62,10 @@ impl Session {
         let mut table =
             Table::new(game, header, start.seats, start.seed).with_max_steps(limits.server_steps);
         table.start(start.first);
-        Session { table }
+        Session {
+            table,
+            listed_moves: limits.listed_moves,
+        }
     }
 
     /// A session that replays `record` (its header already read as `header`, the rules checked
@@ -80,7 +85,15 @@ impl Session {
         if table.steps().is_empty() {
             return Err(bad("the record holds no game"));
         }
-        Ok(Session { table })
+        Ok(Session {
+            table,
+            listed_moves: limits.listed_moves,
+        })
+    }
+
+    /// The bytes the game takes: its steps with their positions, and its record.
+    pub fn bytes(&self) -> usize {
+        self.table.bytes()
     }
 
     /// Steps so far: a change adds steps and never removes one (an undo is a step too).
@@ -176,10 +189,13 @@ impl Session {
         let live = at == last;
         let phase = game.phase(state);
         let mut legal = Vec::new();
+        let mut legal_count = 0;
         if live {
             let mut moves = Vec::new();
             game.legal_moves(state, &mut moves);
-            for mv in &moves {
+            legal_count = moves.len();
+            // A view lists the first moves only: a turn may have hundreds of thousands.
+            for mv in moves.iter().take(self.listed_moves) {
                 let mut after = state.clone();
                 game.play(&mut after, mv);
                 let mut m = game.move_json(state, mv);
@@ -231,6 +247,7 @@ impl Session {
             "svg": game.svg(state, viewer),
             "status": status(game, state),
             "legal": legal,
+            "legal_count": legal_count,
             "log_from": first,
             "log": log,
         }))

@@ -293,6 +293,9 @@ impl Game for SowingGame {
     fn conditions_held(&self, state: &SowingState) -> u32 {
         u32::from(state.last_held)
     }
+    fn state_bytes(&self, state: &SowingState) -> usize {
+        std::mem::size_of::<SowingState>() + state.history.heap_bytes()
+    }
     fn pieces(&self, state: &SowingState) -> u32 {
         let on_board: u32 = state.board.count.iter().map(|&c| u32::from(c)).sum();
         on_board + u32::from(state.in_hand())

@@ -59,6 +59,11 @@ impl History {
             ..History::default()
         }
     }
+    /// The bytes the keys take on the heap (a hash set's slot: the key and a control byte).
+    pub fn heap_bytes(&self) -> usize {
+        let key = std::mem::size_of::<u128>();
+        self.keys.capacity() * key + self.many.as_ref().map_or(0, |m| m.capacity() * (key + 1))
+    }
     pub fn clear(&mut self) {
         self.filter = [0; 16];
         self.keys.clear();

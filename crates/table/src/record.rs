@@ -66,6 +66,18 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The bytes the line holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            Event::Roll { roll } => roll.capacity(),
+            Event::Move { text } => text.capacity(),
+            Event::End { end } => end.reason.capacity(),
+            Event::Game { .. } | Event::Undo { .. } | Event::Agreed { .. } => 0,
+        }
+    }
+}
+
 /// A game's result as the record states it: the winner, the scores, the reason in words (for
 /// people) and how the game ended as a type (what a replay checks; records written before it
 /// was kept have none, and their words are checked instead).

@@ -387,6 +387,9 @@ impl Game for AnyGame {
     fn pieces(&self, state: &AnyState) -> u32 {
         on_state!(self, state, |g, s| g.pieces(s))
     }
+    fn state_bytes(&self, state: &AnyState) -> usize {
+        on_state!(self, state, |g, s| g.state_bytes(s))
+    }
     fn guards(&self) -> Guards {
         with_game!(self, g => g.guards())
     }

@@ -183,6 +183,28 @@ impl Table {
         &self.events
     }
 
+    /// The bytes the table holds: every step with its position, the line of play and the
+    /// record's lines (what a server counts against its memory budget).
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        let steps: usize = self
+            .steps
+            .iter()
+            .map(|s| {
+                self.game.state_bytes(&s.state)
+                    + s.event.heap_bytes()
+                    + s.account.as_ref().map_or(0, String::capacity)
+            })
+            .sum();
+        let events: usize = self.events.iter().map(Event::heap_bytes).sum();
+        size_of::<Table>()
+            + self.steps.capacity() * size_of::<Step>()
+            + steps
+            + self.line.capacity() * size_of::<usize>()
+            + self.events.capacity() * size_of::<Event>()
+            + events
+    }
+
     /// Changes so far.
     pub fn version(&self) -> u64 {
         self.version

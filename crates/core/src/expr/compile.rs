@@ -662,6 +662,13 @@ impl Program {
             .any(|op| matches!(*op, Op::Var(s) | Op::Call { slot: s, .. } if s == slot))
     }
 
+    /// Whether the program reads any variable or function.
+    pub fn reads_any(&self) -> bool {
+        self.ops
+            .iter()
+            .any(|op| matches!(op, Op::Var(_) | Op::Call { .. }))
+    }
+
     pub fn constant_value(&self) -> Option<i32> {
         match *self.ops {
             [Op::Const(v)] => Some(v),

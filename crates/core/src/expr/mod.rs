@@ -209,6 +209,10 @@ impl Expr {
     pub fn reads(&self, slot: u16) -> bool {
         self.program.reads(slot)
     }
+    /// Whether the expression reads any variable or function (`last.count`, `own(3)`).
+    pub fn reads_any(&self) -> bool {
+        self.program.reads_any()
+    }
     /// The value when the expression reads no variable or function (`true`, `25`).
     pub fn constant_value(&self) -> Option<i32> {
         self.program.constant_value()

@@ -83,9 +83,14 @@ fn reads_and_constants() {
     let e = Expr::compile("last.count == 4", &scope(), Type::Bool).unwrap();
     assert!(e.reads(0));
     assert!(!e.reads(2));
+    assert!(e.reads_any());
     assert_eq!(e.constant_value(), None);
     let e = Expr::compile("25", &scope(), Type::Int).unwrap();
     assert_eq!(e.constant_value(), Some(25));
+    assert!(!e.reads_any());
+    let e = Expr::compile("2 * 3 > 5 and 1 in [1, 2]", &scope(), Type::Bool).unwrap();
+    assert!(!e.reads_any());
+    assert_eq!(e.eval(&[][..]), 1);
 }
 
 /// Asserts an error exactly: its span (byte range in `text`), message and notes.

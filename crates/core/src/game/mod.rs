@@ -274,6 +274,12 @@ pub trait Game: Sync {
     /// out of play. No move creates or destroys one, so this never changes within a game.
     fn pieces(&self, state: &Self::State) -> u32;
 
+    /// The bytes a kept position takes, its own size and what it holds on the heap (what a
+    /// server counts against its memory budget).
+    fn state_bytes(&self, _state: &Self::State) -> usize {
+        std::mem::size_of::<Self::State>()
+    }
+
     /// The rules' conditions that `validate --simulate` watches, by key (`capture.when`,
     /// `turn.again`): those the rules file sets, each with its bit in [`Game::conditions_held`].
     fn watched_conditions(&self) -> Vec<(&'static str, u32)> {

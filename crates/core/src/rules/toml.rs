@@ -819,9 +819,7 @@ pub fn constant_value(e: &Expr) -> Option<i32> {
     if let Some(v) = e.constant_value() {
         return Some(v);
     }
-    (0..=u16::MAX)
-        .all(|slot| !e.reads(slot))
-        .then(|| e.eval(&[][..]))
+    (!e.reads_any()).then(|| e.eval(&[][..]))
 }
 
 #[cfg(test)]
@@ -922,6 +920,17 @@ mod tests {
         assert_eq!(reading.errors.len(), 2, "{:?}", reading.errors);
         assert!(reading.value.is_some());
         assert!(reading.repairs.text(text).contains("\"no-capture\""));
+    }
+
+    #[test]
+    fn a_constant_is_known_without_a_position_and_a_name_read_is_not_one() {
+        let scope = Scope::new()
+            .var("last.count", Type::Int, 700, "stones in the last pit")
+            .constant("mover", Type::Player, 0, "the player moving");
+        let value = |text: &str| constant_value(&Expr::compile(text, &scope, Type::Bool).unwrap());
+        assert_eq!(value("2 * 3 > 5 and 1 in [1, 2]"), Some(1));
+        assert_eq!(value("mover != mover"), Some(0));
+        assert_eq!(value("last.count > 100 or true"), None);
     }
 
     #[test]

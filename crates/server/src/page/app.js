@@ -225,14 +225,22 @@ function draw(v) {
   $("pause").hidden = !both;
   $("pause").textContent = paused ? "Go on" : "Pause";
   $("hints").replaceChildren();
-  drawChoices(moving ? v.legal : []);
+  drawChoices(moving ? v.legal : [], moving ? v.legal_count : 0);
   drawLog();
   if (moving) makeClickable();
 }
 
-function drawChoices(moves) {
+// The moves to click; a turn with more legal moves than a view lists says so, and any other
+// is typed.
+function drawChoices(moves, count = moves.length) {
   const box = $("choices");
   box.replaceChildren();
+  if (count > moves.length) {
+    const note = document.createElement("p");
+    note.id = "more-moves";
+    note.textContent = `${count} legal moves: the first ${moves.length} are listed; type any other below.`;
+    box.appendChild(note);
+  }
   for (const m of moves) {
     const b = document.createElement("button");
     b.type = "button";
