@@ -4,13 +4,16 @@
 //! start positions, what a lone checker does, conditions on steps, scoring, match target). A
 //! match may also play several rules files in turn (Tavli: Portes, Plakoto, Fevga, ...).
 //!
-//! Modules: `rules` (the TOML schema), `compile` (checks, compiled game), `position` (compact
-//! state), `movegen` (full-turn moves), `notation` (pest parsing of positions and moves),
-//! `scope` (names expressions may use), `state_json` (reading the protocol's STATE), `render`
-//! (terminal board, plain-words rules).
+//! - `rules/`: one module per table of a rules file (`[board]`, `[dice]`, `[setup]`,
+//!   `[moves]`, …), each with its serde struct, reference, checks, compiled rule and plain
+//!   words; `rules/mod.rs` builds a [`TablesGame`] from them;
+//! - `position.rs`: the board's numberings and the compact [`Position`];
+//! - `movegen.rs`: [`TablesMove`], the full-turn legal moves;
+//! - `notation.rs`: positions and moves as written (pest);
+//! - `scope.rs`: the names expressions may use;
+//! - `state_json.rs`: reading the protocol's STATE;
+//! - `render.rs`: the terminal board and its picture.
 
-mod compile;
-mod keys;
 mod movegen;
 mod notation;
 mod position;
@@ -24,7 +27,6 @@ pub use position::{Position, BAR, OFF, POOL, SLOTS};
 
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::Expr;
-use ludus_core::game::NextFirst;
 use ludus_core::game::{
     Dice, Ending, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome,
     Phase, Player, Ritual, Roll, RollError, StateError, View,
@@ -33,25 +35,20 @@ use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
 use movegen::{generate, replay, MoveRules, TurnInfo};
 use position::{Key, Lone, MAX_POINTS};
+use rules::MatchRules;
 use scope::ScoreView;
 use serde_json::{json, Map, Value};
 
-pub use keys::REFERENCE;
+pub use rules::REFERENCE;
 
 /// Compiles a tables rules text.
 pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
-    compile::compile(doc)
+    rules::compile(doc)
 }
 
 /// Checks a tables rules text: the game when it has no error, and every error and warning.
 pub fn check(doc: &RulesDoc) -> (Option<TablesGame>, Vec<Diagnostic>) {
-    compile::check(doc)
-}
-
-#[derive(Clone, Debug)]
-struct MatchRules {
-    target: i32,
-    next_first: NextFirst,
+    rules::check(doc)
 }
 
 #[derive(Clone, Debug)]
@@ -860,6 +857,6 @@ impl View for TablesGame {
     }
 
     fn describe(&self) -> String {
-        render::describe(self)
+        rules::describe(self)
     }
 }

@@ -1,0 +1,126 @@
+//! `[board]`: the points, the home table, and which way each side moves.
+
+use super::Cx;
+use crate::position::{Board, MAX_POINTS};
+use crate::GameRules;
+use ludus_core::diagnostics::Diagnostic;
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// `[board]` as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardTable {
+    /// Points on the board (even; 24 by default).
+    #[serde(default)]
+    pub points: Option<Spanned<i64>>,
+    /// Points of the home table, the last of each side's way (a quarter of the board by
+    /// default).
+    #[serde(default)]
+    pub home: Option<Spanned<i64>>,
+    /// Read as a [`Direction`].
+    #[serde(default)]
+    pub direction: Option<Spanned<String>>,
+}
+
+/// `[board] direction`: how the two sides' numberings meet.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum Direction {
+    /// The two sides move towards each other (Backgammon).
+    Opposite,
+    /// Both move the same way round from opposite corners (Long Nardy, Fevga).
+    Same,
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "board",
+    line: "the points, the home table, and which way each side moves",
+    required: false,
+    repeated: false,
+    keys: KEYS,
+};
+
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "board",
+        key: "points",
+        line: "how many points the board has",
+        expects: "an even whole number from 4 to 36",
+        values: &[],
+        default: "24",
+        example: "points = 24",
+        long: "The points round the board (even, 4..36), numbered by each side 1.. from its home \
+               table's far end back to its start: the highest point is farthest from home.",
+    },
+    KeyRef {
+        section: "board",
+        key: "home",
+        line: "how many points make the home table",
+        expects: "a whole number from 1 to half the points",
+        values: &[],
+        default: "a quarter of the points (6 on 24)",
+        example: "home = 6",
+        long: "Each side's home table is its points 1..home; a side bears off only once every \
+               checker of it is there.",
+    },
+    KeyRef {
+        section: "board",
+        key: "direction",
+        line: "whether the sides move towards each other or the same way round",
+        expects: "\"opposite\" or \"same\"",
+        values: &["opposite", "same"],
+        default: "\"opposite\"",
+        example: "direction = \"same\"",
+        long: "\"opposite\": the sides move towards each other, so one side's point n is the \
+               other's point points + 1 - n (Backgammon); \"same\": both move the same way round \
+               the board from opposite corners, so one side's point n is the other's point n \
+               plus half the board, counted round (Long Nardy, Fevga).",
+    },
+];
+
+/// The board from `[board]` (the standard one without it): an even number of points and a
+/// home table of at most half of them (a quarter by default).
+pub(super) fn check(cx: &mut Cx, table: Option<&BoardTable>) -> Board {
+    let Some(b) = table else {
+        return Board::standard();
+    };
+    let mut points = cx.number(b.points.as_ref(), 24, 4..=MAX_POINTS as i64, "a board of") as usize;
+    if points % 2 == 1 {
+        cx.errors.push(
+            Diagnostic::new(format!(
+                "a board of {points} points cannot be split in two halves"
+            ))
+            .at(b.points.as_ref().map_or(0..0, |p| p.span()))
+            .note("the number of points is even"),
+        );
+        points = 24;
+    }
+    let home = cx.number(
+        b.home.as_ref(),
+        (points / 4) as i64,
+        1..=(points / 2) as i64,
+        "a home table of",
+    ) as usize;
+    let same = cx.option("board", "direction", b.direction.as_ref()) == Some(Direction::Same);
+    Board::new(points, home, same)
+}
+
+/// The board, with the checkers a side, in plain words.
+pub(super) fn describe(rules: &GameRules, s: &mut String) {
+    let board = &rules.moves.board;
+    let _ = writeln!(
+        s,
+        "{} checkers a side on {} points, home tables of {}; {}.",
+        rules.checkers,
+        board.points,
+        board.home,
+        if board.same_direction {
+            "both sides move the same way round the board from opposite corners"
+        } else {
+            "the sides move towards each other"
+        }
+    );
+}

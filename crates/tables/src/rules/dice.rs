@@ -1,0 +1,282 @@
+//! `[dice]` and `[dice.bonus]`: what is thrown each turn and how it is played.
+
+use super::Cx;
+use crate::movegen::Bonus;
+use crate::position::Board;
+use crate::GameRules;
+use ludus_core::diagnostics::Diagnostic;
+use ludus_core::game::Dice;
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// `[dice]` as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceTable {
+    /// Dice thrown each turn (1 to 3; 2 by default).
+    #[serde(default)]
+    pub count: Option<Spanned<i64>>,
+    /// Faces of each die, numbered from 1 (6 by default).
+    #[serde(default)]
+    pub faces: Option<Spanned<i64>>,
+    /// How many moves a double of two dice gives: 4 (the default) or 2 (played as rolled).
+    #[serde(default)]
+    pub doubles: Option<Spanned<i64>>,
+    /// Read as an [`OnlyOne`].
+    #[serde(default)]
+    pub only_one: Option<Spanned<String>>,
+    /// `[dice.bonus]`: a roll that gives more than its dice.
+    #[serde(default)]
+    pub bonus: Option<BonusTable>,
+}
+
+/// `[dice.bonus]` as written: Acey-deucey's 1-2 and its like.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BonusTable {
+    /// The two dice of the roll, such as `[1, 2]`.
+    pub roll: Spanned<Vec<i64>>,
+    /// Read as a [`BonusThen`].
+    #[serde(default)]
+    pub then: Option<Spanned<String>>,
+    /// The mover rolls again after the turn.
+    #[serde(default)]
+    pub again: bool,
+}
+
+/// `[dice] only_one`: which die is played when only one of two different dice can be.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum OnlyOne {
+    /// The larger, if that one can be played (Backgammon).
+    Larger,
+    Either,
+}
+
+/// `[dice.bonus] then`: what follows the bonus roll's own moves.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum BonusThen {
+    /// A double of the mover's choosing.
+    AnyDouble,
+    Nothing,
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "dice",
+    line: "what is thrown each turn and how it is played",
+    required: false,
+    repeated: false,
+    keys: KEYS,
+};
+
+pub(crate) const BONUS_SECTION: SectionRef = SectionRef {
+    name: "dice.bonus",
+    line: "a roll that gives more than its dice (Acey-deucey's 1-2)",
+    required: false,
+    repeated: false,
+    keys: BONUS_KEYS,
+};
+
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "dice",
+        key: "count",
+        line: "how many dice are thrown each turn",
+        expects: "a whole number from 1 to 3",
+        values: &[],
+        default: "2",
+        example: "count = 3",
+        long: "Dice thrown each turn; each die is one step of one checker. Two equal dice are a \
+               double (see `doubles`).",
+    },
+    KeyRef {
+        section: "dice",
+        key: "faces",
+        line: "how many faces each die has",
+        expects: "a whole number from 2 to 20 (at most the points)",
+        values: &[],
+        default: "6",
+        example: "faces = 6",
+        long: "Faces of each die, showing 1..faces, all equally likely.",
+    },
+    KeyRef {
+        section: "dice",
+        key: "doubles",
+        line: "how many moves a double gives",
+        expects: "4 or 2",
+        values: &[],
+        default: "4",
+        example: "doubles = 2",
+        long: "With two dice, a double gives 4 moves (each die played twice, as in Backgammon) \
+               or 2 (played as rolled).",
+    },
+    KeyRef {
+        section: "dice",
+        key: "only_one",
+        line: "which die is played when only one of two can be",
+        expects: "\"larger\" or \"either\"",
+        values: &["larger", "either"],
+        default: "\"larger\"",
+        example: "only_one = \"either\"",
+        long: "As many dice as possible are always played. When only one of two different dice \
+               can be played: \"larger\" (the larger, if it can be; Backgammon) or \"either\".",
+    },
+];
+
+const BONUS_KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "dice.bonus",
+        key: "roll",
+        line: "the roll that gives a bonus",
+        expects: "two dice such as `[1, 2]`",
+        values: &[],
+        default: "—",
+        example: "roll = [1, 2]",
+        long: "The two dice (in either order) of the roll that gives more than its own moves.",
+    },
+    KeyRef {
+        section: "dice.bonus",
+        key: "then",
+        line: "what the bonus roll gives after its own moves",
+        expects: "\"any-double\" or \"nothing\"",
+        values: &["any-double", "nothing"],
+        default: "\"any-double\"",
+        example: "then = \"any-double\"",
+        long: "\"any-double\": after playing the roll, the mover plays a double of its choosing \
+               (as many of its moves as can be played; Acey-deucey); \"nothing\": only the roll.",
+    },
+    KeyRef {
+        section: "dice.bonus",
+        key: "again",
+        line: "whether the mover rolls again after the bonus turn",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "again = true",
+        long: "true: after the bonus turn the same player rolls again.",
+    },
+];
+
+/// `[dice]` compiled: the dice thrown, and how the mover plays them (the move generator's
+/// part of it goes into its `MoveRules`).
+pub(super) struct DiceRule {
+    pub(super) dice: Dice,
+    /// Moves a double gives.
+    pub(super) double_moves: u8,
+    /// When only one of two different dice can be played, it must be the larger.
+    pub(super) larger_first: bool,
+    pub(super) bonus: Option<Bonus>,
+}
+
+/// The dice from `[dice]` (two six-sided dice, doubles played twice over, without it); a die
+/// has at most as many faces as the board has points.
+pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> DiceRule {
+    let Some(d) = table else {
+        return DiceRule {
+            dice: Dice::TWO_D6,
+            double_moves: 4,
+            larger_first: true,
+            bonus: None,
+        };
+    };
+    let count = cx.number(d.count.as_ref(), 2, 1..=3, "a throw of") as u8;
+    let most_faces = board.points.min(20) as i64;
+    let faces = cx.number(d.faces.as_ref(), 6, 2..=most_faces, "a die of") as u8;
+    let double_moves = match d.doubles.as_ref() {
+        Some(v) if ![2, 4].contains(v.get_ref()) => {
+            cx.errors.push(
+                Diagnostic::new(format!("a double cannot give {} moves", v.get_ref()))
+                    .at(v.span())
+                    .note("4 (each die played twice) or 2 (played as rolled)"),
+            );
+            4
+        }
+        Some(v) => *v.get_ref() as u8,
+        None => 4,
+    };
+    let larger_first = cx.option("dice", "only_one", d.only_one.as_ref()) != Some(OnlyOne::Either);
+    let bonus = d.bonus.as_ref().and_then(|b| bonus(cx, b, count, faces));
+    DiceRule {
+        dice: Dice { count, faces },
+        double_moves,
+        larger_first,
+        bonus,
+    }
+}
+
+/// `[dice.bonus]`: a roll of two of the `count` dice of `faces` faces.
+fn bonus(cx: &mut Cx, b: &BonusTable, count: u8, faces: u8) -> Option<Bonus> {
+    let roll = b.roll.get_ref();
+    let fits = roll.len() == 2 && roll.iter().all(|&v| (1..=i64::from(faces)).contains(&v));
+    if !fits || count != 2 {
+        cx.errors.push(
+            Diagnostic::new("a bonus roll is two dice such as `[1, 2]`")
+                .at(b.roll.span())
+                .note(format!(
+                    "with `count = 2` and each die from 1 to {faces}; this throw has {count} dice"
+                )),
+        );
+        return None;
+    }
+    let any_double = cx.option("dice.bonus", "then", b.then.as_ref()) != Some(BonusThen::Nothing);
+    let (x, y) = (roll[0] as u8, roll[1] as u8);
+    Some(Bonus {
+        roll: [x.min(y), x.max(y)],
+        any_double,
+        again: b.again,
+    })
+}
+
+/// "2 dice of 6 faces".
+pub(super) fn words(dice: Dice) -> String {
+    let die = if dice.count == 1 { "die" } else { "dice" };
+    format!("{} {die} of {} faces", dice.count, dice.faces)
+}
+
+/// The throw and the bonus roll in plain words.
+pub(super) fn describe(dice: Dice, rules: &GameRules, s: &mut String) {
+    let moves = &rules.moves;
+    let mut throw = words(dice);
+    if dice.count == 2 {
+        throw.push_str(if moves.double_moves == 4 {
+            ", doubles played twice over (four moves)"
+        } else {
+            ", doubles played as rolled"
+        });
+    }
+    let _ = writeln!(s, "Each turn throws {throw}.");
+    if let Some(b) = &moves.bonus {
+        let _ = writeln!(
+            s,
+            "A roll of {}-{} is played, {}{}.",
+            b.roll[0],
+            b.roll[1],
+            if b.any_double {
+                "then a double of the mover's choosing"
+            } else {
+                "and nothing more"
+            },
+            if b.again {
+                "; then the mover rolls again"
+            } else {
+                ""
+            }
+        );
+    }
+}
+
+/// How many dice a turn plays, in plain words (`only_one` among them).
+pub(super) fn describe_play(dice: Dice, rules: &GameRules, s: &mut String) {
+    let _ = writeln!(
+        s,
+        "Play as many dice as possible{}; bear off once all are home.",
+        if rules.moves.larger_first && dice.count == 2 {
+            ", the larger when only one can be played"
+        } else {
+            ""
+        }
+    );
+}

@@ -1,0 +1,229 @@
+//! `[moves]`, `[[moves.leave]]` and `[[moves.step]]`: what a landing does to a lone checker,
+//! and the conditions a step must meet.
+
+use super::Cx;
+use crate::movegen::{LeaveRule, MoveRules};
+use crate::position::{Board, Lone};
+use crate::scope::step_scope;
+use ludus_core::diagnostics::Diagnostic;
+use ludus_core::expr::{Expr, Type};
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use ludus_core::rules::toml::constant_value;
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// `[moves]` as written, with its `[[moves.leave]]` and `[[moves.step]]` tables.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovesTable {
+    /// Read as a [`Lone`].
+    #[serde(default)]
+    pub lone_checker: Option<Spanned<String>>,
+    #[serde(default)]
+    pub leave: Vec<LeaveTable>,
+    #[serde(default)]
+    pub step: Vec<StepTable>,
+}
+
+/// `[[moves.leave]]` as written: a condition for moving a checker off a point.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaveTable {
+    /// The point (in the mover's numbering).
+    pub point: Spanned<i64>,
+    /// A boolean expression, tested before each step from the point.
+    pub when: Spanned<String>,
+}
+
+/// `[[moves.step]]` as written: a condition every single step must meet.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepTable {
+    /// A boolean expression, tested on the position after each step.
+    pub when: Spanned<String>,
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "moves",
+    line: "what a landing does to a lone checker, and what restricts a step",
+    required: false,
+    repeated: false,
+    keys: KEYS,
+};
+
+pub(crate) const LEAVE_SECTION: SectionRef = SectionRef {
+    name: "moves.leave",
+    line: "a condition for moving a checker off a point (any number of these tables)",
+    required: false,
+    repeated: true,
+    keys: LEAVE_KEYS,
+};
+
+pub(crate) const STEP_SECTION: SectionRef = SectionRef {
+    name: "moves.step",
+    line: "a condition every single step must meet (any number of these tables)",
+    required: false,
+    repeated: true,
+    keys: STEP_KEYS,
+};
+
+const KEYS: &[KeyRef] = &[KeyRef {
+    section: "moves",
+    key: "lone_checker",
+    line: "what a landing does to a single opposing checker",
+    expects: "\"hit\", \"blocks\" or \"pin\"",
+    values: &["hit", "blocks", "pin"],
+    default: "\"hit\"",
+    example: "lone_checker = \"blocks\"",
+    long: "\"hit\": a landing on a single opposing checker sends it to the bar (two or more \
+               block a point); \"blocks\": one checker blocks a point and nobody is hit \
+               (Mughrabieh, Long Nardy); \"pin\": a landing on a single opposing checker pins it \
+               where it stands until every checker of the pinner's side has left the point, and \
+               nothing lands on it meanwhile but the pinner's side (Plakoto; two or more block).",
+}];
+
+const LEAVE_KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "moves.leave",
+        key: "point",
+        line: "the point the condition guards, in the mover's numbering",
+        expects: "a point of the board (1 to 24 on the standard board)",
+        values: &[],
+        default: "—",
+        example: "point = 24",
+        long: "A checker may leave this point (the mover's numbering) only when the table's \
+               `when` holds. Several tables may guard the same point: all must hold.",
+    },
+    KeyRef {
+        section: "moves.leave",
+        key: "when",
+        line: "a checker may leave `point` only when this holds",
+        expects: "a condition in quotes, such as `\"home + off > 0 or mine(24) == 15\"`",
+        values: &[],
+        default: "—",
+        example: "when = \"home + off > 0 or mine(24) == 15\"",
+        long: "A condition (the step names: `home`, `off`, `bar`, `die`, `to`, `mine(n)`, \
+               `moved_off(n)`, `first_turn`, … from the mover's side) tested before every \
+               single-die step from `point`, on the position as it stands after the turn's \
+               earlier steps.",
+    },
+];
+
+const STEP_KEYS: &[KeyRef] = &[KeyRef {
+    section: "moves.step",
+    key: "when",
+    line: "every single step must leave this true",
+    expects: "a condition in quotes, such as `\"not hits or home > 0\"`",
+    values: &[],
+    default: "—",
+    example: "when = \"prime < 6 or prime_passed > 0\"",
+    long: "A condition (the step names: `from`, `to`, `die`, `hits`, `pins`, `entering`, \
+               `prime`, `prime_passed`, `moved_off(n)`, `first_turn`, `doubles`, … from the \
+               mover's side) tested after every single-die step, on the position it leaves; a \
+               step that makes it false is not legal.",
+}];
+
+/// `[moves]` compiled: the move generator's rules beside the board and the dice.
+pub(super) struct MovesRule {
+    pub(super) lone: Lone,
+    pub(super) leave: Vec<LeaveRule>,
+    /// Bit n set: some rule restricts leaving point n.
+    pub(super) leave_mask: u64,
+    pub(super) step: Vec<Expr>,
+}
+
+/// Checks `[moves]` on `board`; a condition that always or never holds is warned about.
+pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule {
+    let lone = cx
+        .option("moves", "lone_checker", table.lone_checker.as_ref())
+        .unwrap_or(Lone::Hit);
+    let mut leave = Vec::new();
+    let mut leave_mask = 0u64;
+    for rule in &table.leave {
+        let point = *rule.point.get_ref();
+        let on_board = (1..=board.points as i64).contains(&point);
+        if !on_board {
+            cx.errors.push(
+                Diagnostic::new(format!("point {point} is not on the board"))
+                    .at(rule.point.span())
+                    .note(format!(
+                        "points are numbered 1 to {} from the mover's side",
+                        board.points
+                    )),
+            );
+        }
+        let Some(when) = condition(
+            cx,
+            &rule.when,
+            &format!("no checker ever leaves point {point}"),
+            &LEAVE_SECTION,
+        ) else {
+            continue;
+        };
+        if on_board {
+            leave_mask |= 1 << point;
+            leave.push(LeaveRule {
+                point: point as u8,
+                when,
+            });
+        }
+    }
+    let step = table
+        .step
+        .iter()
+        .filter_map(|rule| condition(cx, &rule.when, "no checker can ever move", &STEP_SECTION))
+        .collect();
+    MovesRule {
+        lone,
+        leave,
+        leave_mask,
+        step,
+    }
+}
+
+/// The `when` of a `[[moves.leave]]` or `[[moves.step]]` table, compiled; warned about when it
+/// never holds (`never`: what follows) or always does (it restricts nothing).
+fn condition(cx: &mut Cx, when: &Spanned<String>, never: &str, table: &SectionRef) -> Option<Expr> {
+    let e = cx.expression(when, &step_scope(), Type::Bool)?;
+    match constant_value(&e) {
+        Some(0) => cx
+            .warnings
+            .push(Diagnostic::warning(format!("`when` is always false: {never}")).at(when.span())),
+        Some(_) => cx.warnings.push(
+            Diagnostic::warning("`when` is always true: this rule restricts nothing")
+                .at(when.span())
+                .note(format!("leave this `{}` table out", table.header())),
+        ),
+        None => {}
+    }
+    Some(e)
+}
+
+/// What a landing does and what restricts a step, in plain words.
+pub(super) fn describe(moves: &MoveRules, s: &mut String) {
+    let _ = writeln!(
+        s,
+        "{}",
+        match moves.lone {
+            Lone::Hit => "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves.",
+            Lone::Block => "A single checker blocks a point; there is no hitting.",
+            Lone::Pin => "Two or more checkers block a point; a checker landing on a lone opposing checker pins it there until every checker of the pinner's side has left the point.",
+        }
+    );
+    for r in &moves.leave {
+        let _ = writeln!(
+            s,
+            "A checker may leave point {} only when `{}` (tested die by die).",
+            r.point,
+            r.when.text()
+        );
+    }
+    for r in &moves.step {
+        let _ = writeln!(
+            s,
+            "Every step must leave `{}` true (tested die by die).",
+            r.text()
+        );
+    }
+}

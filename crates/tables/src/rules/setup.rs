@@ -1,0 +1,171 @@
+//! `[setup]`: where the checkers start and who starts.
+
+use super::Cx;
+use crate::notation::{format_setup, parse_setup};
+use crate::position::{Board, Position};
+use crate::{GameRules, TablesGame};
+use ludus_core::diagnostics::Diagnostic;
+use ludus_core::game::Ritual;
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// `[setup]` as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupTable {
+    /// Each player's checkers in that player's own numbering, player 0 first:
+    /// `["24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5"]`.
+    pub checkers: Spanned<Vec<Spanned<String>>>,
+    /// Read as a [`Ritual`], of those the reference lists for tables games.
+    #[serde(default)]
+    pub ritual: Option<Spanned<String>>,
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "setup",
+    line: "where the checkers start and who starts (not in a match of `games`)",
+    required: true,
+    repeated: false,
+    keys: KEYS,
+};
+
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "setup",
+        key: "checkers",
+        line: "the two start positions, player 0 first, each in its owner's numbering",
+        expects:
+            "a list of two start positions such as `[\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]`",
+        values: &[],
+        default: "—",
+        example: "checkers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
+        long: "Two start positions, player 0 first, each in its owner's numbering: entries \
+               `place:count` separated by spaces or commas, a place being a point, `bar` or \
+               `pool` (`24:2 13:5 8:3 6:5`, `24:15`, `24:2 23:2 22:2 bar:9`, `pool:15`), each \
+               place once. Both sides have the same number of checkers (1..15), none off, and no \
+               point is held by both. Checkers in the pool enter like checkers on the bar, but \
+               whenever their owner likes (Acey-deucey).",
+    },
+    KeyRef {
+        section: "setup",
+        key: "ritual",
+        line: "how the first player is chosen",
+        expects: "\"higher-die-chooses-colour\" or \"none\"",
+        values: &["higher-die-chooses-colour", "none"],
+        default: "\"none\"",
+        example: "ritual = \"higher-die-chooses-colour\"",
+        long: "\"higher-die-chooses-colour\": each player rolls one die (ties again), the higher \
+               roller chooses the colour, the lower starts with a fresh roll; \"none\": player 0 \
+               starts unless told otherwise.",
+    },
+];
+
+/// The start position from `[setup] checkers`, checked: both sides have the same number of
+/// checkers (1..15), none borne off, no point held by both.
+pub(super) fn start(cx: &mut Cx, table: Option<&SetupTable>, board: &Board) -> Option<Position> {
+    let Some(setup) = table else {
+        // In the reader's words, which the reference annotates: "missing table `[setup]`".
+        cx.errors
+            .push(Diagnostic::new("missing key `setup`").at(0..0));
+        return None;
+    };
+    let list = &setup.checkers;
+    let [a, b] = list.get_ref().as_slice() else {
+        cx.errors.push(
+            Diagnostic::new("`checkers` lists exactly two sides, player 0 first")
+                .at(list.span())
+                .note("e.g. checkers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]"),
+        );
+        return None;
+    };
+    let mut pos = Position::default();
+    let mut ok = true;
+    for (p, s) in [a, b].into_iter().enumerate() {
+        match parse_setup(s.get_ref(), board.points) {
+            Ok(side) => pos.sides[p] = side,
+            Err(e) => {
+                cx.errors.push(Diagnostic::in_string(cx.text, s, e));
+                ok = false;
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    for (p, s) in [a, b].into_iter().enumerate() {
+        if pos.left(p) == 0 {
+            cx.errors
+                .push(Diagnostic::new("a side needs at least one checker").at(s.span()));
+            ok = false;
+        }
+    }
+    if ok && pos.left(0) != pos.left(1) {
+        cx.errors.push(
+            Diagnostic::new(format!(
+                "the sides have different numbers of checkers ({} and {})",
+                pos.left(0),
+                pos.left(1)
+            ))
+            .at(list.span()),
+        );
+        ok = false;
+    }
+    if let Some(n) = pos.shared_point(board) {
+        cx.errors.push(
+            Diagnostic::new(format!(
+                "both sides start on player 0's point {n} (player 1's point {})",
+                board.across(n)
+            ))
+            .at(list.span())
+            .note(if board.same_direction {
+                format!(
+                    "player p's point n is the other side's point n + {} (counted round the board)",
+                    board.points / 2
+                )
+            } else {
+                format!(
+                    "player p's point n is the other side's point {} - n",
+                    board.points + 1
+                )
+            }),
+        );
+        ok = false;
+    }
+    ok.then_some(pos)
+}
+
+/// `[setup] ritual`: how the first player is chosen (player 0 starts without one).
+pub(super) fn ritual(cx: &mut Cx, table: Option<&SetupTable>) -> Ritual {
+    cx.option("setup", "ritual", table.and_then(|s| s.ritual.as_ref()))
+        .unwrap_or(Ritual::None)
+}
+
+/// The start positions in plain words.
+pub(super) fn describe(game: &TablesGame, rules: &GameRules, s: &mut String) {
+    for p in 0..2 {
+        let _ = writeln!(
+            s,
+            "{} starts with {} (its own numbering).",
+            game.info.players[p],
+            format_setup(&rules.start.sides[p])
+        );
+    }
+    if rules.uses_pool() {
+        let _ = writeln!(
+            s,
+            "Checkers in the pool enter on the opponent's side of the board as from the bar, whenever their owner likes."
+        );
+    }
+}
+
+/// Who starts, in plain words.
+pub(super) fn describe_ritual(ritual: Ritual, s: &mut String) {
+    if ritual == Ritual::HigherDieChoosesColour {
+        let _ = writeln!(
+            s,
+            "Each player rolls one die; the higher roller chooses the colour, the lower starts."
+        );
+    }
+}

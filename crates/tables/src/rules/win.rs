@@ -1,0 +1,86 @@
+//! `[[win]]`: positions that end the game at once, won by the player who just moved.
+
+use super::Cx;
+use crate::scope::{scoring_scope, step_scope};
+use crate::GameRules;
+use ludus_core::expr::{Expr, Type};
+use ludus_core::rules::reference::{KeyRef, SectionRef};
+use serde::Deserialize;
+use std::fmt::Write;
+use toml::Spanned;
+
+/// `[[win]]` as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WinTable {
+    /// A boolean expression, tested after every turn from the side of the player who moved.
+    pub when: Spanned<String>,
+    /// What the winner scores (the `[scoring]` names); `[scoring] points` when left out.
+    #[serde(default)]
+    pub points: Option<Spanned<String>>,
+}
+
+pub(crate) const SECTION: SectionRef = SectionRef {
+    name: "win",
+    line: "a position that wins at once for the player who made it (any number of these tables)",
+    required: false,
+    repeated: true,
+    keys: KEYS,
+};
+
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "win",
+        key: "when",
+        line: "the player whose turn leaves this true wins at once",
+        expects: "a condition in quotes, such as `\"theirs(1) == 1 and pinned_theirs(1) == 1\"`",
+        values: &[],
+        default: "—",
+        example: "when = \"theirs(1) == 1 and pinned_theirs(1) == 1\"",
+        long: "A condition (the step names, from the side of the player who just moved; the step \
+               itself reads as none) tested after every turn: when it holds, that player wins \
+               (Plakoto's mother checker).",
+    },
+    KeyRef {
+        section: "win",
+        key: "points",
+        line: "what such a win scores",
+        expects: "an integer expression in quotes, such as `\"2\"`",
+        values: &[],
+        default: "`[scoring] points`",
+        example: "points = \"2\"",
+        long: "An integer expression with the `[scoring] points` names: what the winner scores \
+               when this rule ends the game.",
+    },
+];
+
+/// The `[[win]]` tables compiled: each position's condition, and what it scores when it does
+/// not score `[scoring] points`.
+pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<(Expr, Option<Expr>)> {
+    let mut wins = Vec::new();
+    for rule in tables {
+        let when = cx.expression(&rule.when, &step_scope(), Type::Bool);
+        let points = rule
+            .points
+            .as_ref()
+            .map(|p| cx.expression(p, &scoring_scope(), Type::Int));
+        if let (Some(when), None | Some(Some(_))) = (when, &points) {
+            wins.push((when, points.flatten()));
+        }
+    }
+    wins
+}
+
+/// The positions that win at once, in plain words.
+pub(super) fn describe(rules: &GameRules, s: &mut String) {
+    for (when, points) in &rules.wins {
+        let _ = writeln!(
+            s,
+            "A player whose turn leaves `{}` true wins at once{}.",
+            when.text(),
+            points
+                .as_ref()
+                .map_or(String::new(), |p| format!(", scoring `{}`", p.text()))
+        );
+    }
+}
