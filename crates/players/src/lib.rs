@@ -17,7 +17,7 @@ use ludus_core::game::{Evaluator, Game, Phase, Player};
 use rand::{Rng, RngCore};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a search runs: a time per move, a number of iterations (`mcts`) or a depth
 /// (`alphabeta`). Only a time makes a seeded search depend on the machine.
@@ -470,7 +470,7 @@ pub fn playout<G: Game, R: Rng>(
     rng: &mut R,
     max_plies: u32,
 ) -> Option<usize> {
-    let state = random_play(game, state, rng, max_plies, &mut Vec::new());
+    let state = random_play(game, state, rng, max_plies, &mut Vec::new(), None);
     game.outcome(&state).and_then(|o| o.winner)
 }
 
@@ -482,8 +482,14 @@ pub(crate) fn random_play<G: Game, R: Rng>(
     rng: &mut R,
     max_plies: u32,
     moves: &mut Vec<G::Move>,
+    deadline: Option<Instant>,
 ) -> G::State {
-    for _ in 0..max_plies {
+    for ply in 0..max_plies {
+        // A search's deadline is looked at every few plies, so that a playout of slow plies
+        // (a rules file's huge turns) ends in time; the position reached is valued as it is.
+        if ply % DEADLINE_PLIES == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         match game.phase(&state) {
             Phase::Over => break,
             Phase::Roll(_) => {
@@ -505,6 +511,10 @@ pub(crate) fn random_play<G: Game, R: Rng>(
     }
     state
 }
+
+/// Plies of a playout between two looks at the search's deadline: rare enough to cost nothing
+/// beside a ply, often enough that slow plies overrun it by a few at most.
+const DEADLINE_PLIES: u32 = 8;
 
 /// The wyrand generator: one multiplication a number, so random play (mcts's playouts, the
 /// benchmark's random player) costs next to nothing beside the game it plays.

@@ -439,7 +439,8 @@ impl<M: Clone + PartialEq> Tree<M> {
                     break;
                 }
             }
-            depth = depth.max(self.iterate(game, root, &mut path, &mut moves, rng));
+            let reached = self.iterate(game, root, deadline, &mut path, &mut moves, rng);
+            depth = depth.max(reached);
             done += 1;
         }
         (done, depth)
@@ -451,6 +452,7 @@ impl<M: Clone + PartialEq> Tree<M> {
         &mut self,
         game: &G,
         root: &G::State,
+        deadline: Option<Instant>,
         path: &mut Vec<u32>,
         moves: &mut Vec<M>,
         rng: &mut R,
@@ -460,7 +462,7 @@ impl<M: Clone + PartialEq> Tree<M> {
         path.push(0);
         let mut node = 0usize;
         let playout = |state, rng: &mut R, moves: &mut Vec<M>| {
-            let end = random_play(game, state, rng, PLAYOUT_PLIES, moves);
+            let end = random_play(game, state, rng, PLAYOUT_PLIES, moves, deadline);
             reward(game, &end, 0)
         };
         let result = loop {
@@ -626,10 +628,18 @@ fn orderings(roll: Roll) -> Vec<Roll> {
 mod tests {
     use super::*;
     use ludus_core::game::{Dice, Ending, Guards, MatchStanding, Outcome, RollError};
+    use std::time::Duration;
 
     /// Take 1 to 8 from a heap of 200; who takes the last wins. Wide and deep enough that
     /// every iteration of a search adds a node.
-    struct Take;
+    struct Take {
+        /// The time listing a ply's moves takes (a rules file's slow plies).
+        pause: Duration,
+    }
+
+    const TAKE: Take = Take {
+        pause: Duration::ZERO,
+    };
 
     #[derive(Clone, Debug, PartialEq)]
     struct Heap {
@@ -684,6 +694,7 @@ mod tests {
             })
         }
         fn legal_moves(&self, s: &Heap, out: &mut Vec<u8>) {
+            std::thread::sleep(self.pause);
             out.clear();
             out.extend((1..=8).filter(|&n| u32::from(n) <= s.left));
         }
@@ -724,13 +735,13 @@ mod tests {
 
     #[test]
     fn the_threads_of_a_search_share_one_memory_cap() {
-        let start = Take.new_game(0);
+        let start = TAKE.new_game(0);
         let mut moves = Vec::new();
-        Take.legal_moves(&start, &mut moves);
+        TAKE.legal_moves(&start, &mut moves);
         let search = |threads: u32, memory: &mut Memory<Take>| {
             let budget = Budget::Iterations(3_000);
             let mut rng = WyRand::new(1);
-            search_within(&Take, &start, &moves, budget, threads, memory, &mut rng, 1 << 20)
+            search_within(&TAKE, &start, &moves, budget, threads, memory, &mut rng, 1 << 20)
         };
         // One thread: 3,000 iterations fit in the cap, a node each.
         let mut one = Memory::default();
@@ -745,6 +756,26 @@ mod tests {
         let bytes = kept(&eight);
         assert!(bytes.iter().sum::<usize>() <= 1 << 20, "{bytes:?}");
         assert!(bytes.iter().all(|&b| b > alone / 8 / 2), "{bytes:?}");
+    }
+
+    #[test]
+    fn a_time_budget_holds_when_the_plies_are_slow() {
+        // Each ply lists its moves in 10 ms: a playout (some 45 plies) takes about 0.45 s, and
+        // the first iteration's alone would overrun a 20 ms budget twentyfold.
+        let slow = Take {
+            pause: Duration::from_millis(10),
+        };
+        let start = slow.new_game(0);
+        let mut moves = Vec::new();
+        slow.legal_moves(&start, &mut moves);
+        let budget = Budget::Time(Duration::from_millis(20));
+        let began = Instant::now();
+        let mut memory = Memory::default();
+        let mut rng = WyRand::new(1);
+        search_within(&slow, &start, &moves, budget, 1, &mut memory, &mut rng, 1 << 20);
+        let took = began.elapsed();
+        // The budget, a root to expand and a few plies between looks at the clock.
+        assert!(took < Duration::from_millis(300), "{took:?}");
     }
 
     #[test]
