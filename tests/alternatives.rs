@@ -134,6 +134,21 @@ const SNIPPETS: &[(&str, &str, &str)] = &[
         "[house]\n",
         "[house]\nchoice = \"mover\"\n",
     ),
+    (
+        "portes",
+        "ritual = \"higher-die-starts\"",
+        "ritual = \"opening-roll\"",
+    ),
+    (
+        "plakoto",
+        "ritual = \"higher-die-starts\"",
+        "ritual = \"opening-roll\"",
+    ),
+    (
+        "fevga",
+        "ritual = \"higher-die-starts\"",
+        "ritual = \"opening-roll\"",
+    ),
 ];
 
 /// The snippets, those of Sat-gharva offered by its clockwise reading too.

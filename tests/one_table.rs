@@ -11,22 +11,25 @@ use serve_common::Served;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-/// The games compared: (rules, seats, seed).
-const GAMES: [(&str, [&str; 2], u64); 5] = [
-    ("kalah", ["random", "greedy"], 3),
-    ("oware", ["greedy", "random"], 11),
-    ("backgammon", ["random", "greedy"], 5),
+/// The games compared: (rules, seats, seed, who starts: none for the rules' ritual).
+const GAMES: [(&str, [&str; 2], u64, Option<u8>); 6] = [
+    ("kalah", ["random", "greedy"], 3, Some(0)),
+    ("oware", ["greedy", "random"], 11, Some(0)),
+    ("backgammon", ["random", "greedy"], 5, Some(0)),
+    // Backgammon's opening roll, drawn by the ritual in every front end.
+    ("backgammon", ["greedy", "random"], 8, None),
     // A match whose next game the winner starts; one whose next round a ritual decides.
-    ("tavli", ["greedy", "random"], 2),
-    ("sat-gharva", ["greedy", "greedy"], 4),
+    ("tavli", ["greedy", "random"], 2, Some(0)),
+    ("sat-gharva", ["greedy", "greedy"], 4, Some(0)),
 ];
 
-fn terminal_record(rules: &str, seats: [&str; 2], seed: u64) -> String {
+fn terminal_record(rules: &str, seats: [&str; 2], seed: u64, first: Option<u8>) -> String {
     let dir = std::env::temp_dir().join(format!("ludus-one-table-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{rules}-{seed}.jsonl"));
     let seed_text = seed.to_string();
-    let out = cli_common::ludus(&[
+    let first_text = first.map(|p| p.to_string());
+    let mut args = vec![
         "play",
         rules,
         "--south",
@@ -35,17 +38,19 @@ fn terminal_record(rules: &str, seats: [&str; 2], seed: u64) -> String {
         seats[1],
         "--seed",
         &seed_text,
-        "--first",
-        "0",
         "--record",
         path.to_str().unwrap(),
-    ]);
+    ];
+    if let Some(p) = &first_text {
+        args.extend(["--first", p]);
+    }
+    let out = cli_common::ludus(&args);
     assert!(out.status.success(), "{}", cli_common::stderr(&out));
     std::fs::read_to_string(&path).unwrap()
 }
 
 /// The protocol's client plays the seats itself: `go` with the seat's player, then `play`.
-fn protocol_record(rules: &str, seats: [&str; 2], seed: u64) -> String {
+fn protocol_record(rules: &str, seats: [&str; 2], seed: u64, first: Option<u8>) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .arg("protocol")
         .stdin(Stdio::piped())
@@ -64,7 +69,7 @@ fn protocol_record(rules: &str, seats: [&str; 2], seed: u64) -> String {
     };
     ask(json!({"op": "load", "rules": rules}));
     let mut state =
-        ask(json!({"op": "new", "seed": seed, "first": 0, "players": seats}))["state"].clone();
+        ask(json!({"op": "new", "seed": seed, "first": first, "players": seats}))["state"].clone();
     for _ in 0..100_000 {
         state = match state["phase"].as_str().unwrap() {
             "roll" => ask(json!({"op": "roll"}))["state"].clone(),
@@ -91,7 +96,13 @@ fn protocol_record(rules: &str, seats: [&str; 2], seed: u64) -> String {
         .collect()
 }
 
-fn served_record(s: &Served, rules: &str, seats: [&str; 2], seed: u64) -> String {
+fn served_record(
+    s: &Served,
+    rules: &str,
+    seats: [&str; 2],
+    seed: u64,
+    first: Option<u8>,
+) -> String {
     let post = |path: &str, body: Value| -> Value {
         match ureq::post(&s.url(path)).send_json(body) {
             Ok(response) => response.into_json().unwrap(),
@@ -103,7 +114,7 @@ fn served_record(s: &Served, rules: &str, seats: [&str; 2], seed: u64) -> String
     };
     let mut v = post(
         "/api/games",
-        json!({"rules": rules, "seats": seats, "first": 0, "seed": seed}),
+        json!({"rules": rules, "seats": seats, "first": first, "seed": seed}),
     );
     let id = v["id"].as_str().unwrap().to_string();
     for _ in 0..100_000 {
@@ -134,20 +145,28 @@ fn as_values(record: &str) -> Vec<Value> {
 #[test]
 fn one_seeded_game_gives_one_record_in_every_front_end() {
     let s = Served::start();
-    for (rules, seats, seed) in GAMES {
-        let terminal = terminal_record(rules, seats, seed);
+    for (rules, seats, seed, first) in GAMES {
+        let terminal = terminal_record(rules, seats, seed, first);
         assert!(
             terminal.lines().any(|l| l.starts_with("{\"end\"")),
             "{rules}: the game ends\n{terminal}"
         );
-        let served = served_record(&s, rules, seats, seed);
+        let served = served_record(&s, rules, seats, seed, first);
         assert_eq!(served, terminal, "{rules}: the server's record");
-        let protocol = protocol_record(rules, seats, seed);
+        let protocol = protocol_record(rules, seats, seed, first);
         assert_eq!(
             as_values(&protocol),
             as_values(&terminal),
             "{rules}: the protocol's record"
         );
+        if rules == "backgammon" && first.is_none() {
+            // The opening roll: the starter's first roll is the two different dice thrown.
+            let lines = as_values(&terminal);
+            let (start, roll) = (&lines[1], &lines[2]["roll"]);
+            assert!(start["first"].is_u64(), "{terminal}");
+            let dice: Vec<u64> = serde_json::from_value(roll.clone()).unwrap();
+            assert!(dice.len() == 2 && dice[0] > dice[1], "{terminal}");
+        }
         if rules == "tavli" || rules == "sat-gharva" {
             assert!(
                 terminal.contains("{\"game\":2,"),

@@ -474,7 +474,7 @@ fn games_of_a_match_file_are_read_from_its_folder_and_checked() {
     );
     write(
         "no-ritual.toml",
-        &portes.replace("higher-die-chooses-colour", "none"),
+        &portes.replace("ritual = \"higher-die-starts\"", "ritual = \"none\""),
     );
     write("broken.toml", &portes.replace("\"hit\"", "\"hop\""));
     write("notes.txt", "hello, world\n");
@@ -513,7 +513,7 @@ fn games_of_a_match_file_are_read_from_its_folder_and_checked() {
     let (message, at) = error("[\"portes\", \"no-ritual.toml\"]");
     assert_eq!(
         message,
-        "`no-ritual.toml` starts by the ritual \"none\", the first game `portes` by \"higher-die-chooses-colour\""
+        "`no-ritual.toml` starts by the ritual \"none\", the first game `portes` by \"higher-die-starts\""
     );
     assert_eq!(at, "\"no-ritual.toml\"");
     let (message, at) = error("[\"broken.toml\"]");

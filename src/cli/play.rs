@@ -129,11 +129,12 @@ impl Terminal {
     }
 
     fn run(&mut self, first: Option<Player>) -> Result<bool> {
-        let Some(first) = self.starter(first)? else {
+        let Some(start) = self.starter(first)? else {
             say!("Game abandoned.");
             return Ok(true);
         };
-        self.table.start(Some(first));
+        self.table.start(Some(start.first));
+        self.opening_roll(&start)?;
         self.write_record()?;
         let word = self.game().match_game_word();
         loop {
@@ -168,11 +169,12 @@ impl Terminal {
                     standing.game + 1
                 );
                 // The rules' starter, or the starting ritual held again before this game.
-                let Some(first) = self.starter(self.table.next_starter())? else {
+                let Some(start) = self.starter(self.table.next_starter())? else {
                     say!("Game abandoned.");
                     return Ok(true);
                 };
-                if self.table.next_game(Some(first)).is_ok() {
+                if self.table.next_game(Some(start.first)).is_ok() {
+                    self.opening_roll(&start)?;
                     self.write_record()?;
                     continue;
                 }
@@ -187,12 +189,20 @@ impl Terminal {
 
     /// Who starts a game: `given` (by `--first` or the match rules), else as the starting ritual
     /// decides; said once. `None` when the human quits during the ritual.
-    fn starter(&mut self, given: Option<Player>) -> Result<Option<Player>> {
+    fn starter(&mut self, given: Option<Player>) -> Result<Option<Start>> {
         if let Some(p) = given {
             say!("{} starts.", self.name(p));
-            return Ok(Some(p));
+            return Ok(Some(Start::given(p)));
         }
         self.ritual()
+    }
+
+    /// The ritual's dice played as the starter's first roll, where they are the opening roll.
+    fn opening_roll(&mut self, start: &Start) -> Result<()> {
+        if let Some(dice) = start.opening {
+            self.table.roll(Some(&dice))?;
+        }
+        Ok(())
     }
 
     /// Writes the table's new record lines, when the game is recorded (the file begun with the
@@ -535,11 +545,13 @@ impl Terminal {
     }
 
     /// Decides who starts, as the rules' ritual says, and says so; `None` when the human quits.
-    fn ritual(&mut self) -> Result<Option<Player>> {
+    fn ritual(&mut self) -> Result<Option<Start>> {
         match self.game().start_ritual() {
             Ritual::None => self.starter(Some(0)),
             Ritual::OddOrEven => self.odd_or_even(),
-            Ritual::HigherDieChoosesColour => self.dice_for_start(),
+            Ritual::HigherDieChoosesColour | Ritual::HigherDieStarts | Ritual::OpeningRoll => {
+                self.dice_for_start()
+            }
         }
     }
 
@@ -552,7 +564,7 @@ impl Terminal {
     }
 
     /// Player 1 hides some stones, player 0 guesses odd or even; a right guess starts.
-    fn odd_or_even(&mut self) -> Result<Option<Player>> {
+    fn odd_or_even(&mut self) -> Result<Option<Start>> {
         let guess = if self.table.seats()[0] == Spec::Human {
             loop {
                 let q = format!(
@@ -574,17 +586,17 @@ impl Terminal {
         self.said(start).map(Some)
     }
 
-    /// Says how the ritual went; who starts.
-    fn said(&self, start: Start) -> Result<Player> {
-        if let Some(account) = start.account {
+    /// Says how the ritual went.
+    fn said(&self, start: Start) -> Result<Start> {
+        if let Some(account) = &start.account {
             say!("{account}.");
         }
-        Ok(start.first)
+        Ok(start)
     }
 
-    /// Each rolls one die (ties again): the lower roller starts, everyone keeping the colour
-    /// the command line gave them (`--white`, `--black`).
-    fn dice_for_start(&mut self) -> Result<Option<Player>> {
+    /// Each rolls one die (ties again), and the ritual says who starts; everyone keeps the
+    /// colour the command line gave them (`--white`, `--black`).
+    fn dice_for_start(&mut self) -> Result<Option<Start>> {
         let faces = self.game().dice().map_or(6, |d| d.faces);
         loop {
             let given = match self.dice {
@@ -609,7 +621,7 @@ impl Terminal {
             };
             match self.table.one_die_each(given) {
                 Ok(start) => {
-                    let account = start.account.map(|a| {
+                    let account = start.account.clone().map(|a| {
                         format!("{a} (the roll decides only who starts; the colours stay as given)")
                     });
                     return self.said(Start { account, ..start }).map(Some);

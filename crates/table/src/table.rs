@@ -65,12 +65,25 @@ pub struct Step {
     pub account: Option<String>,
 }
 
-/// How the starting ritual went: who starts, and the ritual in words (none when the starter
-/// was given or the rules hold no ritual).
+/// How the starting ritual went: who starts, the ritual in words (none when the starter was
+/// given or the rules hold no ritual), and the dice the starter plays first where the ritual's
+/// roll is the opening roll.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Start {
     pub first: Player,
     pub account: Option<String>,
+    pub opening: Option<[u8; 2]>,
+}
+
+impl Start {
+    /// `first` starts, as given: no ritual.
+    pub fn given(first: Player) -> Start {
+        Start {
+            first,
+            account: None,
+            opening: None,
+        }
+    }
 }
 
 /// A computer player's task, handed out so that it can think without holding the table: the
@@ -226,10 +239,7 @@ impl Table {
     /// was played at the table before is gone.
     pub fn start(&mut self, first: Option<Player>) -> Start {
         let start = match first {
-            Some(first) => Start {
-                first,
-                account: None,
-            },
+            Some(first) => Start::given(first),
             None => self.ritual(),
         };
         self.steps.clear();
@@ -246,14 +256,19 @@ impl Table {
                 first: start.first,
             },
         );
-        self.account(&start);
+        self.begun(&start);
         start
     }
 
-    /// Keeps the ritual's account with the game's start.
-    fn account(&mut self, start: &Start) {
+    /// Keeps the ritual's account with the game's start, and plays the opening roll where the
+    /// ritual's dice are the starter's first roll.
+    fn begun(&mut self, start: &Start) {
         if let Some(step) = self.steps.last_mut() {
             step.account.clone_from(&start.account);
+        }
+        if let Some(dice) = start.opening {
+            // A game's start awaits its first roll, which these dice are.
+            let _ = self.roll(Some(&dice));
         }
     }
 
@@ -261,16 +276,15 @@ impl Table {
     /// one die each; with no ritual, either player at even chances.
     pub fn ritual(&mut self) -> Start {
         match self.game.start_ritual() {
-            Ritual::None => Start {
-                first: self.rng.gen_range(0..2),
-                account: None,
-            },
+            Ritual::None => Start::given(self.rng.gen_range(0..2)),
             Ritual::OddOrEven => self.odd_or_even(None),
-            Ritual::HigherDieChoosesColour => loop {
-                if let Ok(start) = self.one_die_each(None) {
-                    break start;
+            Ritual::HigherDieChoosesColour | Ritual::HigherDieStarts | Ritual::OpeningRoll => {
+                loop {
+                    if let Ok(start) = self.one_die_each(None) {
+                        break start;
+                    }
                 }
-            },
+            }
         }
     }
 
@@ -288,12 +302,14 @@ impl Table {
                 if odd { "odd" } else { "even" },
                 self.seated(first)
             )),
+            opening: None,
         }
     }
 
-    /// One die each (drawn, or `given` from real dice): the lower roller starts, keeping the
-    /// colours as seated (the rules' higher roller would choose the colour). A tie is refused
-    /// with its account: roll again.
+    /// One die each (drawn, or `given` from real dice), as the rules' ritual reads it: the
+    /// lower roller starts, keeping the colours as seated (the higher roller would choose the
+    /// colour); or the higher roller starts, rolling as usual or playing these two dice. A tie
+    /// is refused with its account: roll again.
     pub fn one_die_each(&mut self, given: Option<[u8; 2]>) -> Result<Start, Refusal> {
         let faces = self.game.dice().map_or(6, |d| d.faces);
         let dice = match given {
@@ -312,19 +328,39 @@ impl Table {
             self.seated(1),
             dice[1]
         );
-        let first = match dice[0].cmp(&dice[1]) {
-            std::cmp::Ordering::Less => 0,
-            std::cmp::Ordering::Greater => 1,
+        let higher = match dice[0].cmp(&dice[1]) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
             std::cmp::Ordering::Equal => {
                 return Err(not_now(format!("{rolled}: a tie, roll again")))
             }
         };
-        Ok(Start {
-            first,
-            account: Some(format!(
-                "{rolled}: {}, the lower roller, starts",
-                self.seated(first)
-            )),
+        let (high, low) = (dice[higher], dice[1 - higher]);
+        Ok(match self.game.start_ritual() {
+            Ritual::HigherDieStarts => Start {
+                first: higher,
+                account: Some(format!(
+                    "{rolled}: {}, the higher roller, starts",
+                    self.seated(higher)
+                )),
+                opening: None,
+            },
+            Ritual::OpeningRoll => Start {
+                first: higher,
+                account: Some(format!(
+                    "{rolled}: {}, the higher roller, starts with {high}-{low}",
+                    self.seated(higher)
+                )),
+                opening: Some([high, low]),
+            },
+            _ => Start {
+                first: 1 - higher,
+                account: Some(format!(
+                    "{rolled}: {}, the lower roller, starts",
+                    self.seated(1 - higher)
+                )),
+                opening: None,
+            },
         })
     }
 
@@ -579,10 +615,7 @@ impl Table {
         }
         self.room()?;
         let start = match first.or_else(|| self.game.next_starter(&state)) {
-            Some(first) => Start {
-                first,
-                account: None,
-            },
+            Some(first) => Start::given(first),
             None => self.ritual(),
         };
         let next = self
@@ -592,7 +625,7 @@ impl Table {
         let game = standing.game + 1;
         let first = start.first;
         self.add(next, game, None, Event::Game { game, first });
-        self.account(&start);
+        self.begun(&start);
         Ok(start)
     }
 

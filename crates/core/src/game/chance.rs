@@ -162,6 +162,37 @@ mod tests {
     use rand::SeedableRng;
 
     #[test]
+    fn the_opening_roll_is_two_different_dice_every_pair_as_likely() {
+        use super::super::Ritual;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..30_000 {
+            let roll = Ritual::OpeningRoll
+                .opening(Dice::TWO_D6, &mut rng)
+                .expect("an opening roll");
+            let [high, low] = roll.values() else {
+                panic!("two dice: {roll:?}")
+            };
+            assert!(high > low, "{roll:?}");
+            *seen.entry((*high, *low)).or_insert(0u32) += 1;
+        }
+        // The 15 pairs of different dice, 2,000 each expected (a rare pair within 10%).
+        assert_eq!(seen.len(), 15);
+        assert!(
+            seen.values().all(|&n| (1800..=2200).contains(&n)),
+            "{seen:?}"
+        );
+        // Rituals whose starter rolls as usual draw nothing.
+        for ritual in [
+            Ritual::HigherDieStarts,
+            Ritual::HigherDieChoosesColour,
+            Ritual::None,
+        ] {
+            assert_eq!(ritual.opening(Dice::TWO_D6, &mut rng), None);
+        }
+    }
+
+    #[test]
     fn two_six_sided_dice_give_21_rolls_weighted_1_or_2_in_36() {
         let outcomes = Dice::TWO_D6.outcomes();
         assert_eq!(outcomes.len(), 21);

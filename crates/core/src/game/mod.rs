@@ -133,6 +133,11 @@ pub enum Ritual {
     OddOrEven,
     /// Each rolls one die (ties again); the higher roller chooses the colour, the lower starts.
     HigherDieChoosesColour,
+    /// Each rolls one die (ties again); the higher roller starts, rolling the dice as usual.
+    HigherDieStarts,
+    /// Each rolls one die (ties again); the higher roller starts and plays the two dice rolled
+    /// (backgammon's opening roll: a first turn is never a double).
+    OpeningRoll,
 }
 
 impl Ritual {
@@ -142,6 +147,24 @@ impl Ritual {
             Ritual::None => "none",
             Ritual::OddOrEven => "odd-or-even",
             Ritual::HigherDieChoosesColour => "higher-die-chooses-colour",
+            Ritual::HigherDieStarts => "higher-die-starts",
+            Ritual::OpeningRoll => "opening-roll",
+        }
+    }
+
+    /// The starter's first roll as this ritual draws it, for a game whose starter is already
+    /// known: two different dice, the higher first, every pair as likely as in the ritual
+    /// (where each player's die is drawn and a tie rolled again). `None` for a ritual whose
+    /// starter rolls as usual.
+    pub fn opening<R: rand::Rng>(self, dice: Dice, rng: &mut R) -> Option<Roll> {
+        if self != Ritual::OpeningRoll || dice.faces < 2 {
+            return None;
+        }
+        loop {
+            let (a, b) = (rng.gen_range(1..=dice.faces), rng.gen_range(1..=dice.faces));
+            if a != b {
+                return Roll::new(&[a.max(b), a.min(b)]).ok();
+            }
         }
     }
 }

@@ -175,6 +175,18 @@ pub const PLY_GUARD: &str = "ply guard";
 /// How a match that reached the program's limit on games is counted.
 pub const MATCH_GUARD: &str = "match guard";
 
+/// Where the rules' starting ritual is the opening roll, a game whose starter it drew begins
+/// with the starter playing that roll (never a double), as at the table.
+fn opening_roll<G: Evaluator>(game: &G, state: &mut G::State, rng: &mut ChaCha8Rng) {
+    let opening = game
+        .dice()
+        .and_then(|dice| game.start_ritual().opening(dice, rng));
+    if let Some(roll) = opening {
+        // A new game awaits its first roll, which this is.
+        let _ = game.roll(state, &roll);
+    }
+}
+
 /// Plays game `index` of an analysis (a whole match where the rules define one).
 pub fn play_one<G: Evaluator>(game: &G, setup: &Setup, index: u64) -> Tally {
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
@@ -188,6 +200,7 @@ pub fn play_one<G: Evaluator>(game: &G, setup: &Setup, index: u64) -> Tally {
     let guards = game.guards();
     let first: usize = rng.gen_range(0..2);
     let mut state = game.new_game(first);
+    opening_roll(game, &mut state, &mut rng);
     let mut tally = Tally {
         games: 1,
         counts_hits: game.pips(&state, 0).is_some(),
@@ -253,13 +266,16 @@ pub fn play_one<G: Evaluator>(game: &G, setup: &Setup, index: u64) -> Tally {
                 let Some(standing) = game.match_standing(&state) else {
                     break outcome.winner;
                 };
-                let next = match game.next_starter(&state) {
-                    Some(p) => p,
-                    None => rng.gen_range(0..2),
+                let (next, ritual) = match game.next_starter(&state) {
+                    Some(p) => (p, false),
+                    None => (rng.gen_range(0..2), true),
                 };
                 match game.next_game(&state, next).filter(|_| !standing.over) {
                     Some(next) => {
                         state = next;
+                        if ritual {
+                            opening_roll(game, &mut state, &mut rng);
+                        }
                         pieces = game.pieces(&state);
                     }
                     None => {

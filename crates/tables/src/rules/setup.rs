@@ -52,13 +52,25 @@ const KEYS: &[KeyRef] = &[
         section: "setup",
         key: "ritual",
         line: "how the first player is chosen",
-        expects: "\"higher-die-chooses-colour\" or \"none\"",
-        values: &["higher-die-chooses-colour", "none"],
+        expects:
+            "\"opening-roll\", \"higher-die-starts\", \"higher-die-chooses-colour\" or \"none\"",
+        values: &[
+            "opening-roll",
+            "higher-die-starts",
+            "higher-die-chooses-colour",
+            "none",
+        ],
         default: "\"none\"",
-        example: "ritual = \"higher-die-chooses-colour\"",
-        long: "\"higher-die-chooses-colour\": each player rolls one die (ties again), the higher \
-               roller chooses the colour, the lower starts with a fresh roll; \"none\": player 0 \
-               starts unless told otherwise.",
+        example: "ritual = \"opening-roll\"",
+        long:
+            "Each player rolls one die (ties roll again), and then: \"opening-roll\": the higher \
+               roller starts and plays the two dice rolled, so a first turn is never a double \
+               (backgammon's standard rules); \"higher-die-starts\": the higher roller starts \
+               with a fresh roll (Tavli); \"higher-die-chooses-colour\": the higher roller \
+               chooses the colour and the lower starts with a fresh roll. \"none\": player 0 \
+               starts unless told otherwise. Only a game whose starter is not given holds the \
+               ritual (`ludus play` without `--first`, the protocol's `new` without `first`); \
+               `ludus analyze` draws who starts, and the opening roll where there is one.",
     },
 ];
 
@@ -162,10 +174,16 @@ pub(super) fn describe(game: &TablesGame, rules: &GameRules, s: &mut String) {
 
 /// Who starts, in plain words.
 pub(super) fn describe_ritual(ritual: Ritual, s: &mut String) {
-    if ritual == Ritual::HigherDieChoosesColour {
-        let _ = writeln!(
-            s,
-            "Each player rolls one die; the higher roller chooses the colour, the lower starts."
-        );
-    }
+    let how = match ritual {
+        Ritual::OpeningRoll => "the higher roller starts and plays the two dice rolled",
+        Ritual::HigherDieStarts => "the higher roller starts with a fresh roll",
+        Ritual::HigherDieChoosesColour => {
+            "the higher roller chooses the colour, the lower starts with a fresh roll"
+        }
+        Ritual::None | Ritual::OddOrEven => return,
+    };
+    let _ = writeln!(
+        s,
+        "Who starts: each player rolls one die (ties roll again); {how}."
+    );
 }
