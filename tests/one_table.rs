@@ -8,8 +8,6 @@ mod serve_common;
 
 use serde_json::{json, Value};
 use serve_common::Served;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 /// The games compared: (rules, seats, seed, who starts: none for the rules' ritual).
 const GAMES: [(&str, [&str; 2], u64, Option<u8>); 6] = [
@@ -51,19 +49,9 @@ fn terminal_record(rules: &str, seats: [&str; 2], seed: u64, first: Option<u8>) 
 
 /// The protocol's client plays the seats itself: `go` with the seat's player, then `play`.
 fn protocol_record(rules: &str, seats: [&str; 2], seed: u64, first: Option<u8>) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .arg("protocol")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start ludus protocol");
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut session = cli_common::Protocol::start();
     let mut ask = |request: Value| -> Value {
-        writeln!(input, "{request}").unwrap();
-        let mut line = String::new();
-        output.read_line(&mut line).unwrap();
-        let answer: Value = serde_json::from_str(&line).unwrap();
+        let (answer, _) = session.ask(&request);
         assert_eq!(answer["ok"], true, "{request} -> {answer}");
         answer
     };
@@ -86,8 +74,6 @@ fn protocol_record(rules: &str, seats: [&str; 2], seed: u64, first: Option<u8>) 
         };
     }
     let lines = ask(json!({"op": "record"}))["record"].clone();
-    drop(input);
-    child.wait().unwrap();
     lines
         .as_array()
         .unwrap()

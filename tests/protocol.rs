@@ -1,6 +1,8 @@
 //! `ludus protocol` driven as a subprocess: every request of the spec, and bad requests
 //! answered with `ok:false` without ending the session or changing the game.
 
+mod cli_common;
+
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -184,20 +186,8 @@ fn peak_memory(pid: u32) -> Option<u64> {
 
 #[test]
 fn a_turn_of_a_hundred_thousand_moves_is_listed_page_by_page_in_bounded_memory() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .arg("protocol")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start ludus protocol");
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |request: Value| -> (Value, usize) {
-        writeln!(stdin, "{request}").unwrap();
-        let mut line = String::new();
-        std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
-        (serde_json::from_str(&line).unwrap(), line.len())
-    };
+    let mut session = cli_common::Protocol::start();
+    let mut ask = |request: Value| session.ask(&request);
     let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spread-deucey.toml");
     assert!(ok(&ask(json!({"op": "load", "rules": rules})).0));
     assert!(ok(&ask(json!({"op": "new", "seed": 1, "first": 0})).0));
@@ -238,10 +228,7 @@ fn a_turn_of_a_hundred_thousand_moves_is_listed_page_by_page_in_bounded_memory()
     let text = last[770]["text"].as_str().unwrap();
     let (played, _) = ask(json!({"op": "play", "move": text}));
     assert!(ok(&played), "{played}");
-    if let Some(peak) = peak_memory(child.id()) {
+    if let Some(peak) = peak_memory(session.pid()) {
         assert!(peak < 300 << 20, "the protocol's peak memory: {peak} bytes");
     }
-    // The closure's borrow of stdin ends with its last use; closing stdin ends the session.
-    drop(stdin);
-    child.wait().unwrap();
 }

@@ -767,32 +767,14 @@ fn a_turn_of_a_hundred_thousand_moves_is_viewed_in_bounded_memory_and_played_by_
     let legal = texts(&v);
     assert_eq!(legal.len(), 10_000);
     // A move not listed is played by its text (the last of the protocol's list, here).
-    let mut protocol = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .arg("protocol")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut protocol = cli_common::Protocol::start();
     let requests = [
         json!({"op": "load", "rules": concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spread-deucey.toml")}),
         json!({"op": "new", "seed": 1, "first": 0}),
         json!({"op": "roll", "dice": [1, 2]}),
         json!({"op": "legal", "from": 146_770}),
     ];
-    let mut stdin = protocol.stdin.take().unwrap();
-    for r in &requests {
-        writeln!(stdin, "{r}").unwrap();
-    }
-    drop(stdin);
-    let mut out = String::new();
-    protocol
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    protocol.wait().unwrap();
-    let last: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    let last = requests.iter().map(|r| protocol.ask(r).0).last().unwrap();
     let unlisted = last["moves"][0]["text"].as_str().unwrap().to_string();
     assert!(!legal.contains(&unlisted), "{unlisted}");
     let (status, after) = post(&s, &id, "move", Some(json!({"move": unlisted})));

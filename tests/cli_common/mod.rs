@@ -37,3 +37,52 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// `ludus protocol` as a client talks to it: a request a line, its answer read back; the
+/// session ends (its input closed) when this is dropped.
+pub struct Protocol {
+    child: std::process::Child,
+    input: Option<std::process::ChildStdin>,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Protocol {
+    pub fn start() -> Protocol {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .arg("protocol")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("start ludus protocol");
+        let input = child.stdin.take();
+        let output = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        Protocol {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends `request`: its answer, and the answer's length in bytes.
+    pub fn ask(&mut self, request: &serde_json::Value) -> (serde_json::Value, usize) {
+        use std::io::{BufRead, Write};
+        let input = self.input.as_mut().expect("the session is open");
+        writeln!(input, "{request}").expect("send a request");
+        let mut line = String::new();
+        self.output.read_line(&mut line).expect("read an answer");
+        let answer = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("unparsable answer {line:?}: {e}"));
+        (answer, line.len())
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for Protocol {
+    fn drop(&mut self) {
+        drop(self.input.take());
+        let _ = self.child.wait();
+    }
+}
