@@ -133,8 +133,7 @@ impl Terminal {
             say!("Game abandoned.");
             return Ok(true);
         };
-        self.table.start(Some(start.first));
-        self.opening_roll(&start)?;
+        self.table.begin(start);
         self.write_record()?;
         let word = self.game().match_game_word();
         loop {
@@ -173,8 +172,7 @@ impl Terminal {
                     say!("Game abandoned.");
                     return Ok(true);
                 };
-                if self.table.next_game(Some(start.first)).is_ok() {
-                    self.opening_roll(&start)?;
+                if self.table.next_game_from(Some(start)).is_ok() {
                     self.write_record()?;
                     continue;
                 }
@@ -195,14 +193,6 @@ impl Terminal {
             return Ok(Some(Start::given(p)));
         }
         self.ritual()
-    }
-
-    /// The ritual's dice played as the starter's first roll, where they are the opening roll.
-    fn opening_roll(&mut self, start: &Start) -> Result<()> {
-        if let Some(dice) = start.opening {
-            self.table.roll(Some(&dice))?;
-        }
-        Ok(())
     }
 
     /// Writes the table's new record lines, when the game is recorded (the file begun with the

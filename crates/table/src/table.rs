@@ -242,6 +242,12 @@ impl Table {
             Some(first) => Start::given(first),
             None => self.ritual(),
         };
+        self.begin(start)
+    }
+
+    /// Begins the first game as `start` says: a ritual its people held at the table (the
+    /// terminal's typed dice), its opening roll included.
+    pub fn begin(&mut self, start: Start) -> Start {
         self.steps.clear();
         self.line.clear();
         self.events.clear();
@@ -267,7 +273,8 @@ impl Table {
             step.account.clone_from(&start.account);
         }
         if let Some(dice) = start.opening {
-            // A game's start awaits its first roll, which these dice are.
+            // A game's start awaits its first roll, which these dice are. (Only a table held
+            // to a single step has no room for it; there the roll stays awaited.)
             let _ = self.roll(Some(&dice));
         }
     }
@@ -383,7 +390,12 @@ impl Table {
 
     /// Refused when the table holds as many steps as it keeps.
     fn room(&self) -> Result<(), Refusal> {
-        if self.steps.len() >= self.max_steps {
+        self.room_for(1)
+    }
+
+    /// Refused unless `steps` more steps fit.
+    fn room_for(&self, steps: usize) -> Result<(), Refusal> {
+        if self.steps.len() + steps > self.max_steps {
             return Err(not_now(format!(
                 "this game has reached {} steps, the most a table keeps: save its record and \
                  start a new one",
@@ -602,6 +614,12 @@ impl Table {
     /// Starts the next game of the match: `first` as the ritual at the table chose, else as
     /// the rules say, else as the ritual draws it.
     pub fn next_game(&mut self, first: Option<Player>) -> Result<Start, Refusal> {
+        self.next_game_from(first.map(Start::given))
+    }
+
+    /// Starts the next game of the match: as `start` says (a ritual held at the table), else
+    /// as the rules say, else as the ritual draws it.
+    pub fn next_game_from(&mut self, start: Option<Start>) -> Result<Start, Refusal> {
         let state = self.state()?.clone();
         let standing = self
             .game
@@ -613,9 +631,12 @@ impl Table {
         if standing.over {
             return Err(not_now("the match is decided"));
         }
-        self.room()?;
-        let start = match first.or_else(|| self.game.next_starter(&state)) {
-            Some(first) => Start::given(first),
+        // A game begun by an opening roll takes two steps: its start and that roll.
+        let opening = self.game.start_ritual() == Ritual::OpeningRoll;
+        self.room_for(1 + usize::from(opening))?;
+        let rules = || self.game.next_starter(&state).map(Start::given);
+        let start = match start.or_else(rules) {
+            Some(start) => start,
             None => self.ritual(),
         };
         let next = self
