@@ -185,36 +185,50 @@ fn peak_memory(pid: u32) -> Option<u64> {
 }
 
 #[test]
-fn a_turn_of_a_hundred_thousand_moves_is_listed_page_by_page_in_bounded_memory() {
+fn a_turn_of_a_hundred_thousand_moves_is_played_step_by_step_in_bounded_memory() {
     let mut session = cli_common::Protocol::start();
     let mut ask = |request: Value| session.ask(&request);
     let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spread-deucey.toml");
     assert!(ok(&ask(json!({"op": "load", "rules": rules})).0));
     assert!(ok(&ask(json!({"op": "new", "seed": 1, "first": 0})).0));
     assert!(ok(&ask(json!({"op": "roll", "dice": [1, 2]})).0));
-    // Acey-deucey's 1-2 with the checkers spread: every way to play it, and the double after.
-    let (first, bytes) = ask(json!({"op": "legal"}));
-    assert_eq!(
-        first["count"],
-        json!(146_771),
-        "{}",
-        &first.to_string()[..200]
-    );
-    assert_eq!(first["moves"].as_array().unwrap().len(), 10_000);
-    assert!(bytes < 2_000_000, "one answer of {bytes} bytes");
-    let (last, _) = ask(json!({"op": "legal", "from": 146_000}));
-    let last = last["moves"].as_array().unwrap().clone();
-    assert_eq!(last.len(), 771);
-    let (beyond, _) = ask(json!({"op": "legal", "from": 1_000_000}));
-    assert_eq!(beyond["moves"], json!([]));
-    assert_eq!(beyond["count"], json!(146_771));
-    let (bad, _) = ask(json!({"op": "legal", "from": -1}));
-    assert!(
-        !ok(&bad) && bad["error"].as_str().unwrap().contains("`from`"),
-        "{bad}"
-    );
-    // The pages are the same list: no move listed twice, and one from the last page plays.
-    let (second, _) = ask(json!({"op": "legal", "from": 10_000}));
+    // Acey-deucey's 1-2 with the checkers spread (146,771 whole moves, with the double after):
+    // one die at a time, until the turn is over.
+    let mut steps = 0;
+    loop {
+        let (legal, bytes) = ask(json!({"op": "legal"}));
+        let moves = legal["moves"].as_array().unwrap().clone();
+        assert_eq!(legal["count"], json!(moves.len()));
+        assert!((1..=160).contains(&moves.len()), "{legal}");
+        assert!(bytes < 100_000, "one answer of {bytes} bytes");
+        assert!(moves.iter().all(|m| m["die"].is_u64()), "{legal}");
+        // Its last step, so that every answer has a different list.
+        let text = moves.last().unwrap()["text"].as_str().unwrap();
+        let (played, _) = ask(json!({"op": "play", "move": text}));
+        assert!(ok(&played), "{played}");
+        steps += 1;
+        let state = &played["state"];
+        if state["phase"] == json!("roll") {
+            break;
+        }
+        assert_eq!(state["played"].as_array().unwrap().len(), steps, "{state}");
+        assert_eq!(state["to_move"], json!(0));
+    }
+    // The 1 and the 2, then a double four times.
+    assert_eq!(steps, 6);
+    if let Some(peak) = peak_memory(session.pid()) {
+        assert!(peak < 100 << 20, "the protocol's peak memory: {peak} bytes");
+    }
+}
+
+/// A list longer than one answer holds (`listed_moves` lowered to 5 here) is paged.
+#[test]
+fn a_long_list_of_moves_is_paged() {
+    let mut session = cli_common::Protocol::start_with(&["--limit", "listed_moves=5"]);
+    let mut ask = |request: Value| session.ask(&request);
+    assert!(ok(&ask(json!({"op": "load", "rules": "backgammon"})).0));
+    assert!(ok(&ask(json!({"op": "new", "seed": 1, "first": 0})).0));
+    assert!(ok(&ask(json!({"op": "roll", "dice": [1, 1]})).0));
     let texts = |v: &Value| -> Vec<String> {
         v["moves"]
             .as_array()
@@ -223,12 +237,26 @@ fn a_turn_of_a_hundred_thousand_moves_is_listed_page_by_page_in_bounded_memory()
             .map(|m| m["text"].as_str().unwrap().to_string())
             .collect()
     };
-    let (a, b) = (texts(&first), texts(&second));
-    assert!(a.iter().all(|t| !b.contains(t)));
-    let text = last[770]["text"].as_str().unwrap();
-    let (played, _) = ask(json!({"op": "play", "move": text}));
-    assert!(ok(&played), "{played}");
-    if let Some(peak) = peak_memory(session.pid()) {
-        assert!(peak < 300 << 20, "the protocol's peak memory: {peak} bytes");
+    let (first, _) = ask(json!({"op": "legal"}));
+    let count = first["count"].as_u64().unwrap() as usize;
+    assert!(count > 10, "{first}");
+    assert_eq!(texts(&first).len(), 5);
+    let mut all = texts(&first);
+    for from in (5..count).step_by(5) {
+        let (page, _) = ask(json!({"op": "legal", "from": from}));
+        assert_eq!(page["count"], json!(count));
+        all.extend(texts(&page));
     }
+    let distinct: std::collections::HashSet<&String> = all.iter().collect();
+    assert_eq!((all.len(), distinct.len()), (count, count));
+    let (beyond, _) = ask(json!({"op": "legal", "from": 1_000_000}));
+    assert_eq!(beyond["moves"], json!([]));
+    let (bad, _) = ask(json!({"op": "legal", "from": -1}));
+    assert!(
+        !ok(&bad) && bad["error"].as_str().unwrap().contains("`from`"),
+        "{bad}"
+    );
+    // A move of the last page, not in the first answer, is played by its text.
+    let (played, _) = ask(json!({"op": "play", "move": all[count - 1]}));
+    assert!(ok(&played), "{played}");
 }

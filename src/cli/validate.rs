@@ -5,7 +5,7 @@ use crate::say;
 use anyhow::Result;
 use ludus_core::diagnostics::{self, Diagnostic};
 use ludus_core::game::Game;
-use ludus_core::limits::printable;
+use ludus_core::limits::{printable, LIMITS};
 use ludus_core::rules::{RulesDoc, Source, SourceError};
 use ludus_players::analysis::{self, Setup, Shard};
 use ludus_players::{Random, Spec};
@@ -169,6 +169,20 @@ fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
             ))
             .at(at(&["game"]))
             .note("a defect of Ludus, not of the rules file: please report it with the file"),
+        );
+    }
+    if t.steps > 0 {
+        warnings.push(
+            Diagnostic::warning(format!(
+                "{} of the {} moves {played} were single steps of turns too big to list whole \
+                 (more than {} moves, or more than {} steps tried to find them)",
+                t.steps, t.decisions, LIMITS.turn_moves, LIMITS.turn_steps_tried
+            ))
+            .at(at(&["dice", "moves", "game"]))
+            .note(
+                "such turns are played one die at a time, and the computer players judge them \
+                 step by step, not whole",
+            ),
         );
     }
     for (seat, name) in game.player_names().iter().enumerate() {

@@ -48,8 +48,14 @@ pub struct Protocol {
 
 impl Protocol {
     pub fn start() -> Protocol {
+        Protocol::start_with(&[])
+    }
+
+    /// `ludus protocol` with more arguments (`--limit` settings).
+    pub fn start_with(args: &[&str]) -> Protocol {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
             .arg("protocol")
+            .args(args)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .spawn()

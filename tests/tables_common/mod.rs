@@ -3,7 +3,8 @@
 
 use ludus::game::{Game, Notation};
 use ludus::rules::Source;
-use ludus::tables::{self, TablesGame, TablesState};
+use ludus::tables::{self, Position, TablesGame, TablesState};
+use std::collections::{BTreeSet, HashSet};
 
 /// A bundled tables game.
 pub fn load(name: &str) -> TablesGame {
@@ -31,4 +32,43 @@ pub fn play(game: &TablesGame, st: &mut TablesState, text: &str) {
         .parse_move(st, text)
         .unwrap_or_else(|e| panic!("{text}: {e:?}"));
     game.play(st, &mv);
+}
+
+/// The positions the step decisions from `st` (a turn's start) end the turn in.
+pub fn step_ends(by_steps: &TablesGame, st: &TablesState) -> BTreeSet<Vec<u8>> {
+    let mut ends = BTreeSet::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![*st];
+    let mut moves = Vec::new();
+    while let Some(s) = stack.pop() {
+        by_steps.legal_moves(&s, &mut moves);
+        assert!(!moves.is_empty(), "a turn in progress with no step");
+        for m in &moves {
+            assert!(m.die().is_some() || m.is_pass(), "a whole move among steps");
+            let mut next = s;
+            by_steps.play(&mut next, m);
+            if next.played().len == 0 {
+                ends.insert(position_key(next.position()));
+            } else if seen.insert(state_key(&next)) {
+                stack.push(next);
+            }
+        }
+    }
+    ends
+}
+
+/// A turn in progress by what its rest depends on: the position, and the dice and steps
+/// played (their order aside: the bundled games' rules on steps count earlier steps).
+fn state_key(st: &TablesState) -> (Vec<u8>, Vec<u8>, Vec<[u8; 2]>) {
+    let mut dice = st.played().dice().to_vec();
+    dice.sort_unstable();
+    let mut steps = st.played().steps().to_vec();
+    steps.sort_unstable();
+    (position_key(st.position()), dice, steps)
+}
+
+pub fn position_key(p: &Position) -> Vec<u8> {
+    let mut k: Vec<u8> = p.sides.iter().flatten().copied().collect();
+    k.extend(p.pinned.iter().flat_map(|b| b.to_le_bytes()));
+    k
 }

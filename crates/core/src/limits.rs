@@ -75,6 +75,12 @@ pub struct Limits {
     /// Legal moves one answer lists (the protocol's `legal`, a served view): a position with
     /// more gives their count, and the rest are asked for page by page or typed.
     pub listed_moves: usize,
+    /// Whole-turn moves a tables turn may have: a turn with more is played one step at a time.
+    pub turn_moves: usize,
+    /// Single-die steps the search for one tables turn's moves may try (whole turns, or what
+    /// the dice left allow after one step): past it, the turn is played one step at a time,
+    /// and a step's remainder is taken as playable.
+    pub turn_steps_tried: u32,
 }
 
 /// The limits in force.
@@ -111,6 +117,8 @@ pub const LIMITS: Limits = Limits {
     server_request_seconds: 10,
     search_bytes: 1 << 29,
     listed_moves: 10_000,
+    turn_moves: 10_000,
+    turn_steps_tried: 200_000,
 };
 
 /// The caps a caller may lower, by name: each is read from the caller's `Limits` value, not
@@ -311,6 +319,14 @@ impl Limits {
             (
                 "legal moves listed in one answer (the rest paged or typed)",
                 self.listed_moves.to_string(),
+            ),
+            (
+                "whole-turn moves of a tables turn (past it, played a step at a time)",
+                self.turn_moves.to_string(),
+            ),
+            (
+                "steps tried to list one tables turn (past it, played a step at a time)",
+                self.turn_steps_tried.to_string(),
             ),
         ]
     }

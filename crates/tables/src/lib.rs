@@ -8,7 +8,8 @@
 //!   `[moves]`, …), each with its serde struct, reference, checks, compiled rule and plain
 //!   words; `rules/mod.rs` builds a [`TablesGame`] from them;
 //! - `position.rs`: the board's numberings and the compact [`Position`];
-//! - `movegen.rs`: [`TablesMove`], the full-turn legal moves;
+//! - `movegen.rs`: [`TablesMove`], the legal moves: whole turns, or one step at a time where a
+//!   turn has too many;
 //! - `notation.rs`: positions and moves as written (pest);
 //! - `scope.rs`: the names expressions may use;
 //! - `state_json.rs`: reading the protocol's STATE;
@@ -22,7 +23,7 @@ mod rules;
 mod scope;
 mod state_json;
 
-pub use movegen::{TablesMove, MAX_STEPS};
+pub use movegen::{Played, TablesMove, MAX_STEPS};
 pub use position::{Position, BAR, OFF, POOL, SLOTS};
 
 use ludus_core::diagnostics::Diagnostic;
@@ -33,7 +34,7 @@ use ludus_core::game::{
 };
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
-use movegen::{generate, replay, MoveRules, TurnInfo};
+use movegen::{generate, next_steps, replay, steps_left, MoveRules, TurnInfo};
 use position::{Key, Lone, MAX_POINTS};
 use rules::MatchRules;
 use scope::ScoreView;
@@ -105,6 +106,8 @@ pub struct TablesGame {
     dice: Dice,
     /// A game still going after this many turns is drawn (the ply guard, or `--max-plies`).
     max_plies: u32,
+    /// Every turn is played one step at a time, not only those with too many moves.
+    by_steps: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,6 +126,8 @@ pub struct TablesState {
     /// The dice to play (the first `ndice`), all 0 unless a move is awaited.
     dice: [u8; 3],
     ndice: u8,
+    /// The steps of a turn played one step at a time, so far (none between turns).
+    played: Played,
     /// Bit p: player p has moved in this game.
     moved: u8,
     /// Turns played in this game.
@@ -145,6 +150,10 @@ impl TablesState {
     /// The dice to play, `None` unless a move is awaited.
     pub fn dice(&self) -> Option<&[u8]> {
         (self.stage == Stage::Move).then(|| &self.dice[..usize::from(self.ndice)])
+    }
+    /// The steps played so far of a turn played one step at a time.
+    pub fn played(&self) -> &Played {
+        &self.played
     }
 }
 
@@ -256,6 +265,12 @@ impl TablesGame {
         bounds.fold((0, 0), |(p, s), (q, t)| (p.max(q), s.max(t)))
     }
 
+    /// Plays every turn one step at a time (each decision one die played by one checker), or
+    /// only those with too many whole-turn moves to list (the default).
+    pub fn set_by_steps(&mut self, on: bool) {
+        self.by_steps = on;
+    }
+
     /// The rules of game `n` (from 1) of a match: the rotation's games in turn.
     fn rules_of(&self, n: u32) -> &GameRules {
         &self.rotation[n.saturating_sub(1) as usize % self.rotation.len()]
@@ -274,6 +289,7 @@ impl TablesGame {
             stage: Stage::Roll,
             dice: [0; 3],
             ndice: 0,
+            played: Played::default(),
             moved: 0,
             plies: 0,
             starter: first as u8,
@@ -393,7 +409,8 @@ impl TablesGame {
     }
 }
 
-/// The dice to play as players say them: `6-1`.
+/// The dice to play as players say them: `6-1`, and the steps played so far of a turn played
+/// one step at a time: `2-2 (played 13/11 13/11)`.
 fn dice_text(state: &TablesState) -> String {
     let d: Vec<String> = state
         .dice()
@@ -401,7 +418,12 @@ fn dice_text(state: &TablesState) -> String {
         .iter()
         .map(u8::to_string)
         .collect();
-    d.join("-")
+    let played = state.played.steps();
+    if played.is_empty() {
+        return d.join("-");
+    }
+    let steps: Vec<([u8; 2], bool)> = played.iter().map(|&s| (s, false)).collect();
+    format!("{} (played {})", d.join("-"), notation::format_move(&steps))
 }
 
 fn place_json(n: u8) -> Value {
@@ -508,16 +530,17 @@ impl Game for TablesGame {
     }
 
     fn legal_moves(&self, state: &TablesState, out: &mut Vec<TablesMove>) {
-        if state.stage == Stage::Move {
-            generate(
-                &self.rules(state).moves,
-                &state.pos,
-                usize::from(state.to_move),
-                &self.turn_info(state),
-                out,
-            );
-        } else {
+        if state.stage != Stage::Move {
             out.clear();
+            return;
+        }
+        let (rules, mover) = (&self.rules(state).moves, usize::from(state.to_move));
+        let info = self.turn_info(state);
+        // A turn is listed whole unless it has too many moves; then, and once a step of it is
+        // played, it is played one step at a time.
+        if self.by_steps || state.played.len > 0 || !generate(rules, &state.pos, mover, &info, out)
+        {
+            next_steps(rules, &state.pos, mover, &info, &state.played, out);
         }
     }
 
@@ -532,6 +555,14 @@ impl Game for TablesGame {
             turn.step(&rules.board, rules.lone, from, to, lands);
         }
         state.pos.set_turn(mover, &turn);
+        if let Some(die) = mv.die() {
+            state.played.push(mv.steps()[0], die);
+            let info = self.turn_info(state);
+            if steps_left(rules, &state.pos, mover, &info, &state.played) > 0 {
+                return;
+            }
+        }
+        state.played = Played::default();
         let again = rules
             .bonus_for(&state.dice[..usize::from(state.ndice)])
             .is_some_and(|b| b.again);
@@ -548,6 +579,10 @@ impl Game for TablesGame {
 
     fn dice(&self) -> Option<Dice> {
         Some(self.dice)
+    }
+
+    fn is_step(&self, mv: &TablesMove) -> bool {
+        mv.die().is_some()
     }
 
     fn roll(&self, state: &mut TablesState, roll: &Roll) -> Result<(), RollError> {
@@ -691,6 +726,14 @@ impl Notation for TablesGame {
         };
         match candidates.as_slice() {
             [one] => Ok(*one),
+            [] if legal.iter().any(|m| m.die().is_some()) => Err(MoveError::illegal(
+                text,
+                format!(
+                    "this turn is played one step at a time: type one step with {}; legal: {}",
+                    dice_text(state),
+                    texts(&legal)
+                ),
+            )),
             [] => Err(MoveError::illegal(
                 text,
                 self.forbidding_rule(state, &want).unwrap_or_else(|| {
@@ -716,7 +759,10 @@ impl Json for TablesGame {
             .iter()
             .map(|&[f, t]| json!([place_json(f), place_json(t)]))
             .collect();
-        json!({"text": self.move_text(state, mv), "steps": steps})
+        match mv.die() {
+            Some(die) => json!({"text": self.move_text(state, mv), "steps": steps, "die": die}),
+            None => json!({"text": self.move_text(state, mv), "steps": steps}),
+        }
     }
 
     fn board_json(&self, state: &TablesState, fields: &mut Map<String, Value>) {
@@ -751,6 +797,14 @@ impl Json for TablesGame {
             );
         }
         fields.insert("dice".into(), state.dice().map_or(json!([]), |d| json!(d)));
+        if state.played.len > 0 {
+            // A turn played one step at a time, in progress: its steps so far, with their dice.
+            let played: Vec<Value> = (state.played.steps().iter())
+                .zip(state.played.dice())
+                .map(|(&[f, t], &d)| json!([place_json(f), place_json(t), d]))
+                .collect();
+            fields.insert("played".into(), json!(played));
+        }
     }
 
     fn state_from_json(&self, value: &Value) -> Result<TablesState, StateError> {
@@ -815,6 +869,7 @@ impl Evaluator for TablesGame {
             state.to_move,
             state.stage,
             state.dice,
+            state.played,
             state.winner,
         )
             .hash(&mut h);

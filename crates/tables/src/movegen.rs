@@ -1,35 +1,81 @@
-//! Full-turn move generation: every way to play the dice one die at a time, cut to the moves
-//! that use as many dice as possible (the larger die when only one of two can be played), each
-//! distinct resulting position listed once. Fixed arrays, an exact position key kept up to date
-//! step by step, and a reused hash set: no allocation once warmed up.
+//! Move generation. A turn is listed whole: every way to play the dice one die at a time, cut
+//! to the moves that use as many dice as possible (the larger die when only one of two can be
+//! played), each distinct resulting position listed once. Fixed arrays, an exact position key
+//! kept up to date step by step, and a reused hash set: no allocation once warmed up.
+//!
+//! A turn with more moves than [`Limits::turn_moves`], or whose search tries more steps than
+//! [`Limits::turn_steps_tried`], is played one step at a time instead: each decision is one die
+//! played by one checker, listed when the dice left can still be played as fully as the rules
+//! demand (found by searches that stop at the first witness), so no answer and no search grows
+//! with the number of whole-turn moves.
+//!
+//! [`Limits::turn_moves`]: ludus_core::limits::Limits::turn_moves
+//! [`Limits::turn_steps_tried`]: ludus_core::limits::Limits::turn_steps_tried
 
 use super::position::{places_with, Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL};
 use super::scope::StepView;
 use ludus_core::expr::Expr;
+use ludus_core::limits::LIMITS;
 use std::cell::RefCell;
 
 /// Most single-die steps in a turn: a double played four times, or a bonus roll's two dice
 /// followed by a double.
 pub const MAX_STEPS: usize = 6;
 
-/// A full-turn move: single-die steps `[from, to]` in the order played, from the mover's side
-/// (`from` is a point, `BAR` or `POOL`; `to` a point or `OFF`). No steps is the pass.
+/// A move: a whole turn's single-die steps `[from, to]` in the order played, from the mover's
+/// side (`from` is a point, `BAR` or `POOL`; `to` a point or `OFF`), no steps being the pass;
+/// or, in a turn played one step at a time, one step and the die it uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TablesMove {
     steps: [[u8; 2]; MAX_STEPS],
     len: u8,
+    /// 0 for a whole turn; the die of a step played on its own.
+    die: u8,
 }
 
 impl TablesMove {
     pub const PASS: TablesMove = TablesMove {
         steps: [[0; 2]; MAX_STEPS],
         len: 0,
+        die: 0,
     };
     pub fn steps(&self) -> &[[u8; 2]] {
         &self.steps[..usize::from(self.len)]
     }
     pub fn is_pass(&self) -> bool {
         self.len == 0
+    }
+    /// For one step of a turn played a step at a time, the die it uses.
+    pub fn die(&self) -> Option<u8> {
+        (self.die != 0).then_some(self.die)
+    }
+    fn step(from: usize, to: usize, die: u8) -> TablesMove {
+        let mut steps = [[0; 2]; MAX_STEPS];
+        steps[0] = [from as u8, to as u8];
+        TablesMove { steps, len: 1, die }
+    }
+}
+
+/// The steps of a turn played one step at a time, so far, with the dice they used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Played {
+    pub steps: [[u8; 2]; MAX_STEPS],
+    pub dice: [u8; MAX_STEPS],
+    pub len: u8,
+}
+
+impl Played {
+    pub fn push(&mut self, step: [u8; 2], die: u8) {
+        let i = usize::from(self.len);
+        self.steps[i] = step;
+        self.dice[i] = die;
+        self.len += 1;
+    }
+    pub fn steps(&self) -> &[[u8; 2]] {
+        &self.steps[..usize::from(self.len)]
+    }
+    pub fn dice(&self) -> &[u8] {
+        &self.dice[..usize::from(self.len)]
     }
 }
 
@@ -95,6 +141,68 @@ impl MoveRules {
             [x, y] if [x.min(y), x.max(y)] == b.roll => Some(b),
             _ => None,
         }
+    }
+}
+
+/// One way a roll may be played: its dice, those of a lower group before those of a higher
+/// (a bonus roll's own two dice before the double of the mover's choosing).
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    dice: [u8; MAX_STEPS],
+    groups: [u8; MAX_STEPS],
+    len: usize,
+}
+
+impl Plan {
+    fn dice(&self) -> &[u8] {
+        &self.dice[..self.len]
+    }
+    fn groups(&self) -> &[u8] {
+        &self.groups[..self.len]
+    }
+    /// The lowest group of the dice left: the only dice that may be played next.
+    fn next_group(&self) -> u8 {
+        self.groups().iter().copied().min().unwrap_or(0)
+    }
+    /// The plan without one die of value `die` of the group played next, if it has one.
+    fn without(&self, die: u8) -> Option<Plan> {
+        let group = self.next_group();
+        let i = (0..self.len).find(|&i| self.dice[i] == die && self.groups[i] == group)?;
+        let mut left = *self;
+        left.dice.copy_within(i + 1..self.len, i);
+        left.groups.copy_within(i + 1..self.len, i);
+        left.len -= 1;
+        Some(left)
+    }
+}
+
+/// The ways `roll` may be played: a bonus roll followed by each double in turn, a double as
+/// many times as a double gives, or the dice as rolled.
+fn plans(rules: &MoveRules, roll: &[u8]) -> Vec<Plan> {
+    let mut plan = Plan {
+        dice: [0; MAX_STEPS],
+        groups: [0; MAX_STEPS],
+        len: roll.len().min(MAX_STEPS),
+    };
+    plan.dice[..plan.len].copy_from_slice(&roll[..plan.len]);
+    let n = usize::from(rules.double_moves);
+    match *roll {
+        [a, b] if rules.bonus_for(roll).is_some_and(|b| b.any_double) => (1..=rules.faces)
+            .map(|k| {
+                let mut p = plan;
+                p.len = 2 + n;
+                p.dice[2..p.len].fill(k);
+                p.groups[2..p.len].fill(1);
+                p.dice[..2].copy_from_slice(&[a, b]);
+                p
+            })
+            .collect(),
+        [a, b] if a == b => {
+            plan.len = n;
+            plan.dice[..n].fill(a);
+            vec![plan]
+        }
+        _ => vec![plan],
     }
 }
 
@@ -180,15 +288,16 @@ thread_local! {
     static SEEN: RefCell<Seen> = RefCell::new(Seen::default());
 }
 
-/// Writes every legal full-turn move of `mover` into `out` (cleared first); a turn without a
-/// legal step gives the single pass move.
+/// Writes every legal whole-turn move of `mover` into `out` (cleared first); a turn without a
+/// legal step gives the single pass move. False, with `out` empty, when the turn is to be
+/// played one step at a time (too many moves, or too long a search): see [`next_steps`].
 pub fn generate(
     rules: &MoveRules,
     pos: &Position,
     mover: usize,
     info: &TurnInfo,
     out: &mut Vec<TablesMove>,
-) {
+) -> bool {
     // One generator per kind of lone-checker rule, so that the hot loop tests none.
     match rules.lone {
         Lone::Hit => generate_for::<HIT>(rules, pos, mover, info, out),
@@ -207,44 +316,142 @@ fn generate_for<const LONE: u8>(
     mover: usize,
     info: &TurnInfo,
     out: &mut Vec<TablesMove>,
-) {
+) -> bool {
     SEEN.with(|seen| {
         let seen = &mut *seen.borrow_mut();
         let mut gen = Gen::<LONE>::new(rules, info, pos, mover, out, seen);
         gen.reset();
-        match *info.roll {
-            [a, b] if rules.bonus_for(info.roll).is_some_and(|b| b.any_double) => {
-                // The roll first, then any double: every choice, the most dice overall.
-                let n = usize::from(rules.double_moves);
-                for k in 1..=rules.faces {
-                    let mut dice = [k; MAX_STEPS];
-                    dice[..2].copy_from_slice(&[a, b]);
-                    let mut groups = [1; MAX_STEPS];
-                    groups[..2].fill(0);
-                    gen.search_dice(&dice[..2 + n], &groups[..2 + n]);
+        // A bonus roll's choices of double: the most dice overall, over every choice.
+        for plan in plans(rules, info.roll) {
+            gen.search_dice(plan.dice(), plan.groups());
+        }
+        if let [a, b] = *info.roll {
+            let any_double = rules.bonus_for(info.roll).is_some_and(|b| b.any_double);
+            if a != b && gen.best == 1 && rules.larger_first && !any_double {
+                // Only one die can be played: the larger one when it can.
+                gen.reset();
+                gen.search_dice(&[a.max(b)], &[0]);
+                if gen.best == 0 {
+                    // Only the pass is listed: start again, so this search is one alone.
+                    gen.reset();
+                    gen.search_dice(&[a.min(b)], &[0]);
                 }
             }
-            [a, b] if a == b => {
-                let n = usize::from(rules.double_moves);
-                gen.search_dice(&[a; MAX_STEPS][..n], &[0; MAX_STEPS][..n]);
+        }
+        let whole = !gen.stop;
+        gen.seen.clear();
+        if !whole {
+            gen.out.clear();
+        }
+        whole
+    })
+}
+
+/// Writes the next steps of a turn played one step at a time into `out` (cleared first): each
+/// single-die step, with its die, after which the dice left can be played as fully as the
+/// whole turn could have been (the larger die when only one of two can be played at all).
+/// `pos` is the position after `played`. A step two dice make alike is listed once, with the
+/// smaller die. The pass when no die can be played; empty when the turn is over.
+pub fn next_steps(
+    rules: &MoveRules,
+    pos: &Position,
+    mover: usize,
+    info: &TurnInfo,
+    played: &Played,
+    out: &mut Vec<TablesMove>,
+) {
+    match rules.lone {
+        Lone::Hit => steps_for::<HIT>(rules, pos, mover, info, played, Some(out)),
+        Lone::Block => steps_for::<BLOCK>(rules, pos, mover, info, played, Some(out)),
+        Lone::Pin => steps_for::<PIN>(rules, pos, mover, info, played, Some(out)),
+    };
+}
+
+/// How many more dice the turn can play after `played` (0: the turn is over).
+pub fn steps_left(
+    rules: &MoveRules,
+    pos: &Position,
+    mover: usize,
+    info: &TurnInfo,
+    played: &Played,
+) -> usize {
+    match rules.lone {
+        Lone::Hit => steps_for::<HIT>(rules, pos, mover, info, played, None),
+        Lone::Block => steps_for::<BLOCK>(rules, pos, mover, info, played, None),
+        Lone::Pin => steps_for::<PIN>(rules, pos, mover, info, played, None),
+    }
+}
+
+/// The most dice still playable after `played`, and with `out` the steps that keep it so.
+fn steps_for<const LONE: u8>(
+    rules: &MoveRules,
+    pos: &Position,
+    mover: usize,
+    info: &TurnInfo,
+    played: &Played,
+    out: Option<&mut Vec<TablesMove>>,
+) -> usize {
+    SEEN.with(|seen| {
+        let seen = &mut *seen.borrow_mut();
+        let mut unused = Vec::new();
+        let mut gen = Gen::<LONE>::new(rules, info, pos, mover, &mut unused, seen);
+        gen.collect = false;
+        gen.base = usize::from(played.len);
+        gen.steps[..gen.base].copy_from_slice(played.steps());
+        let plans: Vec<Plan> = plans(rules, info.roll)
+            .iter()
+            .filter_map(|p| played.dice().iter().try_fold(*p, |p, &d| p.without(d)))
+            .collect();
+        let most: Vec<usize> = plans.iter().map(|p| gen.reach(p)).collect();
+        let best = most.iter().copied().max().unwrap_or(0);
+        let Some(out) = out else {
+            return best;
+        };
+        out.clear();
+        if best == 0 {
+            if played.len == 0 {
+                // No die can be played at all: the turn is the pass.
+                out.push(TablesMove::PASS);
             }
-            [a, b] => {
-                gen.search_dice(&[a, b], &[0, 0]);
-                if gen.best == 1 && rules.larger_first {
-                    // Only one die can be played: the larger one when it can.
-                    gen.reset();
-                    gen.search_dice(&[a.max(b)], &[0]);
-                    if gen.best == 0 {
-                        // Only the pass is listed: start again, so this search is one alone.
-                        gen.reset();
-                        gen.search_dice(&[a.min(b)], &[0]);
+            return 0;
+        }
+        for (plan, _) in plans.iter().zip(&most).filter(|(_, &m)| m == best) {
+            let group = plan.next_group();
+            let mut dice: Vec<u8> = (0..plan.len)
+                .filter(|&i| plan.groups[i] == group)
+                .map(|i| plan.dice[i])
+                .collect();
+            dice.sort_unstable();
+            dice.dedup();
+            for d in dice {
+                let rest = plan.without(d).expect("a die of the next group");
+                let mut froms = gen.sources(usize::from(d), POOL);
+                while froms != 0 {
+                    let from = 63 - froms.leading_zeros() as usize;
+                    froms &= !(1 << from);
+                    if let Some(to) = gen.step_keeps(from, d, &rest, best - 1) {
+                        if !out.iter().any(|m| m.steps[0] == [from as u8, to as u8]) {
+                            out.push(TablesMove::step(from, to, d));
+                        }
                     }
                 }
             }
-            ref dice => gen.search_dice(dice, &[0; MAX_STEPS][..dice.len()]),
         }
-        gen.seen.clear();
-    });
+        if let [a, b] = *info.roll {
+            let larger = a.max(b);
+            if played.len == 0
+                && a != b
+                && best == 1
+                && rules.larger_first
+                && !rules.bonus_for(info.roll).is_some_and(|b| b.any_double)
+                && out.iter().any(|m| m.die == larger)
+            {
+                // Only one die can be played: the larger one when it can.
+                out.retain(|m| m.die == larger);
+            }
+        }
+        best
+    })
 }
 
 /// The state of a turn in progress, saved and restored around each step.
@@ -283,9 +490,20 @@ struct Gen<'a, const LONE: u8> {
     grouped: bool,
     /// No two sequences of this search end in the same position, so `seen` is not needed.
     distinct: bool,
+    /// The steps of the sequence being tried: the turn's steps played before this search (the
+    /// first `base`), then this search's.
     steps: [[u8; 2]; MAX_STEPS],
+    base: usize,
     /// Most dice used by a move found so far.
     best: usize,
+    /// Whether moves are listed in `out`; else the search only finds how many dice can be
+    /// played, stopping once it finds all of them played.
+    collect: bool,
+    /// The search is cut short: every die played, more moves than a turn may list, or the
+    /// steps it may try used up.
+    stop: bool,
+    /// Steps still to be tried before the search stops.
+    budget: u32,
     out: &'a mut Vec<TablesMove>,
     seen: &'a mut Seen,
 }
@@ -328,7 +546,11 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             grouped: false,
             distinct: false,
             steps: [[0; 2]; MAX_STEPS],
+            base: 0,
             best: 0,
+            collect: true,
+            stop: false,
+            budget: LIMITS.turn_steps_tried,
             out,
             seen,
         }
@@ -338,6 +560,43 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         self.out.clear();
         self.seen.clear();
         self.best = 0;
+        self.stop = false;
+    }
+
+    /// How many of `plan`'s dice can be played from here (a search that stops at the first
+    /// sequence playing them all). Once the steps this generator may try run out, all of them
+    /// are taken as playable.
+    fn reach(&mut self, plan: &Plan) -> usize {
+        self.best = 0;
+        self.stop = false;
+        self.search_dice(plan.dice(), plan.groups());
+        if self.budget == 0 {
+            plan.len
+        } else {
+            self.best
+        }
+    }
+
+    /// Where die `d` takes a checker from `from`, if the rules allow that step and the dice
+    /// of `rest` can then still be played `want` times.
+    fn step_keeps(&mut self, from: usize, d: u8, rest: &Plan, want: usize) -> Option<usize> {
+        let start = if from > MAX_POINTS { self.entry } else { from };
+        let to = start.saturating_sub(usize::from(d));
+        let lands = self.now.lands >> to & 1 != 0;
+        if !self.leave_allowed(from, to, d, lands, 0) {
+            return None;
+        }
+        let saved = (self.now.t.their_pins, self.now.key, self.now.lands);
+        self.apply(from, to, lands);
+        let mut keeps = self.rules.step.is_empty() || self.step_rules_allow(from, to, d, lands, 0);
+        if keeps && want > 0 {
+            self.steps[self.base] = [from as u8, to as u8];
+            self.base += 1;
+            keeps = self.reach(rest) >= want;
+            self.base -= 1;
+        }
+        self.undo(from, to, lands, saved);
+        keeps.then_some(to)
     }
 
     /// Adds the moves playing `dice` (in `groups` order) to those found so far.
@@ -386,6 +645,9 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             };
             let mut froms = self.sources(usize::from(d), top);
             while froms != 0 {
+                if self.stop {
+                    return;
+                }
                 let from = 63 - froms.leading_zeros() as usize;
                 froms &= !(1 << from);
                 extended |= self.try_step(depth, used, from, d, group);
@@ -424,6 +686,11 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// there.
     #[inline(always)]
     fn try_step(&mut self, depth: usize, used: u8, from: usize, d: u8, group: u8) -> bool {
+        if self.budget == 0 {
+            self.stop = true;
+            return false;
+        }
+        self.budget -= 1;
         let start = if from > MAX_POINTS { self.entry } else { from };
         // 0 is `OFF`: bearing off.
         let to = start.saturating_sub(usize::from(d));
@@ -431,7 +698,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         if !self.leave_allowed(from, to, d, lands, depth) {
             return false;
         }
-        self.steps[depth] = [from as u8, to as u8];
+        self.steps[self.base + depth] = [from as u8, to as u8];
         let rules = self.rules;
         if depth + 1 == self.ndice && rules.step.is_empty() {
             // The last die: the move is complete, only its key is needed.
@@ -470,7 +737,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             from,
             to,
             lands,
-            earlier: &self.steps[..depth],
+            earlier: &self.steps[..self.base + depth],
             info: self.info,
         }
     }
@@ -564,7 +831,12 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// gives its position's key, needed only to look it up in `seen`.
     #[inline]
     fn candidate(&mut self, depth: usize, key: impl FnOnce(&Self) -> Key) {
-        if depth < self.best {
+        if depth < self.best || self.stop {
+            return;
+        }
+        if !self.collect {
+            self.best = depth;
+            self.stop = depth == self.ndice;
             return;
         }
         if depth > self.best {
@@ -573,9 +845,15 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             self.seen.clear();
         }
         if self.distinct || self.seen.insert(key(self)) {
+            if self.out.len() == LIMITS.turn_moves {
+                // Too many to list: the turn is played a step at a time.
+                self.stop = true;
+                return;
+            }
             self.out.push(TablesMove {
                 steps: self.steps,
                 len: depth as u8,
+                die: 0,
             });
         }
     }

@@ -2,6 +2,7 @@
 //! impossible ones: wrong totals, counts out of range, both sides on one point, dice that do
 //! not fit the phase, a finished game not marked over (or the reverse).
 
+use super::movegen::{steps_left, Played, MAX_STEPS};
 use super::position::{Lone, Position, BAR, OFF, POOL};
 use super::{GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::state::MatchFields;
@@ -156,6 +157,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             }
         }
     }
+    read_played(game, rules, value, &mut state)?;
     // Without a standing, a finished game is the match's first and its points all it has.
     if let (false, Some(_), Stage::Over, Some(w)) =
         (standing_given, &game.match_rules, state.stage, state.winner)
@@ -222,6 +224,84 @@ fn check_standing(game: &TablesGame, state: &TablesState) -> Result<(), String> 
 /// The pinned checkers (`pinned`: each side's pinned points, in its own numbering), checked
 /// against the board: a pinned checker is alone under opposing checkers; elsewhere no point
 /// holds both sides.
+/// A place a step leaves or reaches: a point's number, `"bar"`, `"pool"` or `"off"`.
+fn place(v: &Value, points: usize) -> Option<usize> {
+    match v {
+        Value::String(s) if s == "bar" => Some(BAR),
+        Value::String(s) if s == "pool" => Some(POOL),
+        Value::String(s) if s == "off" => Some(OFF),
+        _ => v
+            .as_u64()
+            .filter(|n| (1..=points as u64).contains(n))
+            .map(|n| n as usize),
+    }
+}
+
+/// `played`: the steps so far of a turn played one step at a time, each `[from, to, die]`, a
+/// step its die makes; the turn must be in progress, with dice the roll gives and a die left.
+fn read_played(
+    game: &TablesGame,
+    rules: &GameRules,
+    value: &Value,
+    state: &mut TablesState,
+) -> Result<(), String> {
+    let Some(v) = value.get("played").filter(|v| !v.is_null()) else {
+        return Ok(());
+    };
+    if state.stage != Stage::Move {
+        return Err("`played` is a turn in progress: the phase must be \"move\"".into());
+    }
+    let steps = v
+        .as_array()
+        .filter(|a| !a.is_empty() && a.len() < MAX_STEPS)
+        .ok_or_else(|| format!("`played` must list 1 to {} steps", MAX_STEPS - 1))?;
+    let board = &rules.moves.board;
+    let mut played = Played::default();
+    for (i, step) in steps.iter().enumerate() {
+        let bad = || format!("played[{i}] must be [from, to, die], a step that die makes");
+        let Some([from, to, die]) = step.as_array().map(Vec::as_slice) else {
+            return Err(bad());
+        };
+        let from = place(from, board.points).filter(|&f| f != OFF);
+        let to = place(to, board.points).filter(|&t| t != BAR && t != POOL);
+        let die = die
+            .as_u64()
+            .filter(|d| (1..=u64::from(game.dice.faces)).contains(d));
+        let (Some(from), Some(to), Some(die)) = (from, to, die) else {
+            return Err(bad());
+        };
+        let start = if from > board.points {
+            board.entry()
+        } else {
+            from
+        };
+        let reaches = match to {
+            OFF => start <= die as usize,
+            to => start.checked_sub(die as usize) == Some(to),
+        };
+        if !reaches {
+            return Err(bad());
+        }
+        played.push([from as u8, to as u8], die as u8);
+    }
+    state.played = played;
+    let mover = usize::from(state.to_move);
+    if steps_left(
+        &rules.moves,
+        &state.pos,
+        mover,
+        &game.turn_info(state),
+        &played,
+    ) == 0
+    {
+        return Err(format!(
+            "`played`: with the dice {:?} no die is left to play after these steps",
+            state.dice().unwrap_or(&[])
+        ));
+    }
+    Ok(())
+}
+
 fn read_pins(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<(), String> {
     let board = &rules.moves.board;
     if let Some(v) = value.get("pinned").filter(|v| !v.is_null()) {

@@ -312,6 +312,11 @@ pub trait Game: Sync {
     fn conditions_held(&self, _state: &Self::State) -> u32 {
         0
     }
+    /// Whether `mv` is one step of a turn played a step at a time, because it has too many
+    /// moves to list whole (or the game is played so): `validate --simulate` warns of them.
+    fn is_step(&self, _mv: &Self::Move) -> bool {
+        false
+    }
 
     /// The bounds that end every game and match.
     fn guards(&self) -> Guards;

@@ -136,6 +136,9 @@ pub struct Tally {
     /// Moves after which the stones or checkers in the game were not as many as before (a
     /// broken interpreter; never expected).
     pub not_conserved: u64,
+    /// Moves that were one step of a turn too big to list whole (see `Game::is_step`).
+    #[serde(default)]
+    pub steps: u64,
 }
 
 /// Saturating, so that no partial result read from a file can overflow a sum.
@@ -165,6 +168,7 @@ impl std::ops::Add for Tally {
         sum(&mut self.captures, other.captures);
         sum(&mut self.hits, other.hits);
         sum(&mut self.not_conserved, other.not_conserved);
+        sum(&mut self.steps, other.steps);
         self.counts_hits = self.counts_hits || other.counts_hits;
         self
     }
@@ -233,6 +237,7 @@ pub fn play_one<G: Evaluator>(game: &G, setup: &Setup, index: u64) -> Tally {
                 let pick =
                     crate::choose_with(game, &state, &moves, specs[p], &mut memories[p], &mut rng);
                 let before = (game.material(&state, p), game.pips(&state, 1 - p));
+                tally.steps += u64::from(game.is_step(&moves[pick]));
                 game.play(&mut state, &moves[pick]);
                 plies += 1;
                 let now = game.pieces(&state);

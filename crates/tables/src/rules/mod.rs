@@ -254,6 +254,7 @@ fn build(cx: &mut Cx, origin: &Origin, rules: &Rules) -> Option<TablesGame> {
         ritual,
         dice,
         max_plies: LIMITS.plies_per_game,
+        by_steps: false,
     })
 }
 

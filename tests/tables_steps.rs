@@ -1,0 +1,92 @@
+//! Turns played one step at a time reach exactly the positions whole turns reach: for every
+//! turn met in random games of each bundled tables game (and of games whose turns are too big
+//! to list whole), every sequence of step decisions ends in a position some whole-turn move
+//! ends in, and every whole-turn move's position is reached by some sequence.
+
+mod tables_common;
+use tables_common::{load, position_key, step_ends, tables_compile};
+
+use ludus::game::{Game, Phase, Roll};
+use ludus::tables::TablesGame;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeSet;
+
+/// Plays `games` random games of `game`, comparing each turn's whole moves with its steps;
+/// the number of turns compared.
+fn compare(game: &TablesGame, games: usize, seed: u64) -> usize {
+    let mut by_steps = game.clone();
+    by_steps.set_by_steps(true);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut compared = 0;
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut st = game.new_game(0);
+        loop {
+            match game.phase(&st) {
+                Phase::Over => break,
+                Phase::Roll(_) => {
+                    let d = game.dice().unwrap();
+                    let v: Vec<u8> = (0..d.count).map(|_| rng.gen_range(1..=d.faces)).collect();
+                    game.roll(&mut st, &Roll::new(&v).unwrap()).unwrap();
+                }
+                Phase::Move(_) => {
+                    game.legal_moves(&st, &mut moves);
+                    if st.played().len == 0 && moves[0].die().is_none() {
+                        let whole: BTreeSet<Vec<u8>> = moves
+                            .iter()
+                            .map(|m| {
+                                let mut s = st;
+                                game.play(&mut s, m);
+                                position_key(s.position())
+                            })
+                            .collect();
+                        assert_eq!(whole, step_ends(&by_steps, &st), "{st:?}");
+                        compared += 1;
+                    }
+                    let m = moves[rng.gen_range(0..moves.len())];
+                    game.play(&mut st, &m);
+                }
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn steps_reach_what_whole_turns_reach_in_every_bundled_game() {
+    for name in [
+        "backgammon",
+        "nackgammon",
+        "hypergammon",
+        "acey-deucey",
+        "long-nardy",
+        "plakoto",
+        "fevga",
+        "portes",
+        "had",
+        "mughrabieh",
+    ] {
+        let turns = compare(&load(name), 3, 11);
+        assert!(turns > 50, "{name}: only {turns} turns compared");
+    }
+}
+
+/// A turn of over 140,000 whole moves (Acey-deucey's 1-2, then any double, with the checkers
+/// spread out) is played one step at a time: each decision lists a few steps, and the steps
+/// reach exactly the 146,771 positions the whole turn has (counted by the whole-turn generator
+/// before turns were cut into steps).
+#[test]
+fn a_turn_too_big_to_list_is_played_step_by_step() {
+    let text = std::fs::read_to_string("tests/data/spread-deucey.toml").unwrap();
+    let game = tables_compile(&text).unwrap();
+    let mut st = game.new_game(0);
+    game.roll(&mut st, &Roll::new(&[1, 2]).unwrap()).unwrap();
+    let mut moves = Vec::new();
+    game.legal_moves(&st, &mut moves);
+    assert!(moves.iter().all(|m| m.die().is_some()), "{moves:?}");
+    assert!((10..=40).contains(&moves.len()), "{} steps", moves.len());
+    let t = std::time::Instant::now();
+    let ends = step_ends(&game, &st);
+    eprintln!("{} ends in {:?}", ends.len(), t.elapsed());
+    assert_eq!(ends.len(), 146_771);
+}
