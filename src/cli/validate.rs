@@ -175,8 +175,8 @@ fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
         warnings.push(
             Diagnostic::warning(format!(
                 "{} of the {} moves {played} were single steps of turns too big to list whole \
-                 (more than {} moves, or more than {} steps tried to find them)",
-                t.steps, t.decisions, LIMITS.turn_moves, LIMITS.turn_steps_tried
+                 (more than {} moves, or more than {} sequences of steps searched to find them)",
+                t.steps, t.decisions, LIMITS.turn_moves, LIMITS.turn_sequences
             ))
             .at(at(&["dice", "moves", "game"]))
             .note(

@@ -77,10 +77,11 @@ pub struct Limits {
     pub listed_moves: usize,
     /// Whole-turn moves a tables turn may have: a turn with more is played one step at a time.
     pub turn_moves: usize,
-    /// Single-die steps the search for one tables turn's moves may try (whole turns, or what
-    /// the dice left allow after one step): past it, the turn is played one step at a time,
-    /// and a step's remainder is taken as playable.
-    pub turn_steps_tried: u32,
+    /// Sequences of single-die steps the search for one tables turn's moves may extend
+    /// (whole turns, or what the dice left allow after one step), a rule's evaluation counted
+    /// as one sequence for every 16 operations: past it, the turn is played one step at a time,
+    /// and the rest of a step's turn is taken as playable.
+    pub turn_sequences: u32,
 }
 
 /// The limits in force.
@@ -118,7 +119,7 @@ pub const LIMITS: Limits = Limits {
     search_bytes: 1 << 29,
     listed_moves: 10_000,
     turn_moves: 10_000,
-    turn_steps_tried: 200_000,
+    turn_sequences: 200_000,
 };
 
 /// The caps a caller may lower, by name: each is read from the caller's `Limits` value, not
@@ -325,8 +326,8 @@ impl Limits {
                 self.turn_moves.to_string(),
             ),
             (
-                "steps tried to list one tables turn (past it, played a step at a time)",
-                self.turn_steps_tried.to_string(),
+                "sequences of steps searched for one tables turn (past it, played a step at a time)",
+                self.turn_sequences.to_string(),
             ),
         ]
     }

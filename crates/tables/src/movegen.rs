@@ -3,14 +3,14 @@
 //! played), each distinct resulting position listed once. Fixed arrays, an exact position key
 //! kept up to date step by step, and a reused hash set: no allocation once warmed up.
 //!
-//! A turn with more moves than [`Limits::turn_moves`], or whose search tries more steps than
-//! [`Limits::turn_steps_tried`], is played one step at a time instead: each decision is one die
+//! A turn with more moves than [`Limits::turn_moves`], or whose search extends more sequences
+//! of steps than [`Limits::turn_sequences`], is played one step at a time instead: each decision is one die
 //! played by one checker, listed when the dice left can still be played as fully as the rules
 //! demand (found by searches that stop at the first witness), so no answer and no search grows
 //! with the number of whole-turn moves.
 //!
 //! [`Limits::turn_moves`]: ludus_core::limits::Limits::turn_moves
-//! [`Limits::turn_steps_tried`]: ludus_core::limits::Limits::turn_steps_tried
+//! [`Limits::turn_sequences`]: ludus_core::limits::Limits::turn_sequences
 
 use super::position::{places_with, Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL};
 use super::scope::StepView;
@@ -178,7 +178,7 @@ impl Plan {
 
 /// The ways `roll` may be played: a bonus roll followed by each double in turn, a double as
 /// many times as a double gives, or the dice as rolled.
-fn plans(rules: &MoveRules, roll: &[u8]) -> Vec<Plan> {
+fn plans(rules: &MoveRules, roll: &[u8]) -> impl Iterator<Item = Plan> {
     let mut plan = Plan {
         dice: [0; MAX_STEPS],
         groups: [0; MAX_STEPS],
@@ -186,24 +186,25 @@ fn plans(rules: &MoveRules, roll: &[u8]) -> Vec<Plan> {
     };
     plan.dice[..plan.len].copy_from_slice(&roll[..plan.len]);
     let n = usize::from(rules.double_moves);
+    let bonus = rules.bonus_for(roll).is_some_and(|b| b.any_double);
     match *roll {
-        [a, b] if rules.bonus_for(roll).is_some_and(|b| b.any_double) => (1..=rules.faces)
-            .map(|k| {
-                let mut p = plan;
-                p.len = 2 + n;
-                p.dice[2..p.len].fill(k);
-                p.groups[2..p.len].fill(1);
-                p.dice[..2].copy_from_slice(&[a, b]);
-                p
-            })
-            .collect(),
-        [a, b] if a == b => {
+        [a, b] if a == b && !bonus => {
             plan.len = n;
             plan.dice[..n].fill(a);
-            vec![plan]
         }
-        _ => vec![plan],
+        _ => {}
     }
+    // No allocation: this runs every turn.
+    let doubles = if bonus { 1..=rules.faces } else { 1..=1 };
+    doubles.map(move |k| {
+        let mut p = plan;
+        if bonus {
+            p.len = 2 + n;
+            p.dice[2..p.len].fill(k);
+            p.groups[2..p.len].fill(1);
+        }
+        p
+    })
 }
 
 /// What the turn's conditions may see beyond the position.
@@ -399,8 +400,7 @@ fn steps_for<const LONE: u8>(
         gen.base = usize::from(played.len);
         gen.steps[..gen.base].copy_from_slice(played.steps());
         let plans: Vec<Plan> = plans(rules, info.roll)
-            .iter()
-            .filter_map(|p| played.dice().iter().try_fold(*p, |p, &d| p.without(d)))
+            .filter_map(|p| played.dice().iter().try_fold(p, |p, &d| p.without(d)))
             .collect();
         let most: Vec<usize> = plans.iter().map(|p| gen.reach(p)).collect();
         let best = most.iter().copied().max().unwrap_or(0);
@@ -500,9 +500,9 @@ struct Gen<'a, const LONE: u8> {
     /// played, stopping once it finds all of them played.
     collect: bool,
     /// The search is cut short: every die played, more moves than a turn may list, or the
-    /// steps it may try used up.
+    /// sequences it may extend used up.
     stop: bool,
-    /// Steps still to be tried before the search stops.
+    /// Sequences still to be extended before the search stops.
     budget: u32,
     out: &'a mut Vec<TablesMove>,
     seen: &'a mut Seen,
@@ -550,7 +550,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             best: 0,
             collect: true,
             stop: false,
-            budget: LIMITS.turn_steps_tried,
+            budget: LIMITS.turn_sequences,
             out,
             seen,
         }
@@ -564,8 +564,8 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     }
 
     /// How many of `plan`'s dice can be played from here (a search that stops at the first
-    /// sequence playing them all). Once the steps this generator may try run out, all of them
-    /// are taken as playable.
+    /// sequence playing them all). Once the sequences this generator may extend run out, all
+    /// of them are taken as playable.
     fn reach(&mut self, plan: &Plan) -> usize {
         self.best = 0;
         self.stop = false;
@@ -619,6 +619,13 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
 
     /// Tries every next step; a sequence that cannot go on is a candidate move.
     fn search(&mut self, depth: usize, used: u8, max_from: usize, last_group: u8) {
+        // Counted once for each sequence extended, not for each step tried from it: nothing
+        // is added to the innermost loop.
+        if self.budget == 0 || self.stop {
+            self.stop = true;
+            return;
+        }
+        self.budget -= 1;
         let mut extended = false;
         let mut tried = 0u32;
         let group = if self.grouped {
@@ -645,9 +652,6 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             };
             let mut froms = self.sources(usize::from(d), top);
             while froms != 0 {
-                if self.stop {
-                    return;
-                }
                 let from = 63 - froms.leading_zeros() as usize;
                 froms &= !(1 << from);
                 extended |= self.try_step(depth, used, from, d, group);
@@ -686,11 +690,6 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// there.
     #[inline(always)]
     fn try_step(&mut self, depth: usize, used: u8, from: usize, d: u8, group: u8) -> bool {
-        if self.budget == 0 {
-            self.stop = true;
-            return false;
-        }
-        self.budget -= 1;
         let start = if from > MAX_POINTS { self.entry } else { from };
         // 0 is `OFF`: bearing off.
         let to = start.saturating_sub(usize::from(d));
@@ -723,7 +722,14 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     }
 
     #[inline]
-    fn leave_allowed(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
+    fn leave_allowed(
+        &mut self,
+        from: usize,
+        to: usize,
+        die: u8,
+        lands: bool,
+        depth: usize,
+    ) -> bool {
         self.rules.leave_mask & (1 << from) == 0
             || self.leave_rules_allow(from, to, die, lands, depth)
     }
@@ -744,25 +750,52 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
 
     #[cold]
     fn leave_rules_allow(
-        &self,
+        &mut self,
         from: usize,
         to: usize,
         die: u8,
         lands: bool,
         depth: usize,
     ) -> bool {
-        let view = self.view(from, to, die, lands, depth);
-        self.rules
-            .leave
-            .iter()
-            .filter(|r| usize::from(r.point) == from)
-            .all(|r| r.when.test(&view))
+        let mut cost = 0;
+        let allowed = {
+            let view = self.view(from, to, die, lands, depth);
+            (self.rules.leave.iter())
+                .filter(|r| usize::from(r.point) == from)
+                .all(|r| {
+                    cost += r.when.cost();
+                    r.when.test(&view)
+                })
+        };
+        self.charge(cost);
+        allowed
+    }
+
+    /// Counts evaluating rules of `cost` operations against the search's budget, about one
+    /// sequence for every 16 operations (what extending a sequence costs, roughly).
+    fn charge(&mut self, cost: u32) {
+        self.budget = self.budget.saturating_sub(cost / 16);
     }
 
     #[cold]
-    fn step_rules_allow(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
-        let view = self.view(from, to, die, lands, depth);
-        self.rules.step.iter().all(|r| r.test(&view))
+    fn step_rules_allow(
+        &mut self,
+        from: usize,
+        to: usize,
+        die: u8,
+        lands: bool,
+        depth: usize,
+    ) -> bool {
+        let mut cost = 0;
+        let allowed = {
+            let view = self.view(from, to, die, lands, depth);
+            self.rules.step.iter().all(|r| {
+                cost += r.cost();
+                r.test(&view)
+            })
+        };
+        self.charge(cost);
+        allowed
     }
 
     /// The key after a step from `from` to `to`, not yet played.

@@ -662,6 +662,11 @@ impl Program {
             .any(|op| matches!(*op, Op::Var(s) | Op::Call { slot: s, .. } if s == slot))
     }
 
+    /// The operations in the program.
+    pub fn len(&self) -> usize {
+        self.ops.len()
+    }
+
     /// Whether the program reads any variable or function.
     pub fn reads_any(&self) -> bool {
         self.ops

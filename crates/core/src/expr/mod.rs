@@ -220,6 +220,11 @@ impl Expr {
     pub fn ty(&self) -> Type {
         self.ty
     }
+    /// The most operations one evaluation runs (a jump only shortens it): what a search that
+    /// bounds its work counts an evaluation as.
+    pub fn cost(&self) -> u32 {
+        self.program.len() as u32
+    }
     /// The source text.
     pub fn text(&self) -> &str {
         &self.text
