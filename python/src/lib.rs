@@ -80,13 +80,24 @@ struct GameRules {
     rules: Arc<Rules>,
 }
 
-/// The game, ending its games after `max_plies` plies where given (as `--max-plies` does).
+/// The game, ending its games after `max_plies` plies where given (as `--max-plies` does),
+/// every turn played a step at a time with `steps` (a tables game).
 fn game_of(
     mut game: AnyGame,
     name: String,
     digest: String,
     max_plies: Option<u32>,
+    steps: bool,
 ) -> PyResult<GameRules> {
+    match &mut game {
+        AnyGame::Tables(g) => g.set_by_steps(steps),
+        AnyGame::Sowing(_) if steps => {
+            return Err(bad(
+                "`steps` is for tables games: a sowing move is one decision already",
+            ))
+        }
+        AnyGame::Sowing(_) => {}
+    }
     if let Some(plies) = max_plies {
         let max = ludus::limits::LIMITS.plies_per_game;
         if !(1..=max).contains(&plies) {
@@ -109,10 +120,16 @@ fn game_of(
 
 /// Loads a bundled game by name (`oware`) or a rules file by path.
 #[pyfunction]
-#[pyo3(signature = (name_or_path, max_plies = None))]
-fn load(name_or_path: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
+#[pyo3(signature = (name_or_path, max_plies = None, steps = false))]
+fn load(name_or_path: &str, max_plies: Option<u32>, steps: bool) -> PyResult<GameRules> {
     match registry::load(name_or_path) {
-        Ok((source, game)) => game_of(game, name_or_path.into(), source.digest(), max_plies),
+        Ok((source, game)) => game_of(
+            game,
+            name_or_path.into(),
+            source.digest(),
+            max_plies,
+            steps,
+        ),
         Err(e @ LoadError::Rules(_)) => Err(RulesError::new_err(e.to_string())),
         Err(e) => Err(bad(e)),
     }
@@ -120,8 +137,8 @@ fn load(name_or_path: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
 
 /// Compiles a rules text.
 #[pyfunction]
-#[pyo3(signature = (rules_text, max_plies = None))]
-fn loads(rules_text: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
+#[pyo3(signature = (rules_text, max_plies = None, steps = false))]
+fn loads(rules_text: &str, max_plies: Option<u32>, steps: bool) -> PyResult<GameRules> {
     let game = registry::compile(rules_text).map_err(|d| {
         let report = ludus::diagnostics::render("<rules>", rules_text, &d);
         RulesError::new_err(LoadError::Rules(report.trim_end().to_string()).to_string())
@@ -131,7 +148,7 @@ fn loads(rules_text: &str, max_plies: Option<u32>) -> PyResult<GameRules> {
         text: rules_text.into(),
         origin: Origin::default(),
     };
-    game_of(game, source.name.clone(), source.digest(), max_plies)
+    game_of(game, source.name.clone(), source.digest(), max_plies, steps)
 }
 
 /// `ludus analyze`: `games` games (whole matches) between two players, as the JSON report.
@@ -144,7 +161,7 @@ fn analyze(
     games: u64,
     seed: u64,
 ) -> PyResult<PyObject> {
-    let game = load(rules, None)?;
+    let game = load(rules, None, false)?;
     let specs = [spec(&players.0)?, spec(&players.1)?];
     let setup = Setup {
         players: specs,
@@ -207,6 +224,19 @@ impl GameRules {
     /// The ply guard or limit: a game ends by then (a tables ply is a turn: a roll and a move).
     fn max_game_length(&self) -> u32 {
         self.rules.game.guards().plies
+    }
+    /// The most decisions one ply takes: 1, or in a tables game loaded with `steps` the most
+    /// steps of a turn.
+    fn max_turn_decisions(&self) -> usize {
+        match &self.rules.game {
+            AnyGame::Tables(g) => g.max_turn_decisions(),
+            AnyGame::Sowing(_) => 1,
+        }
+    }
+    /// Whether every turn is played a step at a time (`load(..., steps=True)`).
+    #[getter]
+    fn steps(&self) -> bool {
+        matches!(&self.rules.game, AnyGame::Tables(g) if g.by_steps())
     }
     /// The length of `State.observation_tensor()`.
     fn observation_tensor_size(&self) -> usize {

@@ -6,7 +6,8 @@
 //!   both 0 once the game is over).
 //! - Tables, `points` points: for player 0 then player 1, the checkers on its points 1..=points
 //!   (its own numbering), on the bar, borne off and in the pool, each as a share of a side's
-//!   checkers; then the dice to play (3 values, each die / faces, 0 when none); then the player
+//!   checkers; then the dice to play (3 values, each die / faces, 0 when none); then the dice
+//!   played so far of a turn played a step at a time (5 values, the same way); then the player
 //!   to move, one-hot.
 
 use ludus::game::Game;
@@ -35,6 +36,9 @@ pub fn observation(game: &AnyGame, state: &AnyState) -> Vec<f32> {
             let faces = g.dice().map_or(1.0, |d| f32::from(d.faces));
             let dice = s.dice().unwrap_or(&[]);
             out.extend((0..3).map(|i| dice.get(i).map_or(0.0, |&d| f32::from(d) / faces)));
+            let played = s.played().dice();
+            let most = ludus::tables::MAX_STEPS - 1;
+            out.extend((0..most).map(|i| played.get(i).map_or(0.0, |&d| f32::from(d) / faces)));
         }
         _ => unreachable!("a state of another family"),
     }

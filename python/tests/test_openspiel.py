@@ -44,6 +44,26 @@ def test_game_info():
     assert state.is_chance_node() and not clone.is_chance_node()
 
 
-def test_too_many_actions_for_openspiel():
-    with pytest.raises(ValueError, match="do not fit OpenSpiel's int"):
-        ludus.openspiel.register("acey-deucey")
+def test_a_game_too_big_for_whole_turn_actions_registers_with_steps():
+    # Acey-deucey's whole turns would be C(162, 6) actions: each die is an action instead.
+    name = ludus.openspiel.register("acey-deucey", max_plies=60)
+    game = pyspiel.load_game(name)
+    assert game.num_distinct_actions() == 26 * 6 + 1
+    state = play_with_mcts(name)
+    assert state.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+
+
+def test_backgammon_by_steps_has_a_small_action_space():
+    name = ludus.openspiel.register("backgammon", short_name="ludus_bg_steps", steps=True)
+    game = pyspiel.load_game(name)
+    assert game.num_distinct_actions() == 157  # (24 + 2) x 6 step symbols, and the pass
+    # A roll and up to four steps a turn.
+    assert game.max_game_length() == 5 * ludus.load("backgammon").max_game_length()
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])  # 6-6 first: four steps
+    for _ in range(4):
+        assert state.current_player() == 0
+        actions = state.legal_actions()
+        assert 0 < len(actions) <= 157 and all(0 <= a < 157 for a in actions)
+        state.apply_action(actions[0])
+    assert state.is_chance_node()

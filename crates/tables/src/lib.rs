@@ -255,11 +255,15 @@ impl GameRules {
 }
 
 impl TablesGame {
-    /// The most points a board has and the most single-die steps a turn takes, over the games
-    /// of a match: what a fixed numbering of every move needs (the Python package's actions).
+    /// The most points a board has and the most single-die steps a move takes (one when every
+    /// turn is played a step at a time), over the games of a match: what a fixed numbering of
+    /// every move needs (the Python package's actions).
     pub fn move_bounds(&self) -> (usize, usize) {
         let bounds = self.rotation.iter().map(|r| {
-            let steps = r.moves.max_steps(self.dice.count);
+            let steps = match self.by_steps {
+                true => 1,
+                false => r.moves.max_steps(self.dice.count),
+            };
             (r.moves.board.points, steps)
         });
         bounds.fold((0, 0), |(p, s), (q, t)| (p.max(q), s.max(t)))
@@ -269,6 +273,24 @@ impl TablesGame {
     /// only those with too many whole-turn moves to list (the default).
     pub fn set_by_steps(&mut self, on: bool) {
         self.by_steps = on;
+    }
+
+    /// Whether every turn is played one step at a time.
+    pub fn by_steps(&self) -> bool {
+        self.by_steps
+    }
+
+    /// The most decisions one turn takes: one, or its most steps when played a step at a time.
+    pub fn max_turn_decisions(&self) -> usize {
+        let most = self
+            .rotation
+            .iter()
+            .map(|r| r.moves.max_steps(self.dice.count));
+        if self.by_steps {
+            most.max().unwrap_or(1)
+        } else {
+            1
+        }
     }
 
     /// The rules of game `n` (from 1) of a match: the rotation's games in turn.

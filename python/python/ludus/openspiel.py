@@ -5,7 +5,8 @@
     game = pyspiel.load_game(name)
 
 The OpenSpiel game is one game of the rules (one round of a match), player 0 first, its dice
-explicit chance nodes; actions are Ludus's fixed action space (see the README).
+explicit chance nodes; actions are Ludus's fixed action space (see the README): whole turns, or
+in a tables game loaded with `steps` one action a die.
 """
 
 import pyspiel
@@ -16,10 +17,14 @@ import ludus
 _MAX_ACTIONS = 2**31 - 1
 
 
-def register(rules, short_name=None, max_plies=None):
+def register(rules, short_name=None, max_plies=None, steps=None):
     """Registers the rules (a bundled name or a path) as an OpenSpiel game; returns its name.
-    `max_plies` ends each game after so many plies, as `ludus play --max-plies` does."""
-    game = ludus.load(rules, max_plies=max_plies)
+    `max_plies` ends each game after so many plies, as `ludus play --max-plies` does. `steps`
+    (tables games) plays every turn a step at a time, one action a die (Backgammon: 157
+    actions); by default whole turns are actions where they fit OpenSpiel's int, else steps."""
+    game = ludus.load(rules, max_plies=max_plies, steps=bool(steps))
+    if steps is None and game.family == "tables" and game.num_distinct_actions() > _MAX_ACTIONS:
+        game = ludus.load(rules, max_plies=max_plies, steps=True)
     if game.num_distinct_actions() > _MAX_ACTIONS:
         raise ValueError(
             f"{game.name}: {game.num_distinct_actions()} actions do not fit OpenSpiel's int"
@@ -46,7 +51,7 @@ def register(rules, short_name=None, max_plies=None):
         provides_observation_tensor=False,
         parameter_specification={},
     )
-    # A tables ply is a roll and a move; a sowing ply one move.
+    # A tables ply is a roll and a move (or a step for each die); a sowing ply one move.
     game_info = pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions(),
         max_chance_outcomes=game.max_chance_outcomes(),
@@ -54,7 +59,7 @@ def register(rules, short_name=None, max_plies=None):
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0,
-        max_game_length=2 * game.max_game_length(),
+        max_game_length=(1 + game.max_turn_decisions()) * game.max_game_length(),
     )
 
     class LudusGame(pyspiel.Game):
