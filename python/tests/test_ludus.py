@@ -295,7 +295,7 @@ def test_a_turn_of_a_hundred_thousand_moves_is_played_step_by_step():
         moves = state.legal_moves()
         assert len(moves) == state.legal_count()
         assert 1 <= len(moves) <= 160
-        assert all("die" in m for m in moves)
+        assert all("die" in m["json"] for m in moves)
         assert len(set(state.legal_actions())) == len(moves)
         state.apply_move(moves[-1]["text"])
         steps += 1
