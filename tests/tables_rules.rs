@@ -543,3 +543,75 @@ fn a_game_drawn_at_the_ply_guard_reads_back() {
     let back = g.state_from_json(&s).unwrap_or_else(|e| panic!("{e}: {s}"));
     assert_eq!(back, st);
 }
+
+/// `[end]`: a deadlock draws once the players have passed `passes` turns in a row, and the
+/// rules' own ply limit draws a game not won by then (`--max-plies` overrides it).
+#[test]
+fn end_draws_a_deadlock_and_at_the_rules_ply_limit() {
+    let rules = |end: &str| {
+        let text = format!(
+            "[game]\nname = \"t\"\nfamily = \"tables\"\n\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n\n[[moves.step]]\nwhen = \"die > 6\"\n\n{end}"
+        );
+        tables_compile(&text).unwrap()
+    };
+    // No step is ever allowed: every turn is a pass.
+    let game = rules("[end]\npasses = 4\n");
+    assert!(
+        game.describe().contains("4 turn(s) in a row are passes"),
+        "{}",
+        game.describe()
+    );
+    let mut st = game.new_game(0);
+    for turn in 1..=4 {
+        game.roll(&mut st, &Roll::new(&[3, 1]).unwrap()).unwrap();
+        assert_eq!(legal(&game, &st), ["pass"]);
+        if turn == 3 {
+            // The count of passes goes with the position.
+            let json = game.state_json(&st);
+            assert_eq!(json["passes"], json!(2), "{json}");
+            assert_eq!(game.state_from_json(&json).unwrap(), st);
+        }
+        play(&game, &mut st, "pass");
+        assert_eq!(game.phase(&st) == Phase::Over, turn == 4);
+    }
+    let outcome = game.outcome(&st).unwrap();
+    assert_eq!(
+        (outcome.winner, outcome.reason.as_str()),
+        (None, "drawn: 4 passes in a row")
+    );
+    let json = game.state_json(&st);
+    assert_eq!(game.state_from_json(&json).unwrap(), st);
+    // A position past the deadlock cannot be one still played.
+    let mut running = json.clone();
+    running["phase"] = json!("roll");
+    running["to_move"] = json!(0);
+    running["result"] = json!(null);
+    assert!(game.state_from_json(&running).is_err());
+
+    let mut game = rules("[end]\nmax_plies = 3\n");
+    assert!(game.guards().plies_by_rules);
+    let mut st = game.new_game(0);
+    for _ in 0..3 {
+        game.roll(&mut st, &Roll::new(&[3, 1]).unwrap()).unwrap();
+        play(&game, &mut st, "pass");
+    }
+    assert_eq!(
+        game.outcome(&st).unwrap().reason,
+        "drawn at the 3-ply limit"
+    );
+    game.set_max_plies(5);
+    assert_eq!(game.guards().plies, 5);
+
+    // Out of range: located errors.
+    for bad in [
+        "[end]\npasses = 0\n",
+        "[end]\nmax_plies = 0\n",
+        "[end]\nnever = 1\n",
+    ] {
+        let text = format!(
+            "[game]\nname = \"t\"\nfamily = \"tables\"\n\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n\n{bad}"
+        );
+        let errors = tables_compile(&text).unwrap_err();
+        assert!(errors[0].span.is_some(), "{bad}: {errors:?}");
+    }
+}

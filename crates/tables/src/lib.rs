@@ -88,6 +88,8 @@ struct GameRules {
     scoring: Option<Expr>,
     /// `[[win]]`: a position that wins for the player who made it, and what that scores.
     wins: Vec<(Expr, Option<Expr>)>,
+    /// `[end]`: the draws, by the rules' ply limit or a deadlock.
+    end: rules::end::EndRule,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
 }
@@ -132,6 +134,8 @@ pub struct TablesState {
     moved: u8,
     /// Turns played in this game.
     plies: u32,
+    /// Turns in a row that were passes (`[end] passes`).
+    passes: u16,
     /// Who moved first in this game.
     starter: u8,
     /// Once over: the winner (none when the ply guard ended the game) and the points scored.
@@ -204,6 +208,11 @@ impl GameRules {
     /// Whether checkers may wait off the board in a pool (the start puts some there).
     fn uses_pool(&self) -> bool {
         self.start.sides.iter().any(|s| s[POOL] > 0)
+    }
+
+    /// Whether the players have passed as many turns in a row as `[end] passes` draws at.
+    fn deadlocked(&self, state: &TablesState) -> bool {
+        self.end.passes.is_some_and(|n| state.passes >= n)
     }
 
     /// What the winner of `pos` scores.
@@ -314,6 +323,7 @@ impl TablesGame {
             played: Played::default(),
             moved: 0,
             plies: 0,
+            passes: 0,
             starter: first as u8,
             winner: None,
             score: 0,
@@ -340,13 +350,22 @@ impl TablesGame {
             if self.match_rules.is_some() {
                 state.points[mover] = state.points[mover].saturating_add(state.score);
             }
-        } else if state.plies >= self.max_plies {
+        } else if state.plies >= self.ply_limit(rules) || rules.deadlocked(state) {
             state.stage = Stage::Over;
             // `to_move` means nothing once over; fixed so that equal games compare equal.
             state.to_move = 0;
             state.winner = None;
             state.score = 0;
         }
+    }
+
+    /// The turns after which a game of `rules` is drawn: the rules' own limit unless
+    /// `--max-plies` set one, and the ply guard at the latest.
+    fn ply_limit(&self, rules: &GameRules) -> u32 {
+        rules
+            .end
+            .max_plies
+            .map_or(self.max_plies, |n| n.min(self.max_plies))
     }
 
     /// Each step of `mv` with whether it hits or pins.
@@ -542,10 +561,19 @@ impl Game for TablesGame {
                     },
                 }
             }
+            None if self.rules(state).deadlocked(state) => Outcome {
+                winner: None,
+                scores: [0; 2],
+                reason: format!("drawn: {} passes in a row", state.passes),
+                ending: Ending::NoMove,
+            },
             None => Outcome {
                 winner: None,
                 scores: [0; 2],
-                reason: format!("drawn at the {}-ply limit", self.max_plies),
+                reason: format!(
+                    "drawn at the {}-ply limit",
+                    self.ply_limit(self.rules(state))
+                ),
                 ending: Ending::PlyLimit,
             },
         })
@@ -569,7 +597,8 @@ impl Game for TablesGame {
     fn play(&self, state: &mut TablesState, mv: &TablesMove) {
         assert_eq!(state.stage, Stage::Move, "play: no move is awaited");
         let mover = usize::from(state.to_move);
-        let rules = &self.rules(state).moves;
+        let game_rules = self.rules(state);
+        let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
         for &[from, to] in mv.steps() {
             let (from, to) = (usize::from(from), usize::from(to));
@@ -585,6 +614,13 @@ impl Game for TablesGame {
             }
         }
         state.played = Played::default();
+        // Counted only where the rules draw a deadlock, so that other games' positions
+        // carry nothing their STATE leaves out.
+        let deadlocks = game_rules.end.passes.is_some();
+        state.passes = match deadlocks && mv.is_pass() {
+            true => state.passes.saturating_add(1),
+            false => 0,
+        };
         let again = rules
             .bonus_for(&state.dice[..usize::from(state.ndice)])
             .is_some_and(|b| b.again);
@@ -634,15 +670,20 @@ impl Game for TablesGame {
             .sum()
     }
     fn guards(&self) -> Guards {
+        let limits = self.rotation.iter().map(|r| self.ply_limit(r));
         Guards {
-            plies: self.max_plies,
-            plies_by_rules: false,
+            plies: limits.max().unwrap_or(self.max_plies),
+            plies_by_rules: self.rotation.iter().any(|r| r.end.max_plies.is_some()),
             games: self.match_rules.as_ref().map(|_| LIMITS.games_per_match),
         }
     }
 
     fn set_max_plies(&mut self, plies: u32) {
         self.max_plies = plies.clamp(1, LIMITS.plies_per_game);
+        // It overrides the rules' own limit.
+        for rules in &mut self.rotation {
+            rules.end.max_plies = None;
+        }
     }
 }
 
@@ -819,6 +860,9 @@ impl Json for TablesGame {
             );
         }
         fields.insert("dice".into(), state.dice().map_or(json!([]), |d| json!(d)));
+        if rules.end.passes.is_some() {
+            fields.insert("passes".into(), json!(state.passes));
+        }
         if state.played.len > 0 {
             // A turn played one step at a time, in progress: its steps so far, with their dice.
             let played: Vec<Value> = (state.played.steps().iter())

@@ -322,24 +322,35 @@ fn generate_for<const LONE: u8>(
         let seen = &mut *seen.borrow_mut();
         let mut gen = Gen::<LONE>::new(rules, info, pos, mover, out, seen);
         gen.reset();
-        // A bonus roll's choices of double: the most dice overall, over every choice.
-        for plan in plans(rules, info.roll) {
-            gen.search_dice(plan.dice(), plan.groups());
-        }
-        if let [a, b] = *info.roll {
-            let any_double = rules.bonus_for(info.roll).is_some_and(|b| b.any_double);
-            if a != b && gen.best == 1 && rules.larger_first && !any_double {
-                // Only one die can be played: the larger one when it can.
-                gen.reset();
-                gen.search_dice(&[a.max(b)], &[0]);
-                if gen.best == 0 {
-                    // Only the pass is listed: start again, so this search is one alone.
-                    gen.reset();
-                    gen.search_dice(&[a.min(b)], &[0]);
+        // The ways of `plans`, spelled out so that the common rolls build nothing.
+        match *info.roll {
+            [_, _] if rules.bonus_for(info.roll).is_some_and(|b| b.any_double) => {
+                // The roll first, then any double: every choice, the most dice overall.
+                for plan in plans(rules, info.roll) {
+                    gen.search_dice(plan.dice(), plan.groups());
                 }
             }
+            [a, b] if a == b => {
+                let n = usize::from(rules.double_moves);
+                gen.search_dice(&[a; MAX_STEPS][..n], &[0; MAX_STEPS][..n]);
+            }
+            [a, b] => {
+                gen.search_dice(&[a, b], &[0, 0]);
+                if gen.best == 1 && rules.larger_first {
+                    // Only one die can be played: the larger one when it can.
+                    gen.reset();
+                    gen.search_dice(&[a.max(b)], &[0]);
+                    if gen.best == 0 {
+                        // Only the pass is listed: start again, so this search is one alone.
+                        gen.reset();
+                        gen.search_dice(&[a.min(b)], &[0]);
+                    }
+                }
+            }
+            ref dice => gen.search_dice(dice, &[0; MAX_STEPS][..dice.len()]),
         }
-        let whole = !gen.stop;
+        // Used up, or halted by too many moves: not listed whole.
+        let whole = gen.budget > 0;
         gen.seen.clear();
         if !whole {
             gen.out.clear();
@@ -499,11 +510,12 @@ struct Gen<'a, const LONE: u8> {
     /// Whether moves are listed in `out`; else the search only finds how many dice can be
     /// played, stopping once it finds all of them played.
     collect: bool,
-    /// The search is cut short: every die played, more moves than a turn may list, or the
-    /// sequences it may extend used up.
-    stop: bool,
-    /// Sequences still to be extended before the search stops.
+    /// Sequences still to be extended before the search stops; 0 also while it is halted
+    /// (every die played, or more moves than a turn may list), one counter for the innermost
+    /// loop to test.
     budget: u32,
+    /// Halted: what was left of the budget.
+    halted: Option<u32>,
     out: &'a mut Vec<TablesMove>,
     seen: &'a mut Seen,
 }
@@ -515,6 +527,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         _ => Lone::Pin,
     };
 
+    #[inline(always)]
     fn new(
         rules: &'a MoveRules,
         info: &'a TurnInfo<'a>,
@@ -549,8 +562,8 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             base: 0,
             best: 0,
             collect: true,
-            stop: false,
             budget: LIMITS.turn_sequences,
+            halted: None,
             out,
             seen,
         }
@@ -560,7 +573,13 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         self.out.clear();
         self.seen.clear();
         self.best = 0;
-        self.stop = false;
+    }
+
+    /// Stops the search at once, keeping what was left of its budget.
+    #[cold]
+    fn halt(&mut self) {
+        self.halted = Some(self.budget);
+        self.budget = 0;
     }
 
     /// How many of `plan`'s dice can be played from here (a search that stops at the first
@@ -568,8 +587,12 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// of them are taken as playable.
     fn reach(&mut self, plan: &Plan) -> usize {
         self.best = 0;
-        self.stop = false;
         self.search_dice(plan.dice(), plan.groups());
+        if let Some(left) = self.halted.take() {
+            // Every die played: the search goes on with what it had left.
+            self.budget = left;
+            return plan.len;
+        }
         if self.budget == 0 {
             plan.len
         } else {
@@ -621,8 +644,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     fn search(&mut self, depth: usize, used: u8, max_from: usize, last_group: u8) {
         // Counted once for each sequence extended, not for each step tried from it: nothing
         // is added to the innermost loop.
-        if self.budget == 0 || self.stop {
-            self.stop = true;
+        if self.budget == 0 {
             return;
         }
         self.budget -= 1;
@@ -813,7 +835,9 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         key
     }
 
-    #[inline]
+    // Always inlined into the search: its other caller, the steps of a turn played a step at
+    // a time, would otherwise make it a call in the innermost loop.
+    #[inline(always)]
     fn apply(&mut self, from: usize, to: usize, lands: bool) {
         let rules = self.rules;
         let board = &rules.board;
@@ -840,7 +864,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     }
 
     /// Takes back `apply(from, to, lands)`, given the pins, key and landings from before it.
-    #[inline]
+    #[inline(always)]
     fn undo(&mut self, from: usize, to: usize, lands: bool, saved: (u64, Key, u64)) {
         let rules = self.rules;
         let now = &mut self.now;
@@ -864,12 +888,14 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// gives its position's key, needed only to look it up in `seen`.
     #[inline]
     fn candidate(&mut self, depth: usize, key: impl FnOnce(&Self) -> Key) {
-        if depth < self.best || self.stop {
+        if depth < self.best || self.budget == 0 {
             return;
         }
         if !self.collect {
             self.best = depth;
-            self.stop = depth == self.ndice;
+            if depth == self.ndice {
+                self.halt();
+            }
             return;
         }
         if depth > self.best {
@@ -880,7 +906,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         if self.distinct || self.seen.insert(key(self)) {
             if self.out.len() == LIMITS.turn_moves {
                 // Too many to list: the turn is played a step at a time.
-                self.stop = true;
+                self.halt();
                 return;
             }
             self.out.push(TablesMove {

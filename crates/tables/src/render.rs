@@ -136,7 +136,7 @@ pub fn status(game: &TablesGame, state: &TablesState) -> String {
             state.score,
             if state.score == 1 { "" } else { "s" }
         ),
-        None => format!("drawn at the {}-ply limit", game.max_plies),
+        None => ludus_core::game::Game::outcome(game, state).map_or_else(String::new, |o| o.reason),
     };
     if let Some(w) = game.match_standing(state).and_then(|m| m.winner) {
         let _ = write!(s, " — {} wins the match", names[w]);

@@ -89,6 +89,17 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     state.pos = pos;
     state.points = standing;
     state.plies = shared.ply;
+    state.passes = match value.get("passes").filter(|v| !v.is_null()) {
+        None => 0,
+        Some(_) if rules.end.passes.is_none() => {
+            return Err("these rules draw no deadlock; leave `passes` out".into())
+        }
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u16::try_from(n).ok())
+            .ok_or_else(|| format!("`passes` must be a count of turns, got {v}"))?,
+    };
+    let limit = game.ply_limit(rules);
     match phase {
         PhaseName::Over => match done[..] {
             [w] => {
@@ -111,15 +122,14 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.winner = Some(w as u8);
                 state.score = score;
             }
-            // A game drawn at the ply guard.
-            [] if state.plies == game.max_plies => {
+            // A game drawn at the ply limit, or deadlocked.
+            [] if state.plies >= limit || rules.deadlocked(&state) => {
                 state.stage = Stage::Over;
                 state.to_move = 0;
             }
             _ => {
                 return Err(format!(
-                    "phase \"over\" needs one player with every checker borne off or a `[[win]]` rule met, or `ply` at the {}-ply limit",
-                    game.max_plies
+                    "phase \"over\" needs one player with every checker borne off or a `[[win]]` rule met, `ply` at the {limit}-ply limit, or as many `passes` as the rules draw at"
                 ))
             }
         },
@@ -128,6 +138,12 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 return Err(format!(
                     "player {} has borne off every checker: the phase must be \"over\"",
                     done[0]
+                ));
+            }
+            if state.plies >= limit || rules.deadlocked(&state) {
+                return Err(format!(
+                    "a game of {} turns, or of as many passes in a row as the rules draw at, is over: the phase must be \"over\"",
+                    state.plies
                 ));
             }
             state.to_move = match shared.to_move {

@@ -12,6 +12,7 @@
 
 pub(crate) mod board;
 pub(crate) mod dice;
+pub(crate) mod end;
 pub(crate) mod moves;
 pub(crate) mod rounds;
 pub(crate) mod scoring;
@@ -57,6 +58,8 @@ pub struct Rules {
     pub match_: Option<rounds::MatchTable>,
     #[serde(default)]
     pub win: Vec<win::WinTable>,
+    #[serde(default)]
+    pub end: Option<end::EndTable>,
     /// `[ai]`: in a file of `[match] games`, for every game of the match.
     #[serde(default)]
     pub ai: Option<Ai>,
@@ -78,6 +81,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         moves::STEP_SECTION,
         scoring::SECTION,
         win::SECTION,
+        end::SECTION,
         rounds::SECTION,
         SectionRef {
             keys: AI_KEYS,
@@ -276,6 +280,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     let moves = moves::check(cx, &rules.moves, &board);
     let scoring = rules.scoring.as_ref().and_then(|s| scoring::check(cx, s));
     let wins = win::check(cx, &rules.win);
+    let end = end::check(cx, rules.end.as_ref());
     let evaluate = evaluation(cx, rules);
 
     if !cx.errors.is_empty() {
@@ -301,6 +306,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
             },
             scoring,
             wins,
+            end,
             evaluate,
         },
         dice: dice.dice,
@@ -350,6 +356,7 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
     moves::describe(&rules.moves, &mut s);
     dice::describe_play(game.dice, rules, &mut s);
     win::describe(rules, &mut s);
+    end::describe(rules, &mut s);
     scoring::describe(rules, &mut s);
     if let Some(e) = &rules.evaluate {
         let _ = writeln!(
