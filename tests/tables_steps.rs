@@ -6,7 +6,7 @@
 mod tables_common;
 use tables_common::{load, position_key, step_ends, tables_compile};
 
-use ludus::game::{Game, Phase, Roll};
+use ludus::game::{Game, Json, Phase, Roll};
 use ludus::tables::TablesGame;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
@@ -89,4 +89,50 @@ fn a_turn_too_big_to_list_is_played_step_by_step() {
     let ends = step_ends(&game, &st);
     eprintln!("{} ends in {:?}", ends.len(), t.elapsed());
     assert_eq!(ends.len(), 146_771);
+}
+
+/// A turn in progress comes back from its STATE (`played`), and impossible ones are refused
+/// with the reason.
+#[test]
+fn a_turn_in_progress_is_read_back_and_impossible_ones_are_refused() {
+    let game = load("acey-deucey");
+    let state = |played: serde_json::Value| {
+        serde_json::json!({
+            "to_move": 0, "phase": "move", "dice": [1, 2], "ply": 10, "moved": [true, true],
+            "points": [[1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,1], vec![0; 24]],
+            "bar": [0, 0], "off": [0, 0], "pool": [0, 15], "played": played,
+        })
+    };
+    let st = game
+        .state_from_json(&state(serde_json::json!([["pool", 24, 1]])))
+        .unwrap();
+    assert_eq!(st.played().dice(), [1]);
+    let mut moves = Vec::new();
+    game.legal_moves(&st, &mut moves);
+    assert!(moves.iter().all(|m| m.die() == Some(2)), "{moves:?}");
+    assert_eq!(game.state_from_json(&game.state_json(&st)).unwrap(), st);
+    for (played, why) in [
+        (serde_json::json!([]), "1 to 5 steps"),
+        (serde_json::json!([[13, 10, 2]]), "a step that die makes"),
+        (serde_json::json!([["off", 3, 1]]), "a step that die makes"),
+        (
+            serde_json::json!([["pool", 24, 7]]),
+            "a step that die makes",
+        ),
+        (serde_json::json!([[3, "off", 3]]), "no die is left"),
+        (
+            serde_json::json!([
+                ["pool", 24, 1],
+                [15, 13, 2],
+                [13, 10, 3],
+                [10, 7, 3],
+                [7, 4, 3],
+                [4, 1, 3]
+            ]),
+            "1 to 5 steps",
+        ),
+    ] {
+        let error = game.state_from_json(&state(played.clone())).unwrap_err();
+        assert!(error.0.contains(why), "{played}: {}", error.0);
+    }
 }
