@@ -340,12 +340,18 @@ impl Notation for SowingGame {
 impl Json for SowingGame {
     fn move_json(&self, state: &SowingState, mv: &SowingMove) -> Value {
         match mv.kind() {
-            MoveKind::Sow { pit, .. } if self.sowing.directed => json!({
-                "text": self.pit_text(state, *mv),
-                "pit": pit,
-                "direction": self.direction_word(*mv),
-            }),
-            MoveKind::Sow { pit, .. } => json!({"text": pit.to_string(), "pit": pit}),
+            MoveKind::Sow { pit, .. } => {
+                let mut fields = json!({"text": self.pit_text(state, *mv), "pit": pit});
+                if usize::from(pit) > self.geo.n {
+                    // A pit across the board: its number on its side, and that side.
+                    fields["pit"] = json!(usize::from(pit) - self.geo.n);
+                    fields["side"] = json!(1 - usize::from(state.to_move));
+                }
+                if self.sowing.directed {
+                    fields["direction"] = json!(self.direction_word(*mv));
+                }
+                fields
+            }
             MoveKind::Take | MoveKind::Leave => {
                 let decision = choice::decision_text(*mv);
                 json!({"text": decision, "decision": decision})

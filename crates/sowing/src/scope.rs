@@ -412,24 +412,23 @@ impl<'a> Ctx<'a> {
             0
         }
     }
-    /// The stones of each of player `p`'s pits in play.
+    /// The stones of each of the pits in play player `p` holds.
     fn side_counts(&self, p: usize) -> impl Iterator<Item = i32> + '_ {
-        (p * self.geo.n..(p + 1) * self.geo.n)
-            .filter(|&s| !self.board.is_closed(s))
+        let held = self.geo.held_mask(self.board, p) & !self.board.closed;
+        (0..2 * self.geo.n)
+            .filter(move |&s| held >> s & 1 == 1)
             .map(|s| i32::from(self.board.count[s]))
     }
 
-    /// Stones in player `p`'s pits in play (a closed pit's stones are out of the round).
+    /// Stones in the pits in play player `p` holds (a closed pit's stones are out of the round).
     fn side_total(&self, p: usize) -> i32 {
-        let pits = &self.board.count[p * self.geo.n..(p + 1) * self.geo.n];
-        if self.board.closed == 0 {
-            // Every pit in play (every game but a match's later rounds): a plain sum.
+        if self.board.closed == 0 && self.board.ceded == 0 {
+            // Every pit in play, on its side's player (every game but a match's later rounds):
+            // a plain sum.
+            let pits = &self.board.count[p * self.geo.n..(p + 1) * self.geo.n];
             return pits.iter().map(|&c| i32::from(c)).sum();
         }
-        (p * self.geo.n..(p + 1) * self.geo.n)
-            .filter(|&s| !self.board.is_closed(s))
-            .map(|s| i32::from(self.board.count[s]))
-            .sum()
+        self.side_counts(p).sum()
     }
 }
 
@@ -452,7 +451,7 @@ impl Vars for Ctx<'_> {
             };
             return match slot % ATTRS {
                 COUNT => i32::from(self.board.count[s]),
-                SIDE => i32::from(g.owner[s]),
+                SIDE => g.owner_of(self.board, s) as i32,
                 NUMBER => i32::from(g.number[s]),
                 ROW => place(0),
                 COLUMN => place(1),
@@ -521,7 +520,12 @@ impl PitCond {
     /// `total`: the game's stones, the most a pit can hold.
     pub fn new(expr: Expr, view: View, geo: &Geometry, total: u8) -> Self {
         let base = view as u16 * ATTRS;
-        let own = |slot: u16| (base..base + ATTRS).contains(&slot) && slot != base + OPEN;
+        // A pit's owner is fixed unless the rounds change owners.
+        let own = |slot: u16| {
+            (base..base + ATTRS).contains(&slot)
+                && slot != base + OPEN
+                && !(geo.owners_change && slot == base + SIDE)
+        };
         let tabulable = (0..256u16)
             .filter(|&s| expr.reads(s))
             .all(|s| own(s) || s == MOVER || s == OPPONENT);

@@ -208,6 +208,10 @@ impl SowingState {
     pub fn is_closed(&self, game: &SowingGame, p: usize, k: usize) -> bool {
         self.board.is_closed(game.geo.slot(p, k))
     }
+    /// Whether player p's pit k is held by the other player (won in an earlier round).
+    pub fn is_ceded(&self, game: &SowingGame, p: usize, k: usize) -> bool {
+        self.board.ceded >> game.geo.slot(p, k) & 1 == 1
+    }
     pub fn ply(&self) -> u32 {
         self.ply
     }
@@ -240,6 +244,16 @@ impl SowingGame {
                 .map(|p| (1..=n).filter(|&k| st.is_closed(self, p, k)).collect())
                 .collect();
             fields.insert("out_of_play".into(), json!(closed));
+        }
+        if self.geo.owners_change {
+            let owners: Vec<Vec<usize>> = (0..2)
+                .map(|p| {
+                    (1..=n)
+                        .map(|k| self.geo.owner_of(b, self.geo.slot(p, k)))
+                        .collect()
+                })
+                .collect();
+            fields.insert("owners".into(), json!(owners));
         }
         if let Some(decision) = self.decision_json(st) {
             fields.insert("decision".into(), decision);
@@ -319,6 +333,30 @@ impl SowingGame {
                         return Err("these rules never put pits out of play".into());
                     }
                     board.closed |= 1 << self.geo.slot(p, k as usize);
+                }
+            }
+        }
+        if let Some(owners) = obj.get("owners").filter(|v| !v.is_null()) {
+            let rows = owners
+                .as_array()
+                .filter(|r| r.len() == 2)
+                .ok_or("`owners` is [[owner of each of player 0's pits], [… player 1's]]")?;
+            for (p, row) in rows.iter().enumerate() {
+                let row = row
+                    .as_array()
+                    .filter(|r| r.len() == n)
+                    .ok_or_else(|| format!("`owners`: player {p}'s row lists {n} owners"))?;
+                for (k, o) in row.iter().enumerate() {
+                    let owner = o
+                        .as_u64()
+                        .filter(|&o| o < 2)
+                        .ok_or_else(|| format!("`owners`: {o} is not a player, 0 or 1"))?;
+                    if owner as usize != p {
+                        if !self.geo.owners_change {
+                            return Err("these rules never change the owner of a pit".into());
+                        }
+                        board.ceded |= 1 << (p * n + k);
+                    }
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! `[match]`: games repeated as rounds, each player refilling their pits from the stones they
-//! won.
+//! won, or owning as many pits as those stones fill.
 
 use super::Cx;
+use crate::fast::Closes;
 use ludus_core::game::{next_first_text, NextFirst};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -19,11 +20,25 @@ pub struct Match {
     #[serde(default)]
     pub min_pits: Option<Spanned<u32>>,
     #[serde(default)]
-    pub fill_from: FillFrom,
+    pub fill_from: Option<Spanned<FillFrom>>,
     #[serde(default)]
-    pub partial: Partial,
+    pub partial: Option<Spanned<Partial>>,
+    #[serde(default)]
+    pub owners: Owners,
     #[serde(default)]
     pub next_first: NextFirst,
+}
+
+/// Who owns which pits in the next round.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Owners {
+    /// Each player keeps the pits on their side and refills them.
+    #[default]
+    Sides,
+    /// Each player owns as many pits as their stones fill, `refill` a pit: the pits change
+    /// owner from round to round.
+    Filled,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -104,6 +119,25 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "match",
+        key: "owners",
+        line: "who owns which pits in the next round: their own side, or as many pits as their stones fill",
+        expects: "\"sides\" or \"filled\"",
+        values: &["sides", "filled"],
+        default: "\"sides\"",
+        example: "owners = \"filled\"",
+        long: "\"sides\": each player refills the pits of their side. \"filled\": pits change \
+               owner: at the end of a round each player owns as many pits as their stones fill, \
+               `refill` a pit (the partly filled pit goes to the player holding more of its \
+               stones; to the round's loser when they hold as many); the round's winner (the \
+               player holding more stones) owns the run of pits from their pit 1 on in the \
+               sowing order (counterclockwise), their own side first, the loser the rest; every \
+               pit starts the round with `refill` stones, the stores empty. A player moves from \
+               the pits they own, on either side; `V.side`, `mover.pits` and the other names of \
+               a player's pits mean the pits the player owns. A player who would own fewer than \
+               `min_pits` pits loses the match. The stones of the game must fill every pit.",
+    },
+    KeyRef {
+        section: "match",
         key: "next_first",
         line: "who starts the next round of a match",
         expects: "\"ritual\", \"loser\", \"winner\" or \"alternate\"",
@@ -125,12 +159,17 @@ pub(crate) struct MatchRule {
     pub(crate) min_pits: u32,
     pub(crate) fill_from: FillFrom,
     pub(crate) partial: Partial,
+    pub(crate) owners: Owners,
     pub(crate) next_first: NextFirst,
 }
 
-/// Checks `[match]` against the `total` stones of the game, when they are known.
-pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>) -> MatchRule {
+/// Checks `[match]` against the `total` stones of the game and the `pits` of the board, when
+/// they are known.
+pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usize>) -> MatchRule {
     let refill = *m.refill.get_ref();
+    if m.owners == Owners::Filled {
+        check_filled(cx, m, total, pits);
+    }
     if let Some(total) = total.filter(|_| !cx.repairs.touched("match")) {
         // Rule values are untrusted: compared in 64 bits, no product can wrap.
         if refill == 0 || u64::from(refill) * 2 > u64::from(total) {
@@ -157,15 +196,110 @@ pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>) -> MatchRule {
     MatchRule {
         refill: refill.min(LIMITS.stones) as u8,
         min_pits: m.min_pits.as_ref().map_or(1, |p| *p.get_ref()),
-        fill_from: m.fill_from,
-        partial: m.partial,
+        fill_from: m
+            .fill_from
+            .as_ref()
+            .map_or_else(Default::default, |f| *f.get_ref()),
+        partial: m
+            .partial
+            .as_ref()
+            .map_or_else(Default::default, |p| *p.get_ref()),
+        owners: m.owners,
         next_first: m.next_first,
     }
 }
 
+/// Pits that change owner: every pit is filled at each round, and a pit of either side is
+/// named in a move (see `Geometry::slot_from`), within the bits of one way round.
+fn check_filled(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usize>) {
+    for (key, span) in [
+        ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
+        ("partial", m.partial.as_ref().map(Spanned::span)),
+    ] {
+        if let Some(span) = span {
+            cx.error(
+                span,
+                format!(
+                    "`{key}` says how a player refills their own pits; with `owners = \"filled\"` \
+                     every pit is filled"
+                ),
+            );
+        }
+    }
+    let Some(pits) = pits else { return };
+    if pits > crate::sow::WAY_BITS {
+        cx.error(
+            m.refill.span(),
+            format!(
+                "pits that change owner need a board of at most {} pits ({pits} here)",
+                crate::sow::WAY_BITS
+            ),
+        );
+    }
+    let refill = u64::from(*m.refill.get_ref());
+    if let Some(total) = total {
+        if refill * pits as u64 != u64::from(total) {
+            cx.error(
+                m.refill.span(),
+                format!(
+                    "with `owners = \"filled\"` the {total} stones must fill all {pits} pits: \
+                     `refill` would be {}",
+                    f64::from(total) / pits as f64
+                ),
+            );
+        }
+    }
+}
+
 impl MatchRule {
+    /// The fast paths these rounds close: pits that change owner are sown one by one (a
+    /// precomputed run starts from the sower's own side).
+    pub(crate) fn closes(&self) -> Closes {
+        let MatchRule {
+            refill: _,
+            min_pits: _,
+            fill_from: _,
+            partial: _,
+            owners,
+            next_first: _,
+        } = self;
+        let moved = *owners == Owners::Filled;
+        Closes {
+            bulk: moved,
+            plain: moved,
+            way: false,
+        }
+    }
+
+    /// The pits each player owns next round, from the stones they hold: as many as their
+    /// stones fill, the partly filled pit to the player holding more of it (the loser on a
+    /// tie); with equal holdings each keeps their side.
+    pub(crate) fn pits_filled(&self, held: [i32; 2], pits: u32) -> [u32; 2] {
+        let refill = i64::from(self.refill);
+        let more = usize::from(held[1] > held[0]);
+        if held[0] == held[1] {
+            return [pits / 2; 2];
+        }
+        let h = i64::from(held[more]).max(0);
+        let won = (h / refill + i64::from(2 * (h % refill) > refill)).min(i64::from(pits)) as u32;
+        let mut out = [pits - won; 2];
+        out[more] = won;
+        out
+    }
+
     /// The rounds in plain words.
     pub(super) fn describe(&self, s: &mut String) {
+        if self.owners == Owners::Filled {
+            let _ = writeln!(
+                s,
+                "Match: pits change owner; after each round each player owns as many pits as their stones fill, {} a pit (a pit half filled by each goes to the loser), the winner's from their pit 1 on; every pit starts the round with {} stones; owning fewer than {} pits loses the match; {}.",
+                self.refill,
+                self.refill,
+                self.min_pits,
+                next_first_text(self.next_first, "round")
+            );
+            return;
+        }
         let _ = writeln!(
             s,
             "Match: each round, players refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; fewer than {} stones loses the match; {}.",
