@@ -526,3 +526,25 @@ fn the_newer_keys_refuse_bad_values_at_their_place() {
         "\"stores\"",
     );
 }
+
+#[test]
+fn pits_that_change_owner_need_every_pit_filled() {
+    let sat = include_str!("../rules/sat-gharva.toml");
+    let filled = sat.replace("\nrefill = 7", "\nrefill = 7\nowners = \"filled\"");
+    located(
+        &filled,
+        "`fill_from` says how a player refills their own pits",
+        "fill_from = \"right\"",
+        "\"right\"",
+    );
+    let text = filled
+        .replace("\nfill_from = \"right\"", "")
+        .replace("\npartial = \"closed\"", "")
+        .replace("\nrefill = 7", "\nrefill = 6");
+    located(
+        &text,
+        "the 98 stones must fill all 14 pits",
+        "refill = 6",
+        "6",
+    );
+}
