@@ -509,7 +509,7 @@ fn a_player_moves_from_the_pits_they_own_on_either_side() {
 
 #[test]
 fn a_pits_side_is_the_player_who_owns_it_now() {
-    use ludus::game::{Game, Json};
+    use ludus::game::Json;
     // South sows their pit 6 (two stones) into North's pits 1 and 2; pit 2 then holds 3. Owned
     // by North it is the opponent's and is captured; owned by South it is not.
     let stores = |owners: serde_json::Value| {
