@@ -288,6 +288,15 @@ fn stones_left_go_to_the_last_mover_or_are_shared_out() {
     assert_eq!(scores("mover"), [26, 22]);
     // Divided: 2 each (23 and 24), the odd stone to South, who has fewer in store.
     assert_eq!(scores("divided"), [24, 24]);
+    // "starter": to the player who started the game (the round), North here.
+    use ludus::game::Json;
+    let g = rules("starter");
+    let mut st = g
+        .state_from_json(&json!({"to_move": 0, "starter": 1,
+            "pits": [[0, 0, 0, 0, 2, 1], [1, 1, 1, 0, 0, 0]], "stores": [20, 22]}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    sow_pit(&g, &mut st, 6);
+    assert_eq!(g.outcome(&st).expect("over").scores, [21, 27]);
 }
 
 #[test]

@@ -7,7 +7,8 @@ whose pits change owner (Mancala Games' goal TERRITORY), then run as it is:
   * the owners of the pits are compared at every step: the driver compares pits, stores,
     houses and closed pits only, so a territory game's owners ride in its `houses` field (list
     such a configuration with "houses": true; these games have no houses), and a
-    re-synchronised position carries them.
+    re-synchronised position carries them (and who started the round, which a leftover may
+    go to).
 
 usage: python3 mg_territory.py DRIVER_DIR LUDUS --configs FILE.json [diff.py's options]
 """
@@ -63,7 +64,8 @@ def ludus_view(st, with_houses, with_closed):
 
 def ludus_state_from_mg(game, turn):
     v = _mg_view(game)
-    st = dict(to_move=int(turn), pits=v['pits'], stores=v['stores'], ply=game.mcount - 1)
+    st = dict(to_move=int(turn), pits=v['pits'], stores=v['stores'], ply=game.mcount - 1,
+              starter=int(game.starter))
     if game.info.child_type and any(v['houses']):
         st['houses'] = v['houses']
     if game.info.rounds:

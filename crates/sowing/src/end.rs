@@ -101,6 +101,7 @@ impl SowingGame {
                     _ if st.board.is_closed(s) => self.geo.owner_of(&st.board, s),
                     Leftover::Opponent => 1 - usize::from(st.to_move),
                     Leftover::Mover => usize::from(st.last_mover),
+                    Leftover::Starter => usize::from(st.round.starter),
                     Leftover::Divided => {
                         shared += st.board.count[s];
                         st.board.count[s] = 0;
