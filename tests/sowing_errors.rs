@@ -547,4 +547,11 @@ fn pits_that_change_owner_need_every_pit_filled() {
         "refill = 6",
         "6",
     );
+    // `contested` without pits that change owner: a warning, not an error.
+    let text = sat.replace("\nrefill = 7", "\nrefill = 7\ncontested = \"loser\"");
+    let report = ludus::registry::check(&text);
+    assert_eq!(report.errors().count(), 0, "{:?}", report.diagnostics);
+    assert!(report.diagnostics.iter().any(|d| d
+        .message
+        .contains("without `owners = \"filled\"` it has no effect")));
 }

@@ -453,7 +453,7 @@ fn next_territory_round(
 
 #[test]
 fn a_round_gives_each_player_the_pits_their_stones_fill() {
-    use ludus::game::Json;
+    use ludus::game::{Game, Json};
     // South holds 31: seven pits of four and 3 of the eighth, more than North's 1 of it: eight
     // pits, South's six and North's pits 1 and 2 (the run from South's pit 1 on); North the
     // other four. Every pit starts with four, the stores empty.
@@ -477,6 +477,19 @@ fn a_round_gives_each_player_the_pits_their_stones_fill() {
     assert_eq!(
         g.state_json(&st)["owners"],
         json!([[1, 1, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1]])
+    );
+    // With `contested = "loser"` the eighth pit, 3 of whose 4 stones are South's, is North's.
+    let g = from_text(&TERRITORY.replace(
+        "owners = \"filled\"",
+        "owners = \"filled\"\ncontested = \"loser\"",
+    ));
+    let st = g
+        .state_from_json(&json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], "stores": [31, 17]}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let next = g.next_game(&st, 0).expect("a next round");
+    assert_eq!(
+        g.state_json(&next)["owners"],
+        json!([[0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 1]])
     );
 }
 

@@ -26,7 +26,20 @@ pub struct Match {
     #[serde(default)]
     pub owners: Owners,
     #[serde(default)]
+    pub contested: Option<Spanned<Contested>>,
+    #[serde(default)]
     pub next_first: NextFirst,
+}
+
+/// With pits that change owner, who owns the pit a player's stones fill only in part.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Contested {
+    /// The player holding more of its stones; the round's loser when they hold as many.
+    #[default]
+    More,
+    /// The round's loser: the winner owns only the pits their stones fill.
+    Loser,
 }
 
 /// Who owns which pits in the next round.
@@ -127,14 +140,26 @@ const KEYS: &[KeyRef] = &[
         example: "owners = \"filled\"",
         long: "\"sides\": each player refills the pits of their side. \"filled\": pits change \
                owner: at the end of a round each player owns as many pits as their stones fill, \
-               `refill` a pit (the partly filled pit goes to the player holding more of its \
-               stones; to the round's loser when they hold as many); the round's winner (the \
+               `refill` a pit (the partly filled pit as `contested` says); the round's winner (the \
                player holding more stones) owns the run of pits from their pit 1 on in the \
                sowing order (counterclockwise), their own side first, the loser the rest; every \
                pit starts the round with `refill` stones, the stores empty. A player moves from \
                the pits they own, on either side; `V.side`, `mover.pits` and the other names of \
                a player's pits mean the pits the player owns. A player who would own fewer than \
                `min_pits` pits loses the match. The stones of the game must fill every pit.",
+    },
+    KeyRef {
+        section: "match",
+        key: "contested",
+        line: "with pits that change owner, who owns the pit the stones fill only in part",
+        expects: "\"more\" or \"loser\"",
+        values: &["more", "loser"],
+        default: "\"more\"",
+        example: "contested = \"loser\"",
+        long: "With `owners = \"filled\"`: \"more\": the pit the winner's stones fill only in part \
+               goes to the player holding more of its stones, to the round's loser when they hold \
+               as many; \"loser\": it goes to the round's loser (the winner owns only the pits \
+               their stones fill).",
     },
     KeyRef {
         section: "match",
@@ -160,6 +185,7 @@ pub(crate) struct MatchRule {
     pub(crate) fill_from: FillFrom,
     pub(crate) partial: Partial,
     pub(crate) owners: Owners,
+    pub(crate) contested: Contested,
     pub(crate) next_first: NextFirst,
 }
 
@@ -169,6 +195,13 @@ pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usi
     let refill = *m.refill.get_ref();
     if m.owners == Owners::Filled {
         check_filled(cx, m, total, pits);
+    } else if let Some(c) = &m.contested {
+        // Harmless, but says a rule the file does not play.
+        cx.warn(
+            c.span(),
+            "`contested` is the pit filled in part when pits change owner: without \
+             `owners = \"filled\"` it has no effect",
+        );
     }
     if let Some(total) = total.filter(|_| !cx.repairs.touched("match")) {
         // Rule values are untrusted: compared in 64 bits, no product can wrap.
@@ -205,6 +238,10 @@ pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usi
             .as_ref()
             .map_or_else(Default::default, |p| *p.get_ref()),
         owners: m.owners,
+        contested: m
+            .contested
+            .as_ref()
+            .map_or_else(Default::default, |c| *c.get_ref()),
         next_first: m.next_first,
     }
 }
@@ -261,6 +298,7 @@ impl MatchRule {
             fill_from: _,
             partial: _,
             owners,
+            contested: _,
             next_first: _,
         } = self;
         let moved = *owners == Owners::Filled;
@@ -272,8 +310,8 @@ impl MatchRule {
     }
 
     /// The pits each player owns next round, from the stones they hold: as many as their
-    /// stones fill, the partly filled pit to the player holding more of it (the loser on a
-    /// tie); with equal holdings each keeps their side.
+    /// stones fill, the partly filled pit as `contested` says; with equal holdings each keeps
+    /// their side.
     pub(crate) fn pits_filled(&self, held: [i32; 2], pits: u32) -> [u32; 2] {
         let refill = i64::from(self.refill);
         let more = usize::from(held[1] > held[0]);
@@ -281,7 +319,8 @@ impl MatchRule {
             return [pits / 2; 2];
         }
         let h = i64::from(held[more]).max(0);
-        let won = (h / refill + i64::from(2 * (h % refill) > refill)).min(i64::from(pits)) as u32;
+        let part = self.contested == Contested::More && 2 * (h % refill) > refill;
+        let won = (h / refill + i64::from(part)).min(i64::from(pits)) as u32;
         let mut out = [pits - won; 2];
         out[more] = won;
         out
@@ -292,8 +331,12 @@ impl MatchRule {
         if self.owners == Owners::Filled {
             let _ = writeln!(
                 s,
-                "Match: pits change owner; after each round each player owns as many pits as their stones fill, {} a pit (a pit half filled by each goes to the loser), the winner's from their pit 1 on; every pit starts the round with {} stones; owning fewer than {} pits loses the match; {}.",
+                "Match: pits change owner; after each round each player owns as many pits as their stones fill, {} a pit ({}), the winner's from their pit 1 on; every pit starts the round with {} stones; owning fewer than {} pits loses the match; {}.",
                 self.refill,
+                match self.contested {
+                    Contested::More => "a pit filled in part goes to the player holding more of it, to the loser on a tie",
+                    Contested::Loser => "a pit filled in part goes to the loser",
+                },
                 self.refill,
                 self.min_pits,
                 next_first_text(self.next_first, "round")
