@@ -555,3 +555,35 @@ fn pits_that_change_owner_need_every_pit_filled() {
         .message
         .contains("without `owners = \"filled\"` it has no effect")));
 }
+
+#[test]
+fn a_match_carries_stones_over_or_plays_rounds_afresh_for_points() {
+    let sat = include_str!("../rules/sat-gharva.toml");
+    located(
+        &sat.replace("\nrefill = 7", "\nrefill = 7\ntarget = 3"),
+        "`refill` carries stones over to the next round",
+        "refill = 7",
+        "7",
+    );
+    let afresh = sat
+        .replace("\nfill_from = \"right\"", "")
+        .replace("\npartial = \"closed\"", "");
+    located(
+        &afresh.replace("\nrefill = 7", "\npoints = \"mover.won\""),
+        "`[match]` with `points` needs `target`",
+        "[match]",
+        "[match]",
+    );
+    located(
+        &afresh.replace("\nrefill = 7", "\ntarget = 3\nmin_pits = 2"),
+        "`min_pits` says how stones carry over to the next round",
+        "min_pits = 2",
+        "2",
+    );
+    located(
+        &afresh.replace("\nrefill = 7", "\ntarget = 3\npoints = \"mover.wins\""),
+        "unknown name `mover.wins`",
+        "mover.wins",
+        "mover.wins",
+    );
+}

@@ -574,3 +574,45 @@ fn a_player_who_would_own_too_few_pits_loses_the_match() {
     assert_eq!(lost.winner, Some(0));
     assert!(!standing([38, 10]).over);
 }
+
+#[test]
+fn rounds_played_afresh_add_up_points_to_a_target() {
+    use ludus::game::{Game, Json};
+    // A match to two round wins: South wins a round (stores 30 to 18).
+    let g = plain("[match]\ntarget = 2\n");
+    let over = |points: [i32; 2], stores: [u8; 2]| {
+        g.state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": stores, "match": {"game": 2, "points": points}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let st = over([0, 0], [30, 18]);
+    let standing = g.match_standing(&st).expect("a match");
+    assert_eq!((standing.points, standing.over), ([1, 0], false));
+    // The next round starts afresh from the setup, the points carried.
+    let next = g.state_json(&g.next_game(&st, 1).expect("a next round"));
+    assert_eq!(
+        next["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]])
+    );
+    assert_eq!(next["stores"], json!([0, 0]));
+    assert_eq!(next["match"]["points"], json!([1, 0]));
+    // A second round won: the match is South's. A drawn round gives nobody a point.
+    let standing = g.match_standing(&over([1, 0], [30, 18])).expect("a match");
+    assert_eq!(
+        (standing.points, standing.over, standing.winner),
+        ([2, 0], true, Some(0))
+    );
+    let standing = g.match_standing(&over([1, 1], [24, 24])).expect("a match");
+    assert_eq!((standing.points, standing.over), ([1, 1], false));
+    // Points on the stones: the winner scores their margin.
+    let g = plain("[match]\npoints = \"mover.won * (mover.held - opponent.held)\"\ntarget = 20\n");
+    let st = g
+        .state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": [30, 18]}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.match_standing(&st).expect("a match").points, [12, 0]);
+}

@@ -4,6 +4,7 @@
 use super::board::{Board, STORE};
 use super::rules::rounds::MatchRule;
 use super::rules::{FillFrom, Leftover, NoMove, Owners, Partial};
+use super::scope::{Ctx, NO_WINNER};
 use super::sow::MoveEnd;
 use super::state::{EndReason, Finish, History, Round, SowingState, HISTORY_CAPACITY};
 use super::SowingGame;
@@ -243,9 +244,20 @@ impl SowingGame {
     }
 
     pub(crate) fn standing(&self, st: &SowingState) -> Option<MatchStanding> {
-        let rule = self.match_rule?;
-        let (points, over) = match st.result {
-            Some(_) => {
+        let rule = self.match_rule.as_ref()?;
+        let guard = st.round.game >= LIMITS.games_per_match;
+        let (points, over) = match (st.result, &rule.tally) {
+            (Some(result), Some(tally)) => {
+                // The round's points added to the match's; the target reached ends the match.
+                let points = [0, 1].map(|p| {
+                    let mut ctx = Ctx::new(&st.board, &self.geo, p, st.ply);
+                    ctx.winner = result.winner.unwrap_or(NO_WINNER);
+                    st.round.points[p].saturating_add(tally.points.eval(&ctx))
+                });
+                let reached = points.iter().any(|&p| p >= tally.target);
+                (points, reached || guard)
+            }
+            (Some(_), None) => {
                 let held = self.held(&st.board);
                 // A match ends when a player cannot fill (or would not own) the pits the
                 // rules ask for, or at the match guard.
@@ -259,9 +271,9 @@ impl SowingGame {
                         .iter()
                         .any(|&p| p < rule.min_pits),
                 };
-                (held, short || st.round.game >= LIMITS.games_per_match)
+                (held, short || guard)
             }
-            None => (st.round.points, false),
+            (None, _) => (st.round.points, false),
         };
         Some(MatchStanding {
             game: st.round.game,
@@ -278,22 +290,43 @@ impl SowingGame {
     /// The next round of a match, `first` to move: each player refills their pits from the
     /// stones they hold.
     pub(crate) fn next_round(&self, st: &SowingState, first: usize) -> Option<SowingState> {
-        let rule = self.match_rule?;
+        let rule = self.match_rule.as_ref()?;
         let standing = self.standing(st)?;
         if standing.over {
             return None;
         }
-        let held = standing.points;
+        let points = standing.points;
         st.result?;
+        if rule.tally.is_some() {
+            // A round played afresh: the game's setup, its forced opening included.
+            let opening = self.setup.first_move.is_some();
+            return Some(self.fresh(
+                self.setup.board,
+                first,
+                st.round.game + 1,
+                points,
+                opening,
+                0,
+            ));
+        }
         let board = match rule.owners {
-            Owners::Sides => self.refilled(rule, held),
-            Owners::Filled => self.filled(rule, held),
+            Owners::Sides => self.refilled(rule, points),
+            Owners::Filled => self.filled(rule, points),
         };
-        Some(self.fresh(board, first, st.round.game + 1, held, false, 0))
+        Some(self.fresh(board, first, st.round.game + 1, points, false, 0))
+    }
+
+    /// The match points a match starts with: none in a match of rounds played afresh for
+    /// points, else the stones each player holds on `board`.
+    pub(crate) fn first_points(&self, board: &Board) -> [i32; 2] {
+        match self.match_rule.as_ref().and_then(|r| r.tally.as_ref()) {
+            Some(_) => [0, 0],
+            None => self.held(board),
+        }
     }
 
     /// Each player refills their own pits from the stones they `held`.
-    fn refilled(&self, rule: MatchRule, held: [i32; 2]) -> Board {
+    fn refilled(&self, rule: &MatchRule, held: [i32; 2]) -> Board {
         let n = self.geo.n;
         let mut board = Board::empty();
         for (p, &h) in held.iter().enumerate() {
@@ -326,7 +359,7 @@ impl SowingGame {
 
     /// Every pit filled, each player owning as many as the stones they `held` fill: the
     /// winner the run from their pit 1 along the board, the loser the rest.
-    fn filled(&self, rule: MatchRule, held: [i32; 2]) -> Board {
+    fn filled(&self, rule: &MatchRule, held: [i32; 2]) -> Board {
         let pits = 2 * self.geo.n;
         let owned = rule.pits_filled(held, pits as u32);
         let winner = usize::from(owned[1] > owned[0]);

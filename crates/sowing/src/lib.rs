@@ -170,7 +170,7 @@ impl Game for SowingGame {
             self.setup.board,
             first,
             1,
-            self.held(&self.setup.board),
+            self.first_points(&self.setup.board),
             self.setup.first_move.is_some(),
             0,
         )
@@ -179,7 +179,7 @@ impl Game for SowingGame {
         self.next_round(state, first)
     }
     fn next_starter(&self, state: &SowingState) -> Option<Player> {
-        let rule = self.match_rule?;
+        let rule = self.match_rule.as_ref()?;
         let result = state.result?;
         if self.standing(state)?.over {
             return None;
@@ -305,7 +305,7 @@ impl Game for SowingGame {
         Guards {
             plies: by_rules.unwrap_or(LIMITS.plies_per_game),
             plies_by_rules: by_rules.is_some(),
-            games: self.match_rule.map(|_| LIMITS.games_per_match),
+            games: self.match_rule.as_ref().map(|_| LIMITS.games_per_match),
         }
     }
     fn set_max_plies(&mut self, plies: u32) {

@@ -49,6 +49,10 @@ const MOVER_MOST: u16 = 82;
 const OPPONENT_MOST: u16 = 83;
 const MOVER_OCCUPIED: u16 = 84;
 const OPPONENT_OCCUPIED: u16 = 85;
+const MOVER_WON: u16 = 86;
+const OPPONENT_WON: u16 = 87;
+const MOVER_HELD: u16 = 88;
+const OPPONENT_HELD: u16 = 89;
 const OWN: u16 = 80;
 const THEIR: u16 = 81;
 
@@ -172,10 +176,12 @@ pub enum Context {
     /// `ai.evaluate`: a position's value for the search players, `mover` being the player it
     /// is valued for.
     Evaluate,
+    /// `match.points`: at the end of a round, the points it gives `mover`.
+    Round,
 }
 
 impl Context {
-    pub const ALL: [Context; 11] = [
+    pub const ALL: [Context; 12] = [
         Context::Start,
         Context::Drop,
         Context::Relay,
@@ -187,6 +193,7 @@ impl Context {
         Context::Score,
         Context::Stop,
         Context::Evaluate,
+        Context::Round,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -201,6 +208,7 @@ impl Context {
             Context::Score => "end.score",
             Context::Stop => "end.stop",
             Context::Evaluate => "ai.evaluate",
+            Context::Round => "match.points",
         }
     }
     fn views(self) -> &'static [View] {
@@ -216,7 +224,9 @@ impl Context {
             ],
             Context::Chain => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
-            Context::Win | Context::Score | Context::Stop | Context::Evaluate => &[],
+            Context::Win | Context::Score | Context::Stop | Context::Evaluate | Context::Round => {
+                &[]
+            }
         }
     }
 
@@ -347,6 +357,33 @@ impl Context {
                     "relay lifts so far in this move",
                 );
         }
+        if self == Context::Round {
+            s = s
+                .var(
+                    "mover.won",
+                    Type::Int,
+                    MOVER_WON,
+                    "1 when the mover won the round just over, else 0",
+                )
+                .var(
+                    "opponent.won",
+                    Type::Int,
+                    OPPONENT_WON,
+                    "1 when the opponent won the round just over, else 0",
+                )
+                .var(
+                    "mover.held",
+                    Type::Int,
+                    MOVER_HELD,
+                    "stones the mover holds at the end of the round (store and pits)",
+                )
+                .var(
+                    "opponent.held",
+                    Type::Int,
+                    OPPONENT_HELD,
+                    "stones the opponent holds at the end of the round (store and pits)",
+                );
+        }
         if self == Context::Drop {
             s = s.var(
                 "hand",
@@ -387,7 +424,12 @@ pub struct Ctx<'a> {
     pub hand: u32,
     pub captured: u32,
     pub grand_slam: bool,
+    /// The winner of the round just over (a round's points), [`NO_WINNER`] otherwise.
+    pub winner: u8,
 }
+
+/// [`Ctx::winner`] when no round has a winner.
+pub const NO_WINNER: u8 = 2;
 
 impl<'a> Ctx<'a> {
     pub fn new(board: &'a Board, geo: &'a Geometry, mover: usize, ply: u32) -> Self {
@@ -402,6 +444,7 @@ impl<'a> Ctx<'a> {
             hand: 0,
             captured: 0,
             grand_slam: false,
+            winner: NO_WINNER,
         }
     }
     fn house_number(&self, p: usize) -> i32 {
@@ -418,6 +461,16 @@ impl<'a> Ctx<'a> {
         (0..2 * self.geo.n)
             .filter(move |&s| held >> s & 1 == 1)
             .map(|s| i32::from(self.board.count[s]))
+    }
+
+    /// Stones player `p` holds: store and the pits they hold, in play or not.
+    fn held(&self, p: usize) -> i32 {
+        let pits = self.geo.held_mask(self.board, p);
+        let on_board: i32 = (0..2 * self.geo.n)
+            .filter(|&s| pits >> s & 1 == 1)
+            .map(|s| i32::from(self.board.count[s]))
+            .sum();
+        i32::from(self.board.store(p)) + on_board
     }
 
     /// Stones in the pits in play player `p` holds (a closed pit's stones are out of the round).
@@ -480,6 +533,10 @@ impl Vars for Ctx<'_> {
             OPPONENT_MOST => self.side_counts(opp).max().unwrap_or(0),
             MOVER_OCCUPIED => self.side_counts(self.mover).filter(|&c| c > 0).count() as i32,
             OPPONENT_OCCUPIED => self.side_counts(opp).filter(|&c| c > 0).count() as i32,
+            MOVER_WON => i32::from(usize::from(self.winner) == self.mover),
+            OPPONENT_WON => i32::from(usize::from(self.winner) == opp),
+            MOVER_HELD => self.held(self.mover),
+            OPPONENT_HELD => self.held(opp),
             MOVER_HOUSE => self.house_number(self.mover),
             OPPONENT_HOUSE => self.house_number(opp),
             _ => 0,

@@ -392,7 +392,20 @@ impl SowingGame {
             }
         }
         // `match` counts only in rules that play one.
-        let (game, points) = match shared.match_.zip(self.match_rule) {
+        let (game, points) = match shared.match_.zip(self.match_rule.as_ref()) {
+            Some((m, rule)) if rule.tally.is_some() => {
+                // Points of rounds played afresh: any tally below the target, the stones apart.
+                let target = rule.tally.as_ref().map_or(0, |t| t.target);
+                let points = m.points.unwrap_or([0, 0]);
+                if to_move.is_some() && points.iter().any(|&p| p >= target || p < 0) {
+                    return Err(format!(
+                        "`match.points` are {points:?}: each must be from 0 to {} (at {target} \
+                         the match is over)",
+                        target - 1
+                    ));
+                }
+                (m.game.unwrap_or(1), points)
+            }
             Some((m, rule)) => {
                 let refill = i32::from(rule.refill);
                 let points = match m.points {
@@ -417,7 +430,7 @@ impl SowingGame {
                 };
                 (m.game.unwrap_or(1), points)
             }
-            None => (1, self.held(&self.setup.board)),
+            None => (1, self.first_points(&self.setup.board)),
         };
         let ply = shared.ply;
         let mut st = match to_move {

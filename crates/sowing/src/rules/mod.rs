@@ -277,13 +277,15 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let match_rule = rules
         .match_
         .as_ref()
-        .map(|m| rounds::check(cx, m, total, pits));
+        .and_then(|m| rounds::check(cx, m, total, pits));
 
     if !cx.errors.is_empty() {
         return None;
     }
     let (mut geo, setup) = (geo?, setup?);
-    geo.owners_change = match_rule.is_some_and(|m| m.owners == Owners::Filled);
+    geo.owners_change = match_rule
+        .as_ref()
+        .is_some_and(|m| m.owners == Owners::Filled);
     let laid = Laid {
         geo: &geo,
         total: setup.total,

@@ -1,8 +1,11 @@
 //! `[match]`: games repeated as rounds, each player refilling their pits from the stones they
-//! won, or owning as many pits as those stones fill.
+//! won, or owning as many pits as those stones fill; or rounds played afresh, each scoring points
+//! towards a target.
 
 use super::Cx;
 use crate::fast::Closes;
+use crate::scope::Context;
+use ludus_core::expr::{Expr, Type};
 use ludus_core::game::{next_first_text, NextFirst};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -15,7 +18,14 @@ use toml::Spanned;
 #[serde(deny_unknown_fields)]
 pub struct Match {
     /// Stones per pit when a player refills their pits; fewer loses the match.
-    pub refill: Spanned<u32>,
+    #[serde(default)]
+    pub refill: Option<Spanned<u32>>,
+    /// The points each round gives a player (an expression of context round).
+    #[serde(default)]
+    pub points: Option<Spanned<String>>,
+    /// The match points that win the match.
+    #[serde(default)]
+    pub target: Option<Spanned<u32>>,
     /// The pits a player must be able to fill to play on; fewer loses the match.
     #[serde(default)]
     pub min_pits: Option<Spanned<u32>>,
@@ -83,6 +93,33 @@ pub(crate) const SECTION: SectionRef = SectionRef {
 };
 
 const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "match",
+        key: "points",
+        line: "context round: the points a round gives each player, in a match of rounds played afresh",
+        expects: "an integer expression (context round)",
+        values: &[],
+        default: "\"mover.won\" (with `target`)",
+        example: "points = \"mover.won\"",
+        long: "A match of rounds each played afresh from `[setup]` (with `target`, instead of \
+               `refill`): at the \
+               end of each round this is evaluated for each player as `mover` and added to their \
+               match points; `target` points win the match. Round wins: `\"mover.won\"`; \
+               stones: `\"mover.held\"`; the winner's margin: `\"mover.won * (mover.held - \
+               opponent.held)\"`.",
+    },
+    KeyRef {
+        section: "match",
+        key: "target",
+        line: "the match points that win a match of rounds played afresh",
+        expects: "a whole number of 1 or more",
+        values: &[],
+        default: "—",
+        example: "target = 3",
+        long: "With `points`: the first player whose match points reach `target` at the end of \
+               a round wins the match; when both reach it, the one with more (equal: a drawn \
+               match).",
+    },
     KeyRef {
         section: "match",
         key: "refill",
@@ -177,8 +214,9 @@ const KEYS: &[KeyRef] = &[
 ];
 
 /// The rounds of a match, compiled.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct MatchRule {
+    /// Stones a pit at each refill (0 in a match of rounds played afresh).
     pub(crate) refill: u8,
     /// The pits a player must be able to fill to play on.
     pub(crate) min_pits: u32,
@@ -186,13 +224,59 @@ pub(crate) struct MatchRule {
     pub(crate) partial: Partial,
     pub(crate) owners: Owners,
     pub(crate) contested: Contested,
+    /// Rounds played afresh, each scoring points.
+    pub(crate) tally: Option<Tally>,
     pub(crate) next_first: NextFirst,
+}
+
+/// A match of rounds played afresh from the setup, won on points.
+#[derive(Clone, Debug)]
+pub(crate) struct Tally {
+    /// The points a round gives `mover`.
+    pub(crate) points: Expr,
+    pub(crate) target: i32,
 }
 
 /// Checks `[match]` against the `total` stones of the game and the `pits` of the board, when
 /// they are known.
-pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usize>) -> MatchRule {
-    let refill = *m.refill.get_ref();
+pub(super) fn check(
+    cx: &mut Cx,
+    m: &Match,
+    total: Option<u32>,
+    pits: Option<usize>,
+) -> Option<MatchRule> {
+    let tally = check_tally(cx, m);
+    let Some(refill_key) = &m.refill else {
+        let tally = tally?;
+        // Rounds played afresh: the keys of stones carried over say nothing here.
+        let carried = [
+            ("min_pits", m.min_pits.as_ref().map(Spanned::span)),
+            ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
+            ("partial", m.partial.as_ref().map(Spanned::span)),
+            ("contested", m.contested.as_ref().map(Spanned::span)),
+        ];
+        for (key, span) in carried {
+            if let Some(span) = span {
+                cx.error(
+                    span,
+                    format!(
+                        "`{key}` says how stones carry over to the next round: it needs `refill`"
+                    ),
+                );
+            }
+        }
+        return Some(MatchRule {
+            refill: 0,
+            min_pits: 0,
+            fill_from: FillFrom::default(),
+            partial: Partial::default(),
+            owners: Owners::Sides,
+            contested: Contested::default(),
+            tally: Some(tally),
+            next_first: m.next_first,
+        });
+    };
+    let refill = *refill_key.get_ref();
     if m.owners == Owners::Filled {
         check_filled(cx, m, total, pits);
     } else if let Some(c) = &m.contested {
@@ -207,7 +291,7 @@ pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usi
         // Rule values are untrusted: compared in 64 bits, no product can wrap.
         if refill == 0 || u64::from(refill) * 2 > u64::from(total) {
             cx.error(
-                m.refill.span(),
+                refill_key.span(),
                 format!(
                     "`refill` must be from 1 to {} (half the {total} stones)",
                     total / 2
@@ -226,7 +310,7 @@ pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usi
             }
         }
     }
-    MatchRule {
+    Some(MatchRule {
         refill: refill.min(LIMITS.stones) as u8,
         min_pits: m.min_pits.as_ref().map_or(1, |p| *p.get_ref()),
         fill_from: m
@@ -242,7 +326,60 @@ pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usi
             .contested
             .as_ref()
             .map_or_else(Default::default, |c| *c.get_ref()),
+        tally: None,
         next_first: m.next_first,
+    })
+}
+
+/// `points` by default in a match of rounds played afresh: a point a round won.
+const ROUND_WINS: &str = "mover.won";
+
+/// `target` (and `points`, by default a point a round won) for rounds played afresh; a match
+/// that carries stones over (`refill`) takes neither.
+fn check_tally(cx: &mut Cx, m: &Match) -> Option<Tally> {
+    match (&m.points, &m.target, &m.refill) {
+        (None, None, Some(_)) => None,
+        (points, Some(target), None) => {
+            if *target.get_ref() == 0 {
+                cx.error(target.span(), "`target` must be 1 or more");
+            }
+            let points = match points {
+                Some(points) => cx.expression(Context::Round, points, Type::Int)?,
+                // A point a round won: the usual tally.
+                None => Expr::compile(ROUND_WINS, &Context::Round.scope(0), Type::Int)
+                    .expect("a valid expression"),
+            };
+            Some(Tally {
+                points,
+                target: (*target.get_ref()).min(i32::MAX as u32) as i32,
+            })
+        }
+        (_, _, Some(refill)) => {
+            cx.error(
+                refill.span(),
+                "`refill` carries stones over to the next round: a match of rounds played afresh \
+                 for points (`points`, `target`) has none",
+            );
+            None
+        }
+        (Some(points), None, None) => {
+            // A key missing from the table: said where the table is.
+            let at = cx.doc.table_span("match").unwrap_or_else(|| points.span());
+            cx.error(
+                at,
+                "`[match]` with `points` needs `target`, the points that win the match",
+            );
+            None
+        }
+        (None, None, None) => {
+            let at = cx.doc.table_span("match").unwrap_or(0..0);
+            cx.error(
+                at,
+                "a match carries stones over (`refill`) or plays each round afresh for points \
+                 (`points` and `target`)",
+            );
+            None
+        }
     }
 }
 
@@ -263,21 +400,23 @@ fn check_filled(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usize>)
             );
         }
     }
-    let Some(pits) = pits else { return };
+    let (Some(pits), Some(refill_key)) = (pits, &m.refill) else {
+        return;
+    };
     if pits > crate::sow::WAY_BITS {
         cx.error(
-            m.refill.span(),
+            refill_key.span(),
             format!(
                 "pits that change owner need a board of at most {} pits ({pits} here)",
                 crate::sow::WAY_BITS
             ),
         );
     }
-    let refill = u64::from(*m.refill.get_ref());
+    let refill = u64::from(*refill_key.get_ref());
     if let Some(total) = total {
         if refill * pits as u64 != u64::from(total) {
             cx.error(
-                m.refill.span(),
+                refill_key.span(),
                 format!(
                     "with `owners = \"filled\"` the {total} stones must fill all {pits} pits: \
                      `refill` would be {}",
@@ -299,6 +438,7 @@ impl MatchRule {
             partial: _,
             owners,
             contested: _,
+            tally: _,
             next_first: _,
         } = self;
         let moved = *owners == Owners::Filled;
@@ -328,6 +468,16 @@ impl MatchRule {
 
     /// The rounds in plain words.
     pub(super) fn describe(&self, s: &mut String) {
+        if let Some(t) = &self.tally {
+            let _ = writeln!(
+                s,
+                "Match: each round is played afresh; at its end each player scores `{}` points; the first to {} points wins the match (both: the one with more); {}.",
+                t.points.text(),
+                t.target,
+                next_first_text(self.next_first, "round")
+            );
+            return;
+        }
         if self.owners == Owners::Filled {
             let _ = writeln!(
                 s,
