@@ -144,6 +144,19 @@ impl SowingGame {
     pub fn pits_per_side(&self) -> usize {
         self.geo.n
     }
+    /// Whether the rules' rounds change the owners of pits (`[match] owners = "filled"`).
+    pub fn pits_change_owner(&self) -> bool {
+        self.geo.owners_change
+    }
+    /// The pit numbers a move may name: a side's pits, or both sides' where pits change owner
+    /// (`o3` is pit n + 3 of the mover's numbering counted on along the board).
+    pub fn move_pits(&self) -> usize {
+        if self.geo.owners_change {
+            2 * self.geo.n
+        } else {
+            self.geo.n
+        }
+    }
     /// Stones in the game.
     pub fn total_stones(&self) -> u32 {
         self.setup.total
