@@ -616,3 +616,31 @@ fn rounds_played_afresh_add_up_points_to_a_target() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.match_standing(&st).expect("a match").points, [12, 0]);
 }
+
+#[test]
+fn a_sweep_gives_the_mover_the_stones_left_after_the_capture_step() {
+    use ludus::game::{Game, Json};
+    // South's pit 6 (one stone) makes North's pit 1 hold 2: captured. Three stones are left on
+    // the board: with a sweep on four or fewer, South takes them too, and the round has nothing
+    // left to play; with one on two or fewer, they stay.
+    let stores = |sweep: &str| {
+        let g = plain(&format!(
+            "[capture]\nwhen = \"last.side == opponent and last.count == 2\"\ntake = [\"last\"]\n\
+             sweep = \"{sweep}\"\n"
+        ));
+        let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[1, 0, 1, 1, 0, 0], [20, 23]);
+        sow_pit(&g, &mut st, 6);
+        (
+            g.state_json(&st)["stores"].clone(),
+            g.outcome(&st).is_some(),
+        )
+    };
+    assert_eq!(
+        stores("mover.pits + opponent.pits <= 4"),
+        (json!([25, 23]), true)
+    );
+    assert_eq!(
+        stores("mover.pits + opponent.pits <= 2"),
+        (json!([22, 23]), false)
+    );
+}

@@ -178,10 +178,12 @@ pub enum Context {
     Evaluate,
     /// `match.points`: at the end of a round, the points it gives `mover`.
     Round,
+    /// `capture.sweep`: after a move's capture step, does the mover take every stone left?
+    Sweep,
 }
 
 impl Context {
-    pub const ALL: [Context; 12] = [
+    pub const ALL: [Context; 13] = [
         Context::Start,
         Context::Drop,
         Context::Relay,
@@ -194,6 +196,7 @@ impl Context {
         Context::Stop,
         Context::Evaluate,
         Context::Round,
+        Context::Sweep,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -209,6 +212,7 @@ impl Context {
             Context::Stop => "end.stop",
             Context::Evaluate => "ai.evaluate",
             Context::Round => "match.points",
+            Context::Sweep => "capture.sweep",
         }
     }
     fn views(self) -> &'static [View] {
@@ -224,9 +228,12 @@ impl Context {
             ],
             Context::Chain => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
-            Context::Win | Context::Score | Context::Stop | Context::Evaluate | Context::Round => {
-                &[]
-            }
+            Context::Win
+            | Context::Score
+            | Context::Stop
+            | Context::Evaluate
+            | Context::Round
+            | Context::Sweep => &[],
         }
     }
 
@@ -336,6 +343,7 @@ impl Context {
                 | Context::Chain
                 | Context::House
                 | Context::Again
+                | Context::Sweep
         ) {
             s = s
                 .var(
@@ -392,7 +400,7 @@ impl Context {
                 "stones still in hand after this drop (0: the lap's last stone)",
             );
         }
-        if self == Context::Again {
+        if matches!(self, Context::Again | Context::Sweep) {
             s = s
                 .var(
                     "captured",

@@ -552,9 +552,27 @@ impl SowingGame {
         None
     }
 
-    /// The report of a move whose sowing and capture are done: whether the mover moves again.
-    fn move_report(&self, b: &Board, s: Sowing) -> Report {
+    /// The report of a move whose sowing and capture are done: the sweep of the stones left,
+    /// then whether the mover moves again.
+    fn move_report(&self, b: &mut Board, s: Sowing) -> Report {
         let mut report = s.report;
+        if let (Some(sweep), MoveEnd::Sown) =
+            (self.capture.as_ref().and_then(|c| c.sweep.as_ref()), s.end)
+        {
+            let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+            ctx.sown = s.sown;
+            ctx.relays = s.relays;
+            ctx.captured = u32::from(report.captured);
+            ctx.grand_slam = report.grand_slam;
+            if sweep.test(&ctx) {
+                for slot in 0..2 * self.geo.n {
+                    if !b.is_closed(slot) {
+                        b.count[STORE + s.mover] += b.count[slot];
+                        b.count[slot] = 0;
+                    }
+                }
+            }
+        }
         if let (Some(again), MoveEnd::Sown) = (&self.turn.again, s.end) {
             let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
             ctx.sown = s.sown;
