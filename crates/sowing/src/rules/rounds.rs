@@ -86,7 +86,7 @@ pub enum Partial {
 
 pub(crate) const SECTION: SectionRef = SectionRef {
     name: "match",
-    line: "games repeated as rounds, each player refilling their pits from the stones they won",
+    line: "games repeated as rounds: stones carried over (refilled pits, or pits won), or rounds played afresh for points",
     required: false,
     repeated: false,
     keys: KEYS,
@@ -102,11 +102,10 @@ const KEYS: &[KeyRef] = &[
         default: "\"mover.won\" (with `target`)",
         example: "points = \"mover.won\"",
         long: "A match of rounds each played afresh from `[setup]` (with `target`, instead of \
-               `refill`): at the \
-               end of each round this is evaluated for each player as `mover` and added to their \
-               match points; `target` points win the match. Round wins: `\"mover.won\"`; \
-               stones: `\"mover.held\"`; the winner's margin: `\"mover.won * (mover.held - \
-               opponent.held)\"`.",
+               `refill`): at the end of each round this is evaluated for each player as `mover` \
+               and added to their match points; `target` points win the match. Round wins: \
+               `\"mover.won\"` (the default); stones: `\"mover.held\"`; the winner's margin: \
+               `\"mover.won * (mover.held - opponent.held)\"`.",
     },
     KeyRef {
         section: "match",
