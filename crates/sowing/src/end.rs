@@ -91,7 +91,7 @@ impl SowingGame {
         }
     }
 
-    /// Ends the game; `sweep` hands stones left on the board to their side's owner when the
+    /// Ends the game; `sweep` hands stones left on the board to their pits' owners when the
     /// rules say so.
     pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
         if sweep && self.end.leftover != Leftover::None {

@@ -297,7 +297,7 @@ impl EndRule {
             s,
             " {}. More stones wins.",
             match self.leftover {
-                Leftover::Owners => "stones left on the board go to their side's owner",
+                Leftover::Owners => "stones left on the board go to the owner of their pit",
                 Leftover::None => "stones left on the board are not counted",
                 Leftover::Opponent =>
                     "stones left on the board all go to the opponent of the player to move (after a player cannot move: to the player who moved last)",
