@@ -4,7 +4,10 @@
 //! `tests/data/mancala-games.json` (a Mancala Games configuration and the rules file written
 //! for it) is played in seeded random games by the engine's differential driver, which drives
 //! `ludus protocol` through the same moves and compares the legal moves, the board, the stores,
-//! houses, pits out of play, the player to move and the end at every step.
+//! houses, pits out of play, the player to move and the end at every step. The driver runs
+//! through `tests/data/mg_territory.py`, which teaches it the games whose pits change owner
+//! (moves from pits across the board, the owners compared at every step) and leaves the
+//! others as they are.
 //!
 //! The engine and its driver are looked for in the directory `LUDUS_MANCALA_GAMES` names, or
 //! beside this repository in `../shared/oracle/mancala-games`; without them the test is
@@ -80,7 +83,8 @@ fn every_listed_configuration_agrees_with_mancala_games() {
     );
     let log = std::env::temp_dir().join(format!("ludus-mg-{}-{seed}.jsonl", std::process::id()));
     let out = Command::new("python3")
-        .arg(dir.join("diff.py"))
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/mg_territory.py"))
+        .arg(&dir)
         .arg(env!("CARGO_BIN_EXE_ludus"))
         .arg("--configs")
         .arg(&list)

@@ -526,3 +526,64 @@ fn the_newer_keys_refuse_bad_values_at_their_place() {
         "\"stores\"",
     );
 }
+
+#[test]
+fn pits_that_change_owner_need_every_pit_filled() {
+    let sat = include_str!("../rules/sat-gharva.toml");
+    let filled = sat.replace("\nrefill = 7", "\nrefill = 7\nowners = \"filled\"");
+    located(
+        &filled,
+        "`fill_from` says how a player refills their own pits",
+        "fill_from = \"right\"",
+        "\"right\"",
+    );
+    let text = filled
+        .replace("\nfill_from = \"right\"", "")
+        .replace("\npartial = \"closed\"", "")
+        .replace("\nrefill = 7", "\nrefill = 6");
+    located(
+        &text,
+        "the 98 stones must fill all 14 pits",
+        "refill = 6",
+        "6",
+    );
+    // `contested` without pits that change owner: a warning, not an error.
+    let text = sat.replace("\nrefill = 7", "\nrefill = 7\ncontested = \"loser\"");
+    let report = ludus::registry::check(&text);
+    assert_eq!(report.errors().count(), 0, "{:?}", report.diagnostics);
+    assert!(report.diagnostics.iter().any(|d| d
+        .message
+        .contains("without `owners = \"filled\"` it has no effect")));
+}
+
+#[test]
+fn a_match_carries_stones_over_or_plays_rounds_afresh_for_points() {
+    let sat = include_str!("../rules/sat-gharva.toml");
+    located(
+        &sat.replace("\nrefill = 7", "\nrefill = 7\ntarget = 3"),
+        "`refill` carries stones over to the next round",
+        "refill = 7",
+        "7",
+    );
+    let afresh = sat
+        .replace("\nfill_from = \"right\"", "")
+        .replace("\npartial = \"closed\"", "");
+    located(
+        &afresh.replace("\nrefill = 7", "\npoints = \"mover.won\""),
+        "`[match]` with `points` needs `target`",
+        "[match]",
+        "[match]",
+    );
+    located(
+        &afresh.replace("\nrefill = 7", "\ntarget = 3\nmin_pits = 2"),
+        "`min_pits` says how stones carry over to the next round",
+        "min_pits = 2",
+        "2",
+    );
+    located(
+        &afresh.replace("\nrefill = 7", "\ntarget = 3\npoints = \"mover.wins\""),
+        "unknown name `mover.wins`",
+        "mover.wins",
+        "mover.wins",
+    );
+}

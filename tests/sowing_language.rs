@@ -288,6 +288,15 @@ fn stones_left_go_to_the_last_mover_or_are_shared_out() {
     assert_eq!(scores("mover"), [26, 22]);
     // Divided: 2 each (23 and 24), the odd stone to South, who has fewer in store.
     assert_eq!(scores("divided"), [24, 24]);
+    // "starter": to the player who started the game (the round), North here.
+    use ludus::game::Json;
+    let g = rules("starter");
+    let mut st = g
+        .state_from_json(&json!({"to_move": 0, "starter": 1,
+            "pits": [[0, 0, 0, 0, 2, 1], [1, 1, 1, 0, 0, 0]], "stores": [20, 22]}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    sow_pit(&g, &mut st, 6);
+    assert_eq!(g.outcome(&st).expect("over").scores, [21, 27]);
 }
 
 #[test]
@@ -399,4 +408,239 @@ fn a_side_is_measured_by_its_fullest_pit_and_its_occupied_pits() {
     sow_pit(&g, &mut st, 4);
     use ludus::game::Game;
     assert_eq!(g.outcome(&st).expect("over").winner, Some(0));
+}
+
+/// Two rows of six, four a pit, pits that change owner over the rounds of a match; a capture
+/// of the last pit when it is the opponent's and holds 2 or 3.
+const TERRITORY: &str = r#"
+[game]
+name = "territory"
+family = "sowing"
+
+[board]
+pits = 6
+stores = true
+
+[setup]
+stones = 4
+
+[capture]
+when = "last.side == opponent and last.count in [2, 3]"
+take = ["last"]
+
+[end]
+no_move = "pass"
+
+[match]
+refill = 4
+owners = "filled"
+min_pits = 3
+"#;
+
+/// A finished round of `TERRITORY` with the players holding `stores`, and the next round,
+/// South to move.
+fn next_territory_round(
+    stores: [u8; 2],
+) -> (ludus::sowing::SowingGame, ludus::sowing::SowingState) {
+    use ludus::game::{Game, Json};
+    let g = from_text(TERRITORY);
+    let st = g
+        .state_from_json(&json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], "stores": stores}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let next = g.next_game(&st, 0).expect("a next round");
+    (g, next)
+}
+
+#[test]
+fn a_round_gives_each_player_the_pits_their_stones_fill() {
+    use ludus::game::{Game, Json};
+    // South holds 31: seven pits of four and 3 of the eighth, more than North's 1 of it: eight
+    // pits, South's six and North's pits 1 and 2 (the run from South's pit 1 on); North the
+    // other four. Every pit starts with four, the stores empty.
+    let (g, st) = next_territory_round([31, 17]);
+    let s = g.state_json(&st);
+    assert_eq!(
+        s["owners"],
+        json!([[0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 1, 1]]),
+        "{s}"
+    );
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([0, 0]));
+    // 30: two stones of the eighth pit each, a tie: the loser, North, owns it.
+    let (g, st) = next_territory_round([30, 18]);
+    assert_eq!(
+        g.state_json(&st)["owners"],
+        json!([[0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 1]])
+    );
+    // North the winner: the run from North's pit 1 on, their side first, then South's pit 1.
+    let (g, st) = next_territory_round([17, 31]);
+    assert_eq!(
+        g.state_json(&st)["owners"],
+        json!([[1, 1, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1]])
+    );
+    // With `contested = "loser"` the eighth pit, 3 of whose 4 stones are South's, is North's.
+    let g = from_text(&TERRITORY.replace(
+        "owners = \"filled\"",
+        "owners = \"filled\"\ncontested = \"loser\"",
+    ));
+    let st = g
+        .state_from_json(&json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], "stores": [31, 17]}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let next = g.next_game(&st, 0).expect("a next round");
+    assert_eq!(
+        g.state_json(&next)["owners"],
+        json!([[0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 1]])
+    );
+}
+
+#[test]
+fn a_player_moves_from_the_pits_they_own_on_either_side() {
+    use ludus::game::{Game, Json, Notation};
+    // South owns North's pits 1 and 2: South's moves are their six pits and `o1`, `o2`;
+    // North's are their pits 3 to 6.
+    let (g, mut st) = next_territory_round([31, 17]);
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| g.move_text(&st, m)).collect();
+    assert_eq!(texts, ["1", "2", "3", "4", "5", "6", "o1", "o2"]);
+    assert_eq!(
+        g.move_json(&st, &moves[7]),
+        json!({"pit": 2, "side": 1, "text": "o2"})
+    );
+    let err = g
+        .parse_move(&st, "o3")
+        .expect_err("North's pit 3 is North's");
+    assert!(err.to_string().contains("not yours"), "{err}");
+    // South sows North's pit 2: four stones into North's pits 3 to 6. The last, North's pit 6,
+    // holds 5: no capture.
+    let mv = g
+        .parse_move(&st, "o2")
+        .expect("South's pit across the board");
+    g.play(&mut st, &mv);
+    let s = g.state_json(&st);
+    assert_eq!(
+        s["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [4, 0, 5, 5, 5, 5]]),
+        "{s}"
+    );
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| g.move_text(&st, m)).collect();
+    assert_eq!(texts, ["3", "4", "5", "6"]);
+}
+
+#[test]
+fn a_pits_side_is_the_player_who_owns_it_now() {
+    use ludus::game::Json;
+    // South sows their pit 6 (two stones) into North's pits 1 and 2; pit 2 then holds 3. Owned
+    // by North it is the opponent's and is captured; owned by South it is not.
+    let stores = |owners: serde_json::Value| {
+        let g = from_text(TERRITORY);
+        let mut st = g
+            .state_from_json(
+                &json!({"to_move": 0, "pits": [[1, 0, 0, 0, 0, 2], [0, 2, 1, 0, 0, 0]],
+                "stores": [20, 22], "owners": owners}),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        sow_pit(&g, &mut st, 6);
+        g.state_json(&st)["stores"].clone()
+    };
+    assert_eq!(
+        stores(json!([[0, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1]])),
+        json!([23, 22])
+    );
+    assert_eq!(
+        stores(json!([[0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 1, 1]])),
+        json!([20, 22])
+    );
+}
+
+#[test]
+fn a_player_who_would_own_too_few_pits_loses_the_match() {
+    use ludus::game::Game;
+    // With `min_pits = 3`: holding 9, North would own two pits (South 39: ten pits and 3 of
+    // the eleventh) and loses the match; holding 10 (a tie for the third pit, which goes to
+    // the loser) North owns three and plays on.
+    let standing = |stores: [u8; 2]| {
+        use ludus::game::Json;
+        let g = from_text(TERRITORY);
+        let st = g
+            .state_from_json(&json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], "stores": stores}))
+            .unwrap_or_else(|e| panic!("{e}"));
+        g.match_standing(&st).expect("a match")
+    };
+    let lost = standing([39, 9]);
+    assert!(lost.over);
+    assert_eq!(lost.winner, Some(0));
+    assert!(!standing([38, 10]).over);
+}
+
+#[test]
+fn rounds_played_afresh_add_up_points_to_a_target() {
+    use ludus::game::{Game, Json};
+    // A match to two round wins: South wins a round (stores 30 to 18).
+    let g = plain("[match]\ntarget = 2\n");
+    let over = |points: [i32; 2], stores: [u8; 2]| {
+        g.state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": stores, "match": {"game": 2, "points": points}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let st = over([0, 0], [30, 18]);
+    let standing = g.match_standing(&st).expect("a match");
+    assert_eq!((standing.points, standing.over), ([1, 0], false));
+    // The next round starts afresh from the setup, the points carried.
+    let next = g.state_json(&g.next_game(&st, 1).expect("a next round"));
+    assert_eq!(
+        next["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]])
+    );
+    assert_eq!(next["stores"], json!([0, 0]));
+    assert_eq!(next["match"]["points"], json!([1, 0]));
+    // A second round won: the match is South's. A drawn round gives nobody a point.
+    let standing = g.match_standing(&over([1, 0], [30, 18])).expect("a match");
+    assert_eq!(
+        (standing.points, standing.over, standing.winner),
+        ([2, 0], true, Some(0))
+    );
+    let standing = g.match_standing(&over([1, 1], [24, 24])).expect("a match");
+    assert_eq!((standing.points, standing.over), ([1, 1], false));
+    // Points on the stones: the winner scores their margin.
+    let g = plain("[match]\npoints = \"mover.won * (mover.held - opponent.held)\"\ntarget = 20\n");
+    let st = g
+        .state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": [30, 18]}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.match_standing(&st).expect("a match").points, [12, 0]);
+}
+
+#[test]
+fn a_sweep_gives_the_mover_the_stones_left_after_the_capture_step() {
+    use ludus::game::{Game, Json};
+    // South's pit 6 (one stone) makes North's pit 1 hold 2: captured. Three stones are left on
+    // the board: with a sweep on four or fewer, South takes them too, and the round has nothing
+    // left to play; with one on two or fewer, they stay.
+    let stores = |sweep: &str| {
+        let g = plain(&format!(
+            "[capture]\nwhen = \"last.side == opponent and last.count == 2\"\ntake = [\"last\"]\n\
+             sweep = \"{sweep}\"\n"
+        ));
+        let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[1, 0, 1, 1, 0, 0], [20, 23]);
+        sow_pit(&g, &mut st, 6);
+        (
+            g.state_json(&st)["stores"].clone(),
+            g.outcome(&st).is_some(),
+        )
+    };
+    assert_eq!(
+        stores("mover.pits + opponent.pits <= 4"),
+        (json!([25, 23]), true)
+    );
+    assert_eq!(
+        stores("mover.pits + opponent.pits <= 2"),
+        (json!([22, 23]), false)
+    );
 }

@@ -3,7 +3,8 @@
 //!
 //! - Sowing, `n` pits a side: pit k (1..=n, the mover's numbering) is action k - 1, the same pit
 //!   sown the other way round n + k - 1, the decisions take and leave 2n and 2n + 1, a pass
-//!   2n + 2.
+//!   2n + 2. Where pits change owner, n is both sides' pits: a pit across the board, `o3`, is
+//!   pit (pits a side) + 3.
 //! - Tables: a move is its single-die steps. A step is a symbol 1..=S, S = (points + 2) × faces:
 //!   (row - 1) × faces + pips, with row the point moved from (1..=points), points + 1 for the bar
 //!   or points + 2 for the pool, and pips the distance moved (bearing off: the point's number).
@@ -26,8 +27,9 @@ pub enum Space {
 impl Space {
     pub fn of(game: &AnyGame) -> Space {
         match game {
+            // Where pits change owner a move may name a pit across the board (`o3`).
             AnyGame::Sowing(g) => Space::Sowing {
-                pits: g.pits_per_side() as u64,
+                pits: g.move_pits() as u64,
             },
             AnyGame::Tables(g) => {
                 let (points, steps) = g.move_bounds();

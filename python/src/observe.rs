@@ -2,8 +2,9 @@
 //! of a game, from no player's side in particular (player 0's pits or checkers first).
 //!
 //! - Sowing, `n` pits a side: player 0's pits 1..=n, player 1's pits 1..=n, the two stores,
-//!   each as a share of the stones in the game; then the player to move, one-hot (2 values,
-//!   both 0 once the game is over).
+//!   each as a share of the stones in the game; where the rules' rounds change the owners of
+//!   pits, the owner (0 or 1) of each of those pits in the same order; then the player to move,
+//!   one-hot (2 values, both 0 once the game is over).
 //! - Tables, `points` points: for player 0 then player 1, the checkers on its points 1..=points
 //!   (its own numbering), on the bar, borne off and in the pool, each as a share of a side's
 //!   checkers; then the dice to play (3 values, each die / faces, 0 when none); then the dice
@@ -25,6 +26,13 @@ pub fn observation(game: &AnyGame, state: &AnyState) -> Vec<f32> {
                 out.extend(pits.map(|c| c / total));
             }
             out.extend((0..2).map(|p| f32::from(s.store(p)) / total));
+            if g.pits_change_owner() {
+                // Who owns each pit this round, in the order of the counts.
+                for p in 0..2 {
+                    let owner = |k| if s.is_ceded(g, p, k) { 1 - p } else { p };
+                    out.extend((1..=g.pits_per_side()).map(|k| owner(k) as f32));
+                }
+            }
         }
         (AnyGame::Tables(g), AnyState::Tables(s)) => {
             let (points, _) = g.move_bounds();

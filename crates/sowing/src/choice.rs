@@ -6,7 +6,7 @@
 //! [`SowingMove::LEAVE`]. So
 //! search, the protocol and the terminal ask the decider as they ask any player to move.
 
-use super::board::STORE;
+use super::board::{Board, STORE};
 use super::moves::{MoveKind, SowingMove};
 use super::rules::TakeChoice;
 use super::sow::{Before, Paused, Question};
@@ -39,7 +39,7 @@ impl SowingGame {
     #[cold]
     pub(crate) fn pause(&self, st: &mut SowingState, paused: Box<Paused>, before: Before) {
         st.legal = 0;
-        let decider = self.decider(&paused);
+        let decider = self.decider(&st.board, &paused);
         st.pending = Some(Pending {
             paused,
             decider,
@@ -47,10 +47,10 @@ impl SowingGame {
         });
     }
 
-    fn decider(&self, paused: &Paused) -> u8 {
+    fn decider(&self, b: &Board, paused: &Paused) -> u8 {
         match paused.question {
             Question::Take { slot } if self.sowing.take_choice == TakeChoice::Owner => {
-                self.geo.owner[usize::from(slot)]
+                self.geo.owner_of(b, usize::from(slot)) as u8
             }
             _ => paused.sowing.mover as u8,
         }
@@ -69,7 +69,7 @@ impl SowingGame {
                 self.end_move(st, mover, pending.before, report);
             }
             None => {
-                pending.decider = self.decider(&pending.paused);
+                pending.decider = self.decider(&st.board, &pending.paused);
                 st.pending = Some(pending);
             }
         }
@@ -118,7 +118,7 @@ impl SowingGame {
         let stones = format!("{stones} stone{}", if stones == 1 { "" } else { "s" });
         match pending.paused.question {
             Question::Take { slot } => {
-                let owner = &names[usize::from(self.geo.owner[usize::from(slot)])];
+                let owner = &names[self.geo.owner_of(&st.board, usize::from(slot))];
                 format!("take {pits} ({stones}) to {owner}'s store, or leave it")
             }
             Question::House { .. } => {

@@ -2,7 +2,9 @@
 //! rounds of a match.
 
 use super::board::{Board, STORE};
-use super::rules::{FillFrom, Leftover, NoMove, Partial};
+use super::rules::rounds::MatchRule;
+use super::rules::{FillFrom, Leftover, NoMove, Owners, Partial};
+use super::scope::{Ctx, NO_WINNER};
 use super::sow::MoveEnd;
 use super::state::{EndReason, Finish, History, Round, SowingState, HISTORY_CAPACITY};
 use super::SowingGame;
@@ -89,7 +91,7 @@ impl SowingGame {
         }
     }
 
-    /// Ends the game; `sweep` hands stones left on the board to their side's owner when the
+    /// Ends the game; `sweep` hands stones left on the board to their pits' owners when the
     /// rules say so.
     pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
         if sweep && self.end.leftover != Leftover::None {
@@ -97,15 +99,16 @@ impl SowingGame {
             for s in 0..2 * self.geo.n {
                 // A pit out of play was never in the round: its stones stay its owner's.
                 let owner = match self.end.leftover {
-                    _ if st.board.is_closed(s) => usize::from(self.geo.owner[s]),
+                    _ if st.board.is_closed(s) => self.geo.owner_of(&st.board, s),
                     Leftover::Opponent => 1 - usize::from(st.to_move),
                     Leftover::Mover => usize::from(st.last_mover),
+                    Leftover::Starter => usize::from(st.round.starter),
                     Leftover::Divided => {
                         shared += st.board.count[s];
                         st.board.count[s] = 0;
                         continue;
                     }
-                    Leftover::Owners | Leftover::None => usize::from(self.geo.owner[s]),
+                    Leftover::Owners | Leftover::None => self.geo.owner_of(&st.board, s),
                 };
                 st.board.count[STORE + owner] += st.board.count[s];
                 st.board.count[s] = 0;
@@ -144,14 +147,14 @@ impl SowingGame {
         self.settle_turn(st);
     }
 
-    /// Stones each player holds: store and own pits.
+    /// Stones each player holds: store and the pits they hold.
     pub(crate) fn held(&self, b: &Board) -> [i32; 2] {
-        let n = self.geo.n;
         [0, 1].map(|p| {
+            let pits = self.geo.held_mask(b, p);
             i32::from(b.store(p))
-                + b.count[p * n..p * n + n]
-                    .iter()
-                    .map(|&c| i32::from(c))
+                + (0..2 * self.geo.n)
+                    .filter(|&s| pits >> s & 1 == 1)
+                    .map(|s| i32::from(b.count[s]))
                     .sum::<i32>()
         })
     }
@@ -241,17 +244,36 @@ impl SowingGame {
     }
 
     pub(crate) fn standing(&self, st: &SowingState) -> Option<MatchStanding> {
-        let rule = self.match_rule?;
-        let (points, over) = match st.result {
-            Some(_) => {
-                let held = self.held(&st.board);
-                // A match ends when a player cannot fill the pits the rules ask for, or at the
-                // match guard.
-                let need = i64::from(rule.refill) * i64::from(rule.min_pits);
-                let short = held.iter().any(|&h| i64::from(h) < need);
-                (held, short || st.round.game >= LIMITS.games_per_match)
+        let rule = self.match_rule.as_ref()?;
+        let guard = st.round.game >= LIMITS.games_per_match;
+        let (points, over) = match (st.result, &rule.tally) {
+            (Some(result), Some(tally)) => {
+                // The round's points added to the match's; the target reached ends the match.
+                let points = [0, 1].map(|p| {
+                    let mut ctx = Ctx::new(&st.board, &self.geo, p, st.ply);
+                    ctx.winner = result.winner.unwrap_or(NO_WINNER);
+                    st.round.points[p].saturating_add(tally.points.eval(&ctx))
+                });
+                let reached = points.iter().any(|&p| p >= tally.target);
+                (points, reached || guard)
             }
-            None => (st.round.points, false),
+            (Some(_), None) => {
+                let held = self.held(&st.board);
+                // A match ends when a player cannot fill (or would not own) the pits the
+                // rules ask for, or at the match guard.
+                let short = match rule.owners {
+                    Owners::Sides => {
+                        let need = i64::from(rule.refill) * i64::from(rule.min_pits);
+                        held.iter().any(|&h| i64::from(h) < need)
+                    }
+                    Owners::Filled => rule
+                        .pits_filled(held, 2 * self.geo.n as u32)
+                        .iter()
+                        .any(|&p| p < rule.min_pits),
+                };
+                (held, short || guard)
+            }
+            (None, _) => (st.round.points, false),
         };
         Some(MatchStanding {
             game: st.round.game,
@@ -268,12 +290,43 @@ impl SowingGame {
     /// The next round of a match, `first` to move: each player refills their pits from the
     /// stones they hold.
     pub(crate) fn next_round(&self, st: &SowingState, first: usize) -> Option<SowingState> {
-        let rule = self.match_rule?;
+        let rule = self.match_rule.as_ref()?;
         let standing = self.standing(st)?;
         if standing.over {
             return None;
         }
-        let held = standing.points;
+        let points = standing.points;
+        st.result?;
+        if rule.tally.is_some() {
+            // A round played afresh: the game's setup, its forced opening included.
+            let opening = self.setup.first_move.is_some();
+            return Some(self.fresh(
+                self.setup.board,
+                first,
+                st.round.game + 1,
+                points,
+                opening,
+                0,
+            ));
+        }
+        let board = match rule.owners {
+            Owners::Sides => self.refilled(rule, points),
+            Owners::Filled => self.filled(rule, points),
+        };
+        Some(self.fresh(board, first, st.round.game + 1, points, false, 0))
+    }
+
+    /// The match points a match starts with: none in a match of rounds played afresh for
+    /// points, else the stones each player holds on `board`.
+    pub(crate) fn first_points(&self, board: &Board) -> [i32; 2] {
+        match self.match_rule.as_ref().and_then(|r| r.tally.as_ref()) {
+            Some(_) => [0, 0],
+            None => self.held(board),
+        }
+    }
+
+    /// Each player refills their own pits from the stones they `held`.
+    fn refilled(&self, rule: &MatchRule, held: [i32; 2]) -> Board {
         let n = self.geo.n;
         let mut board = Board::empty();
         for (p, &h) in held.iter().enumerate() {
@@ -301,8 +354,29 @@ impl SowingGame {
             }
             board.count[STORE + p] = left as u8;
         }
-        st.result?;
-        Some(self.fresh(board, first, st.round.game + 1, held, false, 0))
+        board
+    }
+
+    /// Every pit filled, each player owning as many as the stones they `held` fill: the
+    /// winner the run from their pit 1 along the board, the loser the rest.
+    fn filled(&self, rule: &MatchRule, held: [i32; 2]) -> Board {
+        let pits = 2 * self.geo.n;
+        let owned = rule.pits_filled(held, pits as u32);
+        let winner = usize::from(owned[1] > owned[0]);
+        let mut board = Board::empty();
+        for k in 1..=pits {
+            let s = self.geo.slot_from(winner, k);
+            board.count[s] = rule.refill;
+            let owner = if k as u32 <= owned[winner] {
+                winner
+            } else {
+                1 - winner
+            };
+            if owner != usize::from(self.geo.owner[s]) {
+                board.ceded |= 1 << s;
+            }
+        }
+        board
     }
 }
 

@@ -57,17 +57,18 @@ impl FastPaths {
             turn: _,
             evaluate: _,
             end: _,
-            match_rule: _,
             // The rules that may close a path.
             sowing,
             capture,
             house,
+            match_rule,
             fast: _,
         } = game;
         let closed = [
             Some(sowing.closes()),
             capture.as_ref().map(|c| c.closes()),
             house.as_ref().map(|h| h.closes()),
+            match_rule.as_ref().map(|m| m.closes()),
         ]
         .into_iter()
         .flatten()

@@ -144,6 +144,19 @@ impl SowingGame {
     pub fn pits_per_side(&self) -> usize {
         self.geo.n
     }
+    /// Whether the rules' rounds change the owners of pits (`[match] owners = "filled"`).
+    pub fn pits_change_owner(&self) -> bool {
+        self.geo.owners_change
+    }
+    /// The pit numbers a move may name: a side's pits, or both sides' where pits change owner
+    /// (`o3` is pit n + 3 of the mover's numbering counted on along the board).
+    pub fn move_pits(&self) -> usize {
+        if self.geo.owners_change {
+            2 * self.geo.n
+        } else {
+            self.geo.n
+        }
+    }
     /// Stones in the game.
     pub fn total_stones(&self) -> u32 {
         self.setup.total
@@ -170,7 +183,7 @@ impl Game for SowingGame {
             self.setup.board,
             first,
             1,
-            self.held(&self.setup.board),
+            self.first_points(&self.setup.board),
             self.setup.first_move.is_some(),
             0,
         )
@@ -179,7 +192,7 @@ impl Game for SowingGame {
         self.next_round(state, first)
     }
     fn next_starter(&self, state: &SowingState) -> Option<Player> {
-        let rule = self.match_rule?;
+        let rule = self.match_rule.as_ref()?;
         let result = state.result?;
         if self.standing(state)?.over {
             return None;
@@ -305,7 +318,7 @@ impl Game for SowingGame {
         Guards {
             plies: by_rules.unwrap_or(LIMITS.plies_per_game),
             plies_by_rules: by_rules.is_some(),
-            games: self.match_rule.map(|_| LIMITS.games_per_match),
+            games: self.match_rule.as_ref().map(|_| LIMITS.games_per_match),
         }
     }
     fn set_max_plies(&mut self, plies: u32) {
@@ -340,12 +353,18 @@ impl Notation for SowingGame {
 impl Json for SowingGame {
     fn move_json(&self, state: &SowingState, mv: &SowingMove) -> Value {
         match mv.kind() {
-            MoveKind::Sow { pit, .. } if self.sowing.directed => json!({
-                "text": self.pit_text(state, *mv),
-                "pit": pit,
-                "direction": self.direction_word(*mv),
-            }),
-            MoveKind::Sow { pit, .. } => json!({"text": pit.to_string(), "pit": pit}),
+            MoveKind::Sow { pit, .. } => {
+                let mut fields = json!({"text": self.pit_text(state, *mv), "pit": pit});
+                if usize::from(pit) > self.geo.n {
+                    // A pit across the board: its number on its side, and that side.
+                    fields["pit"] = json!(usize::from(pit) - self.geo.n);
+                    fields["side"] = json!(1 - usize::from(state.to_move));
+                }
+                if self.sowing.directed {
+                    fields["direction"] = json!(self.direction_word(*mv));
+                }
+                fields
+            }
             MoveKind::Take | MoveKind::Leave => {
                 let decision = choice::decision_text(*mv);
                 json!({"text": decision, "decision": decision})

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 /// The board from `viewer`'s seat: the opponent's rows on top (their rear row first), the
 /// viewer's below; pit numbers beside each row of counts; a closed pit's stones in brackets
-/// (`[5]`), so that every stone is seen.
+/// (`[5]`), so that every stone is seen; a pit held by the player across the board marked `*`.
 pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
     let g = &game.geo;
     let opp = 1 - viewer;
@@ -20,14 +20,14 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             .map(|k| k + 1)
     };
     let mut out = String::new();
-    let mut closed = false;
+    let (mut closed, mut ceded) = (false, false);
     let mut line = |p: usize, row: usize| {
         let mut nums = String::new();
         let mut counts = String::new();
         for x in 1..=g.cols {
             if let Some(k) = cell(p, row, x) {
                 let _ = write!(nums, "{k:>4}");
-                let count = if st.is_closed(game, p, k) {
+                let mut count = if st.is_closed(game, p, k) {
                     closed = true;
                     format!("[{}]", st.pit(game, p, k))
                 } else if let Some(h) = st.house_owner(game, p, k) {
@@ -35,6 +35,10 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
                 } else {
                     st.pit(game, p, k).to_string()
                 };
+                if st.is_ceded(game, p, k) {
+                    ceded = true;
+                    count.push('*');
+                }
                 let _ = write!(counts, "{count:>4}");
             }
         }
@@ -57,6 +61,12 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         let _ = writeln!(
             out,
             "[n]: a closed pit, its n stones out of play this round"
+        );
+    }
+    if ceded {
+        let _ = writeln!(
+            out,
+            "n*: a pit held by the player across the board (won in an earlier round); they sow it as `o` and its number"
         );
     }
     for (h, owner) in (0..2).filter_map(|p| st.house(game, p).map(|h| (h, p))) {
@@ -127,6 +137,11 @@ pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
          row(s) on the board (each player counts their own pits).",
         game.geo.n
     );
+    if game.geo.owners_change {
+        s.push_str(
+            "\nA pit you hold across the board (marked `*`) is `o` and its number there: `o2`.",
+        );
+    }
     if game.sowing.direction_choice.is_some() {
         s.push_str(
             "\nA pit that may be sown either way takes its direction: `3cw` (clockwise) or\n\
@@ -180,6 +195,10 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
                 svg.circle(cx, cy, 24.0, "#ffffff", Some(INK));
             }
             svg.text((cx, cy), 20.0, Anchor::Middle, true, INK, &count);
+            if st.is_ceded(game, p, k) {
+                // Held by the player across the board: marked as on the terminal board.
+                svg.text((cx + 20.0, cy - 16.0), 14.0, Anchor::Middle, true, INK, "*");
+            }
             svg.text(
                 (cx - 22.0, cy - 22.0),
                 10.0,

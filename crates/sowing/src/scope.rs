@@ -49,6 +49,10 @@ const MOVER_MOST: u16 = 82;
 const OPPONENT_MOST: u16 = 83;
 const MOVER_OCCUPIED: u16 = 84;
 const OPPONENT_OCCUPIED: u16 = 85;
+const MOVER_WON: u16 = 86;
+const OPPONENT_WON: u16 = 87;
+const MOVER_HELD: u16 = 88;
+const OPPONENT_HELD: u16 = 89;
 const OWN: u16 = 80;
 const THEIR: u16 = 81;
 
@@ -172,10 +176,14 @@ pub enum Context {
     /// `ai.evaluate`: a position's value for the search players, `mover` being the player it
     /// is valued for.
     Evaluate,
+    /// `match.points`: at the end of a round, the points it gives `mover`.
+    Round,
+    /// `capture.sweep`: after a move's capture step, does the mover take every stone left?
+    Sweep,
 }
 
 impl Context {
-    pub const ALL: [Context; 11] = [
+    pub const ALL: [Context; 13] = [
         Context::Start,
         Context::Drop,
         Context::Relay,
@@ -187,6 +195,8 @@ impl Context {
         Context::Score,
         Context::Stop,
         Context::Evaluate,
+        Context::Round,
+        Context::Sweep,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -201,6 +211,8 @@ impl Context {
             Context::Score => "end.score",
             Context::Stop => "end.stop",
             Context::Evaluate => "ai.evaluate",
+            Context::Round => "match.points",
+            Context::Sweep => "capture.sweep",
         }
     }
     fn views(self) -> &'static [View] {
@@ -216,7 +228,12 @@ impl Context {
             ],
             Context::Chain => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
-            Context::Win | Context::Score | Context::Stop | Context::Evaluate => &[],
+            Context::Win
+            | Context::Score
+            | Context::Stop
+            | Context::Evaluate
+            | Context::Round
+            | Context::Sweep => &[],
         }
     }
 
@@ -326,6 +343,7 @@ impl Context {
                 | Context::Chain
                 | Context::House
                 | Context::Again
+                | Context::Sweep
         ) {
             s = s
                 .var(
@@ -347,6 +365,33 @@ impl Context {
                     "relay lifts so far in this move",
                 );
         }
+        if self == Context::Round {
+            s = s
+                .var(
+                    "mover.won",
+                    Type::Int,
+                    MOVER_WON,
+                    "1 when the mover won the round just over, else 0",
+                )
+                .var(
+                    "opponent.won",
+                    Type::Int,
+                    OPPONENT_WON,
+                    "1 when the opponent won the round just over, else 0",
+                )
+                .var(
+                    "mover.held",
+                    Type::Int,
+                    MOVER_HELD,
+                    "stones the mover holds at the end of the round (store and pits)",
+                )
+                .var(
+                    "opponent.held",
+                    Type::Int,
+                    OPPONENT_HELD,
+                    "stones the opponent holds at the end of the round (store and pits)",
+                );
+        }
         if self == Context::Drop {
             s = s.var(
                 "hand",
@@ -355,7 +400,7 @@ impl Context {
                 "stones still in hand after this drop (0: the lap's last stone)",
             );
         }
-        if self == Context::Again {
+        if matches!(self, Context::Again | Context::Sweep) {
             s = s
                 .var(
                     "captured",
@@ -387,7 +432,12 @@ pub struct Ctx<'a> {
     pub hand: u32,
     pub captured: u32,
     pub grand_slam: bool,
+    /// The winner of the round just over (a round's points), [`NO_WINNER`] otherwise.
+    pub winner: u8,
 }
+
+/// [`Ctx::winner`] when no round has a winner.
+pub const NO_WINNER: u8 = 2;
 
 impl<'a> Ctx<'a> {
     pub fn new(board: &'a Board, geo: &'a Geometry, mover: usize, ply: u32) -> Self {
@@ -402,6 +452,7 @@ impl<'a> Ctx<'a> {
             hand: 0,
             captured: 0,
             grand_slam: false,
+            winner: NO_WINNER,
         }
     }
     fn house_number(&self, p: usize) -> i32 {
@@ -412,24 +463,33 @@ impl<'a> Ctx<'a> {
             0
         }
     }
-    /// The stones of each of player `p`'s pits in play.
+    /// The stones of each of the pits in play player `p` holds.
     fn side_counts(&self, p: usize) -> impl Iterator<Item = i32> + '_ {
-        (p * self.geo.n..(p + 1) * self.geo.n)
-            .filter(|&s| !self.board.is_closed(s))
+        let held = self.geo.held_mask(self.board, p) & !self.board.closed;
+        (0..2 * self.geo.n)
+            .filter(move |&s| held >> s & 1 == 1)
             .map(|s| i32::from(self.board.count[s]))
     }
 
-    /// Stones in player `p`'s pits in play (a closed pit's stones are out of the round).
+    /// Stones player `p` holds: store and the pits they hold, in play or not.
+    fn held(&self, p: usize) -> i32 {
+        let pits = self.geo.held_mask(self.board, p);
+        let on_board: i32 = (0..2 * self.geo.n)
+            .filter(|&s| pits >> s & 1 == 1)
+            .map(|s| i32::from(self.board.count[s]))
+            .sum();
+        i32::from(self.board.store(p)) + on_board
+    }
+
+    /// Stones in the pits in play player `p` holds (a closed pit's stones are out of the round).
     fn side_total(&self, p: usize) -> i32 {
-        let pits = &self.board.count[p * self.geo.n..(p + 1) * self.geo.n];
-        if self.board.closed == 0 {
-            // Every pit in play (every game but a match's later rounds): a plain sum.
+        if self.board.closed == 0 && self.board.ceded == 0 {
+            // Every pit in play, on its side's player (every game but a match's later rounds):
+            // a plain sum.
+            let pits = &self.board.count[p * self.geo.n..(p + 1) * self.geo.n];
             return pits.iter().map(|&c| i32::from(c)).sum();
         }
-        (p * self.geo.n..(p + 1) * self.geo.n)
-            .filter(|&s| !self.board.is_closed(s))
-            .map(|s| i32::from(self.board.count[s]))
-            .sum()
+        self.side_counts(p).sum()
     }
 }
 
@@ -452,7 +512,7 @@ impl Vars for Ctx<'_> {
             };
             return match slot % ATTRS {
                 COUNT => i32::from(self.board.count[s]),
-                SIDE => i32::from(g.owner[s]),
+                SIDE => g.owner_of(self.board, s) as i32,
                 NUMBER => i32::from(g.number[s]),
                 ROW => place(0),
                 COLUMN => place(1),
@@ -481,6 +541,10 @@ impl Vars for Ctx<'_> {
             OPPONENT_MOST => self.side_counts(opp).max().unwrap_or(0),
             MOVER_OCCUPIED => self.side_counts(self.mover).filter(|&c| c > 0).count() as i32,
             OPPONENT_OCCUPIED => self.side_counts(opp).filter(|&c| c > 0).count() as i32,
+            MOVER_WON => i32::from(usize::from(self.winner) == self.mover),
+            OPPONENT_WON => i32::from(usize::from(self.winner) == opp),
+            MOVER_HELD => self.held(self.mover),
+            OPPONENT_HELD => self.held(opp),
             MOVER_HOUSE => self.house_number(self.mover),
             OPPONENT_HOUSE => self.house_number(opp),
             _ => 0,
@@ -521,7 +585,12 @@ impl PitCond {
     /// `total`: the game's stones, the most a pit can hold.
     pub fn new(expr: Expr, view: View, geo: &Geometry, total: u8) -> Self {
         let base = view as u16 * ATTRS;
-        let own = |slot: u16| (base..base + ATTRS).contains(&slot) && slot != base + OPEN;
+        // A pit's owner is fixed unless the rounds change owners.
+        let own = |slot: u16| {
+            (base..base + ATTRS).contains(&slot)
+                && slot != base + OPEN
+                && !(geo.owners_change && slot == base + SIDE)
+        };
         let tabulable = (0..256u16)
             .filter(|&s| expr.reads(s))
             .all(|s| own(s) || s == MOVER || s == OPPONENT);

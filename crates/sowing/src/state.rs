@@ -208,6 +208,10 @@ impl SowingState {
     pub fn is_closed(&self, game: &SowingGame, p: usize, k: usize) -> bool {
         self.board.is_closed(game.geo.slot(p, k))
     }
+    /// Whether player p's pit k is held by the other player (won in an earlier round).
+    pub fn is_ceded(&self, game: &SowingGame, p: usize, k: usize) -> bool {
+        self.board.ceded >> game.geo.slot(p, k) & 1 == 1
+    }
     pub fn ply(&self) -> u32 {
         self.ply
     }
@@ -240,6 +244,16 @@ impl SowingGame {
                 .map(|p| (1..=n).filter(|&k| st.is_closed(self, p, k)).collect())
                 .collect();
             fields.insert("out_of_play".into(), json!(closed));
+        }
+        if self.geo.owners_change {
+            let owners: Vec<Vec<usize>> = (0..2)
+                .map(|p| {
+                    (1..=n)
+                        .map(|k| self.geo.owner_of(b, self.geo.slot(p, k)))
+                        .collect()
+                })
+                .collect();
+            fields.insert("owners".into(), json!(owners));
         }
         if let Some(decision) = self.decision_json(st) {
             fields.insert("decision".into(), decision);
@@ -322,6 +336,30 @@ impl SowingGame {
                 }
             }
         }
+        if let Some(owners) = obj.get("owners").filter(|v| !v.is_null()) {
+            let rows = owners
+                .as_array()
+                .filter(|r| r.len() == 2)
+                .ok_or("`owners` is [[owner of each of player 0's pits], [… player 1's]]")?;
+            for (p, row) in rows.iter().enumerate() {
+                let row = row
+                    .as_array()
+                    .filter(|r| r.len() == n)
+                    .ok_or_else(|| format!("`owners`: player {p}'s row lists {n} owners"))?;
+                for (k, o) in row.iter().enumerate() {
+                    let owner = o
+                        .as_u64()
+                        .filter(|&o| o < 2)
+                        .ok_or_else(|| format!("`owners`: {o} is not a player, 0 or 1"))?;
+                    if owner as usize != p {
+                        if !self.geo.owners_change {
+                            return Err("these rules never change the owner of a pit".into());
+                        }
+                        board.ceded |= 1 << (p * n + k);
+                    }
+                }
+            }
+        }
         if let Some(houses) = obj.get("houses").filter(|v| !v.is_null()) {
             let houses = houses.as_array().filter(|h| h.len() == 2).ok_or(
                 "`houses` is [house of player 0, house of player 1], each [side, pit] or null",
@@ -354,7 +392,20 @@ impl SowingGame {
             }
         }
         // `match` counts only in rules that play one.
-        let (game, points) = match shared.match_.zip(self.match_rule) {
+        let (game, points) = match shared.match_.zip(self.match_rule.as_ref()) {
+            Some((m, rule)) if rule.tally.is_some() => {
+                // Points of rounds played afresh: any tally below the target, the stones apart.
+                let target = rule.tally.as_ref().map_or(0, |t| t.target);
+                let points = m.points.unwrap_or([0, 0]);
+                if to_move.is_some() && points.iter().any(|&p| p >= target || p < 0) {
+                    return Err(format!(
+                        "`match.points` are {points:?}: each must be from 0 to {} (at {target} \
+                         the match is over)",
+                        target - 1
+                    ));
+                }
+                (m.game.unwrap_or(1), points)
+            }
             Some((m, rule)) => {
                 let refill = i32::from(rule.refill);
                 let points = match m.points {
@@ -379,7 +430,7 @@ impl SowingGame {
                 };
                 (m.game.unwrap_or(1), points)
             }
-            None => (1, self.held(&self.setup.board)),
+            None => (1, self.first_points(&self.setup.board)),
         };
         let ply = shared.ply;
         let mut st = match to_move {

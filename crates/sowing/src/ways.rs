@@ -13,6 +13,9 @@ use ludus_core::game::MoveError;
 /// A direction as a move's text says it.
 const CLOCKWISE: &str = "cw";
 const COUNTERCLOCKWISE: &str = "ccw";
+/// Before a pit number: the pit of that number across the board (a pit won in a match whose
+/// rounds change owners), `o3`.
+const ACROSS: &str = "o";
 
 /// Appends the legal moves sown the other way round (`legal` bits 16 and up). Out of line:
 /// the listing of the rules' way stays a leaf.
@@ -43,17 +46,29 @@ impl SowingGame {
             || self.sowing.direction_choice.as_ref().is_some_and(|c| {
                 let mover = usize::from(state.to_move);
                 let mut ctx = Ctx::new(&state.board, &self.geo, mover, state.ply);
-                c.test(&mut ctx, self.geo.slot(mover, usize::from(pit)))
+                c.test(&mut ctx, self.geo.slot_from(mover, usize::from(pit)))
             });
+        let name = self.pit_name(pit);
         if !chosen {
-            return pit.to_string();
+            return name;
         }
         let way = if self.clockwise(mv) {
             CLOCKWISE
         } else {
             COUNTERCLOCKWISE
         };
-        format!("{pit}{way}")
+        format!("{name}{way}")
+    }
+
+    /// Pit `pit` of the mover's numbering counted on along the board: `3`, or `o3` for the
+    /// pit numbered 3 across the board.
+    pub(crate) fn pit_name(&self, pit: u8) -> String {
+        let n = self.geo.n as u8;
+        if pit > n {
+            format!("{ACROSS}{}", pit - n)
+        } else {
+            pit.to_string()
+        }
     }
 
     /// The direction a pit move sows, in words.
@@ -74,22 +89,30 @@ impl SowingGame {
     ) -> Result<SowingMove, MoveError> {
         let n = self.geo.n;
         let lower = text.trim().to_ascii_lowercase();
-        let digits = lower
+        let (across, number) = match lower.strip_prefix(ACROSS) {
+            Some(rest) if self.geo.owners_change => (true, rest),
+            _ => (false, lower.as_str()),
+        };
+        let digits = number
             .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(lower.len());
-        let clockwise = match lower[digits..].trim() {
+            .unwrap_or(number.len());
+        let clockwise = match number[digits..].trim() {
             "" => None,
             CLOCKWISE => Some(true),
             COUNTERCLOCKWISE => Some(false),
             _ => return Err(self.unreadable(text)),
         };
-        let pit: usize = lower[..digits].parse().map_err(|_| self.unreadable(text))?;
+        let pit: usize = number[..digits]
+            .parse()
+            .map_err(|_| self.unreadable(text))?;
         if !(1..=n).contains(&pit) {
             return Err(MoveError::illegal(
                 text,
                 format!("pits are numbered 1 to {n}"),
             ));
         }
+        let pit = if across { pit + n } else { pit };
+        let name = self.pit_name(pit as u8);
         let ways = [SowingMove::pit(pit as u8), SowingMove::other_way(pit as u8)];
         let legal = ways.map(|mv| {
             let bit = (pit - 1) + usize::from(mv.is_other_way()) * WAY_BITS;
@@ -102,7 +125,7 @@ impl SowingGame {
             (Some(_), Some(_)) => {
                 return Err(MoveError::illegal(
                     text,
-                    format!("pit {pit} may be sown either way: `{pit}{CLOCKWISE}` or `{pit}{COUNTERCLOCKWISE}`"),
+                    format!("pit {name} may be sown either way: `{name}{CLOCKWISE}` or `{name}{COUNTERCLOCKWISE}`"),
                 ))
             }
             (None, _) => {}
@@ -110,23 +133,25 @@ impl SowingGame {
         if let Some(i) = (0..2).find(|&i| legal[i]) {
             return Err(MoveError::illegal(
                 text,
-                format!("pit {pit} sows only {} now", self.direction_word(ways[i])),
+                format!("pit {name} sows only {} now", self.direction_word(ways[i])),
             ));
         }
         let mover = usize::from(state.to_move);
-        let slot = self.geo.slot(mover, pit);
+        let slot = self.geo.slot_from(mover, pit);
         Err(MoveError::illegal(
             text,
             if state.board.is_closed(slot) {
-                format!("pit {pit} is out of play this round")
+                format!("pit {name} is out of play this round")
+            } else if self.geo.owner_of(&state.board, slot) != mover {
+                format!("pit {name} is not yours this round")
             } else if state.board.count[slot] == 0 {
-                format!("pit {pit} is empty")
+                format!("pit {name} is empty")
             } else {
                 let mut moves = Vec::new();
                 ludus_core::game::Game::legal_moves(self, state, &mut moves);
                 let legal: Vec<String> = moves.iter().map(|&mv| self.pit_text(state, mv)).collect();
                 format!(
-                    "pit {pit} may not be played now (legal: {})",
+                    "pit {name} may not be played now (legal: {})",
                     legal.join(", ")
                 )
             },
@@ -136,11 +161,14 @@ impl SowingGame {
     fn unreadable(&self, text: &str) -> MoveError {
         let n = self.geo.n;
         let decision = matches!(text.trim().to_ascii_lowercase().as_str(), "take" | "leave");
-        let way = if self.sowing.directed {
+        let mut way = if self.sowing.directed {
             format!(", with `{CLOCKWISE}` or `{COUNTERCLOCKWISE}` where it may be sown either way")
         } else {
             String::new()
         };
+        if self.geo.owners_change {
+            way += &format!(", `{ACROSS}1` to `{ACROSS}{n}` for pits across the board");
+        }
         MoveError::unreadable(
             text,
             if decision {

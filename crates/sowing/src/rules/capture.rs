@@ -40,6 +40,10 @@ pub struct Capture {
     /// Whether the mover may decline the capture.
     #[serde(default)]
     pub choice: CaptureChoice,
+    /// After the capture step of every move: when this holds, the mover takes every stone left
+    /// in play (context `sweep`).
+    #[serde(default)]
+    pub sweep: Option<Spanned<String>>,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -237,12 +241,28 @@ const KEYS: &[KeyRef] = &[
                move goes on as after a failed condition. The feeding and grand-slam checks of the \
                legal moves try each move with every choice taken.",
     },
+    KeyRef {
+        section: "capture",
+        key: "sweep",
+        line: "context sweep: after the capture step of every move, the mover takes every stone left in play when this holds",
+        expects: "a condition (context sweep)",
+        values: &[],
+        default: "none",
+        example: "sweep = \"mover.pits + opponent.pits <= 4\"",
+        long: "Checked after the capture step of every move, whether it captured or not (`captured \
+               > 0` for a sweep on a capture only), before the mover may move again: when it holds, \
+               every stone left in the pits in play goes to the mover's store (NamNam: \"if there \
+               are 4 or fewer seeds left on the board the capture takes them as well\"). The \
+               feeding checks of the legal moves see the board swept.",
+    },
 ];
 
 /// A capture, compiled.
 #[derive(Clone, Debug)]
 pub(crate) struct CaptureRule {
     pub(crate) when: PitCond,
+    /// When it holds after a move's capture step, the mover takes every stone left in play.
+    pub(crate) sweep: Option<Expr>,
     /// The `next` and `beyond` pits are read by the condition or taken.
     pub(crate) needs_next: bool,
     pub(crate) targets: Vec<Target>,
@@ -262,12 +282,14 @@ pub(super) struct Checked<'a> {
     table: &'a Capture,
     when: Expr,
     chain: Option<Expr>,
+    sweep: Option<Expr>,
 }
 
 /// Checks `[capture]`; `None` when an error was reported.
 pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
     let when = cx.condition(Context::Capture, &c.when);
     let chain = c.chain.as_ref().map(|v| cx.condition(Context::Chain, v));
+    let sweep = c.sweep.as_ref().map(|v| cx.condition(Context::Sweep, v));
     if c.chain.is_none() {
         let stray = [
             (c.chain_way != ChainWay::Back, "chain_way"),
@@ -306,6 +328,7 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
         table: c,
         when: when?,
         chain: compiled(chain)?,
+        sweep: compiled(sweep)?,
     })
 }
 
@@ -318,6 +341,7 @@ impl Checked<'_> {
         CaptureRule {
             needs_next: !when.is_tabulated() || c.take.get_ref().iter().any(far),
             when,
+            sweep: self.sweep,
             targets: c.take.get_ref().clone(),
             chain: self.chain.map(|e| laid.pit(e, View::Pit)),
             chain_way: c.chain_way,
@@ -375,13 +399,15 @@ impl CaptureRule {
             chain_max: _,
             grand_slam: _,
             sow_from: _,
-            // What closes a path: captures sown on during the sowing, a choice.
+            // What closes a path: captures sown on during the sowing, a choice, a sweep (the
+            // plain path ends with the capture).
             to,
             choice,
+            sweep,
         } = self;
         Closes {
             bulk: *to != CaptureTo::Store,
-            plain: *choice != CaptureChoice::None,
+            plain: *choice != CaptureChoice::None || sweep.is_some(),
             way: false,
         }
     }
@@ -436,6 +462,13 @@ impl CaptureRule {
                     SowFrom::Lap => "the pit that lap was lifted from",
                     SowFrom::Last => "the lap's last pit",
                 }
+            );
+        }
+        if let Some(sweep) = &self.sweep {
+            let _ = writeln!(
+                s,
+                "After the capture step of every move, when `{}`, the mover takes every stone left in play.",
+                sweep.text()
             );
         }
         let _ = writeln!(

@@ -64,6 +64,8 @@ pub enum Leftover {
     Opponent,
     /// All of them go to the player who made the last move.
     Mover,
+    /// All of them go to the player who moved first in this game (round).
+    Starter,
     /// They are shared out evenly; an odd stone goes to the player with fewer in store (on
     /// equal stores, to the player who did not make the last move).
     Divided,
@@ -164,8 +166,8 @@ const KEYS: &[KeyRef] = &[
         section: "end",
         key: "leftover",
         line: "where the stones on the board go when the game ends otherwise than by `win` or `score`",
-        expects: "\"owners\", \"none\", \"opponent\", \"mover\" or \"divided\"",
-        values: &["owners", "none", "opponent", "mover", "divided"],
+        expects: "\"owners\", \"none\", \"opponent\", \"mover\", \"starter\" or \"divided\"",
+        values: &["owners", "none", "opponent", "mover", "starter", "divided"],
         default: "\"owners\"",
         example: "leftover = \"owners\"",
         long: "Stones on the board when the game ends otherwise than by `score`: \"owners\" (each \
@@ -173,6 +175,7 @@ const KEYS: &[KeyRef] = &[
                opponent of the player to move: in a game ended because the player to move has no \
                legal move, to the player who moved last; Bohnenspiel, Ayoayo, Omweso), \"mover\" \
                (all of them to the player who made the last move, even after an extra turn), \
+               \"starter\" (all of them to the player who moved first in this game or round), \
                \"divided\" (shared out evenly, an odd stone to the player with fewer in store, \
                when equal to the player who did not make the last move). Unless `win` or \
                `no_move = \"loses\"` names the winner, the player with more stones in their \
@@ -294,11 +297,12 @@ impl EndRule {
             s,
             " {}. More stones wins.",
             match self.leftover {
-                Leftover::Owners => "stones left on the board go to their side's owner",
+                Leftover::Owners => "stones left on the board go to the owner of their pit",
                 Leftover::None => "stones left on the board are not counted",
                 Leftover::Opponent =>
                     "stones left on the board all go to the opponent of the player to move (after a player cannot move: to the player who moved last)",
                 Leftover::Mover => "stones left on the board all go to the player who made the last move",
+                Leftover::Starter => "stones left on the board all go to the player who started the game (the round)",
                 Leftover::Divided =>
                     "stones left on the board are shared out evenly, an odd one to the player with fewer in store (when equal, to the player who did not make the last move)",
             }

@@ -22,7 +22,7 @@ pub(crate) mod turn;
 pub(crate) use capture::{CaptureChoice, CaptureTo, ChainWay, GrandSlam, SowFrom, Target};
 pub(crate) use end::{Leftover, NoMove};
 pub(crate) use house::HouseChoice;
-pub(crate) use rounds::{FillFrom, Partial};
+pub(crate) use rounds::{FillFrom, Owners, Partial};
 pub(crate) use sowing::{MustFeed, Relay, SkipOrigin, TakeChoice, TakeTo};
 
 use super::board::{Geometry, Runs};
@@ -273,12 +273,19 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         e
     });
     let total = setup.as_ref().map(|s| s.total);
-    let match_rule = rules.match_.as_ref().map(|m| rounds::check(cx, m, total));
+    let pits = geo.as_ref().map(|g| 2 * g.n);
+    let match_rule = rules
+        .match_
+        .as_ref()
+        .and_then(|m| rounds::check(cx, m, total, pits));
 
     if !cx.errors.is_empty() {
         return None;
     }
-    let (geo, setup) = (geo?, setup?);
+    let (mut geo, setup) = (geo?, setup?);
+    geo.owners_change = match_rule
+        .as_ref()
+        .is_some_and(|m| m.owners == Owners::Filled);
     let laid = Laid {
         geo: &geo,
         total: setup.total,

@@ -1,7 +1,11 @@
 //! `[match]`: games repeated as rounds, each player refilling their pits from the stones they
-//! won.
+//! won, or owning as many pits as those stones fill; or rounds played afresh, each scoring points
+//! towards a target.
 
 use super::Cx;
+use crate::fast::Closes;
+use crate::scope::Context;
+use ludus_core::expr::{Expr, Type};
 use ludus_core::game::{next_first_text, NextFirst};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -14,16 +18,50 @@ use toml::Spanned;
 #[serde(deny_unknown_fields)]
 pub struct Match {
     /// Stones per pit when a player refills their pits; fewer loses the match.
-    pub refill: Spanned<u32>,
+    #[serde(default)]
+    pub refill: Option<Spanned<u32>>,
+    /// The points each round gives a player (an expression of context round).
+    #[serde(default)]
+    pub points: Option<Spanned<String>>,
+    /// The match points that win the match.
+    #[serde(default)]
+    pub target: Option<Spanned<u32>>,
     /// The pits a player must be able to fill to play on; fewer loses the match.
     #[serde(default)]
     pub min_pits: Option<Spanned<u32>>,
     #[serde(default)]
-    pub fill_from: FillFrom,
+    pub fill_from: Option<Spanned<FillFrom>>,
     #[serde(default)]
-    pub partial: Partial,
+    pub partial: Option<Spanned<Partial>>,
+    #[serde(default)]
+    pub owners: Owners,
+    #[serde(default)]
+    pub contested: Option<Spanned<Contested>>,
     #[serde(default)]
     pub next_first: NextFirst,
+}
+
+/// With pits that change owner, who owns the pit a player's stones fill only in part.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Contested {
+    /// The player holding more of its stones; the round's loser when they hold as many.
+    #[default]
+    More,
+    /// The round's loser: the winner owns only the pits their stones fill.
+    Loser,
+}
+
+/// Who owns which pits in the next round.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Owners {
+    /// Each player keeps the pits on their side and refills them.
+    #[default]
+    Sides,
+    /// Each player owns as many pits as their stones fill, `refill` a pit: the pits change
+    /// owner from round to round.
+    Filled,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -48,13 +86,39 @@ pub enum Partial {
 
 pub(crate) const SECTION: SectionRef = SectionRef {
     name: "match",
-    line: "games repeated as rounds, each player refilling their pits from the stones they won",
+    line: "games repeated as rounds: stones carried over (refilled pits, or pits won), or rounds played afresh for points",
     required: false,
     repeated: false,
     keys: KEYS,
 };
 
 const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "match",
+        key: "points",
+        line: "context round: the points a round gives each player, in a match of rounds played afresh",
+        expects: "an integer expression (context round)",
+        values: &[],
+        default: "\"mover.won\" (with `target`)",
+        example: "points = \"mover.won\"",
+        long: "A match of rounds each played afresh from `[setup]` (with `target`, instead of \
+               `refill`): at the end of each round this is evaluated for each player as `mover` \
+               and added to their match points; `target` points win the match. Round wins: \
+               `\"mover.won\"` (the default); stones: `\"mover.held\"`; the winner's margin: \
+               `\"mover.won * (mover.held - opponent.held)\"`.",
+    },
+    KeyRef {
+        section: "match",
+        key: "target",
+        line: "the match points that win a match of rounds played afresh",
+        expects: "a whole number of 1 or more",
+        values: &[],
+        default: "—",
+        example: "target = 3",
+        long: "With `points`: the first player whose match points reach `target` at the end of \
+               a round wins the match; when both reach it, the one with more (equal: a drawn \
+               match).",
+    },
     KeyRef {
         section: "match",
         key: "refill",
@@ -104,6 +168,37 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "match",
+        key: "owners",
+        line: "who owns which pits in the next round: their own side, or as many pits as their stones fill",
+        expects: "\"sides\" or \"filled\"",
+        values: &["sides", "filled"],
+        default: "\"sides\"",
+        example: "owners = \"filled\"",
+        long: "\"sides\": each player refills the pits of their side. \"filled\": pits change \
+               owner: at the end of a round each player owns as many pits as their stones fill, \
+               `refill` a pit (the partly filled pit as `contested` says); the round's winner (the \
+               player holding more stones) owns the run of pits from their pit 1 on in the \
+               sowing order (counterclockwise), their own side first, the loser the rest; every \
+               pit starts the round with `refill` stones, the stores empty. A player moves from \
+               the pits they own, on either side; `V.side`, `mover.pits` and the other names of \
+               a player's pits mean the pits the player owns. A player who would own fewer than \
+               `min_pits` pits loses the match. The stones of the game must fill every pit.",
+    },
+    KeyRef {
+        section: "match",
+        key: "contested",
+        line: "with pits that change owner, who owns the pit the stones fill only in part",
+        expects: "\"more\" or \"loser\"",
+        values: &["more", "loser"],
+        default: "\"more\"",
+        example: "contested = \"loser\"",
+        long: "With `owners = \"filled\"`: \"more\": the pit the winner's stones fill only in part \
+               goes to the player holding more of its stones, to the round's loser when they hold \
+               as many; \"loser\": it goes to the round's loser (the winner owns only the pits \
+               their stones fill).",
+    },
+    KeyRef {
+        section: "match",
         key: "next_first",
         line: "who starts the next round of a match",
         expects: "\"ritual\", \"loser\", \"winner\" or \"alternate\"",
@@ -118,24 +213,84 @@ const KEYS: &[KeyRef] = &[
 ];
 
 /// The rounds of a match, compiled.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct MatchRule {
+    /// Stones a pit at each refill (0 in a match of rounds played afresh).
     pub(crate) refill: u8,
     /// The pits a player must be able to fill to play on.
     pub(crate) min_pits: u32,
     pub(crate) fill_from: FillFrom,
     pub(crate) partial: Partial,
+    pub(crate) owners: Owners,
+    pub(crate) contested: Contested,
+    /// Rounds played afresh, each scoring points.
+    pub(crate) tally: Option<Tally>,
     pub(crate) next_first: NextFirst,
 }
 
-/// Checks `[match]` against the `total` stones of the game, when they are known.
-pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>) -> MatchRule {
-    let refill = *m.refill.get_ref();
+/// A match of rounds played afresh from the setup, won on points.
+#[derive(Clone, Debug)]
+pub(crate) struct Tally {
+    /// The points a round gives `mover`.
+    pub(crate) points: Expr,
+    pub(crate) target: i32,
+}
+
+/// Checks `[match]` against the `total` stones of the game and the `pits` of the board, when
+/// they are known.
+pub(super) fn check(
+    cx: &mut Cx,
+    m: &Match,
+    total: Option<u32>,
+    pits: Option<usize>,
+) -> Option<MatchRule> {
+    let tally = check_tally(cx, m);
+    let Some(refill_key) = &m.refill else {
+        let tally = tally?;
+        // Rounds played afresh: the keys of stones carried over say nothing here.
+        let carried = [
+            ("min_pits", m.min_pits.as_ref().map(Spanned::span)),
+            ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
+            ("partial", m.partial.as_ref().map(Spanned::span)),
+            ("contested", m.contested.as_ref().map(Spanned::span)),
+        ];
+        for (key, span) in carried {
+            if let Some(span) = span {
+                cx.error(
+                    span,
+                    format!(
+                        "`{key}` says how stones carry over to the next round: it needs `refill`"
+                    ),
+                );
+            }
+        }
+        return Some(MatchRule {
+            refill: 0,
+            min_pits: 0,
+            fill_from: FillFrom::default(),
+            partial: Partial::default(),
+            owners: Owners::Sides,
+            contested: Contested::default(),
+            tally: Some(tally),
+            next_first: m.next_first,
+        });
+    };
+    let refill = *refill_key.get_ref();
+    if m.owners == Owners::Filled {
+        check_filled(cx, m, total, pits);
+    } else if let Some(c) = &m.contested {
+        // Harmless, but says a rule the file does not play.
+        cx.warn(
+            c.span(),
+            "`contested` is the pit filled in part when pits change owner: without \
+             `owners = \"filled\"` it has no effect",
+        );
+    }
     if let Some(total) = total.filter(|_| !cx.repairs.touched("match")) {
         // Rule values are untrusted: compared in 64 bits, no product can wrap.
         if refill == 0 || u64::from(refill) * 2 > u64::from(total) {
             cx.error(
-                m.refill.span(),
+                refill_key.span(),
                 format!(
                     "`refill` must be from 1 to {} (half the {total} stones)",
                     total / 2
@@ -154,18 +309,189 @@ pub(super) fn check(cx: &mut Cx, m: &Match, total: Option<u32>) -> MatchRule {
             }
         }
     }
-    MatchRule {
+    Some(MatchRule {
         refill: refill.min(LIMITS.stones) as u8,
         min_pits: m.min_pits.as_ref().map_or(1, |p| *p.get_ref()),
-        fill_from: m.fill_from,
-        partial: m.partial,
+        fill_from: m
+            .fill_from
+            .as_ref()
+            .map_or_else(Default::default, |f| *f.get_ref()),
+        partial: m
+            .partial
+            .as_ref()
+            .map_or_else(Default::default, |p| *p.get_ref()),
+        owners: m.owners,
+        contested: m
+            .contested
+            .as_ref()
+            .map_or_else(Default::default, |c| *c.get_ref()),
+        tally: None,
         next_first: m.next_first,
+    })
+}
+
+/// `points` by default in a match of rounds played afresh: a point a round won.
+const ROUND_WINS: &str = "mover.won";
+
+/// `target` (and `points`, by default a point a round won) for rounds played afresh; a match
+/// that carries stones over (`refill`) takes neither.
+fn check_tally(cx: &mut Cx, m: &Match) -> Option<Tally> {
+    match (&m.points, &m.target, &m.refill) {
+        (None, None, Some(_)) => None,
+        (points, Some(target), None) => {
+            if *target.get_ref() == 0 {
+                cx.error(target.span(), "`target` must be 1 or more");
+            }
+            let points = match points {
+                Some(points) => cx.expression(Context::Round, points, Type::Int)?,
+                // A point a round won: the usual tally.
+                None => Expr::compile(ROUND_WINS, &Context::Round.scope(0), Type::Int)
+                    .expect("a valid expression"),
+            };
+            Some(Tally {
+                points,
+                target: (*target.get_ref()).min(i32::MAX as u32) as i32,
+            })
+        }
+        (_, _, Some(refill)) => {
+            cx.error(
+                refill.span(),
+                "`refill` carries stones over to the next round: a match of rounds played afresh \
+                 for points (`points`, `target`) has none",
+            );
+            None
+        }
+        (Some(points), None, None) => {
+            // A key missing from the table: said where the table is.
+            let at = cx.doc.table_span("match").unwrap_or_else(|| points.span());
+            cx.error(
+                at,
+                "`[match]` with `points` needs `target`, the points that win the match",
+            );
+            None
+        }
+        (None, None, None) => {
+            let at = cx.doc.table_span("match").unwrap_or(0..0);
+            cx.error(
+                at,
+                "a match carries stones over (`refill`) or plays each round afresh for points \
+                 (`points` and `target`)",
+            );
+            None
+        }
+    }
+}
+
+/// Pits that change owner: every pit is filled at each round, and a pit of either side is
+/// named in a move (see `Geometry::slot_from`), within the bits of one way round.
+fn check_filled(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usize>) {
+    for (key, span) in [
+        ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
+        ("partial", m.partial.as_ref().map(Spanned::span)),
+    ] {
+        if let Some(span) = span {
+            cx.error(
+                span,
+                format!(
+                    "`{key}` says how a player refills their own pits; with `owners = \"filled\"` \
+                     every pit is filled"
+                ),
+            );
+        }
+    }
+    let (Some(pits), Some(refill_key)) = (pits, &m.refill) else {
+        return;
+    };
+    if pits > crate::sow::WAY_BITS {
+        cx.error(
+            refill_key.span(),
+            format!(
+                "pits that change owner need a board of at most {} pits ({pits} here)",
+                crate::sow::WAY_BITS
+            ),
+        );
+    }
+    let refill = u64::from(*refill_key.get_ref());
+    if let Some(total) = total {
+        if refill * pits as u64 != u64::from(total) {
+            cx.error(
+                refill_key.span(),
+                format!(
+                    "with `owners = \"filled\"` the {total} stones must fill all {pits} pits: \
+                     `refill` would be {}",
+                    f64::from(total) / pits as f64
+                ),
+            );
+        }
     }
 }
 
 impl MatchRule {
+    /// The fast paths these rounds close: pits that change owner are sown one by one (a
+    /// precomputed run starts from the sower's own side).
+    pub(crate) fn closes(&self) -> Closes {
+        let MatchRule {
+            refill: _,
+            min_pits: _,
+            fill_from: _,
+            partial: _,
+            owners,
+            contested: _,
+            tally: _,
+            next_first: _,
+        } = self;
+        let moved = *owners == Owners::Filled;
+        Closes {
+            bulk: moved,
+            plain: moved,
+            way: false,
+        }
+    }
+
+    /// The pits each player owns next round, from the stones they hold: as many as their
+    /// stones fill, the partly filled pit as `contested` says; with equal holdings each keeps
+    /// their side.
+    pub(crate) fn pits_filled(&self, held: [i32; 2], pits: u32) -> [u32; 2] {
+        let refill = i64::from(self.refill);
+        let more = usize::from(held[1] > held[0]);
+        if held[0] == held[1] {
+            return [pits / 2; 2];
+        }
+        let h = i64::from(held[more]).max(0);
+        let part = self.contested == Contested::More && 2 * (h % refill) > refill;
+        let won = (h / refill + i64::from(part)).min(i64::from(pits)) as u32;
+        let mut out = [pits - won; 2];
+        out[more] = won;
+        out
+    }
+
     /// The rounds in plain words.
     pub(super) fn describe(&self, s: &mut String) {
+        if let Some(t) = &self.tally {
+            let _ = writeln!(
+                s,
+                "Match: each round is played afresh; at its end each player scores `{}` points; the first to {} points wins the match (both: the one with more); {}.",
+                t.points.text(),
+                t.target,
+                next_first_text(self.next_first, "round")
+            );
+            return;
+        }
+        if self.owners == Owners::Filled {
+            let _ = writeln!(
+                s,
+                "Match: pits change owner; after each round each player owns as many pits as their stones fill, {} a pit ({}), the winner's from their pit 1 on; every pit starts the round with {} stones; owning fewer than {} pits loses the match; {}.",
+                self.refill,
+                match self.contested {
+                    Contested::More => "a pit filled in part goes to the player holding more of it, to the loser on a tie",
+                    Contested::Loser => "a pit filled in part goes to the loser",
+                },
+                self.refill,
+                self.min_pits,
+                next_first_text(self.next_first, "round")
+            );
+            return;
+        }
         let _ = writeln!(
             s,
             "Match: each round, players refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; fewer than {} stones loses the match; {}.",

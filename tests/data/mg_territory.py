@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Mancala Games' differential driver (diff.py, beside its engine) taught two things of games
+whose pits change owner (Mancala Games' goal TERRITORY), then run as it is:
+
+  * a move there names a pit of either row, (row, pos, direction): a pit across the board from
+    the mover is written `o` and its number on that side, as Ludus writes it (`o3`);
+  * the owners of the pits are compared at every step: the driver compares pits, stores,
+    houses and closed pits only, so a territory game's owners ride in its `houses` field (list
+    such a configuration with "houses": true; these games have no houses), and a
+    re-synchronised position carries them (and who started the round, which a leftover may
+    go to).
+
+usage: python3 mg_territory.py DRIVER_DIR LUDUS --configs FILE.json [diff.py's options]
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.abspath(sys.argv.pop(1)))
+import diff  # noqa: E402
+
+gi = diff.gi
+_mg_move_text = diff.mg_move_text
+_mg_view = diff.mg_view
+_ludus_view = diff.ludus_view
+
+
+def territory(game):
+    return game.info.goal == gi.Goal.TERRITORY
+
+
+def owners(game):
+    """Who owns each pit, per side in Ludus's numbering (North's pit k is loc holes + k - 1)."""
+    n = game.cts.holes
+    return [[int(game.owner[loc]) for loc in range(n)],
+            [int(game.owner[loc]) for loc in range(n, 2 * n)]]
+
+
+def mg_move_text(game, move, turn):
+    if not (isinstance(move, tuple) and game.info.mlength == 3):
+        return _mg_move_text(game, move, turn)
+    row, pos, direct = move
+    if direct is not None:
+        raise NotImplementedError('a territory pit sown either way')
+    loc = game.cts.xlate_pos_loc(row, pos)
+    n = game.cts.holes
+    side, k = (0, loc + 1) if loc < n else (1, loc - n + 1)
+    return str(k) if side == int(turn) else f'o{k}'
+
+
+def mg_view(game):
+    v = _mg_view(game)
+    if territory(game):
+        v['houses'] = v['houses'] + [owners(game)]
+    return v
+
+
+def ludus_view(st, with_houses, with_closed):
+    v = _ludus_view(st, with_houses, with_closed)
+    if with_houses and 'owners' in st:
+        v['houses'] = v['houses'] + [st['owners']]
+    return v
+
+
+def ludus_state_from_mg(game, turn):
+    v = _mg_view(game)
+    st = dict(to_move=int(turn), pits=v['pits'], stores=v['stores'], ply=game.mcount - 1,
+              starter=int(game.starter))
+    if game.info.child_type and any(v['houses']):
+        st['houses'] = v['houses']
+    if game.info.rounds:
+        st['out_of_play'] = v['closed']
+    if territory(game):
+        st['owners'] = owners(game)
+    return st
+
+
+diff.mg_move_text = mg_move_text
+diff.mg_view = mg_view
+diff.ludus_view = ludus_view
+diff.ludus_state_from_mg = ludus_state_from_mg
+
+if __name__ == '__main__':
+    diff.main()
