@@ -123,13 +123,7 @@ fn game_of(
 #[pyo3(signature = (name_or_path, max_plies = None, steps = false))]
 fn load(name_or_path: &str, max_plies: Option<u32>, steps: bool) -> PyResult<GameRules> {
     match registry::load(name_or_path) {
-        Ok((source, game)) => game_of(
-            game,
-            name_or_path.into(),
-            source.digest(),
-            max_plies,
-            steps,
-        ),
+        Ok((source, game)) => game_of(game, name_or_path.into(), source.digest(), max_plies, steps),
         Err(e @ LoadError::Rules(_)) => Err(RulesError::new_err(e.to_string())),
         Err(e) => Err(bad(e)),
     }
