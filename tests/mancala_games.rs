@@ -108,9 +108,11 @@ fn every_listed_configuration_agrees_with_mancala_games() {
             .unwrap_or_else(|| panic!("{name} was not played:\n{stdout}"));
         assert!(line.contains(&format!("/{games} games")), "{name}: {line}");
     }
-    // Every disagreement is a fault, except where the list names the other side as wrong:
-    // - `note`: a known quirk of the other engine, its cut-off of a move after 75 relay lifts
-    //   (`mg_endless`), which its own rules texts do not have;
+    // Every disagreement is a fault, except the other engine's known quirk and where the list
+    // names the other side as wrong:
+    // - its cut-off of a move after 75 relay lifts (`mg_endless`), which its own rules texts do
+    //   not have: excused in any relay game, since a seed drawn from the clock can reach it
+    //   rarely in one whose list entry has no `note` saying so yet;
     // - `excused`: the other engine is wrong by its own description of the game, or the driver
     //   cannot start where the rules do; the reason is given there (Mbangbi: a capture walked
     //   the wrong way after a clockwise move; Sadeqa IV: a forced opening played while setting
@@ -127,7 +129,7 @@ fn every_listed_configuration_agrees_with_mancala_games() {
         .filter(|l| {
             let d: Value = serde_json::from_str(l).expect("a JSON disagreement");
             let config = d["config"].as_str().unwrap_or("");
-            let quirk = d["mg_endless"] == Value::Bool(true) && with(config, "note");
+            let quirk = d["mg_endless"] == Value::Bool(true);
             !(quirk || with(config, "excused"))
         })
         .collect();
