@@ -779,24 +779,9 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         lands: bool,
         depth: usize,
     ) -> bool {
-        let mut cost = 0;
-        let allowed = {
-            let view = self.view(from, to, die, lands, depth);
-            (self.rules.leave.iter())
-                .filter(|r| usize::from(r.point) == from)
-                .all(|r| {
-                    cost += r.when.cost();
-                    r.when.test(&view)
-                })
-        };
-        self.charge(cost);
-        allowed
-    }
-
-    /// Counts evaluating rules of `cost` operations against the search's budget, about one
-    /// sequence for every 16 operations (what extending a sequence costs, roughly).
-    fn charge(&mut self, cost: u32) {
-        self.budget = self.budget.saturating_sub(cost / 16);
+        let rules = self.rules;
+        let leave = rules.leave.iter().filter(|r| usize::from(r.point) == from);
+        self.all_hold(leave.map(|r| &r.when), from, to, die, lands, depth)
     }
 
     #[cold]
@@ -808,15 +793,29 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         lands: bool,
         depth: usize,
     ) -> bool {
+        let rules = self.rules;
+        self.all_hold(rules.step.iter(), from, to, die, lands, depth)
+    }
+
+    /// Whether every one of `conditions` holds of the step, the evaluations counted against
+    /// the search's budget: about one sequence for every 16 operations (what extending a
+    /// sequence costs, roughly).
+    fn all_hold<'e>(
+        &mut self,
+        conditions: impl Iterator<Item = &'e Expr>,
+        from: usize,
+        to: usize,
+        die: u8,
+        lands: bool,
+        depth: usize,
+    ) -> bool {
         let mut cost = 0;
-        let allowed = {
-            let view = self.view(from, to, die, lands, depth);
-            self.rules.step.iter().all(|r| {
-                cost += r.cost();
-                r.test(&view)
-            })
-        };
-        self.charge(cost);
+        let view = self.view(from, to, die, lands, depth);
+        let allowed = conditions.into_iter().all(|c| {
+            cost += c.cost();
+            c.test(&view)
+        });
+        self.budget = self.budget.saturating_sub(cost / 16);
         allowed
     }
 
