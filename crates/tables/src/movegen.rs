@@ -611,7 +611,9 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
         let saved = (self.now.t.their_pins, self.now.key, self.now.lands);
         self.apply(from, to, lands);
-        let mut keeps = self.rules.step.is_empty() || self.step_rules_allow(from, to, d, lands, 0);
+        let rules = self.rules;
+        let mut keeps =
+            rules.step.is_empty() || self.all_hold(rules.step.iter(), from, to, d, lands, 0);
         if keeps && want > 0 {
             self.steps[self.base] = [from as u8, to as u8];
             self.base += 1;
@@ -728,7 +730,8 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
         let saved = (self.now.t.their_pins, self.now.key, self.now.lands);
         self.apply(from, to, lands);
-        let allowed = rules.step.is_empty() || self.step_rules_allow(from, to, d, lands, depth);
+        let allowed =
+            rules.step.is_empty() || self.all_hold(rules.step.iter(), from, to, d, lands, depth);
         if allowed {
             if depth + 1 == self.ndice {
                 self.candidate(depth + 1, |g| g.now.key);
@@ -784,22 +787,10 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         self.all_hold(leave.map(|r| &r.when), from, to, die, lands, depth)
     }
 
-    #[cold]
-    fn step_rules_allow(
-        &mut self,
-        from: usize,
-        to: usize,
-        die: u8,
-        lands: bool,
-        depth: usize,
-    ) -> bool {
-        let rules = self.rules;
-        self.all_hold(rules.step.iter(), from, to, die, lands, depth)
-    }
-
-    /// Whether every one of `conditions` holds of the step, the evaluations counted against
-    /// the search's budget: about one sequence for every 16 operations (what extending a
+    /// Whether every one of `conditions` (the `[[moves.step]]` rules, or the leave rules of a
+    /// point) holds of the step, the evaluations counted against the search's budget: about one sequence for every 16 operations (what extending a
     /// sequence costs, roughly).
+    #[cold]
     fn all_hold<'e>(
         &mut self,
         conditions: impl Iterator<Item = &'e Expr>,
