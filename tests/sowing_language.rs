@@ -644,3 +644,33 @@ fn a_sweep_gives_the_mover_the_stones_left_after_the_capture_step() {
         (json!([22, 23]), false)
     );
 }
+
+#[test]
+fn the_sowing_passes_over_the_pits_the_rules_skip() {
+    // The opponent's pits of two are not sown: South's pit 5 (4 stones) sows pit 6, passes
+    // over North's pits 1 and 3 (two each) and sows North's 2, 4 and 5.
+    let g = plain("[sowing]\nskip = \"pit.side == opponent and pit.count == 2\"\n");
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 4, 0], &[2, 0, 2, 0, 0, 0], [20, 20]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 1], [2, 1, 2, 1, 1, 0]]));
+    // `hand` is what would be left after a drop there: only a last stone falls on the
+    // opponent's side. One stone from pit 6 goes across; two go round to South's own pits.
+    let g = plain("[sowing]\nskip = \"pit.side == opponent and hand > 0\"\n");
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[0; 6], [23, 24]);
+    assert_eq!(
+        sow_pit(&g, &mut st, 6)["pits"],
+        json!([[0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]])
+    );
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 2], &[0, 0, 0, 0, 0, 1], [22, 23]);
+    assert_eq!(
+        sow_pit(&g, &mut st, 6)["pits"],
+        json!([[1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1]])
+    );
+    // A rule that would pass over every pit loses no stone: it falls into the next pit.
+    let g = plain("[sowing]\nskip = \"pit.count >= 0\"\n");
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 3, 0], &[0; 6], [21, 24]);
+    assert_eq!(
+        sow_pit(&g, &mut st, 5)["pits"],
+        json!([[0, 0, 0, 0, 0, 1], [1, 1, 0, 0, 0, 0]])
+    );
+}

@@ -157,6 +157,8 @@ pub enum Context {
     Start,
     /// `sowing.take`: after each drop into `pit`.
     Drop,
+    /// `sowing.skip`: before each drop, is `pit` passed over?
+    Skip,
     /// `sowing.relay_when`: at a lap's end, before a relay lift.
     Relay,
     /// `capture.when`: once the sowing has ended.
@@ -183,9 +185,10 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 13] = [
+    pub const ALL: [Context; 14] = [
         Context::Start,
         Context::Drop,
+        Context::Skip,
         Context::Relay,
         Context::Capture,
         Context::Chain,
@@ -202,6 +205,7 @@ impl Context {
         match self {
             Context::Start => "sowing.start",
             Context::Drop => "sowing.take",
+            Context::Skip => "sowing.skip",
             Context::Relay => "sowing.relay_when",
             Context::Capture => "capture.when",
             Context::Chain => "capture.chain",
@@ -217,7 +221,7 @@ impl Context {
     }
     fn views(self) -> &'static [View] {
         match self {
-            Context::Start | Context::Drop => &[View::Pit],
+            Context::Start | Context::Drop | Context::Skip => &[View::Pit],
             Context::Capture | Context::House | Context::Relay => &[
                 View::Last,
                 View::Next,
@@ -338,6 +342,7 @@ impl Context {
         if matches!(
             self,
             Context::Drop
+                | Context::Skip
                 | Context::Relay
                 | Context::Capture
                 | Context::Chain
@@ -398,6 +403,14 @@ impl Context {
                 Type::Int,
                 HAND,
                 "stones still in hand after this drop (0: the lap's last stone)",
+            );
+        }
+        if self == Context::Skip {
+            s = s.var(
+                "hand",
+                Type::Int,
+                HAND,
+                "stones that would still be in hand after a drop into this pit (0: the lap's last stone)",
             );
         }
         if matches!(self, Context::Again | Context::Sweep) {

@@ -260,6 +260,29 @@ impl SowingGame {
         }
     }
 
+    /// The slot the next stone of `s` falls into: the next one along its circuit, or, where
+    /// the rules pass over pits (`sowing.skip`), the first after it they do not; when they
+    /// would pass over every slot of the circuit, the next one.
+    #[inline]
+    fn next_drop(&self, b: &Board, s: &Sowing) -> usize {
+        let first = self.step(b, s.way, s.pos, s.skip);
+        let Some(skip) = &self.sowing.skip else {
+            return first;
+        };
+        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+        ctx.sown = s.sown;
+        ctx.relays = s.relays;
+        ctx.hand = u32::from(s.hand) - 1;
+        let mut pos = first;
+        for _ in 0..self.geo.circuit_len[s.mover] {
+            if !skip.test(&mut ctx, pos) {
+                return pos;
+            }
+            pos = self.step(b, s.way, pos, s.skip);
+        }
+        first
+    }
+
     /// Sows `hand` stones one a slot after `pos`; returns the last slot.
     #[inline]
     fn drop_stones(
@@ -678,13 +701,13 @@ impl SowingGame {
     fn sow_stones(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
         let sow_captures = self.capture.as_ref().filter(|c| c.to == CaptureTo::Sow);
         loop {
-            if self.sowing.take.is_none() {
+            if self.sowing.take.is_none() && self.sowing.skip.is_none() {
                 s.pos = self.drop_stones(b, s.way, s.pos, s.hand, s.skip, &mut s.visited);
                 s.sown += u32::from(s.hand);
                 s.hand = 0;
             }
             while s.hand > 0 {
-                s.pos = self.step(b, s.way, s.pos, s.skip);
+                s.pos = self.next_drop(b, s);
                 b.count[s.pos] += 1;
                 s.hand -= 1;
                 s.sown += 1;

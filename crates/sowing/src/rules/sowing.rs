@@ -45,6 +45,9 @@ pub struct Sowing {
     /// A relay lift happens only when this holds (context `relay`); by default always.
     #[serde(default)]
     pub relay_when: Option<Spanned<String>>,
+    /// The sowing passes over a pit for which this holds (context `skip`).
+    #[serde(default)]
+    pub skip: Option<Spanned<String>>,
     /// On every drop, a pit for which this holds goes at once to its owner's store (context
     /// `drop`).
     #[serde(default)]
@@ -331,6 +334,24 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "skip",
+        line: "context skip: before every drop, a pit for which this holds is passed over",
+        expects: CONDITION,
+        values: &[],
+        default: "none (every pit of the circuit is sown)",
+        example: "skip = \"pit.side == opponent and pit.count == 2\"",
+        long: "A condition (context skip: `pit`, `sown`, `laps`, `relays`, `hand`: the stones \
+               that would still be in hand after a drop into `pit`, 0 for a lap's last stone) \
+               checked for each pit a stone is about to fall into: when it holds, the stone \
+               passes over that pit to the next one, checked in turn. The opponent's pits of two \
+               are not sown (\"pit.side == opponent and pit.count == 2\"); no pit grows past \
+               seventeen (\"pit.count >= 17\"); the opponent's houses get only a lap's last \
+               stone (\"pit.house == opponent and hand > 0\"). When every slot of the circuit \
+               would be passed over, the stone falls into the first of them: a stone is never \
+               lost.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "take",
         line: "context drop: after every drop, a pit for which this holds goes to its owner's store",
         expects: CONDITION,
@@ -416,6 +437,8 @@ pub(crate) struct SowingRule {
     pub(crate) direction_choice: Option<PitCond>,
     /// `reverse` or `direction_choice`: a move may sow against `direction`.
     pub(crate) directed: bool,
+    /// Before every drop, a pit for which this holds is passed over.
+    pub(crate) skip: Option<PitCond>,
     /// On every drop, a pit for which this holds is taken.
     pub(crate) take: Option<PitCond>,
     /// Who may take or leave a pit `take` matches.
@@ -452,6 +475,7 @@ pub(super) struct Checked {
     reverse: Option<Expr>,
     direction_choice: Option<Expr>,
     relay_when: Option<Expr>,
+    skip: Option<Expr>,
     take: Option<Expr>,
     take_choice: TakeChoice,
     take_to: TakeTo,
@@ -485,6 +509,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         Context::Start,
         sowing.and_then(|s| s.direction_choice.as_ref()),
     );
+    let skip = condition(Context::Skip, sowing.and_then(|s| s.skip.as_ref()));
     let take = condition(Context::Drop, sowing.and_then(|s| s.take.as_ref()));
     let relay_when = sowing.and_then(|s| {
         let v = s.relay_when.as_ref()?;
@@ -517,6 +542,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         reverse: compiled(reverse)?,
         direction_choice: compiled(direction_choice)?,
         relay_when: compiled(relay_when)?,
+        skip: compiled(skip)?,
         take: compiled(take)?,
         take_choice: take_choice.map_or(TakeChoice::None, |c| *c.get_ref()),
         take_to: take_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
@@ -547,6 +573,7 @@ impl Checked {
             directed: reverse.is_some() || direction_choice.is_some(),
             reverse,
             direction_choice,
+            skip: self.skip.map(pit),
             take: self.take.map(pit),
             take_choice: self.take_choice,
             take_to: self.take_to,
@@ -573,13 +600,14 @@ impl SowingRule {
             // What closes a path.
             first_origin,
             relay,
+            skip,
             take,
             directed,
             // Judged after the capture, feeding needs the position at the move's start.
             must_feed,
         } = self;
         Closes {
-            bulk: take.is_some() || *relay != Relay::None,
+            bulk: take.is_some() || skip.is_some() || *relay != Relay::None,
             plain: *first_origin || *directed || *must_feed == MustFeed::Kept,
             way: *directed,
         }
@@ -634,6 +662,13 @@ impl SowingRule {
             let _ = writeln!(
                 s,
                 "The first stone goes back into the pit it was lifted from; a single stone moves on to the next pit."
+            );
+        }
+        if let Some(k) = &self.skip {
+            let _ = writeln!(
+                s,
+                "The sowing passes over every pit where `{}` (a stone no pit would take falls into the first one passed over).",
+                k.expr.text()
             );
         }
     }
