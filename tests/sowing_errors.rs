@@ -426,6 +426,8 @@ fn bad_houses_in_a_state_are_errors() {
         serde_json::json!([[1, 2], [1, 2]]),
         serde_json::json!([[1, 3], null]),
         serde_json::json!(["x", null]),
+        serde_json::json!([[[1, 2], [1, 4]], null]),
+        serde_json::json!([[[1, 2], "x"], null]),
     ] {
         assert!(toguz.state_from_json(&state(bad.clone())).is_err(), "{bad}");
     }

@@ -674,3 +674,53 @@ fn the_sowing_passes_over_the_pits_the_rules_skip() {
         json!([[0, 0, 0, 0, 0, 1], [1, 1, 0, 0, 0, 0]])
     );
 }
+
+/// Two rows of six, children made by a last stone making four on the opponent's side, as many
+/// as four each, passed over by the opponent's sowing; a capture of the facing pit only for a
+/// player who holds a child.
+const CHILDREN: &str = "[house]\nwhen = \"last.side == opponent and last.count == 4\"\nmost = 4\n\
+     [sowing]\nskip = \"pit.house == opponent\"\n\
+     [capture]\nwhen = \"mover.houses > 0 and last.side == mover and last.count == 1\"\n\
+     take = [\"opposite\"]\n";
+
+#[test]
+fn a_player_makes_many_houses_and_rules_read_whose_a_pit_is() {
+    use ludus::game::Json;
+    let g = plain(CHILDREN);
+    // South's pit 6 (2 stones) makes North's pit 2 a fourth stone: South's child, its stones
+    // to South's store. No capture yet (North's pit 1 is not South's).
+    let mut st = position(&g, 0, &[3, 0, 1, 0, 0, 2], &[1, 3, 0, 0, 0, 1], [20, 17]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"], json!([[3, 0, 1, 0, 0, 0], [2, 0, 0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([24, 17]));
+    assert_eq!(s["houses"], json!([[[1, 2]], []]));
+    // North's pit 6 (1 stone) makes South's pit 1 four: North's child.
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["houses"], json!([[[1, 2]], [[0, 1]]]));
+    assert_eq!(s["pits"], json!([[0, 0, 1, 0, 0, 0], [2, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([24, 21]));
+    // A stone sown by North into South's child goes to South's store; a stone of South's
+    // passes over North's child (South's pit 1) to the next pit.
+    let mut st = g
+        .state_from_json(
+            &json!({"to_move": 0, "pits": [[0, 0, 0, 0, 0, 8], [0, 0, 0, 0, 0, 1]],
+            "stores": [20, 19], "houses": [[[1, 2]], [[0, 1]]]}),
+        )
+        .unwrap();
+    let s = sow_pit(&g, &mut st, 6);
+    // Eight stones: North's 1, (child 2: to South's store), 3, 4, 5, 6, then South's 1 passed
+    // over, 2, 3. South's pit 3 held none: its last stone captures the facing North pit 4.
+    assert_eq!(s["pits"], json!([[0, 1, 1, 0, 0, 0], [1, 0, 1, 0, 1, 2]]));
+    assert_eq!(s["stores"], json!([22, 19]));
+    // `most` caps the houses: a player holding that many makes no more.
+    let g = plain(&CHILDREN.replace("most = 4", "most = 1"));
+    let mut st = g
+        .state_from_json(
+            &json!({"to_move": 0, "pits": [[0, 0, 0, 0, 0, 2], [0, 3, 0, 0, 0, 1]],
+            "stores": [21, 21], "houses": [[0, 1], null]}),
+        )
+        .unwrap();
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["houses"], json!([[0, 1], null]));
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [1, 4, 0, 0, 0, 1]]));
+}

@@ -19,7 +19,7 @@ pub const NO_SLOT: u8 = u8::MAX;
 
 /// The stones on the board: a small `Copy` value, so trying a move costs a copy. Laid out by
 /// hand: the counts stay 8-aligned after the mask, as they were before `ceded` took the
-/// padding at the end (left to the compiler, the counts moved to an offset of 12, and the
+/// padding after them (left to the compiler, the counts moved to an offset of 12, and the
 /// random-game benchmarks ran some 3% slower).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(C)]
@@ -27,38 +27,41 @@ pub struct Board {
     /// Pits out of play (bit = slot; stores never).
     pub closed: u64,
     pub count: [u8; SLOTS],
-    /// Each player's house (a pit whose stones go to that player's store), `NO_SLOT` when none.
-    pub house: [u8; 2],
     /// Pits held by the player across the board from them (bit = slot): pits won in a match
-    /// whose rounds change their owners (`[match] owners`); 0 in every other game. In the
-    /// padding after `house`: the board is no bigger for it.
+    /// whose rounds change their owners (`[match] owners`); 0 in every other game.
     pub ceded: u32,
+    /// Each player's houses (pits whose stones go to that player's store), bit = slot.
+    pub houses: [u32; 2],
 }
 
-const _: () = assert!(std::mem::size_of::<Board>() == 48, "a board is 48 bytes");
-
-/// No house on the board.
-pub const NO_HOUSE: [u8; 2] = [NO_SLOT; 2];
+const _: () = assert!(std::mem::size_of::<Board>() == 56, "a board is 56 bytes");
 
 impl Board {
     pub fn empty() -> Self {
         Board {
             count: [0; SLOTS],
             closed: 0,
-            house: NO_HOUSE,
             ceded: 0,
+            houses: [0; 2],
         }
     }
     /// Sends the stones in each house to its owner's store.
     #[inline]
     pub fn empty_houses(&mut self) {
         for p in 0..2 {
-            let h = usize::from(self.house[p]);
-            if h < STORE {
+            let mut bits = self.houses[p];
+            while bits != 0 {
+                let h = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 self.count[STORE + p] += self.count[h];
                 self.count[h] = 0;
             }
         }
+    }
+    /// The player whose house `slot` is, if it is one.
+    #[inline]
+    pub fn house_owner(&self, slot: usize) -> Option<usize> {
+        (0..2).find(|&p| slot < STORE && self.houses[p] >> slot & 1 == 1)
     }
     #[inline]
     pub fn is_closed(&self, slot: usize) -> bool {

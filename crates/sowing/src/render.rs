@@ -69,12 +69,14 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             "n*: a pit held by the player across the board (won in an earlier round); they sow it as `o` and its number"
         );
     }
-    for (h, owner) in (0..2).filter_map(|p| st.house(game, p).map(|h| (h, p))) {
-        let _ = writeln!(
-            out,
-            "H{owner}: {}'s house, {}'s pit {} (its stones go to {}'s store)",
-            names[owner], names[h.0], h.1, names[owner]
-        );
+    for owner in 0..2 {
+        for h in st.houses(game, owner) {
+            let _ = writeln!(
+                out,
+                "H{owner}: {}'s house, {}'s pit {} (its stones go to {}'s store)",
+                names[owner], names[h.0], h.1, names[owner]
+            );
+        }
     }
     if let Some(s) = game.match_standing(st) {
         let _ = writeln!(

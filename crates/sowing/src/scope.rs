@@ -20,7 +20,7 @@ pub enum View {
     Behind = 6,
 }
 pub(crate) const VIEWS: usize = 7;
-const ATTRS: u16 = 8;
+const ATTRS: u16 = 9;
 const COUNT: u16 = 0;
 const SIDE: u16 = 1;
 const NUMBER: u16 = 2;
@@ -29,6 +29,11 @@ const COLUMN: u16 = 4;
 const IS_STORE: u16 = 5;
 const OPEN: u16 = 6;
 const EXISTS: u16 = 7;
+const HOUSE: u16 = 8;
+const _: () = assert!(
+    VIEWS as u16 * ATTRS <= MOVER,
+    "the view fields fit below the names"
+);
 
 const MOVER: u16 = 64;
 const OPPONENT: u16 = 65;
@@ -53,6 +58,8 @@ const MOVER_WON: u16 = 86;
 const OPPONENT_WON: u16 = 87;
 const MOVER_HELD: u16 = 88;
 const OPPONENT_HELD: u16 = 89;
+const MOVER_HOUSES: u16 = 90;
+const OPPONENT_HOUSES: u16 = 91;
 const OWN: u16 = 80;
 const THEIR: u16 = 81;
 
@@ -67,6 +74,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "pit.is_store",
         "pit.open",
         "pit.exists",
+        "pit.house",
     ],
     [
         "last.count",
@@ -77,6 +85,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "last.is_store",
         "last.open",
         "last.exists",
+        "last.house",
     ],
     [
         "next.count",
@@ -87,6 +96,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "next.is_store",
         "next.open",
         "next.exists",
+        "next.house",
     ],
     [
         "beyond.count",
@@ -97,6 +107,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "beyond.is_store",
         "beyond.open",
         "beyond.exists",
+        "beyond.house",
     ],
     [
         "opposite.count",
@@ -107,6 +118,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "opposite.is_store",
         "opposite.open",
         "opposite.exists",
+        "opposite.house",
     ],
     [
         "origin.count",
@@ -117,6 +129,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "origin.is_store",
         "origin.open",
         "origin.exists",
+        "origin.house",
     ],
     [
         "behind.count",
@@ -127,6 +140,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "behind.is_store",
         "behind.open",
         "behind.exists",
+        "behind.house",
     ],
 ];
 
@@ -147,6 +161,10 @@ const ATTR_HELP: [(Type, &str); ATTRS as usize] = [
     (
         Type::Bool,
         "there is such a pit (false: opposite of a store, off the circuit)",
+    ),
+    (
+        Type::Player,
+        "the player whose house the pit is (nobody, equal to neither player, when it is none)",
     ),
 ];
 
@@ -324,6 +342,18 @@ impl Context {
                 OPPONENT_HOUSE,
                 "the number of the opponent's house pit, in the numbering of the side it is on (0: none)",
             )
+            .var(
+                "mover.houses",
+                Type::Int,
+                MOVER_HOUSES,
+                "the houses the mover holds",
+            )
+            .var(
+                "opponent.houses",
+                Type::Int,
+                OPPONENT_HOUSES,
+                "the houses the opponent holds",
+            )
             .constant("total", Type::Int, total, "stones in the game")
             .func(
                 "own",
@@ -451,6 +481,8 @@ pub struct Ctx<'a> {
 
 /// [`Ctx::winner`] when no round has a winner.
 pub const NO_WINNER: u8 = 2;
+/// A player field naming nobody (`V.house` of a pit that is no house): equal to neither player.
+const NOBODY: i32 = 2;
 
 impl<'a> Ctx<'a> {
     pub fn new(board: &'a Board, geo: &'a Geometry, mover: usize, ply: u32) -> Self {
@@ -468,12 +500,11 @@ impl<'a> Ctx<'a> {
             winner: NO_WINNER,
         }
     }
+    /// The number of player p's house (the first in slot order when several), 0 for none.
     fn house_number(&self, p: usize) -> i32 {
-        let h = usize::from(self.board.house[p]);
-        if self.geo.is_pit(h) {
-            i32::from(self.geo.number[h])
-        } else {
-            0
+        match self.board.houses[p] {
+            0 => 0,
+            h => i32::from(self.geo.number[h.trailing_zeros() as usize]),
         }
     }
     /// The stones of each of the pits in play player `p` holds.
@@ -511,7 +542,7 @@ impl Vars for Ctx<'_> {
         if slot < VIEWS as u16 * ATTRS {
             let s = self.views[usize::from(slot / ATTRS)];
             if s == NO_SLOT {
-                return 0;
+                return if slot % ATTRS == HOUSE { NOBODY } else { 0 };
             }
             let s = usize::from(s);
             let g = self.geo;
@@ -532,6 +563,7 @@ impl Vars for Ctx<'_> {
                 IS_STORE => i32::from(s >= STORE),
                 OPEN => i32::from(!self.board.is_closed(s)),
                 EXISTS => 1,
+                HOUSE => self.board.house_owner(s).map_or(NOBODY, |p| p as i32),
                 _ => 0,
             };
         }
@@ -560,6 +592,8 @@ impl Vars for Ctx<'_> {
             OPPONENT_HELD => self.held(opp),
             MOVER_HOUSE => self.house_number(self.mover),
             OPPONENT_HOUSE => self.house_number(opp),
+            MOVER_HOUSES => self.board.houses[self.mover].count_ones() as i32,
+            OPPONENT_HOUSES => self.board.houses[opp].count_ones() as i32,
             _ => 0,
         }
     }
@@ -602,6 +636,7 @@ impl PitCond {
         let own = |slot: u16| {
             (base..base + ATTRS).contains(&slot)
                 && slot != base + OPEN
+                && slot != base + HOUSE
                 && !(geo.owners_change && slot == base + SIDE)
         };
         let tabulable = (0..256u16)

@@ -3,6 +3,7 @@
 
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::rules::capture::CaptureRule;
+use super::rules::house::HouseRule;
 use super::rules::{
     CaptureChoice, CaptureTo, ChainWay, GrandSlam, HouseChoice, MustFeed, Relay, SkipOrigin,
     SowFrom, TakeChoice, TakeTo, Target,
@@ -543,7 +544,7 @@ impl SowingGame {
             return None;
         }
         if let Some(house) = &self.house {
-            if let Some(slot) = self.house_pit(b, &house.when, &s.ended()) {
+            if let Some(slot) = self.house_pit(b, house, &s.ended()) {
                 s.report.watched |= HOUSED;
                 if ask && house.choice == HouseChoice::Mover {
                     return Some(Question::House { slot: slot as u8 });
@@ -646,14 +647,15 @@ impl SowingGame {
     }
 
     /// Once the sowing has ended: the last pit, when the rules make it the mover's house (a
-    /// player has at most one; a house is never made twice, nor in a store or a closed pit).
+    /// player holds at most `most`; a house is never made twice, nor in a store or a closed
+    /// pit).
     #[inline(never)]
-    fn house_pit(&self, b: &Board, house: &PitCond, at: &Ended) -> Option<usize> {
+    fn house_pit(&self, b: &Board, house: &HouseRule, at: &Ended) -> Option<usize> {
         let (mover, pos) = (at.mover, at.last);
-        if b.house[mover] != NO_SLOT
+        if b.houses[mover].count_ones() >= house.most
             || pos >= STORE
             || b.is_closed(pos)
-            || b.house.contains(&(pos as u8))
+            || b.house_owner(pos).is_some()
         {
             return None;
         }
@@ -662,7 +664,7 @@ impl SowingGame {
         ctx.sown = at.sown;
         ctx.relays = at.relays;
         ctx.views = self.views_after(b, at.way, pos, at.skip, at.origin);
-        house.test(&mut ctx, pos).then_some(pos)
+        house.when.test(&mut ctx, pos).then_some(pos)
     }
 
     /// The views once a sowing (or a lap) has ended in `last`: `last`, `next` and `beyond`
@@ -690,7 +692,7 @@ impl SowingGame {
 
     /// Pit `slot` becomes `mover`'s house: its stones go to their store.
     fn claim_house(b: &mut Board, mover: usize, slot: usize) {
-        b.house[mover] = slot as u8;
+        b.houses[mover] |= 1 << slot;
         b.empty_houses();
     }
 
@@ -1093,7 +1095,7 @@ impl SowingGame {
         st.last_held = 0;
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
-            houses: st.board.house,
+            houses: st.board.houses,
         };
         let mut paused = None;
         let way = mover + OTHER_WAY * usize::from(other_way);
@@ -1114,7 +1116,7 @@ impl SowingGame {
         st.last_mover = mover as u8;
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
-            || (self.house.is_some() && before.houses != st.board.house);
+            || (self.house.is_some() && before.houses != st.board.houses);
         if stores_changed {
             // Stores only grow: no position before this one can recur.
             st.history.clear();
@@ -1127,5 +1129,5 @@ impl SowingGame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Before {
     stores: [u8; 2],
-    houses: [u8; 2],
+    houses: [u32; 2],
 }

@@ -189,20 +189,21 @@ impl SowingState {
     pub fn store(&self, p: usize) -> u8 {
         self.board.store(p)
     }
-    /// Player p's house as (side, pit number), when p has one.
-    pub fn house(&self, game: &SowingGame, p: usize) -> Option<(usize, usize)> {
-        let h = usize::from(self.board.house[p]);
-        game.geo.is_pit(h).then(|| {
-            (
-                usize::from(game.geo.owner[h]),
-                usize::from(game.geo.number[h]),
-            )
-        })
+    /// Player p's houses as (side, pit number), South's pits first.
+    pub fn houses(&self, game: &SowingGame, p: usize) -> Vec<(usize, usize)> {
+        (0..2 * game.geo.n)
+            .filter(|&h| self.board.houses[p] >> h & 1 == 1)
+            .map(|h| {
+                (
+                    usize::from(game.geo.owner[h]),
+                    usize::from(game.geo.number[h]),
+                )
+            })
+            .collect()
     }
     /// The player whose house player p's pit k is, if it is one.
     pub fn house_owner(&self, game: &SowingGame, p: usize, k: usize) -> Option<usize> {
-        let s = game.geo.slot(p, k) as u8;
-        (0..2).find(|&o| self.board.house[o] == s)
+        self.board.house_owner(game.geo.slot(p, k))
     }
     /// Whether player p's pit k is out of play.
     pub fn is_closed(&self, game: &SowingGame, p: usize, k: usize) -> bool {
@@ -230,11 +231,16 @@ impl SowingGame {
         let pits: Vec<&[u8]> = (0..2).map(|p| &b.count[p * n..p * n + n]).collect();
         fields.insert("pits".into(), json!(pits));
         fields.insert("stores".into(), json!([b.store(0), b.store(1)]));
-        if self.house.is_some() {
+        if let Some(rule) = &self.house {
+            // One house a player: [side, pit] or null; several: a list of them.
             let houses: Vec<Value> = (0..2)
                 .map(|p| {
-                    st.house(self, p)
-                        .map_or(Value::Null, |(side, k)| json!([side, k]))
+                    let places = st.houses(self, p);
+                    match (rule.most, places.first()) {
+                        (1, None) => Value::Null,
+                        (1, Some(&(side, k))) => json!([side, k]),
+                        _ => json!(places.iter().map(|&(s, k)| [s, k]).collect::<Vec<_>>()),
+                    }
                 })
                 .collect();
             fields.insert("houses".into(), json!(houses));
@@ -362,33 +368,55 @@ impl SowingGame {
         }
         if let Some(houses) = obj.get("houses").filter(|v| !v.is_null()) {
             let houses = houses.as_array().filter(|h| h.len() == 2).ok_or(
-                "`houses` is [house of player 0, house of player 1], each [side, pit] or null",
+                "`houses` is [houses of player 0, houses of player 1], each [side, pit], a list \
+                 of them, or null",
             )?;
             for (p, h) in houses.iter().enumerate() {
-                if h.is_null() {
-                    continue;
-                }
-                if self.house.is_none() {
+                let bad = || {
+                    format!(
+                        "`houses`: player {p}'s houses are [side 0 or 1, pit 1..{n}], a list of \
+                         them, or null"
+                    )
+                };
+                let place = |v: &Value| {
+                    v.as_array()
+                        .filter(|a| a.len() == 2)
+                        .and_then(|a| Some((a[0].as_u64()?, a[1].as_u64()?)))
+                        .filter(|&(side, k)| side < 2 && (1..=n as u64).contains(&k))
+                };
+                let places: Vec<(u64, u64)> = match h {
+                    Value::Null => Vec::new(),
+                    Value::Array(a) if a.iter().all(Value::is_array) => {
+                        a.iter().map(place).collect::<Option<_>>().ok_or_else(bad)?
+                    }
+                    _ => vec![place(h).ok_or_else(bad)?],
+                };
+                let Some(rule) = &self.house else {
+                    if places.is_empty() {
+                        continue;
+                    }
                     return Err("these rules make no houses".into());
-                }
-                let place = h
-                    .as_array()
-                    .filter(|a| a.len() == 2)
-                    .and_then(|a| Some((a[0].as_u64()?, a[1].as_u64()?)))
-                    .filter(|&(side, k)| side < 2 && (1..=n as u64).contains(&k))
-                    .ok_or_else(|| {
-                        format!("`houses`: player {p}'s house is [side 0 or 1, pit 1..{n}] or null")
-                    })?;
-                let slot = self.geo.slot(place.0 as usize, place.1 as usize);
-                if board.house.contains(&(slot as u8)) {
-                    return Err("`houses`: two houses in one pit".into());
-                }
-                if board.count[slot] != 0 {
+                };
+                if places.len() > rule.most as usize {
                     return Err(format!(
-                        "`houses`: player {p}'s house holds stones (they go to its owner's store)"
+                        "`houses`: player {p} holds {} houses, more than the rules' {}",
+                        places.len(),
+                        rule.most
                     ));
                 }
-                board.house[p] = slot as u8;
+                for (side, k) in places {
+                    let slot = self.geo.slot(side as usize, k as usize);
+                    if board.house_owner(slot).is_some() {
+                        return Err("`houses`: two houses in one pit".into());
+                    }
+                    if board.count[slot] != 0 {
+                        return Err(format!(
+                            "`houses`: player {p}'s house holds stones (they go to its owner's \
+                             store)"
+                        ));
+                    }
+                    board.houses[p] |= 1 << slot;
+                }
             }
         }
         // `match` counts only in rules that play one.

@@ -1,5 +1,6 @@
-//! `[house]`: a pit that becomes a player's house for the rest of the game (Toguz Korgool's
-//! tuzdyk): its stones, and every stone later sown into it, go to that player's store.
+//! `[house]`: pits that become a player's houses for the rest of the game (Toguz Korgool's
+//! tuzdyk, the children of Ethiopian games): their stones, and every stone later sown into
+//! them, go to that player's store.
 
 use super::{Cx, Laid};
 use crate::fast::Closes;
@@ -21,6 +22,9 @@ pub struct House {
     /// Whether the mover may decline the house.
     #[serde(default)]
     pub choice: HouseChoice,
+    /// The most houses a player may hold.
+    #[serde(default)]
+    pub most: Option<Spanned<u32>>,
 }
 
 /// Whether the mover may decline a house `when` allows.
@@ -36,7 +40,7 @@ pub enum HouseChoice {
 
 pub(crate) const SECTION: SectionRef = SectionRef {
     name: "house",
-    line: "a pit that becomes the mover's house (tuzdyk) for the rest of the game",
+    line: "pits that become the mover's houses (a tuzdyk, children) for the rest of the game",
     required: false,
     repeated: false,
     keys: KEYS,
@@ -52,11 +56,25 @@ const KEYS: &[KeyRef] = &[
         default: "—",
         example: "when = \"last.side == opponent and last.count == 3 and mover.house == 0\"",
         long: "A condition (context house: the views of context capture, `mover.house`, \
-               `opponent.house`, `sown`, `laps`, `relays`) checked once the sowing has ended, \
-               before the capture; when it holds, the last pit becomes the mover's house (Toguz \
-               Korgool's tuzdyk) for the rest of the game: the stones in it, and every stone sown \
-               into it later, go at once to the mover's store. A player has at most one house; \
-               stores, out-of-play pits and houses never become one.",
+               `opponent.house`, `mover.houses`, `opponent.houses`, `sown`, `laps`, `relays`) \
+               checked once the sowing has ended, before the capture; when it holds, the last \
+               pit becomes the mover's house (Toguz Korgool's tuzdyk) for the rest of the game: \
+               the stones in it, and every stone sown into it later, go at once to the mover's \
+               store. A player holds at most `most` houses (one by default); stores, out-of-play \
+               pits and houses never become one.",
+    },
+    KeyRef {
+        section: "house",
+        key: "most",
+        line: "the most houses a player may hold",
+        expects: "a whole number from 1 to 32",
+        values: &[],
+        default: "1",
+        example: "most = 16",
+        long: "A player who holds this many houses makes no more (`house.when` is not checked \
+               for them). One by default (Toguz Korgool's tuzdyk); more for games whose players \
+               make houses all through the game (the children of Ethiopian games, Qelat's \
+               waldas): `mover.houses` counts them, `V.house` names a pit's house owner.",
     },
     KeyRef {
         section: "house",
@@ -81,12 +99,18 @@ pub(crate) struct HouseRule {
     pub(crate) when: PitCond,
     /// Whether the mover may decline the house.
     pub(crate) choice: HouseChoice,
+    /// The most houses a player may hold.
+    pub(crate) most: u32,
 }
+
+/// The most houses a rules file may allow a player (a house is a pit: 32 slots at most).
+const MOST: u32 = 32;
 
 /// `[house]` checked, its condition compiled, before the board is laid out.
 pub(super) struct Checked {
     when: Expr,
     choice: HouseChoice,
+    most: u32,
 }
 
 /// Checks `[house]`; `None` when an error was reported.
@@ -100,9 +124,18 @@ pub(super) fn check(cx: &mut Cx, h: &House) -> Option<Checked> {
         .notes
         .push("leave `[house]` out for a game without houses".to_string());
     }
+    let most = match &h.most {
+        Some(v) if !(1..=MOST).contains(v.get_ref()) => {
+            cx.error(v.span(), format!("`most` must be from 1 to {MOST}"));
+            1
+        }
+        Some(v) => *v.get_ref(),
+        None => 1,
+    };
     Some(Checked {
         when: when?,
         choice: h.choice,
+        most,
     })
 }
 
@@ -112,6 +145,7 @@ impl Checked {
         HouseRule {
             when: laid.pit(self.when, View::Last),
             choice: self.choice,
+            most: self.most,
         }
     }
 }
@@ -119,7 +153,11 @@ impl Checked {
 impl HouseRule {
     /// The fast paths this rule closes: every one that leaves houses out.
     pub(crate) fn closes(&self) -> Closes {
-        let HouseRule { when: _, choice: _ } = self;
+        let HouseRule {
+            when: _,
+            choice: _,
+            most: _,
+        } = self;
         Closes {
             bulk: false,
             plain: true,
@@ -131,11 +169,15 @@ impl HouseRule {
     pub(super) fn describe(&self, s: &mut String) {
         let _ = writeln!(
             s,
-            "House: once the sowing has ended, before any capture, when `{}`, the last pit {} your house for the rest of the game (at most one each): its stones, and every stone later sown into it, go to your store.",
+            "House: once the sowing has ended, before any capture, when `{}`, the last pit {} your house for the rest of the game (at most {} each): its stones, and every stone later sown into it, go to your store.",
             self.when.expr.text(),
             match self.choice {
                 HouseChoice::None => "becomes",
                 HouseChoice::Mover => "may become (the mover decides, make it or leave it)",
+            },
+            match self.most {
+                1 => "one".to_string(),
+                n => n.to_string(),
             }
         );
     }
