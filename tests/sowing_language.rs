@@ -724,3 +724,87 @@ fn a_player_makes_many_houses_and_rules_read_whose_a_pit_is() {
     assert_eq!(s["houses"], json!([[0, 1], null]));
     assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [1, 4, 0, 0, 0, 1]]));
 }
+
+#[test]
+fn a_refill_from_the_outside_leaves_the_middle_pits_short() {
+    use ludus::game::{Game, Json};
+    // North ends the round holding 45: six pits of 7 and 3 over. Filled from both ends inward
+    // (North: pit 7, 1, 6, 2, 5, 3), the 3 fall into pit 4, the middle, out of play.
+    let g = from_text(&sowing_common::replaced(
+        "sat-gharva",
+        "fill_from = \"right\"",
+        "fill_from = \"outside\"",
+    ));
+    let round_over = |stores: [u8; 2]| {
+        g.state_from_json(
+            &json!({"to_move": 1, "pits": [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0]],
+            "stores": stores, "match": {"game": 2, "points": [49, 49]}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let next = g.state_json(&g.next_game(&round_over([53, 45]), 0).expect("a next round"));
+    assert_eq!(next["pits"][1], json!([7, 7, 7, 3, 7, 7, 7]));
+    assert_eq!(next["out_of_play"], json!([[], [4]]));
+    // South holding 38 (five pits and 3): pits 1, 7, 2, 6, 3 full, pit 5 with 3 and pit 4
+    // empty, both out of play.
+    let next = g.state_json(&g.next_game(&round_over([38, 60]), 0).expect("a next round"));
+    assert_eq!(next["pits"][0], json!([7, 7, 7, 0, 3, 7, 7]));
+    assert_eq!(next["out_of_play"], json!([[4, 5], []]));
+}
+
+#[test]
+fn a_grand_slam_never_legal_leaves_a_player_without_a_move() {
+    use ludus::game::Game;
+    // Captures of 2 or 3 on the opponent's side. South's only pit holding stones, pit 6 (1
+    // stone), makes North's only stones two: a grand slam. "forbidden" lets it be played as
+    // the only move; "never" leaves South without a legal move.
+    let rules = |slam: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"last.side == opponent and last.count in [2, 3]\"\n\
+             take = [\"last\"]\ngrand_slam = \"{slam}\"\n"
+        ))
+    };
+    let g = rules("forbidden");
+    let st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0], [23, 23]);
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![6]);
+    let g = rules("never");
+    let st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0], [23, 23]);
+    assert!(sowing_common::legal_pits(&g, &st).is_empty());
+    assert!(
+        g.outcome(&st).is_some(),
+        "the player to move cannot move: the game ends"
+    );
+    // Beside another move, both readings refuse it.
+    let st = position(&g, 0, &[0, 0, 0, 0, 1, 1], &[1, 0, 0, 0, 0, 0], [23, 22]);
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![5]);
+}
+
+#[test]
+fn a_sweep_may_give_the_stones_left_to_the_opponent() {
+    // A grand slam hands the capturer's remaining stones to the player left without any.
+    // South's pit 5 (1 stone) falls into empty pit 6 and takes North's pit 1, their last two
+    // stones: South's pits 1 and 2 (3 stones) go to North's store.
+    let g = plain(
+        "[capture]\nwhen = \"last.side == mover and last.count == 1\"\ntake = [\"opposite\"]\n\
+         sweep = \"grand_slam\"\nsweep_to = \"opponent\"\n",
+    );
+    let mut st = position(&g, 0, &[2, 1, 0, 0, 1, 0], &[2, 0, 0, 0, 0, 0], [20, 22]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([22, 26]));
+}
+
+#[test]
+fn a_player_who_cannot_feed_may_play_any_move_when_the_rules_say_so() {
+    // North has no stones; South's pit 1 (1 stone) cannot reach them. With `must_feed` alone
+    // South has no legal move; with `cannot_feed = "any-move"` the move is legal.
+    let g = plain("[sowing]\nmust_feed = true\n");
+    let st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [23, 24]);
+    assert!(sowing_common::legal_pits(&g, &st).is_empty());
+    let g = plain("[sowing]\nmust_feed = true\ncannot_feed = \"any-move\"\n");
+    let st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [23, 24]);
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1]);
+    // A move that feeds is still required when there is one.
+    let st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 0, 0, 0, 0, 0], [22, 24]);
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![6]);
+}

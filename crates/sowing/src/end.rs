@@ -336,6 +336,15 @@ impl SowingGame {
                 let k = match rule.fill_from {
                     FillFrom::Right => n - i,
                     FillFrom::Left => i + 1,
+                    // Pit 1, n, 2, n - 1, … for player 0; mirrored for player 1.
+                    FillFrom::Outside => {
+                        let from_left = if i % 2 == 0 { i / 2 + 1 } else { n - i / 2 };
+                        if p == 0 {
+                            from_left
+                        } else {
+                            n + 1 - from_left
+                        }
+                    }
                 };
                 let s = self.geo.slot(p, k);
                 if left >= refill {

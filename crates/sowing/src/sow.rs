@@ -5,8 +5,8 @@ use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::rules::capture::CaptureRule;
 use super::rules::house::HouseRule;
 use super::rules::{
-    CaptureChoice, CaptureTo, ChainWay, GrandSlam, HouseChoice, MustFeed, Relay, SkipOrigin,
-    SowFrom, TakeChoice, TakeTo, Target,
+    CannotFeed, CaptureChoice, CaptureTo, ChainWay, GrandSlam, HouseChoice, MustFeed, Relay,
+    SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::SowingState;
@@ -580,18 +580,24 @@ impl SowingGame {
     /// then whether the mover moves again.
     fn move_report(&self, b: &mut Board, s: Sowing) -> Report {
         let mut report = s.report;
-        if let (Some(sweep), MoveEnd::Sown) =
-            (self.capture.as_ref().and_then(|c| c.sweep.as_ref()), s.end)
-        {
+        let swept = self
+            .capture
+            .as_ref()
+            .and_then(|c| Some((c.sweep.as_ref()?, c.sweep_to)));
+        if let (Some((sweep, sweep_to)), MoveEnd::Sown) = (swept, s.end) {
             let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
             ctx.sown = s.sown;
             ctx.relays = s.relays;
             ctx.captured = u32::from(report.captured);
             ctx.grand_slam = report.grand_slam;
             if sweep.test(&ctx) {
+                let to = match sweep_to {
+                    SweepTo::Mover => s.mover,
+                    SweepTo::Opponent => 1 - s.mover,
+                };
                 for slot in 0..2 * self.geo.n {
                     if !b.is_closed(slot) {
-                        b.count[STORE + s.mover] += b.count[slot];
+                        b.count[STORE + to] += b.count[slot];
                         b.count[slot] = 0;
                     }
                 }
@@ -1014,10 +1020,8 @@ impl SowingGame {
             } else {
                 self.open_stones(b, 1 - mover) == 0
             };
-        let forbid = self
-            .capture
-            .as_ref()
-            .is_some_and(|c| c.grand_slam == GrandSlam::Forbidden);
+        let slam_rule = self.capture.as_ref().map(|c| c.grand_slam);
+        let forbid = matches!(slam_rule, Some(GrandSlam::Forbidden | GrandSlam::Never));
         if mask != 0 && (feed || forbid) {
             let (mut fed, mut slams) = (0u32, 0u32);
             let mut bits = mask;
@@ -1035,10 +1039,10 @@ impl SowingGame {
                 fed |= u32::from(fed_now) << bit;
                 slams |= u32::from(r.grand_slam) << bit;
             }
-            if feed {
+            if feed && (fed != 0 || self.sowing.cannot_feed == CannotFeed::NoMove) {
                 mask = fed;
             }
-            if forbid && mask & !slams != 0 {
+            if forbid && (slam_rule == Some(GrandSlam::Never) || mask & !slams != 0) {
                 mask &= !slams;
             }
         }

@@ -44,6 +44,20 @@ pub struct Capture {
     /// in play (context `sweep`).
     #[serde(default)]
     pub sweep: Option<Spanned<String>>,
+    /// Who takes the stones a sweep takes.
+    #[serde(default)]
+    pub sweep_to: Option<Spanned<SweepTo>>,
+}
+
+/// Who takes the stones a sweep takes.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SweepTo {
+    /// The player who just moved.
+    #[default]
+    Mover,
+    /// Their opponent.
+    Opponent,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -79,6 +93,8 @@ pub enum GrandSlam {
     NoCapture,
     /// Illegal while any other move is legal; as the only move it captures.
     Forbidden,
+    /// Illegal, even as the only kind of move.
+    Never,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -192,13 +208,15 @@ const KEYS: &[KeyRef] = &[
         section: "capture",
         key: "grand_slam",
         line: "what happens to a capture that would take every stone the opponent has in their pits",
-        expects: "\"capture\", \"no-capture\" or \"forbidden\"",
-        values: &["capture", "no-capture", "forbidden"],
+        expects: "\"capture\", \"no-capture\", \"forbidden\" or \"never\"",
+        values: &["capture", "no-capture", "forbidden", "never"],
         default: "\"capture\"",
         example: "grand_slam = \"no-capture\"",
         long: "A capture that would take every stone the opponent has in their pits: \"capture\" \
                (as usual), \"no-capture\" (legal, captures nothing: Abapa), \"forbidden\" \
-               (illegal unless it is the only kind of move; then it captures: Wari).",
+               (illegal unless it is the only kind of move; then it captures: Wari), \"never\" \
+               (illegal even as the only kind of move: a player whose every move would take \
+               the opponent's last stones has no legal move).",
     },
     KeyRef {
         section: "capture",
@@ -255,14 +273,28 @@ const KEYS: &[KeyRef] = &[
                are 4 or fewer seeds left on the board the capture takes them as well\"). The \
                feeding checks of the legal moves see the board swept.",
     },
+    KeyRef {
+        section: "capture",
+        key: "sweep_to",
+        line: "who takes the stones a sweep takes: the mover or the opponent",
+        expects: "\"mover\" or \"opponent\"",
+        values: &["mover", "opponent"],
+        default: "\"mover\"",
+        example: "sweep_to = \"opponent\"",
+        long: "\"mover\": the player who just moved takes the stones swept; \"opponent\": their \
+               opponent does (a grand slam that hands the capturer's remaining stones to the \
+               player left without any: `sweep = \"grand_slam\"`, `sweep_to = \"opponent\"`).",
+    },
 ];
 
 /// A capture, compiled.
 #[derive(Clone, Debug)]
 pub(crate) struct CaptureRule {
     pub(crate) when: PitCond,
-    /// When it holds after a move's capture step, the mover takes every stone left in play.
+    /// When it holds after a move's capture step, the mover (or the opponent, `sweep_to`)
+    /// takes every stone left in play.
     pub(crate) sweep: Option<Expr>,
+    pub(crate) sweep_to: SweepTo,
     /// The `next` and `beyond` pits are read by the condition or taken.
     pub(crate) needs_next: bool,
     pub(crate) targets: Vec<Target>,
@@ -290,6 +322,12 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
     let when = cx.condition(Context::Capture, &c.when);
     let chain = c.chain.as_ref().map(|v| cx.condition(Context::Chain, v));
     let sweep = c.sweep.as_ref().map(|v| cx.condition(Context::Sweep, v));
+    if let (Some(to), None) = (&c.sweep_to, &c.sweep) {
+        cx.warn(
+            to.span(),
+            "`sweep_to` without `sweep`: no stone is ever swept",
+        );
+    }
     if c.chain.is_none() {
         let stray = [
             (c.chain_way != ChainWay::Back, "chain_way"),
@@ -342,6 +380,7 @@ impl Checked<'_> {
             needs_next: !when.is_tabulated() || c.take.get_ref().iter().any(far),
             when,
             sweep: self.sweep,
+            sweep_to: c.sweep_to.as_ref().map_or(SweepTo::Mover, |t| *t.get_ref()),
             targets: c.take.get_ref().clone(),
             chain: self.chain.map(|e| laid.pit(e, View::Pit)),
             chain_way: c.chain_way,
@@ -399,6 +438,7 @@ impl CaptureRule {
             chain_max: _,
             grand_slam: _,
             sow_from: _,
+            sweep_to: _,
             // What closes a path: captures sown on during the sowing, a choice, a sweep (the
             // plain path ends with the capture).
             to,
@@ -467,8 +507,12 @@ impl CaptureRule {
         if let Some(sweep) = &self.sweep {
             let _ = writeln!(
                 s,
-                "After the capture step of every move, when `{}`, the mover takes every stone left in play.",
-                sweep.text()
+                "After the capture step of every move, when `{}`, {} takes every stone left in play.",
+                sweep.text(),
+                match self.sweep_to {
+                    SweepTo::Mover => "the mover",
+                    SweepTo::Opponent => "the mover's opponent",
+                }
             );
         }
         let _ = writeln!(
@@ -478,6 +522,7 @@ impl CaptureRule {
                 GrandSlam::Capture => "captures as usual",
                 GrandSlam::NoCapture => "legal, captures nothing",
                 GrandSlam::Forbidden => "forbidden unless it is the only move",
+                GrandSlam::Never => "never legal, even as the only move",
             }
         );
     }

@@ -19,11 +19,11 @@ pub(crate) mod sowing;
 pub(crate) mod turn;
 
 // The options the engine reads, by their names.
-pub(crate) use capture::{CaptureChoice, CaptureTo, ChainWay, GrandSlam, SowFrom, Target};
+pub(crate) use capture::{CaptureChoice, CaptureTo, ChainWay, GrandSlam, SowFrom, SweepTo, Target};
 pub(crate) use end::{Leftover, NoMove};
 pub(crate) use house::HouseChoice;
 pub(crate) use rounds::{FillFrom, Owners, Partial};
-pub(crate) use sowing::{MustFeed, Relay, SkipOrigin, TakeChoice, TakeTo};
+pub(crate) use sowing::{CannotFeed, MustFeed, Relay, SkipOrigin, TakeChoice, TakeTo};
 
 use super::board::{Geometry, Runs};
 use super::fast::FastPaths;

@@ -70,7 +70,11 @@ pub enum FillFrom {
     /// From the owner's pit with the highest number (their rightmost on a two-row board) down.
     #[default]
     Right,
+    /// From pit 1 up.
     Left,
+    /// From both ends inward, alternately, the end at player 0's left first for both players
+    /// (player 0: pit 1, pit n, pit 2, …; player 1: pit n, pit 1, pit n − 1, …).
+    Outside,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -147,11 +151,15 @@ const KEYS: &[KeyRef] = &[
         section: "match",
         key: "fill_from",
         line: "the end a refill starts from",
-        expects: "\"right\" or \"left\"",
-        values: &["right", "left"],
+        expects: "\"right\", \"left\" or \"outside\"",
+        values: &["right", "left", "outside"],
         default: "\"right\"",
         example: "fill_from = \"right\"",
-        long: "\"right\": from the player's highest-numbered pit down; \"left\": from pit 1 up.",
+        long: "\"right\": from the player's highest-numbered pit down; \"left\": from pit 1 up; \
+               \"outside\": from both ends of the player's pits inward, alternately, starting \
+               for both players at the end on player 0's left (player 0: pit 1, pit n, pit 2, \
+               pit n - 1, …; player 1: pit n, pit 1, pit n - 1, pit 2, …): the pits short of a \
+               full refill are the middle ones.",
     },
     KeyRef {
         section: "match",
@@ -499,6 +507,7 @@ impl MatchRule {
             match self.fill_from {
                 FillFrom::Right => "right",
                 FillFrom::Left => "left",
+                FillFrom::Outside => "outside in",
             },
             match self.partial {
                 Partial::Closed => "a partly filled pit and the unfilled ones are",

@@ -64,6 +64,20 @@ pub struct Sowing {
     /// When the opponent has no stones, a move must give them some.
     #[serde(default)]
     pub must_feed: MustFeed,
+    /// What a player may do when no move would feed the opponent.
+    #[serde(default)]
+    pub cannot_feed: Option<Spanned<CannotFeed>>,
+}
+
+/// What a player may do when the opponent's pits are empty and no move would feed them.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CannotFeed {
+    /// Nothing: they have no legal move.
+    #[default]
+    NoMove,
+    /// Any move the other rules allow.
+    AnyMove,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -412,7 +426,19 @@ const KEYS: &[KeyRef] = &[
                moves that sow stones into their pits; \"kept\": moves after which they hold \
                stones, judged once the move, capture included, is over (a capture that takes \
                back everything the move fed them is then an ordinary capture, not a grand \
-               slam).",
+               slam). See `cannot_feed` for a player who cannot feed.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "cannot_feed",
+        line: "with `must_feed`, what a player may do when no move would feed the opponent",
+        expects: "\"no-move\" or \"any-move\"",
+        values: &["no-move", "any-move"],
+        default: "\"no-move\"",
+        example: "cannot_feed = \"any-move\"",
+        long: "\"no-move\": a player who cannot give stones to an opponent with none has no legal \
+               move (the game ends, or they pass, as `[end] no_move` says); \"any-move\": they \
+               may then play any move the other rules allow (feed if you can).",
     },
 ];
 
@@ -429,6 +455,8 @@ pub(crate) struct SowingRule {
     /// A relay lift happens only when this holds at the lap's last pit.
     pub(crate) relay_when: Option<PitCond>,
     pub(crate) must_feed: MustFeed,
+    /// What a player may do when no move would feed the opponent.
+    pub(crate) cannot_feed: CannotFeed,
     /// A move ends once it has sown this many stones (laps × the largest circuit).
     pub(crate) max_drops: u32,
     /// Pits sown the other way round.
@@ -483,6 +511,7 @@ pub(super) struct Checked {
     first_origin: bool,
     relay: Relay,
     must_feed: MustFeed,
+    cannot_feed: CannotFeed,
     max_laps: u32,
 }
 
@@ -530,6 +559,13 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
             );
         }
     }
+    let cannot_feed = sowing.and_then(|s| s.cannot_feed.as_ref());
+    if let (Some(c), Some(MustFeed::No) | None) = (cannot_feed, sowing.map(|s| s.must_feed)) {
+        cx.warn(
+            c.span(),
+            "`cannot_feed` without `must_feed`: no move is ever required to feed",
+        );
+    }
     let take_to = sowing.and_then(|s| s.take_to.as_ref());
     if let (Some(to), None) = (take_to, &take) {
         cx.warn(
@@ -550,6 +586,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         first_origin: sowing.is_some_and(|s| s.first_drop == FirstDrop::Origin),
         relay: sowing.map_or(Relay::None, |s| s.relay),
         must_feed: sowing.map_or(MustFeed::No, |s| s.must_feed),
+        cannot_feed: cannot_feed.map_or(CannotFeed::NoMove, |c| *c.get_ref()),
         max_laps,
     })
 }
@@ -569,6 +606,7 @@ impl Checked {
             relay: self.relay,
             relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
             must_feed: self.must_feed,
+            cannot_feed: self.cannot_feed,
             max_drops: self.max_laps * longest,
             directed: reverse.is_some() || direction_choice.is_some(),
             reverse,
@@ -603,6 +641,8 @@ impl SowingRule {
             skip,
             take,
             directed,
+            // Settled with the legal moves.
+            cannot_feed: _,
             // Judged after the capture, feeding needs the position at the move's start.
             must_feed,
         } = self;
@@ -717,6 +757,18 @@ impl SowingRule {
             MustFeed::Kept => {
                 let _ = writeln!(s, "Feeding: when the opponent has no stones, you must leave them some once your move, capture included, is over, if you can; taking back what you fed them is no grand slam.");
             }
+        }
+        if self.must_feed != MustFeed::No {
+            let _ = writeln!(
+                s,
+                "{}",
+                match self.cannot_feed {
+                    CannotFeed::NoMove =>
+                        "A player who cannot feed the opponent has no legal move.",
+                    CannotFeed::AnyMove =>
+                        "A player who cannot feed the opponent may play any move.",
+                }
+            );
         }
     }
 }
