@@ -263,7 +263,7 @@ fn errors_name_the_key_and_what_it_takes_with_its_help() {
     let d = report.errors().next().unwrap();
     assert_eq!(
         d.message,
-        "found the number `3`, expected \"capture\", \"no-capture\" or \"forbidden\""
+        "found the number `3`, expected \"capture\", \"no-capture\", \"forbidden\" or \"never\""
     );
 
     let report = check(&edit(
@@ -495,6 +495,10 @@ fn sowing_rules_that_cannot_be_meant_are_warned_about() {
             &[("repetition = true", "repetition = true\nstop = \"0 == 0\"")],
         ),
         &[("stop =", "`end.stop` is always true")],
+    );
+    assert_warnings(
+        &edit(OWARE, &[("[sowing]", "[sowing]\nskip = \"1 == 1\"")]),
+        &[("skip =", "`skip` always holds")],
     );
     assert_warnings(
         &edit(

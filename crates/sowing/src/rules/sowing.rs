@@ -8,6 +8,7 @@ use crate::scope::{Context, PitCond, View};
 use ludus_core::expr::{Expr, Type};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
+use ludus_core::rules::toml::constant_value;
 use serde::Deserialize;
 use std::fmt::Write;
 use toml::Spanned;
@@ -540,6 +541,17 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
     );
     let skip = condition(Context::Skip, sowing.and_then(|s| s.skip.as_ref()));
     let take = condition(Context::Drop, sowing.and_then(|s| s.take.as_ref()));
+    if let (Some(Some(e)), Some(v)) = (&skip, sowing.and_then(|s| s.skip.as_ref())) {
+        if constant_value(e).is_some_and(|c| c != 0) {
+            cx.warn(
+                v.span(),
+                "`skip` always holds: every pit would be passed over, so each stone falls into \
+                 the next pit as if nothing were skipped",
+            )
+            .notes
+            .push("leave `skip` out to sow every pit".to_string());
+        }
+    }
     let relay_when = sowing.and_then(|s| {
         let v = s.relay_when.as_ref()?;
         if s.relay == Relay::None {
