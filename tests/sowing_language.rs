@@ -808,3 +808,25 @@ fn a_player_who_cannot_feed_may_play_any_move_when_the_rules_say_so() {
     let st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 0, 0, 0, 0, 0], [22, 24]);
     assert_eq!(sowing_common::legal_pits(&g, &st), vec![6]);
 }
+
+#[test]
+fn a_chain_over_the_whole_board_takes_every_pit_it_holds_for_wherever_it_is() {
+    // A last stone making two on the opponent's side takes that pit and, with `chain_way =
+    // "all"`, every other pit of the opponent's holding two, next to it or not.
+    let g = plain(
+        "[capture]\nwhen = \"last.side == opponent and last.count == 2\"\ntake = [\"last\"]\n\
+         chain = \"pit.side == opponent and pit.count == 2\"\nchain_way = \"all\"\n",
+    );
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 2], &[2, 1, 3, 2, 0, 2], [18, 18]);
+    let s = sow_pit(&g, &mut st, 6);
+    // Pit 6 sows North's 1 (3) and 2 (2, the last): taken with North's 4 and 6.
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [3, 0, 3, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([24, 18]));
+    // Walking back instead, the chain stops at once: North's 1 holds three.
+    let g = plain(
+        "[capture]\nwhen = \"last.side == opponent and last.count == 2\"\ntake = [\"last\"]\n\
+         chain = \"pit.side == opponent and pit.count == 2\"\n",
+    );
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 2], &[2, 1, 3, 2, 0, 2], [18, 18]);
+    assert_eq!(sow_pit(&g, &mut st, 6)["stores"], json!([20, 18]));
+}

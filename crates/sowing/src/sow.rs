@@ -923,7 +923,21 @@ impl SowingGame {
                 ChainWay::Back => &[&g.prev[way]],
                 ChainWay::On => &[&g.next[way]],
                 ChainWay::Both => &[&g.prev[way], &g.next[way]],
+                ChainWay::All => &[],
             };
+            if cap.chain_way == ChainWay::All {
+                // No walk: every pit in play the chain holds for, up to `chain_max` of them.
+                let mut added = 0;
+                for p in 0..2 * g.n {
+                    if added == cap.chain_max {
+                        break;
+                    }
+                    if taken >> p & 1 == 0 && !b.is_closed(p) && chain.test(&mut ctx, p) {
+                        taken |= 1 << p;
+                        added += 1;
+                    }
+                }
+            }
             for step in walks {
                 let (mut p, mut added) = (first, 0);
                 for _ in 0..g.circuit_len[mover] {

@@ -81,6 +81,8 @@ pub enum ChainWay {
     On,
     /// Both ways.
     Both,
+    /// No walk: every pit of the board for which the chain holds.
+    All,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -184,14 +186,16 @@ const KEYS: &[KeyRef] = &[
         section: "capture",
         key: "chain_way",
         line: "which way the chain walks from the first target: back, on, or both ways",
-        expects: "\"back\", \"on\" or \"both\"",
-        values: &["back", "on", "both"],
+        expects: "\"back\", \"on\", \"both\" or \"all\"",
+        values: &["back", "on", "both", "all"],
         default: "\"back\"",
         example: "chain_way = \"both\"",
         long: "\"back\": against the sowing, over the pits just sown (Oware); \"on\": the way \
                the move sowed, past the last pit; \"both\": back, then on from the first target \
-               again. Out-of-play pits are passed over; a store or a pit failing `chain` ends \
-               a walk.",
+               again; \"all\": no walk, every pit of the board in play for which `chain` holds, \
+               wherever it is (a capture that also takes every opponent's pit of two: `chain = \
+               \"pit.side == opponent and pit.count == 2\"`). Out-of-play pits are passed over; \
+               a store or a pit failing `chain` ends a walk.",
     },
     KeyRef {
         section: "capture",
@@ -201,7 +205,8 @@ const KEYS: &[KeyRef] = &[
         values: &[],
         default: "none (no limit)",
         example: "chain_max = 1",
-        long: "The chain stops once it has added this many pits, in each way it walks (a game \
+        long: "The chain stops once it has added this many pits, in each way it walks (with \
+               `chain_way = \"all\"`, in all; a game \
                that takes the last pit and at most one before it: `chain_max = 1`).",
     },
     KeyRef {
@@ -480,6 +485,7 @@ impl CaptureRule {
                 ChainWay::Back => "back (against the sowing)",
                 ChainWay::On => "on (the way the move sowed)",
                 ChainWay::Both => "both ways",
+                ChainWay::All => "to every pit of the board",
             };
             let most = match self.chain_max {
                 u32::MAX => String::new(),
