@@ -4,7 +4,15 @@
 fn every_expression_name_is_documented() {
     let doc = include_str!("../README.md");
     let views = [
-        "pit", "last", "next", "beyond", "opposite", "behind", "origin",
+        "pit",
+        "last",
+        "next",
+        "beyond",
+        "opposite",
+        "behind",
+        "origin",
+        "previous_origin",
+        "previous_last",
     ];
     for (context, scope) in ludus::sowing::scope_reference() {
         assert!(

@@ -830,3 +830,54 @@ fn a_chain_over_the_whole_board_takes_every_pit_it_holds_for_wherever_it_is() {
     let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 2], &[2, 1, 3, 2, 0, 2], [18, 18]);
     assert_eq!(sow_pit(&g, &mut st, 6)["stores"], json!([20, 18]));
 }
+
+/// A split sowing (the three left pits sown clockwise) in which a single stone just carried
+/// round an end of the board may not be sown straight back.
+const NO_UNDO: &str = "[sowing]\nreverse = \"pit.number <= 3\"\nstart = \"pit.count > 0 and not \
+     (pit.count == 1 and previous_lifted == 1 and previous_last.side == pit.side and \
+     previous_last.number == pit.number and previous_origin.side != pit.side)\"\n";
+
+#[test]
+fn a_start_condition_remembers_the_move_before() {
+    use ludus::game::Json;
+    let g = plain(NO_UNDO);
+    // South's pit 6 carries its one stone round the end into North's pit 1: North may sow
+    // pit 2 but not pit 1 back.
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 2, 0, 0, 0, 0], [22, 22]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(
+        s["previous"],
+        json!({"origin": [0, 6], "last": [1, 1], "lifted": 1})
+    );
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![2]);
+    // The same board without the move before: both pits.
+    let mut fresh = s.clone();
+    fresh["previous"] = json!(null);
+    let st = g.state_from_json(&fresh).unwrap();
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 2]);
+    // Set up with it, the rule holds again; a bad `previous` is refused.
+    let st = g.state_from_json(&s).unwrap();
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![2]);
+    for bad in [
+        json!({"origin": [0, 7], "last": [1, 1], "lifted": 1}),
+        json!({"origin": [0, 6], "last": [2, 1], "lifted": 1}),
+        json!({"origin": [0, 6], "last": [1, 1]}),
+        json!([0, 6]),
+    ] {
+        let mut v = s.clone();
+        v["previous"] = bad.clone();
+        assert!(g.state_from_json(&v).is_err(), "{bad}");
+    }
+    // Two stones carried across are not "a single stone": North's pit 1 may go back.
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 0], &[0, 2, 0, 0, 0, 0], [22, 22]);
+    sow_pit(&g, &mut st, 5);
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 2]);
+    // Rules that never read the move before keep none, and refuse one.
+    let g = plain("");
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 2, 0, 0, 0, 0], [22, 22]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert!(s.get("previous").is_none(), "{s}");
+    let mut v = s.clone();
+    v["previous"] = json!({"origin": [0, 6], "last": [1, 1], "lifted": 1});
+    assert!(g.state_from_json(&v).is_err());
+}

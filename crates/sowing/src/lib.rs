@@ -405,6 +405,7 @@ impl Evaluator for SowingGame {
             state.to_move,
             state.opening,
             state.result.is_some(),
+            state.previous,
         )
             .hash(&mut h);
         if let Some(p) = &state.pending {

@@ -18,8 +18,13 @@ pub enum View {
     Opposite = 4,
     Origin = 5,
     Behind = 6,
+    /// The pit the move played just before this one started from (a start condition's
+    /// memory of the last move).
+    PreviousOrigin = 7,
+    /// Where the last stone of the move played just before this one fell.
+    PreviousLast = 8,
 }
-pub(crate) const VIEWS: usize = 7;
+pub(crate) const VIEWS: usize = 9;
 const ATTRS: u16 = 9;
 const COUNT: u16 = 0;
 const SIDE: u16 = 1;
@@ -35,33 +40,34 @@ const _: () = assert!(
     "the view fields fit below the names"
 );
 
-const MOVER: u16 = 64;
-const OPPONENT: u16 = 65;
-const SOWN: u16 = 66;
-const LAPS: u16 = 67;
-const RELAYS: u16 = 68;
-const CAPTURED: u16 = 69;
-const GRAND_SLAM: u16 = 70;
-const PLY: u16 = 71;
-const MOVER_STORE: u16 = 72;
-const OPPONENT_STORE: u16 = 73;
-const MOVER_PITS: u16 = 74;
-const OPPONENT_PITS: u16 = 75;
-const MOVER_HOUSE: u16 = 76;
-const OPPONENT_HOUSE: u16 = 77;
-const HAND: u16 = 78;
-const MOVER_MOST: u16 = 82;
-const OPPONENT_MOST: u16 = 83;
-const MOVER_OCCUPIED: u16 = 84;
-const OPPONENT_OCCUPIED: u16 = 85;
-const MOVER_WON: u16 = 86;
-const OPPONENT_WON: u16 = 87;
-const MOVER_HELD: u16 = 88;
-const OPPONENT_HELD: u16 = 89;
-const MOVER_HOUSES: u16 = 90;
-const OPPONENT_HOUSES: u16 = 91;
-const OWN: u16 = 80;
-const THEIR: u16 = 81;
+const MOVER: u16 = 96;
+const OPPONENT: u16 = 97;
+const SOWN: u16 = 98;
+const LAPS: u16 = 99;
+const RELAYS: u16 = 100;
+const CAPTURED: u16 = 101;
+const GRAND_SLAM: u16 = 102;
+const PLY: u16 = 103;
+const MOVER_STORE: u16 = 104;
+const OPPONENT_STORE: u16 = 105;
+const MOVER_PITS: u16 = 106;
+const OPPONENT_PITS: u16 = 107;
+const MOVER_HOUSE: u16 = 108;
+const OPPONENT_HOUSE: u16 = 109;
+const HAND: u16 = 110;
+const MOVER_MOST: u16 = 114;
+const OPPONENT_MOST: u16 = 115;
+const MOVER_OCCUPIED: u16 = 116;
+const OPPONENT_OCCUPIED: u16 = 117;
+const MOVER_WON: u16 = 118;
+const OPPONENT_WON: u16 = 119;
+const MOVER_HELD: u16 = 120;
+const OPPONENT_HELD: u16 = 121;
+const MOVER_HOUSES: u16 = 122;
+const OPPONENT_HOUSES: u16 = 123;
+const PREVIOUS_LIFTED: u16 = 124;
+const OWN: u16 = 112;
+const THEIR: u16 = 113;
 
 /// `names[view][attr]`: every view field spelt out (scope names are static strings).
 const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
@@ -141,6 +147,28 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "behind.open",
         "behind.exists",
         "behind.house",
+    ],
+    [
+        "previous_origin.count",
+        "previous_origin.side",
+        "previous_origin.number",
+        "previous_origin.row",
+        "previous_origin.column",
+        "previous_origin.is_store",
+        "previous_origin.open",
+        "previous_origin.exists",
+        "previous_origin.house",
+    ],
+    [
+        "previous_last.count",
+        "previous_last.side",
+        "previous_last.number",
+        "previous_last.row",
+        "previous_last.column",
+        "previous_last.is_store",
+        "previous_last.open",
+        "previous_last.exists",
+        "previous_last.house",
     ],
 ];
 
@@ -239,7 +267,8 @@ impl Context {
     }
     fn views(self) -> &'static [View] {
         match self {
-            Context::Start | Context::Drop | Context::Skip => &[View::Pit],
+            Context::Start => &[View::Pit, View::PreviousOrigin, View::PreviousLast],
+            Context::Drop | Context::Skip => &[View::Pit],
             Context::Capture | Context::House | Context::Relay => &[
                 View::Last,
                 View::Next,
@@ -435,6 +464,14 @@ impl Context {
                 "stones still in hand after this drop (0: the lap's last stone)",
             );
         }
+        if self == Context::Start {
+            s = s.var(
+                "previous_lifted",
+                Type::Int,
+                PREVIOUS_LIFTED,
+                "stones the move played just before this one lifted from its pit (0: none, a pass, or the game's first move)",
+            );
+        }
         if self == Context::Skip {
             s = s.var(
                 "hand",
@@ -462,6 +499,15 @@ impl Context {
     }
 }
 
+/// Whether `expr` reads the move before (a start condition's `previous_origin`,
+/// `previous_last` or `previous_lifted`).
+pub(crate) fn reads_previous(expr: &Expr) -> bool {
+    let views = [View::PreviousOrigin, View::PreviousLast]
+        .map(|v| v as u16 * ATTRS..(v as u16 + 1) * ATTRS);
+    (0..256u16)
+        .any(|s| expr.reads(s) && (views.iter().any(|r| r.contains(&s)) || s == PREVIOUS_LIFTED))
+}
+
 /// Everything an expression can read, at one moment of a move.
 pub struct Ctx<'a> {
     pub board: &'a Board,
@@ -473,6 +519,8 @@ pub struct Ctx<'a> {
     pub relays: u32,
     /// Stones still in hand (a drop's context).
     pub hand: u32,
+    /// Stones the move before lifted (a start condition's context).
+    pub previous_lifted: u32,
     pub captured: u32,
     pub grand_slam: bool,
     /// The winner of the round just over (a round's points), [`NO_WINNER`] otherwise.
@@ -495,6 +543,7 @@ impl<'a> Ctx<'a> {
             sown: 0,
             relays: 0,
             hand: 0,
+            previous_lifted: 0,
             captured: 0,
             grand_slam: false,
             winner: NO_WINNER,
@@ -575,6 +624,7 @@ impl Vars for Ctx<'_> {
             LAPS => (self.sown as usize / self.geo.circuit_len[self.mover].max(1)) as i32,
             RELAYS => self.relays as i32,
             HAND => self.hand as i32,
+            PREVIOUS_LIFTED => self.previous_lifted as i32,
             CAPTURED => self.captured as i32,
             GRAND_SLAM => i32::from(self.grand_slam),
             PLY => self.ply as i32,

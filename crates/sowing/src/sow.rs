@@ -9,7 +9,7 @@ use super::rules::{
     SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
-use super::state::SowingState;
+use super::state::{Previous, SowingState};
 use super::SowingGame;
 use std::collections::HashSet;
 
@@ -56,6 +56,8 @@ pub(crate) struct Report {
     /// two `bool`s: with the two, `ludus bench oware` ran about 9% slower (0.47 -> 0.43).
     pub watched: u8,
     pub end: MoveEnd,
+    /// The slot the move's last stone fell into.
+    pub last: u8,
 }
 
 impl Report {
@@ -351,6 +353,7 @@ impl SowingGame {
         let (last, last_count, visited) = self.runs.lift_and_sow(b, mover, origin, hand);
         let mut report = Report {
             fed: visited & g.side_mask[1 - mover] != 0,
+            last: last as u8,
             ..Report::default()
         };
         if let Some(cap) = &self.capture {
@@ -580,6 +583,7 @@ impl SowingGame {
     /// then whether the mover moves again.
     fn move_report(&self, b: &mut Board, s: Sowing) -> Report {
         let mut report = s.report;
+        report.last = s.pos as u8;
         let swept = self
             .capture
             .as_ref()
@@ -693,6 +697,8 @@ impl SowingGame {
             g.opposite[last],
             origin as u8,
             g.behind[last],
+            NO_SLOT,
+            NO_SLOT,
         ]
     }
 
@@ -888,6 +894,8 @@ impl SowingGame {
             g.opposite[pos],
             origin as u8,
             g.behind[pos],
+            NO_SLOT,
+            NO_SLOT,
         ];
         let hit = match cap.when.lookup(mover, pos, b.count[pos]) {
             Some(hit) => hit,
@@ -977,19 +985,33 @@ impl SowingGame {
     /// The legal moves of `mover` as a bit set of pit numbers: bit k - 1 = pit k sown the
     /// rules' way, bit k + 15 = pit k sown the other way round.
     #[inline(always)]
-    pub(crate) fn legal_mask(&self, b: &Board, mover: usize, ply: u32, opening: bool) -> u32 {
+    pub(crate) fn legal_mask(
+        &self,
+        b: &Board,
+        mover: usize,
+        ply: u32,
+        opening: bool,
+        previous: Previous,
+    ) -> u32 {
         // Two copies: where pits never change owner, the pits of a side are the mover's
         // (a branch on the board's owners in the one copy cost Oware's benchmark some 2%).
         if self.geo.owners_change {
-            self.mask_of::<true>(b, mover, ply, opening)
+            self.mask_of::<true>(b, mover, ply, opening, previous)
         } else {
-            self.mask_of::<false>(b, mover, ply, opening)
+            self.mask_of::<false>(b, mover, ply, opening, previous)
         }
     }
 
     /// [`Self::legal_mask`], `HELD`: pits may be held across the board.
     #[inline(always)]
-    fn mask_of<const HELD: bool>(&self, b: &Board, mover: usize, ply: u32, opening: bool) -> u32 {
+    fn mask_of<const HELD: bool>(
+        &self,
+        b: &Board,
+        mover: usize,
+        ply: u32,
+        opening: bool,
+        previous: Previous,
+    ) -> u32 {
         let g = &self.geo;
         if b.closed != 0 {
             // Somewhere to sow besides the origin.
@@ -1011,6 +1033,7 @@ impl SowingGame {
         if !self.fast.plain_start {
             if !self.fast.start_is_nonzero {
                 let mut ctx = Ctx::new(b, g, mover, ply);
+                previous.show(&mut ctx);
                 let mut bits = mask;
                 while bits != 0 {
                     let k = bits.trailing_zeros() as usize;
@@ -1021,7 +1044,7 @@ impl SowingGame {
                 }
             }
             if self.sowing.directed {
-                mask = self.ways(b, mover, ply, mask);
+                mask = self.ways(b, mover, ply, mask, previous);
             }
         }
         if let (true, Some(first)) = (opening, self.setup.first_move) {
@@ -1082,9 +1105,10 @@ impl SowingGame {
     /// Splits the legal pits `mask` (bit k - 1 = pit k) by the way each sows: the rules' way,
     /// the other way round (`sowing.reverse`), or both (`sowing.direction_choice`).
     #[inline(never)]
-    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u32) -> u32 {
+    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u32, previous: Previous) -> u32 {
         let g = &self.geo;
         let mut ctx = Ctx::new(b, &self.geo, mover, ply);
+        previous.show(&mut ctx);
         let mut test = |cond: &Option<PitCond>, slot| {
             cond.as_ref()
                 .is_some_and(|c: &PitCond| c.test(&mut ctx, slot))
@@ -1111,9 +1135,12 @@ impl SowingGame {
     pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool) {
         let mover = usize::from(st.to_move);
         st.last_held = 0;
+        let origin = self.geo.slot_from(mover, usize::from(pit));
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
             houses: st.board.houses,
+            origin: origin as u8,
+            lifted: st.board.count[origin],
         };
         let mut paused = None;
         let way = mover + OTHER_WAY * usize::from(other_way);
@@ -1133,6 +1160,13 @@ impl SowingGame {
         st.last_held = r.held();
         st.last_mover = mover as u8;
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
+        if self.sowing.remembers {
+            st.previous = Previous {
+                origin: before.origin,
+                last: r.last,
+                lifted: before.lifted,
+            };
+        }
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
             || (self.house.is_some() && before.houses != st.board.houses);
         if stores_changed {
@@ -1148,4 +1182,7 @@ impl SowingGame {
 pub(crate) struct Before {
     stores: [u8; 2],
     houses: [u32; 2],
+    /// The move's pit and the stones lifted from it, for rules that remember the move.
+    origin: u8,
+    lifted: u8,
 }

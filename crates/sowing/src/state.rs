@@ -1,7 +1,8 @@
 //! A position of a sowing game and its protocol STATE form.
 
-use super::board::{Board, STORE};
+use super::board::{Board, NO_SLOT, STORE};
 use super::choice::Pending;
+use super::scope::{Ctx, View};
 use super::sow::MoveEnd;
 use super::SowingGame;
 use ludus_core::game::{Ending, PhaseName, StateFields};
@@ -34,6 +35,33 @@ pub struct SowingState {
     pub(crate) passing: bool,
     /// Who made the last move (at the start of a game: the player not starting).
     pub(crate) last_mover: u8,
+    /// The move played just before, for rules that remember it (else always none).
+    pub(crate) previous: Previous,
+}
+
+/// The move played just before: the pit it started from, where its last stone fell and the
+/// stones it lifted (`previous_origin`, `previous_last`, `previous_lifted` in a start
+/// condition). Recorded only for rules that read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Previous {
+    pub(crate) origin: u8,
+    pub(crate) last: u8,
+    pub(crate) lifted: u8,
+}
+
+impl Previous {
+    /// Gives a start condition's context the move before.
+    pub(crate) fn show(self, ctx: &mut Ctx) {
+        ctx.views[View::PreviousOrigin as usize] = self.origin;
+        ctx.views[View::PreviousLast as usize] = self.last;
+        ctx.previous_lifted = u32::from(self.lifted);
+    }
+    /// No move before (a game's first move, after a pass, rules that remember none).
+    pub(crate) const NONE: Previous = Previous {
+        origin: NO_SLOT,
+        last: NO_SLOT,
+        lifted: 0,
+    };
 }
 
 /// Position keys with a 1024-bit filter in front, so most plies check a bit, not the list; a
@@ -223,6 +251,60 @@ impl SowingState {
 }
 
 impl SowingGame {
+    /// STATE `previous`: the move before as `{"origin": [side, pit], "last": [side, pit],
+    /// "lifted": stones}` (pit 0: a store), or null.
+    fn previous_json(&self, p: Previous) -> Value {
+        if p == Previous::NONE {
+            return Value::Null;
+        }
+        let place = |s: u8| {
+            let s = usize::from(s);
+            json!([self.geo.owner[s], self.geo.number[s]])
+        };
+        json!({"origin": place(p.origin), "last": place(p.last), "lifted": p.lifted})
+    }
+
+    /// Reads STATE `previous` (absent or null: none).
+    fn read_previous(&self, v: Option<&Value>) -> Result<Previous, String> {
+        let Some(v) = v.filter(|v| !v.is_null()) else {
+            return Ok(Previous::NONE);
+        };
+        if !self.sowing.remembers {
+            return Err("`previous`: these rules do not remember the move before".into());
+        }
+        let n = self.geo.n as u64;
+        let bad = || {
+            format!(
+                "`previous` is {{\"origin\": [side, pit 1..{n}], \"last\": [side, pit 0..{n}] \
+                 (0: the store), \"lifted\": stones}} or null"
+            )
+        };
+        let place = |key: &str, store: bool| -> Result<u8, String> {
+            let (side, k) = v
+                .get(key)
+                .and_then(Value::as_array)
+                .filter(|a| a.len() == 2)
+                .and_then(|a| Some((a[0].as_u64()?, a[1].as_u64()?)))
+                .filter(|&(side, k)| side < 2 && k <= n && (k > 0 || store))
+                .ok_or_else(bad)?;
+            Ok(match k {
+                0 if self.geo.stores => (STORE + side as usize) as u8,
+                0 => return Err(bad()),
+                k => self.geo.slot(side as usize, k as usize) as u8,
+            })
+        };
+        let lifted = v
+            .get("lifted")
+            .and_then(Value::as_u64)
+            .filter(|&l| l <= u64::from(u8::MAX))
+            .ok_or_else(bad)?;
+        Ok(Previous {
+            origin: place("origin", false)?,
+            last: place("last", true)?,
+            lifted: lifted as u8,
+        })
+    }
+
     /// The sowing fields of a STATE object: pits, stores, the pits out of play when the rules
     /// close any, and a choice that waits.
     pub(crate) fn write_board_json(&self, st: &SowingState, fields: &mut Map<String, Value>) {
@@ -260,6 +342,9 @@ impl SowingGame {
                 })
                 .collect();
             fields.insert("owners".into(), json!(owners));
+        }
+        if self.sowing.remembers {
+            fields.insert("previous".into(), self.previous_json(st.previous));
         }
         if let Some(decision) = self.decision_json(st) {
             fields.insert("decision".into(), decision);
@@ -461,8 +546,9 @@ impl SowingGame {
             None => (1, self.first_points(&self.setup.board)),
         };
         let ply = shared.ply;
+        let previous = self.read_previous(obj.get("previous"))?;
         let mut st = match to_move {
-            Some(p) => self.resumed(board, p, game, points, ply),
+            Some(p) => self.resumed(board, p, game, points, ply, previous),
             None => {
                 // The result's reason, when it is one of ours, is kept; the scores are the
                 // stores, the board stays as it is.

@@ -98,6 +98,8 @@ const VIEWS: &[(&str, &str)] = &[
     ("opposite", "a pit view: the pit facing `last` across the board: the opponent's when `last` is the mover's, the mover's own when `last` is the opponent's"),
     ("behind", "a pit view: on a four-row board, the other pit across the board in `last`'s column (behind `opposite` when `last` is in the inner row); none on a two-row board"),
     ("origin", "a pit view: the pit the move started from"),
+    ("previous_origin", "a pit view (start conditions): the pit the move played just before this one started from; none before a game's first move and after a pass"),
+    ("previous_last", "a pit view (start conditions): where the last stone of the move played just before this one fell (a store's number is 0); none before a game's first move and after a pass"),
 ];
 
 /// Each expression key with its names.

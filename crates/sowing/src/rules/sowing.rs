@@ -4,7 +4,7 @@
 use super::super::board::CircuitSpec;
 use super::{compiled, Cx, Laid, Rules, CONDITION};
 use crate::fast::Closes;
-use crate::scope::{Context, PitCond, View};
+use crate::scope::{reads_previous, Context, PitCond, View};
 use ludus_core::expr::{Expr, Type};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -466,6 +466,9 @@ pub(crate) struct SowingRule {
     pub(crate) direction_choice: Option<PitCond>,
     /// `reverse` or `direction_choice`: a move may sow against `direction`.
     pub(crate) directed: bool,
+    /// A start condition reads the move before (`previous_origin`, `previous_last`,
+    /// `previous_lifted`): the position records it.
+    pub(crate) remembers: bool,
     /// Before every drop, a pit for which this holds is passed over.
     pub(crate) skip: Option<PitCond>,
     /// On every drop, a pit for which this holds is taken.
@@ -606,6 +609,14 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
 impl Checked {
     /// The rule on the board laid out.
     pub(super) fn rule(self, laid: Laid, circuit: CircuitSpec) -> SowingRule {
+        let remembers = [
+            Some(&self.start),
+            self.reverse.as_ref(),
+            self.direction_choice.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .any(reads_previous);
         let pit = |e: Expr| laid.pit(e, View::Pit);
         let reverse = self.reverse.map(pit);
         let direction_choice = self.direction_choice.map(pit);
@@ -621,6 +632,7 @@ impl Checked {
             cannot_feed: self.cannot_feed,
             max_drops: self.max_laps * longest,
             directed: reverse.is_some() || direction_choice.is_some(),
+            remembers,
             reverse,
             direction_choice,
             skip: self.skip.map(pit),
@@ -647,6 +659,8 @@ impl SowingRule {
             // Read in `FastPaths::of` itself.
             reverse: _,
             direction_choice: _,
+            // Settled with the legal moves, after the move.
+            remembers: _,
             // What closes a path.
             first_origin,
             relay,
