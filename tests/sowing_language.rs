@@ -881,3 +881,66 @@ fn a_start_condition_remembers_the_move_before() {
     v["previous"] = json!({"origin": [0, 6], "last": [1, 1], "lifted": 1});
     assert!(g.state_from_json(&v).is_err());
 }
+
+#[test]
+fn a_layout_may_be_the_starters_rather_than_a_seats() {
+    use ludus::game::{Game, Json};
+    let g_text = |extra: &str| {
+        from_text(&format!(
+            "[game]\nname = \"plain\"\nfamily = \"sowing\"\n[board]\npits = 3\n[setup]\n\
+             layout = [[2, 2, 2], [1, 1, 1]]\n{extra}"
+        ))
+    };
+    // By seat: South holds the first list whoever starts.
+    let g = g_text("");
+    assert_eq!(
+        g.state_json(&g.new_game(1))["pits"],
+        json!([[2, 2, 2], [1, 1, 1]])
+    );
+    // By starter: the player who starts holds the first list.
+    let g = g_text("layout_for = \"starter\"\n");
+    assert_eq!(
+        g.state_json(&g.new_game(0))["pits"],
+        json!([[2, 2, 2], [1, 1, 1]])
+    );
+    assert_eq!(
+        g.state_json(&g.new_game(1))["pits"],
+        json!([[1, 1, 1], [2, 2, 2]])
+    );
+}
+
+#[test]
+fn a_capture_may_take_only_what_a_chain_over_the_board_takes() {
+    // A last stone on the opponent's side takes every opponent's pit of 2, 4 or 6, the last
+    // pit only when it is one of them.
+    let g = plain(
+        "[capture]\nwhen = \"last.side == opponent\"\ntake = []\n\
+         chain = \"pit.side == opponent and pit.count in [2, 4, 6]\"\nchain_way = \"all\"\n",
+    );
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 2], &[0, 4, 1, 6, 3, 0], [14, 18]);
+    let s = sow_pit(&g, &mut st, 6);
+    // North's 1 (1) and 2 (5, the last) are not taken; 4 (6) is.
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [1, 5, 1, 0, 3, 0]]));
+    assert_eq!(s["stores"], json!([20, 18]));
+}
+
+#[test]
+fn a_capture_across_the_gap_may_take_the_pit_facing_it_too() {
+    // The next pit empty and the pit beyond it holding stones: that pit is taken with the pit
+    // facing it across the board.
+    let g = plain(
+        "[capture]\nwhen = \"next.count == 0 and beyond.count > 0\"\n\
+         take = [\"beyond\", \"opposite-beyond\"]\n",
+    );
+    // South's pit 2 (1 stone) ends in pit 3; pit 4 is empty; pit 5 (2) is taken with North's
+    // pit 2 (3) facing it.
+    let mut st = position(&g, 0, &[0, 1, 0, 0, 2, 1], &[1, 3, 1, 1, 1, 1], [18, 18]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[0, 0, 1, 0, 0, 1], [1, 0, 1, 1, 1, 1]]));
+    assert_eq!(s["stores"], json!([23, 18]));
+    // The pit beyond empty: no capture, the pit facing it stays.
+    let mut st = position(&g, 0, &[0, 1, 0, 0, 0, 1], &[1, 3, 1, 1, 1, 1], [19, 19]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[0, 0, 1, 0, 0, 1], [1, 3, 1, 1, 1, 1]]));
+    assert_eq!(s["stores"], json!([19, 19]));
+}

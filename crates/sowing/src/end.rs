@@ -306,7 +306,7 @@ impl SowingGame {
             // A round played afresh: the game's setup, its forced opening included.
             let opening = self.setup.first_move.is_some();
             return Some(self.fresh(
-                self.setup.board,
+                self.setup.board_for(first),
                 first,
                 st.round.game + 1,
                 points,

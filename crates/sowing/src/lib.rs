@@ -180,10 +180,10 @@ impl Game for SowingGame {
 
     fn new_game(&self, first: Player) -> SowingState {
         self.fresh(
-            self.setup.board,
+            self.setup.board_for(first),
             first,
             1,
-            self.first_points(&self.setup.board),
+            self.first_points(&self.setup.board_for(first)),
             self.setup.first_move.is_some(),
             0,
         )

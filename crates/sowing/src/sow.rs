@@ -904,6 +904,8 @@ impl SowingGame {
         if !hit {
             return None;
         }
+        // The pit facing a slot (none for a store or no slot).
+        let facing = |s: usize| if s < SLOTS { g.opposite[s] } else { NO_SLOT };
         // The pits taken, as a bit set of slots.
         let mut taken = 0u64;
         let mut add = |s: u8| {
@@ -918,22 +920,12 @@ impl SowingGame {
                 Target::Column => g.column[pos][..g.rows].iter().for_each(|&s| add(s)),
                 Target::Next => add(next as u8),
                 Target::Beyond => add(beyond as u8),
+                Target::OppositeNext => add(facing(next)),
+                Target::OppositeBeyond => add(facing(beyond)),
             }
         }
-        if let (Some(chain), Some(first)) = (&cap.chain, cap.targets.first()) {
-            let first = match first {
-                Target::Last => pos,
-                Target::Next => next,
-                Target::Beyond => beyond,
-                Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
-            };
-            let walks: &[&[u8; SLOTS]] = match cap.chain_way {
-                ChainWay::Back => &[&g.prev[way]],
-                ChainWay::On => &[&g.next[way]],
-                ChainWay::Both => &[&g.prev[way], &g.next[way]],
-                ChainWay::All => &[],
-            };
-            if cap.chain_way == ChainWay::All {
+        match (&cap.chain, cap.chain_way, cap.targets.first()) {
+            (Some(chain), ChainWay::All, _) => {
                 // No walk: every pit in play the chain holds for, up to `chain_max` of them.
                 let mut added = 0;
                 for p in 0..2 * g.n {
@@ -946,23 +938,39 @@ impl SowingGame {
                     }
                 }
             }
-            for step in walks {
-                let (mut p, mut added) = (first, 0);
-                for _ in 0..g.circuit_len[mover] {
-                    if added == cap.chain_max || p >= SLOTS || step[p] == NO_SLOT {
-                        break;
+            (Some(chain), chain_way, Some(first)) => {
+                let first = match first {
+                    Target::Last => pos,
+                    Target::Next => next,
+                    Target::Beyond => beyond,
+                    Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
+                    Target::OppositeNext => usize::from(facing(next)),
+                    Target::OppositeBeyond => usize::from(facing(beyond)),
+                };
+                let walks: &[&[u8; SLOTS]] = match chain_way {
+                    ChainWay::Back => &[&g.prev[way]],
+                    ChainWay::On => &[&g.next[way]],
+                    ChainWay::Both | ChainWay::All => &[&g.prev[way], &g.next[way]],
+                };
+                for step in walks {
+                    let (mut p, mut added) = (first, 0);
+                    for _ in 0..g.circuit_len[mover] {
+                        if added == cap.chain_max || p >= SLOTS || step[p] == NO_SLOT {
+                            break;
+                        }
+                        p = usize::from(step[p]);
+                        if p == skip || b.is_closed(p) {
+                            continue;
+                        }
+                        if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
+                            break;
+                        }
+                        taken |= 1 << p;
+                        added += 1;
                     }
-                    p = usize::from(step[p]);
-                    if p == skip || b.is_closed(p) {
-                        continue;
-                    }
-                    if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
-                        break;
-                    }
-                    taken |= 1 << p;
-                    added += 1;
                 }
             }
+            _ => {}
         }
         let mut stones = 0u32;
         let mut from_opp = 0u32;

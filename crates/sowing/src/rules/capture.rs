@@ -68,6 +68,10 @@ pub enum Target {
     Column,
     Next,
     Beyond,
+    /// The pit facing `next` across the board.
+    OppositeNext,
+    /// The pit facing `beyond` across the board.
+    OppositeBeyond,
 }
 
 /// Which way a capture's chain walks from the first pit taken.
@@ -159,14 +163,23 @@ const KEYS: &[KeyRef] = &[
         key: "take",
         line: "the pits captured when `when` holds",
         expects: "a list of pits such as `[\"last\"]` or `[\"opposite\", \"next\"]`",
-        values: &["last", "opposite", "column", "next", "beyond"],
+        values: &[
+            "last",
+            "opposite",
+            "column",
+            "next",
+            "beyond",
+            "opposite-next",
+            "opposite-beyond",
+        ],
         default: "—",
         example: "take = [\"last\"]",
         long: "The pits taken when `when` holds, any of \"last\", \"opposite\" (the pit facing \
                the last across the board: the mover's own when the last pit is the opponent's), \
                \"column\" (all the pits across the board in the last pit's column: inner and \
                outer), \"next\" (the pit after the last), \"beyond\" (the pit after \
-               that). Captured stones go to the mover's store; stores and out-of-play pits are \
+               that), \"opposite-next\" and \"opposite-beyond\" (the pits facing those two: \
+               a gap's far pit taken with the pit across from it). Captured stones go to the mover's store; stores and out-of-play pits are \
                never taken.",
     },
     KeyRef {
@@ -353,8 +366,14 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
             "`sow_from` without `to = \"sow\"`: captured stones go to the store, never sown on",
         );
     }
-    if c.take.get_ref().is_empty() {
-        cx.error(c.take.span(), "`take` names no pit to capture");
+    if c.take.get_ref().is_empty() && !(c.chain.is_some() && c.chain_way == ChainWay::All) {
+        cx.error(c.take.span(), "`take` names no pit to capture")
+            .notes
+            .push(
+                "an empty list takes only what a chain over the whole board takes: `chain` with \
+                 `chain_way = \"all\"`"
+                    .to_string(),
+            );
     }
     targets_warnings(cx, c.take.get_ref());
     if let Some(when) = &when {
@@ -380,7 +399,12 @@ impl Checked<'_> {
     pub(super) fn rule(self, laid: Laid) -> CaptureRule {
         let c = self.table;
         let when = laid.pit(self.when, View::Last);
-        let far = |t: &Target| matches!(t, Target::Next | Target::Beyond);
+        let far = |t: &Target| {
+            matches!(
+                t,
+                Target::Next | Target::Beyond | Target::OppositeNext | Target::OppositeBeyond
+            )
+        };
         CaptureRule {
             needs_next: !when.is_tabulated() || c.take.get_ref().iter().any(far),
             when,
@@ -407,6 +431,8 @@ fn targets_warnings(cx: &mut Cx, targets: &[Target]) {
         Target::Column => "column",
         Target::Next => "next",
         Target::Beyond => "beyond",
+        Target::OppositeNext => "opposite-next",
+        Target::OppositeBeyond => "opposite-beyond",
     };
     for (i, t) in targets.iter().enumerate() {
         let Some(at) = spans.get(i).cloned() else {
@@ -468,6 +494,8 @@ impl CaptureRule {
                 Target::Column => "the opponent's pits in the last pit's column",
                 Target::Next => "the pit after the last",
                 Target::Beyond => "the pit beyond the next",
+                Target::OppositeNext => "the pit facing the next",
+                Target::OppositeBeyond => "the pit facing the one beyond the next",
             })
             .collect();
         let _ = writeln!(
@@ -482,23 +510,20 @@ impl CaptureRule {
         );
         if let Some(ch) = &self.chain {
             let way = match self.chain_way {
-                ChainWay::Back => "back (against the sowing)",
-                ChainWay::On => "on (the way the move sowed)",
-                ChainWay::Both => "both ways",
-                ChainWay::All => "to every pit of the board",
+                ChainWay::Back => "walking back (against the sowing), take each pit while",
+                ChainWay::On => "walking on (the way the move sowed), take each pit while",
+                ChainWay::Both => "walking both ways, take each pit while",
+                ChainWay::All => "take every pit of the board in play where",
             };
-            let most = match self.chain_max {
-                u32::MAX => String::new(),
-                m => format!(
+            let most = match (self.chain_max, self.chain_way) {
+                (u32::MAX, _) => String::new(),
+                (m, ChainWay::All) => format!(", at most {m}"),
+                (m, _) => format!(
                     ", at most {m} pit{} each way",
                     if m == 1 { "" } else { "s" }
                 ),
             };
-            let _ = writeln!(
-                s,
-                "Then walking {way}, take each pit while `{}`{most}.",
-                ch.expr.text()
-            );
+            let _ = writeln!(s, "Then {way} `{}`{most}.", ch.expr.text());
         }
         if self.to == CaptureTo::Sow {
             let _ = writeln!(

@@ -30,6 +30,20 @@ pub struct Setup {
     /// How the first player of a match is chosen.
     #[serde(default)]
     pub ritual: Option<RitualKind>,
+    /// Whose the first of two `layout` lists is: player 0's or the starting player's.
+    #[serde(default)]
+    pub layout_for: Option<Spanned<LayoutFor>>,
+}
+
+/// Whose the first of two `layout` lists is.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum LayoutFor {
+    /// Player 0's, the second player 1's.
+    #[default]
+    Players,
+    /// The player who starts the game's, the second the other's.
+    Starter,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -74,6 +88,18 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "setup",
+        key: "layout_for",
+        line: "whose the first of two `layout` lists is: player 0's or the starting player's",
+        expects: "\"players\" or \"starter\"",
+        values: &["players", "starter"],
+        default: "\"players\"",
+        example: "layout_for = \"starter\"",
+        long: "\"players\": the first list is player 0's, the second player 1's; \"starter\": \
+               the first list is the layout of the player who starts the game (or round), the \
+               second the other's (Gamacha, where the player who sows first holds more).",
+    },
+    KeyRef {
+        section: "setup",
         key: "first_move",
         line: "the first ply of a new game must sow this pit",
         expects: "a pit number from 1 to the pits a player owns",
@@ -100,8 +126,12 @@ const KEYS: &[KeyRef] = &[
 /// How a game starts.
 #[derive(Clone, Debug)]
 pub(crate) struct SetupRule {
-    /// The starting board of a new game.
+    /// The starting board of a new game player 0 starts.
     pub(crate) board: Board,
+    /// The layout is the starter's first: a game player 1 starts has the sides swapped.
+    pub(crate) for_starter: bool,
+    /// Pits a side.
+    pits: usize,
     /// Stones in the game (pits and stores).
     pub(crate) total: u32,
     /// The first ply of a new game sows this pit.
@@ -110,6 +140,17 @@ pub(crate) struct SetupRule {
 }
 
 impl SetupRule {
+    /// The starting board of a new game (or round afresh) that `first` starts.
+    pub(crate) fn board_for(&self, first: usize) -> Board {
+        if !(self.for_starter && first == 1) {
+            return self.board;
+        }
+        let mut b = self.board;
+        for k in 0..self.pits {
+            b.count.swap(k, self.pits + k);
+        }
+        b
+    }
     pub(super) fn describe_first_move(&self, s: &mut String) {
         if let Some(f) = self.first_move {
             let _ = writeln!(s, "The first move of a new game must be pit {f}.");
@@ -139,8 +180,26 @@ pub(super) fn check(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<SetupR
         Some(RitualKind::OddOrEven) => Ritual::OddOrEven,
         _ => Ritual::None,
     };
+    let layout_for = rules
+        .setup
+        .as_ref()
+        .and_then(|s| s.get_ref().layout_for.as_ref());
+    let two_lists = rules
+        .setup
+        .as_ref()
+        .and_then(|s| s.get_ref().layout.as_ref())
+        .is_some_and(|l| l.get_ref().len() == 2);
+    let for_starter = layout_for.is_some_and(|l| *l.get_ref() == LayoutFor::Starter);
+    if let (Some(l), false) = (layout_for, two_lists) {
+        cx.warn(
+            l.span(),
+            "`layout_for` without two `layout` lists: both players start alike",
+        );
+    }
     Some(SetupRule {
         total: board.count.iter().map(|&c| u32::from(c)).sum(),
+        for_starter,
+        pits: geo.n,
         board,
         first_move: first_move?,
         ritual,
