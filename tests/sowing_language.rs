@@ -944,3 +944,45 @@ fn a_capture_across_the_gap_may_take_the_pit_facing_it_too() {
     assert_eq!(s["pits"], json!([[0, 0, 1, 0, 0, 1], [1, 3, 1, 1, 1, 1]]));
     assert_eq!(s["stores"], json!([19, 19]));
 }
+
+#[test]
+fn a_way_round_chosen_at_the_first_move_is_kept_for_the_game() {
+    use ludus::game::{Game, Json, Notation};
+    let g = plain(
+        "[sowing]\ndirection_choice = \"mover.way == 0 and opponent.way == 0\"\n\
+         reverse = \"mover.way == 2 or (mover.way == 0 and opponent.way == 1)\"\n",
+    );
+    let mut st = g.new_game(0);
+    let texts = |g: &ludus::sowing::SowingGame, st: &ludus::sowing::SowingState| {
+        let mut moves = Vec::new();
+        g.legal_moves(st, &mut moves);
+        moves.iter().map(|m| g.move_text(st, m)).collect::<Vec<_>>()
+    };
+    // The first move: every pit either way.
+    assert_eq!(texts(&g, &st).len(), 12);
+    let cw = g.parse_move(&st, "3cw").unwrap();
+    g.play(&mut st, &cw);
+    assert_eq!(g.state_json(&st)["ways"], json!([2, 0]));
+    // North sows the other way (counterclockwise), written without a direction.
+    assert_eq!(texts(&g, &st), ["1", "2", "3", "4", "5", "6"]);
+    // South's 3 sown clockwise went to South's 2 and 1, then North's 6 and 5.
+    let after = g.state_json(&st);
+    assert_eq!(after["pits"][1], json!([4, 4, 4, 4, 5, 5]));
+    let mv = g.parse_move(&st, "6").unwrap();
+    g.play(&mut st, &mv);
+    // North's 6 sown counterclockwise reaches South's pits 1 to 4.
+    assert_eq!(g.state_json(&st)["ways"], json!([2, 1]));
+    // South keeps clockwise: pit 1 sown clockwise reaches North's pit 6.
+    let mv = g.parse_move(&st, "1").unwrap();
+    let before = g.state_json(&st);
+    g.play(&mut st, &mv);
+    let s = g.state_json(&st);
+    let north6 = |v: &serde_json::Value| v["pits"][1][5].as_u64().unwrap();
+    assert_eq!(north6(&s), north6(&before) + 1, "{s}");
+    // A STATE keeps the ways; a bad one is refused.
+    let back = g.state_from_json(&s).unwrap();
+    assert_eq!(g.state_json(&back)["ways"], json!([2, 1]));
+    let mut bad = s.clone();
+    bad["ways"] = json!([3, 1]);
+    assert!(g.state_from_json(&bad).is_err());
+}

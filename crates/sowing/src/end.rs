@@ -6,7 +6,9 @@ use super::rules::rounds::MatchRule;
 use super::rules::{FillFrom, Leftover, NoMove, Owners, Partial};
 use super::scope::{Ctx, NO_WINNER};
 use super::sow::MoveEnd;
-use super::state::{EndReason, Finish, History, Previous, Round, SowingState, HISTORY_CAPACITY};
+use super::state::{
+    EndReason, Finish, History, Memory, Previous, Round, SowingState, HISTORY_CAPACITY,
+};
 use super::SowingGame;
 use ludus_core::game::MatchStanding;
 use ludus_core::limits::LIMITS;
@@ -55,11 +57,11 @@ impl SowingGame {
     /// because nobody can move or the plies ran out.
     fn settle_turn(&self, st: &mut SowingState) {
         let to_move = usize::from(st.to_move);
-        st.legal = self.legal_mask(&st.board, to_move, st.ply, st.opening, st.previous);
+        st.legal = self.legal_mask(&st.board, to_move, st.ply, st.opening, st.memory);
         if st.legal == 0 && self.end.no_move == NoMove::Pass {
             // The player who cannot move passes, a move of its own, if the other can move on.
             let other = 1 - usize::from(st.to_move);
-            st.passing = self.legal_mask(&st.board, other, st.ply, st.opening, st.previous) != 0;
+            st.passing = self.legal_mask(&st.board, other, st.ply, st.opening, st.memory) != 0;
         }
         if st.legal == 0 && !st.passing {
             self.finish(st, EndReason::NoMove, true);
@@ -145,7 +147,7 @@ impl SowingGame {
         st.last_mover = st.to_move;
         st.to_move = 1 - st.to_move;
         st.passing = false;
-        st.previous = Previous::NONE;
+        st.memory.previous = Previous::NONE;
         self.settle_turn(st);
     }
 
@@ -187,10 +189,10 @@ impl SowingGame {
         game: u32,
         points: [i32; 2],
         ply: u32,
-        previous: Previous,
+        memory: Memory,
     ) -> SowingState {
         let mut st = self.unsettled(board, first, game, points, false, ply);
-        st.previous = previous;
+        st.memory = memory;
         if self.end.repetition {
             let key = self.position_key(&st);
             st.history.insert(key);
@@ -242,7 +244,7 @@ impl SowingGame {
             last_end: MoveEnd::Sown,
             last_held: 0,
             passing: false,
-            previous: Previous::NONE,
+            memory: Memory::NONE,
             last_mover: 1 - first as u8,
             pending: None,
         }

@@ -405,7 +405,7 @@ impl Evaluator for SowingGame {
             state.to_move,
             state.opening,
             state.result.is_some(),
-            state.previous,
+            state.memory,
         )
             .hash(&mut h);
         if let Some(p) = &state.pending {

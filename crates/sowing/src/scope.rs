@@ -66,6 +66,8 @@ const OPPONENT_HELD: u16 = 121;
 const MOVER_HOUSES: u16 = 122;
 const OPPONENT_HOUSES: u16 = 123;
 const PREVIOUS_LIFTED: u16 = 124;
+const MOVER_WAY: u16 = 125;
+const OPPONENT_WAY: u16 = 126;
 const OWN: u16 = 112;
 const THEIR: u16 = 113;
 
@@ -465,12 +467,25 @@ impl Context {
             );
         }
         if self == Context::Start {
-            s = s.var(
-                "previous_lifted",
-                Type::Int,
-                PREVIOUS_LIFTED,
-                "stones the move played just before this one lifted from its pit (0: none, a pass, or the game's first move)",
-            );
+            s = s
+                .var(
+                    "previous_lifted",
+                    Type::Int,
+                    PREVIOUS_LIFTED,
+                    "stones the move played just before this one lifted from its pit (0: none, a pass, or the game's first move)",
+                )
+                .var(
+                    "mover.way",
+                    Type::Int,
+                    MOVER_WAY,
+                    "the way round the mover sowed their first move of this game: 0 not yet, 1 the rules' direction, 2 the other way",
+                )
+                .var(
+                    "opponent.way",
+                    Type::Int,
+                    OPPONENT_WAY,
+                    "the way round the opponent sowed their first move of this game: 0 not yet, 1 the rules' direction, 2 the other way",
+                );
         }
         if self == Context::Skip {
             s = s.var(
@@ -499,13 +514,32 @@ impl Context {
     }
 }
 
-/// Whether `expr` reads the move before (a start condition's `previous_origin`,
-/// `previous_last` or `previous_lifted`).
-pub(crate) fn reads_previous(expr: &Expr) -> bool {
-    let views = [View::PreviousOrigin, View::PreviousLast]
-        .map(|v| v as u16 * ATTRS..(v as u16 + 1) * ATTRS);
-    (0..256u16)
-        .any(|s| expr.reads(s) && (views.iter().any(|r| r.contains(&s)) || s == PREVIOUS_LIFTED))
+/// What a start condition remembers of the game.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Remembers {
+    /// The move before (`previous_origin`, `previous_last`, `previous_lifted`).
+    pub(crate) previous: bool,
+    /// The way round of each player's first move (`mover.way`, `opponent.way`).
+    pub(crate) ways: bool,
+}
+
+impl Remembers {
+    /// What `expr` reads of the game's memory.
+    pub(crate) fn of(expr: &Expr) -> Remembers {
+        let views = [View::PreviousOrigin, View::PreviousLast]
+            .map(|v| v as u16 * ATTRS..(v as u16 + 1) * ATTRS);
+        let previous = |s: u16| views.iter().any(|r| r.contains(&s)) || s == PREVIOUS_LIFTED;
+        Remembers {
+            previous: (0..256u16).any(|s| expr.reads(s) && previous(s)),
+            ways: expr.reads(MOVER_WAY) || expr.reads(OPPONENT_WAY),
+        }
+    }
+    pub(crate) fn or(self, other: Remembers) -> Remembers {
+        Remembers {
+            previous: self.previous || other.previous,
+            ways: self.ways || other.ways,
+        }
+    }
 }
 
 /// Everything an expression can read, at one moment of a move.
@@ -521,6 +555,8 @@ pub struct Ctx<'a> {
     pub hand: u32,
     /// Stones the move before lifted (a start condition's context).
     pub previous_lifted: u32,
+    /// The way round of each player's first move (a start condition's context).
+    pub ways: [u8; 2],
     pub captured: u32,
     pub grand_slam: bool,
     /// The winner of the round just over (a round's points), [`NO_WINNER`] otherwise.
@@ -544,6 +580,7 @@ impl<'a> Ctx<'a> {
             relays: 0,
             hand: 0,
             previous_lifted: 0,
+            ways: [0; 2],
             captured: 0,
             grand_slam: false,
             winner: NO_WINNER,
@@ -625,6 +662,8 @@ impl Vars for Ctx<'_> {
             RELAYS => self.relays as i32,
             HAND => self.hand as i32,
             PREVIOUS_LIFTED => self.previous_lifted as i32,
+            MOVER_WAY => i32::from(self.ways[self.mover]),
+            OPPONENT_WAY => i32::from(self.ways[opp]),
             CAPTURED => self.captured as i32,
             GRAND_SLAM => i32::from(self.grand_slam),
             PLY => self.ply as i32,

@@ -9,7 +9,7 @@ use super::rules::{
     SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
-use super::state::{Previous, SowingState};
+use super::state::{Memory, Previous, SowingState};
 use super::SowingGame;
 use std::collections::HashSet;
 
@@ -999,14 +999,14 @@ impl SowingGame {
         mover: usize,
         ply: u32,
         opening: bool,
-        previous: Previous,
+        memory: Memory,
     ) -> u32 {
         // Two copies: where pits never change owner, the pits of a side are the mover's
         // (a branch on the board's owners in the one copy cost Oware's benchmark some 2%).
         if self.geo.owners_change {
-            self.mask_of::<true>(b, mover, ply, opening, previous)
+            self.mask_of::<true>(b, mover, ply, opening, memory)
         } else {
-            self.mask_of::<false>(b, mover, ply, opening, previous)
+            self.mask_of::<false>(b, mover, ply, opening, memory)
         }
     }
 
@@ -1018,7 +1018,7 @@ impl SowingGame {
         mover: usize,
         ply: u32,
         opening: bool,
-        previous: Previous,
+        memory: Memory,
     ) -> u32 {
         let g = &self.geo;
         if b.closed != 0 {
@@ -1041,7 +1041,7 @@ impl SowingGame {
         if !self.fast.plain_start {
             if !self.fast.start_is_nonzero {
                 let mut ctx = Ctx::new(b, g, mover, ply);
-                previous.show(&mut ctx);
+                memory.show(&mut ctx);
                 let mut bits = mask;
                 while bits != 0 {
                     let k = bits.trailing_zeros() as usize;
@@ -1052,7 +1052,7 @@ impl SowingGame {
                 }
             }
             if self.sowing.directed {
-                mask = self.ways(b, mover, ply, mask, previous);
+                mask = self.ways(b, mover, ply, mask, memory);
             }
         }
         if let (true, Some(first)) = (opening, self.setup.first_move) {
@@ -1113,10 +1113,10 @@ impl SowingGame {
     /// Splits the legal pits `mask` (bit k - 1 = pit k) by the way each sows: the rules' way,
     /// the other way round (`sowing.reverse`), or both (`sowing.direction_choice`).
     #[inline(never)]
-    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u32, previous: Previous) -> u32 {
+    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u32, memory: Memory) -> u32 {
         let g = &self.geo;
         let mut ctx = Ctx::new(b, &self.geo, mover, ply);
-        previous.show(&mut ctx);
+        memory.show(&mut ctx);
         let mut test = |cond: &Option<PitCond>, slot| {
             cond.as_ref()
                 .is_some_and(|c: &PitCond| c.test(&mut ctx, slot))
@@ -1149,6 +1149,7 @@ impl SowingGame {
             houses: st.board.houses,
             origin: origin as u8,
             lifted: st.board.count[origin],
+            other_way,
         };
         let mut paused = None;
         let way = mover + OTHER_WAY * usize::from(other_way);
@@ -1168,12 +1169,15 @@ impl SowingGame {
         st.last_held = r.held();
         st.last_mover = mover as u8;
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
-        if self.sowing.remembers {
-            st.previous = Previous {
+        if self.sowing.remembers.previous {
+            st.memory.previous = Previous {
                 origin: before.origin,
                 last: r.last,
                 lifted: before.lifted,
             };
+        }
+        if self.sowing.remembers.ways && st.memory.ways[mover] == 0 {
+            st.memory.ways[mover] = 1 + u8::from(before.other_way);
         }
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
             || (self.house.is_some() && before.houses != st.board.houses);
@@ -1193,4 +1197,6 @@ pub(crate) struct Before {
     /// The move's pit and the stones lifted from it, for rules that remember the move.
     origin: u8,
     lifted: u8,
+    /// The move sows against the rules' direction.
+    other_way: bool,
 }

@@ -35,8 +35,31 @@ pub struct SowingState {
     pub(crate) passing: bool,
     /// Who made the last move (at the start of a game: the player not starting).
     pub(crate) last_mover: u8,
-    /// The move played just before, for rules that remember it (else always none).
+    /// What the rules remember of the game (else always none).
+    pub(crate) memory: Memory,
+}
+
+/// What start conditions may remember of the game: the move before, and the way round each
+/// player sowed their first move (`mover.way`: 0 not yet, 1 the rules' way, 2 the other way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Memory {
     pub(crate) previous: Previous,
+    pub(crate) ways: [u8; 2],
+}
+
+impl Memory {
+    /// A game's start: nothing remembered.
+    pub(crate) const NONE: Memory = Memory {
+        previous: Previous::NONE,
+        ways: [0; 2],
+    };
+    /// Gives a start condition's context what is remembered.
+    pub(crate) fn show(self, ctx: &mut Ctx) {
+        ctx.views[View::PreviousOrigin as usize] = self.previous.origin;
+        ctx.views[View::PreviousLast as usize] = self.previous.last;
+        ctx.previous_lifted = u32::from(self.previous.lifted);
+        ctx.ways = self.ways;
+    }
 }
 
 /// The move played just before: the pit it started from, where its last stone fell and the
@@ -50,12 +73,6 @@ pub(crate) struct Previous {
 }
 
 impl Previous {
-    /// Gives a start condition's context the move before.
-    pub(crate) fn show(self, ctx: &mut Ctx) {
-        ctx.views[View::PreviousOrigin as usize] = self.origin;
-        ctx.views[View::PreviousLast as usize] = self.last;
-        ctx.previous_lifted = u32::from(self.lifted);
-    }
     /// No move before (a game's first move, after a pass, rules that remember none).
     pub(crate) const NONE: Previous = Previous {
         origin: NO_SLOT,
@@ -264,12 +281,28 @@ impl SowingGame {
         json!({"origin": place(p.origin), "last": place(p.last), "lifted": p.lifted})
     }
 
+    /// Reads STATE `ways` (absent or null: no first move made yet).
+    fn read_ways(&self, v: Option<&Value>) -> Result<[u8; 2], String> {
+        let Some(v) = v.filter(|v| !v.is_null()) else {
+            return Ok([0; 2]);
+        };
+        if !self.sowing.remembers.ways {
+            return Err("`ways`: these rules do not remember the players' ways round".into());
+        }
+        let ways: Vec<u8> = v
+            .as_array()
+            .filter(|a| a.len() == 2)
+            .and_then(|a| a.iter().map(|w| w.as_u64().filter(|&w| w <= 2).map(|w| w as u8)).collect())
+            .ok_or("`ways` is [way of player 0, way of player 1], each 0 (no move yet), 1 (the rules' way) or 2 (the other way)")?;
+        Ok([ways[0], ways[1]])
+    }
+
     /// Reads STATE `previous` (absent or null: none).
     fn read_previous(&self, v: Option<&Value>) -> Result<Previous, String> {
         let Some(v) = v.filter(|v| !v.is_null()) else {
             return Ok(Previous::NONE);
         };
-        if !self.sowing.remembers {
+        if !self.sowing.remembers.previous {
             return Err("`previous`: these rules do not remember the move before".into());
         }
         let n = self.geo.n as u64;
@@ -343,8 +376,11 @@ impl SowingGame {
                 .collect();
             fields.insert("owners".into(), json!(owners));
         }
-        if self.sowing.remembers {
-            fields.insert("previous".into(), self.previous_json(st.previous));
+        if self.sowing.remembers.previous {
+            fields.insert("previous".into(), self.previous_json(st.memory.previous));
+        }
+        if self.sowing.remembers.ways {
+            fields.insert("ways".into(), json!(st.memory.ways));
         }
         if let Some(decision) = self.decision_json(st) {
             fields.insert("decision".into(), decision);
@@ -546,9 +582,12 @@ impl SowingGame {
             None => (1, self.first_points(&self.setup.board)),
         };
         let ply = shared.ply;
-        let previous = self.read_previous(obj.get("previous"))?;
+        let memory = Memory {
+            previous: self.read_previous(obj.get("previous"))?,
+            ways: self.read_ways(obj.get("ways"))?,
+        };
         let mut st = match to_move {
-            Some(p) => self.resumed(board, p, game, points, ply, previous),
+            Some(p) => self.resumed(board, p, game, points, ply, memory),
             None => {
                 // The result's reason, when it is one of ours, is kept; the scores are the
                 // stores, the board stays as it is.

@@ -46,6 +46,7 @@ impl SowingGame {
             || self.sowing.direction_choice.as_ref().is_some_and(|c| {
                 let mover = usize::from(state.to_move);
                 let mut ctx = Ctx::new(&state.board, &self.geo, mover, state.ply);
+                state.memory.show(&mut ctx);
                 c.test(&mut ctx, self.geo.slot_from(mover, usize::from(pit)))
             });
         let name = self.pit_name(pit);

@@ -4,7 +4,7 @@
 use super::super::board::CircuitSpec;
 use super::{compiled, Cx, Laid, Rules, CONDITION};
 use crate::fast::Closes;
-use crate::scope::{reads_previous, Context, PitCond, View};
+use crate::scope::{Context, PitCond, Remembers, View};
 use ludus_core::expr::{Expr, Type};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -466,9 +466,8 @@ pub(crate) struct SowingRule {
     pub(crate) direction_choice: Option<PitCond>,
     /// `reverse` or `direction_choice`: a move may sow against `direction`.
     pub(crate) directed: bool,
-    /// A start condition reads the move before (`previous_origin`, `previous_last`,
-    /// `previous_lifted`): the position records it.
-    pub(crate) remembers: bool,
+    /// What the start conditions read of the game's memory: the position records it.
+    pub(crate) remembers: Remembers,
     /// Before every drop, a pit for which this holds is passed over.
     pub(crate) skip: Option<PitCond>,
     /// On every drop, a pit for which this holds is taken.
@@ -616,7 +615,8 @@ impl Checked {
         ]
         .into_iter()
         .flatten()
-        .any(reads_previous);
+        .map(Remembers::of)
+        .fold(Remembers::default(), Remembers::or);
         let pit = |e: Expr| laid.pit(e, View::Pit);
         let reverse = self.reverse.map(pit);
         let direction_choice = self.direction_choice.map(pit);
