@@ -57,11 +57,11 @@ impl SowingGame {
     /// because nobody can move or the plies ran out.
     fn settle_turn(&self, st: &mut SowingState) {
         let to_move = usize::from(st.to_move);
-        st.legal = self.legal_mask(&st.board, to_move, st.ply, st.opening, st.memory);
+        st.legal = self.legal_mask(&st.board, to_move, st.ply, st.opening, &st.memory);
         if st.legal == 0 && self.end.no_move == NoMove::Pass {
             // The player who cannot move passes, a move of its own, if the other can move on.
             let other = 1 - usize::from(st.to_move);
-            st.passing = self.legal_mask(&st.board, other, st.ply, st.opening, st.memory) != 0;
+            st.passing = self.legal_mask(&st.board, other, st.ply, st.opening, &st.memory) != 0;
         }
         if st.legal == 0 && !st.passing {
             self.finish(st, EndReason::NoMove, true);

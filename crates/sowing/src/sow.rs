@@ -58,6 +58,11 @@ pub(crate) struct Report {
     pub end: MoveEnd,
     /// The slot the move's last stone fell into.
     pub last: u8,
+    /// The slot the move was sown from, and the stones lifted from it.
+    pub origin: u8,
+    pub lifted: u8,
+    /// The move was sown against the rules' direction.
+    pub other_way: bool,
 }
 
 impl Report {
@@ -121,6 +126,8 @@ pub(crate) struct Sowing {
     lap: usize,
     /// Stones still to sow in this lap.
     pub hand: u8,
+    /// Stones the move lifted from its pit.
+    lifted: u8,
     skip: usize,
     /// The pit out of the whole move (the origin, with `skip_origin = "move"`), which the
     /// looks from the last pit pass over; with `"lap"` the skipped pit is still seen there.
@@ -354,6 +361,8 @@ impl SowingGame {
         let mut report = Report {
             fed: visited & g.side_mask[1 - mover] != 0,
             last: last as u8,
+            origin: origin as u8,
+            lifted: hand,
             ..Report::default()
         };
         if let Some(cap) = &self.capture {
@@ -425,6 +434,7 @@ impl SowingGame {
             pos: origin,
             lap: origin,
             hand,
+            lifted: hand,
             skip,
             out_of_move,
             opponent_was_empty,
@@ -584,6 +594,9 @@ impl SowingGame {
     fn move_report(&self, b: &mut Board, s: Sowing) -> Report {
         let mut report = s.report;
         report.last = s.pos as u8;
+        report.origin = s.origin as u8;
+        report.lifted = s.lifted;
+        report.other_way = s.way >= OTHER_WAY;
         let swept = self
             .capture
             .as_ref()
@@ -999,7 +1012,7 @@ impl SowingGame {
         mover: usize,
         ply: u32,
         opening: bool,
-        memory: Memory,
+        memory: &Memory,
     ) -> u32 {
         // Two copies: where pits never change owner, the pits of a side are the mover's
         // (a branch on the board's owners in the one copy cost Oware's benchmark some 2%).
@@ -1018,7 +1031,7 @@ impl SowingGame {
         mover: usize,
         ply: u32,
         opening: bool,
-        memory: Memory,
+        memory: &Memory,
     ) -> u32 {
         let g = &self.geo;
         if b.closed != 0 {
@@ -1113,7 +1126,7 @@ impl SowingGame {
     /// Splits the legal pits `mask` (bit k - 1 = pit k) by the way each sows: the rules' way,
     /// the other way round (`sowing.reverse`), or both (`sowing.direction_choice`).
     #[inline(never)]
-    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u32, memory: Memory) -> u32 {
+    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u32, memory: &Memory) -> u32 {
         let g = &self.geo;
         let mut ctx = Ctx::new(b, &self.geo, mover, ply);
         memory.show(&mut ctx);
@@ -1143,13 +1156,9 @@ impl SowingGame {
     pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool) {
         let mover = usize::from(st.to_move);
         st.last_held = 0;
-        let origin = self.geo.slot_from(mover, usize::from(pit));
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
             houses: st.board.houses,
-            origin: origin as u8,
-            lifted: st.board.count[origin],
-            other_way,
         };
         let mut paused = None;
         let way = mover + OTHER_WAY * usize::from(other_way);
@@ -1171,13 +1180,14 @@ impl SowingGame {
         st.to_move = if r.again { mover } else { 1 - mover } as u8;
         if self.sowing.remembers.previous {
             st.memory.previous = Previous {
-                origin: before.origin,
+                origin: r.origin,
                 last: r.last,
-                lifted: before.lifted,
+                lifted: r.lifted,
             };
         }
         if self.sowing.remembers.ways && st.memory.ways[mover] == 0 {
-            st.memory.ways[mover] = 1 + u8::from(before.other_way);
+            // The way round: the origin's circuit is the mover's unless sown the other way.
+            st.memory.ways[mover] = 1 + u8::from(r.other_way);
         }
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
             || (self.house.is_some() && before.houses != st.board.houses);
@@ -1194,9 +1204,4 @@ impl SowingGame {
 pub(crate) struct Before {
     stores: [u8; 2],
     houses: [u32; 2],
-    /// The move's pit and the stones lifted from it, for rules that remember the move.
-    origin: u8,
-    lifted: u8,
-    /// The move sows against the rules' direction.
-    other_way: bool,
 }
