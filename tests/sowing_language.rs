@@ -970,8 +970,9 @@ fn a_way_round_chosen_at_the_first_move_is_kept_for_the_game() {
     assert_eq!(after["pits"][1], json!([4, 4, 4, 4, 5, 5]));
     let mv = g.parse_move(&st, "6").unwrap();
     g.play(&mut st, &mv);
-    // North's 6 sown counterclockwise reaches South's pits 1 to 4.
-    assert_eq!(g.state_json(&st)["ways"], json!([2, 1]));
+    // North's 6 sown counterclockwise reaches South's pits 1 to 4; North chose nothing, so
+    // only South's way is remembered (North's rule reads South's).
+    assert_eq!(g.state_json(&st)["ways"], json!([2, 0]));
     // South keeps clockwise: pit 1 sown clockwise reaches North's pit 6.
     let mv = g.parse_move(&st, "1").unwrap();
     let before = g.state_json(&st);
@@ -981,8 +982,28 @@ fn a_way_round_chosen_at_the_first_move_is_kept_for_the_game() {
     assert_eq!(north6(&s), north6(&before) + 1, "{s}");
     // A STATE keeps the ways; a bad one is refused.
     let back = g.state_from_json(&s).unwrap();
-    assert_eq!(g.state_json(&back)["ways"], json!([2, 1]));
+    assert_eq!(g.state_json(&back)["ways"], json!([2, 0]));
     let mut bad = s.clone();
     bad["ways"] = json!([3, 1]);
     assert!(g.state_from_json(&bad).is_err());
+    // A first move sown a set way, the way chosen at the second and kept (Namudilakunze).
+    let g = plain(
+        "[sowing]\ndirection = \"clockwise\"\ndirection_choice = \"mover.way == 0 and ply >= 2\"\n\
+         reverse = \"mover.way == 2\"\n",
+    );
+    let mut st = g.new_game(0);
+    for _ in 0..2 {
+        assert_eq!(texts(&g, &st), ["1", "2", "3", "4", "5", "6"]);
+        let mv = g.parse_move(&st, "1").unwrap();
+        g.play(&mut st, &mv);
+    }
+    assert_eq!(g.state_json(&st)["ways"], json!([0, 0]));
+    assert_eq!(
+        texts(&g, &st).len(),
+        10,
+        "the third ply: five pits, each either way"
+    );
+    let mv = g.parse_move(&st, "4ccw").unwrap();
+    g.play(&mut st, &mv);
+    assert_eq!(g.state_json(&st)["ways"], json!([2, 0]));
 }

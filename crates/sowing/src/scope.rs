@@ -478,13 +478,13 @@ impl Context {
                     "mover.way",
                     Type::Int,
                     MOVER_WAY,
-                    "the way round the mover sowed their first move of this game: 0 not yet, 1 the rules' direction, 2 the other way",
+                    "the way round the mover chose at their first move of this game sown from a pit `direction_choice` allowed either way: 0 not yet, 1 the rules' direction, 2 the other way",
                 )
                 .var(
                     "opponent.way",
                     Type::Int,
                     OPPONENT_WAY,
-                    "the way round the opponent sowed their first move of this game: 0 not yet, 1 the rules' direction, 2 the other way",
+                    "the way round the opponent chose at their first move of this game sown from a pit `direction_choice` allowed either way: 0 not yet, 1 the rules' direction, 2 the other way",
                 );
         }
         if self == Context::Skip {
@@ -519,7 +519,7 @@ impl Context {
 pub(crate) struct Remembers {
     /// The move before (`previous_origin`, `previous_last`, `previous_lifted`).
     pub(crate) previous: bool,
-    /// The way round of each player's first move (`mover.way`, `opponent.way`).
+    /// The way round each player first chose (`mover.way`, `opponent.way`).
     pub(crate) ways: bool,
 }
 

@@ -1156,9 +1156,11 @@ impl SowingGame {
     pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool) {
         let mover = usize::from(st.to_move);
         st.last_held = 0;
+        let both = 0x1_0001u32 << (pit - 1);
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
             houses: st.board.houses,
+            chose_way: self.sowing.remembers.ways && st.legal & both == both,
         };
         let mut paused = None;
         let way = mover + OTHER_WAY * usize::from(other_way);
@@ -1185,8 +1187,7 @@ impl SowingGame {
                 lifted: r.lifted,
             };
         }
-        if self.sowing.remembers.ways && st.memory.ways[mover] == 0 {
-            // The way round: the origin's circuit is the mover's unless sown the other way.
+        if before.chose_way && st.memory.ways[mover] == 0 {
             st.memory.ways[mover] = 1 + u8::from(r.other_way);
         }
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
@@ -1204,4 +1205,6 @@ impl SowingGame {
 pub(crate) struct Before {
     stores: [u8; 2],
     houses: [u32; 2],
+    /// The mover chose the move's way round (rules that remember it only).
+    chose_way: bool,
 }

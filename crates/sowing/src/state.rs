@@ -40,7 +40,7 @@ pub struct SowingState {
 }
 
 /// What start conditions may remember of the game: the move before, and the way round each
-/// player sowed their first move (`mover.way`: 0 not yet, 1 the rules' way, 2 the other way).
+/// player first chose (`mover.way`: 0 not yet, 1 the rules' way, 2 the other way).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Memory {
     pub(crate) previous: Previous,
