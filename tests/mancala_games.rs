@@ -5,9 +5,9 @@
 //! for it) is played in seeded random games by the engine's differential driver, which drives
 //! `ludus protocol` through the same moves and compares the legal moves, the board, the stores,
 //! houses, pits out of play, the player to move and the end at every step. The driver runs
-//! through `tests/data/mg_territory.py`, which teaches it the games whose pits change owner
-//! (moves from pits across the board, the owners compared at every step) and leaves the
-//! others as they are.
+//! through `tests/data/mg_territory.py`, which teaches it every house of each player (the
+//! driver alone keeps one) and the games whose pits change owner (moves from pits across the
+//! board, the owners compared at every step).
 //!
 //! The engine and its driver are looked for in the directory `LUDUS_MANCALA_GAMES` names, or
 //! beside this repository in `../shared/oracle/mancala-games`; without them the test is

@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
-"""Mancala Games' differential driver (diff.py, beside its engine) taught two things of games
-whose pits change owner (Mancala Games' goal TERRITORY), then run as it is:
+"""Mancala Games' differential driver (diff.py, beside its engine) taught three things, then run
+as it is:
+
+  * every house (Mancala Games' "children") of each player is compared, as a sorted list of
+    [side, pit] (the driver alone keeps one a player);
+
+and, of games whose pits change owner (Mancala Games' goal TERRITORY):
 
   * a move there names a pit of either row, (row, pos, direction): a pit across the board from
     the mover is written `o` and its number on that side, as Ludus writes it (`o3`);
@@ -48,8 +53,34 @@ def mg_move_text(game, move, turn):
     return str(k) if side == int(turn) else f'o{k}'
 
 
+def children(game):
+    """Each player's houses (Mancala Games' children) as sorted [side, pit] lists."""
+    n = game.cts.holes
+    out = [[], []]
+    for loc in range(2 * n):
+        owner = game.child[loc]
+        if owner is not None and owner in (False, True):
+            out[int(owner)].append([int(loc >= n), loc - n * int(loc >= n) + 1])
+    return [sorted(h) for h in out]
+
+
+def as_lists(houses):
+    """Ludus's STATE houses, one `[side, pit]` or null a player, or lists of them: as lists."""
+    out = []
+    for h in houses:
+        if not h:
+            out.append([])
+        elif isinstance(h[0], list):
+            out.append(sorted(list(x) for x in h))
+        else:
+            out.append([list(h)])
+    return out
+
+
 def mg_view(game):
     v = _mg_view(game)
+    if game.info.child_type:
+        v['houses'] = children(game)
     if territory(game):
         v['houses'] = v['houses'] + [owners(game)]
     return v
@@ -57,6 +88,8 @@ def mg_view(game):
 
 def ludus_view(st, with_houses, with_closed):
     v = _ludus_view(st, with_houses, with_closed)
+    if with_houses and st.get('houses'):
+        v['houses'] = as_lists(st['houses'])
     if with_houses and 'owners' in st:
         v['houses'] = v['houses'] + [st['owners']]
     return v
@@ -66,8 +99,8 @@ def ludus_state_from_mg(game, turn):
     v = _mg_view(game)
     st = dict(to_move=int(turn), pits=v['pits'], stores=v['stores'], ply=game.mcount - 1,
               starter=int(game.starter))
-    if game.info.child_type and any(v['houses']):
-        st['houses'] = v['houses']
+    if game.info.child_type:
+        st['houses'] = children(game)
     if game.info.rounds:
         st['out_of_play'] = v['closed']
     if territory(game):
