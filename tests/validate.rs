@@ -501,6 +501,17 @@ fn sowing_rules_that_cannot_be_meant_are_warned_about() {
         &[("skip =", "`skip` always holds")],
     );
     assert_warnings(
+        &edit(OWARE, &[("must_feed = true", "cannot_feed = \"any-move\"")]),
+        &[("cannot_feed =", "`cannot_feed` without `must_feed`")],
+    );
+    assert_warnings(
+        &edit(
+            OWARE,
+            &[("stones = 4", "stones = 4\nlayout_for = \"starter\"")],
+        ),
+        &[("layout_for =", "`layout_for` without two `layout` lists")],
+    );
+    assert_warnings(
         &edit(
             OWARE,
             &[("repetition = true", "repetition = true\nmax_plies = 200000")],
