@@ -576,6 +576,29 @@ fn a_player_who_would_own_too_few_pits_loses_the_match() {
 }
 
 #[test]
+fn a_pit_half_filled_may_not_count_toward_the_pits_a_player_needs() {
+    use ludus::game::{Game, Json};
+    // `min_pits_count = "more-than-half"`: North holding 10 fills two pits and half a third,
+    // which would be theirs, but counts only two: the match is lost. Holding 11 (three of the
+    // third pit's four) North plays on.
+    let g = from_text(&TERRITORY.replace(
+        "min_pits = 3",
+        "min_pits = 3\nmin_pits_count = \"more-than-half\"",
+    ));
+    let standing = |stores: [u8; 2]| {
+        let st = g
+            .state_from_json(&json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], "stores": stores}))
+            .unwrap_or_else(|e| panic!("{e}"));
+        g.match_standing(&st).expect("a match")
+    };
+    let lost = standing([38, 10]);
+    assert!(lost.over);
+    assert_eq!(lost.winner, Some(0));
+    assert!(!standing([37, 11]).over);
+    assert!(ludus::game::View::describe(&g).contains("filling (a pit filled in part counting when more than half full) fewer than 3 pits loses the match"));
+}
+
+#[test]
 fn rounds_played_afresh_add_up_points_to_a_target() {
     use ludus::game::{Game, Json};
     // A match to two round wins: South wins a round (stores 30 to 18).
@@ -1006,4 +1029,57 @@ fn a_way_round_chosen_at_the_first_move_is_kept_for_the_game() {
     let mv = g.parse_move(&st, "4ccw").unwrap();
     g.play(&mut st, &mv);
     assert_eq!(g.state_json(&st)["ways"], json!([2, 0]));
+}
+
+/// Wegs: a last stone making four on the opponent's side makes a house that keeps its stones;
+/// a last stone in the opponent's weg takes itself and one more.
+const WEGS: &str = "[house]\nwhen = \"last.side == opponent and last.count == 4\"\nmost = 6\n\
+     keeps = true\n\
+     [sowing]\nrelay = \"last\"\n\
+     relay_when = \"not (last.side == opponent and last.count == 4)\"\n\
+     [capture]\nwhen = \"last.house == opponent\"\ntake = [\"last\"]\ntake_max = 2\n\
+     [end]\nscore = \"mover.store + mover.housed > 24 or opponent.store + opponent.housed > 24\"\n\
+     leftover = \"owners\"\n";
+
+#[test]
+fn a_house_that_keeps_its_stones_holds_them_for_its_owner() {
+    use ludus::game::{Json, View};
+    let g = plain(WEGS);
+    // South's pit 6 (2 stones): North's pit 1 gets one, North's pit 2 a fourth: South's weg,
+    // its four stones staying in it. The relay does not lift it.
+    let mut st = position(&g, 0, &[3, 0, 1, 0, 0, 2], &[1, 3, 0, 0, 0, 1], [20, 17]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"], json!([[3, 0, 1, 0, 0, 0], [2, 4, 0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([20, 17]));
+    assert_eq!(s["houses"], json!([[[1, 2]], []]));
+    // The weg is South's, not North's: North cannot sow from it, and North's pits hold 3.
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 6]);
+    let words = g.describe();
+    assert!(words.contains("stay in it, yours"), "{words}");
+    let shown = g.render(&st, 0);
+    assert!(shown.contains("4H0"), "{shown}");
+    assert!(shown.contains("it keeps its stones for"), "{shown}");
+    // A last stone in the opponent's weg takes itself and one more: North sows pit 1 (1 stone)
+    // into pit 2, South's weg of 4, and takes 2 of its 5.
+    let mut st = g
+        .state_from_json(
+            &json!({"to_move": 1, "pits": [[3, 0, 1, 0, 0, 0], [1, 4, 0, 0, 0, 1]],
+            "stores": [20, 18], "houses": [[[1, 2]], []]}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[3, 0, 1, 0, 0, 0], [0, 3, 0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([20, 20]));
+    // `mover.housed` counts the stones in a player's wegs, and when the game ends they go to
+    // its owner: South's store of 22 and weg of 3 hold more than half of the 48.
+    let mut st = g
+        .state_from_json(
+            &json!({"to_move": 0, "pits": [[0, 0, 1, 0, 0, 0], [1, 3, 0, 0, 0, 0]],
+            "stores": [22, 21], "houses": [[[1, 2]], []]}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["result"]["scores"], json!([25, 21]), "{s}");
+    assert_eq!(s["result"]["winner"], json!(0));
+    assert_eq!(s["pits"], json!([[0, 0, 0, 1, 0, 0], [1, 0, 0, 0, 0, 0]]));
 }

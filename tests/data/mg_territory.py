@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Mancala Games' differential driver (diff.py, beside its engine) taught three things, then run
+"""Mancala Games' differential driver (diff.py, beside its engine) taught these things, then run
 as it is:
 
   * every house (Mancala Games' "children") of each player is compared, as a sorted list of
     [side, pit] (the driver alone keeps one a player);
+  * the stones in a house count for its owner, in Ludus as in Mancala Games (the driver moves
+    a child's seeds to its owner's store when it compares); a configuration listed with
+    "keeps": true is written with houses that keep their stones (`[house] keeps`), and a
+    position re-synchronised from Mancala Games leaves them in their houses;
 
 and, of games whose pits change owner (Mancala Games' goal TERRITORY):
 
@@ -86,7 +90,20 @@ def mg_view(game):
     return v
 
 
+# The configuration being run (set around diff.run_config).
+CURRENT = {}
+
+
 def ludus_view(st, with_houses, with_closed):
+    st = dict(st)
+    if st.get('houses'):
+        pits = [list(r) for r in st['pits']]
+        stores = list(st['stores'])
+        for owner, places in enumerate(as_lists(st['houses'])):
+            for side, k in places:
+                stores[owner] += pits[side][k - 1]
+                pits[side][k - 1] = 0
+        st['pits'], st['stores'] = pits, stores
     v = _ludus_view(st, with_houses, with_closed)
     if with_houses and st.get('houses'):
         v['houses'] = as_lists(st['houses'])
@@ -97,6 +114,9 @@ def ludus_view(st, with_houses, with_closed):
 
 def ludus_state_from_mg(game, turn):
     v = _mg_view(game)
+    if CURRENT.get('keeps'):
+        n = game.cts.holes
+        v['pits'], v['stores'] = [game.board[:n], game.board[n:]], list(game.store)
     st = dict(to_move=int(turn), pits=v['pits'], stores=v['stores'], ply=game.mcount - 1,
               starter=int(game.starter))
     if game.info.child_type:
@@ -108,6 +128,16 @@ def ludus_state_from_mg(game, turn):
     return st
 
 
+_run_config = diff.run_config
+
+
+def run_config(name, cfg, *args, **kwargs):
+    CURRENT.clear()
+    CURRENT.update(cfg)
+    return _run_config(name, cfg, *args, **kwargs)
+
+
+diff.run_config = run_config
 diff.mg_move_text = mg_move_text
 diff.mg_view = mg_view
 diff.ludus_view = ludus_view

@@ -30,7 +30,8 @@ pub struct Board {
     /// Pits held by the player across the board from them (bit = slot): pits won in a match
     /// whose rounds change their owners (`[match] owners`); 0 in every other game.
     pub ceded: u32,
-    /// Each player's houses (pits whose stones go to that player's store), bit = slot.
+    /// Each player's houses (pits whose stones go to that player's store, or stay there for
+    /// them), bit = slot.
     pub houses: [u32; 2],
 }
 
@@ -57,6 +58,22 @@ impl Board {
                 self.count[h] = 0;
             }
         }
+    }
+    /// Every house of both players (bit = slot).
+    #[inline]
+    pub fn house_mask(&self) -> u64 {
+        u64::from(self.houses[0] | self.houses[1])
+    }
+    /// The stones in the houses among `slots` (none but where houses keep their stones).
+    #[inline]
+    pub fn housed(&self, slots: u64) -> u32 {
+        let mut bits = self.house_mask() & slots;
+        let mut stones = 0;
+        while bits != 0 {
+            stones += u32::from(self.count[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
+        stones
     }
     /// The player whose house `slot` is, if it is one.
     #[inline]
@@ -265,6 +282,13 @@ impl Geometry {
     pub fn held_mask(&self, b: &Board, p: usize) -> u64 {
         let ceded = u64::from(b.ceded);
         (self.side_mask[p] & !ceded) | (self.side_mask[1 - p] & ceded)
+    }
+
+    /// The pits whose stones are player `p`'s: the houses they hold and the other pits they
+    /// hold (bit = slot).
+    #[inline]
+    pub fn owned_mask(&self, b: &Board, p: usize) -> u64 {
+        (self.held_mask(b, p) & !b.house_mask()) | u64::from(b.houses[p])
     }
 
     #[inline]

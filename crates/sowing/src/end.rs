@@ -97,6 +97,8 @@ impl SowingGame {
     /// Ends the game; `sweep` hands stones left on the board to their pits' owners when the
     /// rules say so.
     pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
+        // Houses that keep stones keep them for their owners.
+        st.board.empty_houses();
         if sweep && self.end.leftover != Leftover::None {
             let mut shared = 0;
             for s in 0..2 * self.geo.n {
@@ -151,10 +153,10 @@ impl SowingGame {
         self.settle_turn(st);
     }
 
-    /// Stones each player holds: store and the pits they hold.
+    /// Stones each player holds: store, houses and the other pits they hold.
     pub(crate) fn held(&self, b: &Board) -> [i32; 2] {
         [0, 1].map(|p| {
-            let pits = self.geo.held_mask(b, p);
+            let pits = self.geo.owned_mask(b, p);
             i32::from(b.store(p))
                 + (0..2 * self.geo.n)
                     .filter(|&s| pits >> s & 1 == 1)
@@ -273,10 +275,7 @@ impl SowingGame {
                         let need = i64::from(rule.refill) * i64::from(rule.min_pits);
                         held.iter().any(|&h| i64::from(h) < need)
                     }
-                    Owners::Filled => rule
-                        .pits_filled(held, 2 * self.geo.n as u32)
-                        .iter()
-                        .any(|&p| p < rule.min_pits),
+                    Owners::Filled => rule.short_of_pits(held, 2 * self.geo.n as u32),
                 };
                 (held, short || guard)
             }

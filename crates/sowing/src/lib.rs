@@ -144,6 +144,10 @@ impl SowingGame {
     pub fn pits_per_side(&self) -> usize {
         self.geo.n
     }
+    /// Whether houses keep their stones for their owners (`[house] keeps`).
+    pub fn houses_keep(&self) -> bool {
+        self.house.as_ref().is_some_and(|h| h.keeps)
+    }
     /// Whether the rules' rounds change the owners of pits (`[match] owners = "filled"`).
     pub fn pits_change_owner(&self) -> bool {
         self.geo.owners_change

@@ -31,7 +31,10 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
                     closed = true;
                     format!("[{}]", st.pit(game, p, k))
                 } else if let Some(h) = st.house_owner(game, p, k) {
-                    format!("H{h}")
+                    match st.pit(game, p, k) {
+                        0 => format!("H{h}"),
+                        n => format!("{n}H{h}"),
+                    }
                 } else {
                     st.pit(game, p, k).to_string()
                 };
@@ -73,8 +76,15 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         for h in st.houses(game, owner) {
             let _ = writeln!(
                 out,
-                "H{owner}: {}'s house, {}'s pit {} (its stones go to {}'s store)",
-                names[owner], names[h.0], h.1, names[owner]
+                "H{owner}: {}'s house, {}'s pit {} ({})",
+                names[owner],
+                names[h.0],
+                h.1,
+                if game.houses_keep() {
+                    format!("it keeps its stones for {}", names[owner])
+                } else {
+                    format!("its stones go to {}'s store", names[owner])
+                }
             );
         }
     }

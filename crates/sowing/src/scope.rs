@@ -68,6 +68,8 @@ const OPPONENT_HOUSES: u16 = 123;
 const PREVIOUS_LIFTED: u16 = 124;
 const MOVER_WAY: u16 = 125;
 const OPPONENT_WAY: u16 = 126;
+const MOVER_HOUSED: u16 = 127;
+const OPPONENT_HOUSED: u16 = 128;
 const OWN: u16 = 112;
 const THEIR: u16 = 113;
 
@@ -385,6 +387,18 @@ impl Context {
                 OPPONENT_HOUSES,
                 "the houses the opponent holds",
             )
+            .var(
+                "mover.housed",
+                Type::Int,
+                MOVER_HOUSED,
+                "stones in the mover's houses (0 unless `[house] keeps`)",
+            )
+            .var(
+                "opponent.housed",
+                Type::Int,
+                OPPONENT_HOUSED,
+                "stones in the opponent's houses (0 unless `[house] keeps`)",
+            )
             .constant("total", Type::Int, total, "stones in the game")
             .func(
                 "own",
@@ -593,17 +607,19 @@ impl<'a> Ctx<'a> {
             h => i32::from(self.geo.number[h.trailing_zeros() as usize]),
         }
     }
-    /// The stones of each of the pits in play player `p` holds.
+    /// The stones of each of the pits in play player `p` holds (houses, which keep stones for
+    /// their owners where they keep any, left out).
     fn side_counts(&self, p: usize) -> impl Iterator<Item = i32> + '_ {
-        let held = self.geo.held_mask(self.board, p) & !self.board.closed;
+        let held =
+            self.geo.held_mask(self.board, p) & !self.board.closed & !self.board.house_mask();
         (0..2 * self.geo.n)
             .filter(move |&s| held >> s & 1 == 1)
             .map(|s| i32::from(self.board.count[s]))
     }
 
-    /// Stones player `p` holds: store and the pits they hold, in play or not.
+    /// Stones player `p` holds: store, houses and the other pits they hold, in play or not.
     fn held(&self, p: usize) -> i32 {
-        let pits = self.geo.held_mask(self.board, p);
+        let pits = self.geo.owned_mask(self.board, p);
         let on_board: i32 = (0..2 * self.geo.n)
             .filter(|&s| pits >> s & 1 == 1)
             .map(|s| i32::from(self.board.count[s]))
@@ -615,9 +631,10 @@ impl<'a> Ctx<'a> {
     fn side_total(&self, p: usize) -> i32 {
         if self.board.closed == 0 && self.board.ceded == 0 {
             // Every pit in play, on its side's player (every game but a match's later rounds):
-            // a plain sum.
+            // a plain sum, less the houses on that side where houses keep stones.
             let pits = &self.board.count[p * self.geo.n..(p + 1) * self.geo.n];
-            return pits.iter().map(|&c| i32::from(c)).sum();
+            let sum: i32 = pits.iter().map(|&c| i32::from(c)).sum();
+            return sum - self.board.housed(self.geo.side_mask[p]) as i32;
         }
         self.side_counts(p).sum()
     }
@@ -683,6 +700,8 @@ impl Vars for Ctx<'_> {
             OPPONENT_HOUSE => self.house_number(opp),
             MOVER_HOUSES => self.board.houses[self.mover].count_ones() as i32,
             OPPONENT_HOUSES => self.board.houses[opp].count_ones() as i32,
+            MOVER_HOUSED => self.board.housed(u64::from(self.board.houses[self.mover])) as i32,
+            OPPONENT_HOUSED => self.board.housed(u64::from(self.board.houses[opp])) as i32,
             _ => 0,
         }
     }

@@ -322,12 +322,13 @@ impl SowingGame {
     pub(crate) fn open_stones(&self, b: &Board, p: usize) -> u32 {
         let n = self.geo.n;
         if b.closed == 0 && b.ceded == 0 {
-            return b.count[p * n..p * n + n]
+            let sum: u32 = b.count[p * n..p * n + n]
                 .iter()
                 .map(|&c| u32::from(c))
                 .sum();
+            return sum - b.housed(self.geo.side_mask[p]);
         }
-        let held = self.geo.held_mask(b, p) & !b.closed;
+        let held = self.geo.held_mask(b, p) & !b.closed & !b.house_mask();
         (0..2 * n)
             .filter(|&s| held >> s & 1 == 1)
             .map(|s| u32::from(b.count[s]))
@@ -465,7 +466,7 @@ impl SowingGame {
                 &self.runs
             };
             let (last, _, visited) = runs.sow(b, mover, origin, s.hand);
-            if self.house.is_some() {
+            if self.empties_houses() {
                 b.empty_houses();
             }
             s.pos = last;
@@ -501,7 +502,7 @@ impl SowingGame {
             }
             Question::House { slot } => {
                 if take {
-                    Self::claim_house(b, s.mover, usize::from(slot));
+                    self.claim_house(b, s.mover, usize::from(slot));
                 }
                 self.end_capture(b, s, true)
             }
@@ -551,7 +552,8 @@ impl SowingGame {
     /// Once the sowing has ended: the house, then the capture.
     #[inline(always)]
     fn end_sowing(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
-        s.report.fed = s.visited & self.geo.held_mask(b, 1 - s.mover) != 0;
+        // A stone sown into a house feeds nobody's pits.
+        s.report.fed = s.visited & self.geo.held_mask(b, 1 - s.mover) & !b.house_mask() != 0;
         s.report.end = s.end;
         if s.end != MoveEnd::Sown {
             return None;
@@ -562,7 +564,7 @@ impl SowingGame {
                 if ask && house.choice == HouseChoice::Mover {
                     return Some(Question::House { slot: slot as u8 });
                 }
-                Self::claim_house(b, s.mover, slot);
+                self.claim_house(b, s.mover, slot);
             }
         }
         self.end_capture(b, s, ask)
@@ -613,7 +615,8 @@ impl SowingGame {
                     SweepTo::Opponent => 1 - s.mover,
                 };
                 for slot in 0..2 * self.geo.n {
-                    if !b.is_closed(slot) {
+                    // A house's stones are its owner's.
+                    if !b.is_closed(slot) && b.house_mask() >> slot & 1 == 0 {
                         b.count[STORE + to] += b.count[slot];
                         b.count[slot] = 0;
                     }
@@ -715,10 +718,18 @@ impl SowingGame {
         ]
     }
 
-    /// Pit `slot` becomes `mover`'s house: its stones go to their store.
-    fn claim_house(b: &mut Board, mover: usize, slot: usize) {
+    /// Pit `slot` becomes `mover`'s house: its stones go to their store, or stay in it.
+    fn claim_house(&self, b: &mut Board, mover: usize, slot: usize) {
         b.houses[mover] |= 1 << slot;
-        b.empty_houses();
+        if self.empties_houses() {
+            b.empty_houses();
+        }
+    }
+
+    /// Houses send their stones to their owners' stores at once (they do not keep them).
+    #[inline]
+    fn empties_houses(&self) -> bool {
+        self.house.as_ref().is_some_and(|h| !h.keeps)
     }
 
     /// The general sowing of a move from where `s` stands: stones dropped one at a time (take
@@ -739,14 +750,14 @@ impl SowingGame {
                 s.hand -= 1;
                 s.sown += 1;
                 s.visited |= 1 << s.pos;
-                if self.house.is_some() {
+                if self.empties_houses() {
                     b.empty_houses();
                 }
                 if let Some(q) = self.take_on_drop(b, s, ask) {
                     return Some(q);
                 }
             }
-            if self.house.is_some() {
+            if self.empties_houses() {
                 b.empty_houses();
             }
             if let Some(cap) = sow_captures.filter(|_| !s.declined) {
@@ -790,7 +801,8 @@ impl SowingGame {
                 Relay::Last => b.count[from] > 1,
                 _ => b.count[from] > 0,
             };
-            if !liftable || from >= STORE {
+            // A house is never lifted.
+            if !liftable || from >= STORE || b.house_mask() >> from & 1 == 1 {
                 return None;
             }
             if let Some(when) = &self.sowing.relay_when {
@@ -864,8 +876,9 @@ impl SowingGame {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            captured += u32::from(b.count[s]);
-            b.count[s] = 0;
+            let got = b.count[s].min(cap.take_max);
+            captured += u32::from(got);
+            b.count[s] -= got;
         }
         if cap.to == CaptureTo::Store {
             b.count[STORE + mover] += captured as u8;
@@ -991,9 +1004,10 @@ impl SowingGame {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            stones += u32::from(b.count[s]);
-            if g.owner_of(b, s) == opp {
-                from_opp += u32::from(b.count[s]);
+            let got = u32::from(b.count[s].min(cap.take_max));
+            stones += got;
+            if g.owner_of(b, s) == opp && b.house_mask() >> s & 1 == 0 {
+                from_opp += got;
             }
         }
         Some(Hit {
@@ -1045,8 +1059,9 @@ impl SowingGame {
         }
         // Bit k - 1 = pit k: first every open pit holding stones, then the start condition.
         let mut mask = if !HELD || b.ceded == 0 {
+            // Houses never start a move (they are empty but where they keep stones).
             let base = mover * g.n;
-            b.nonzero_mask(base, g.n) & !(b.closed >> base) as u32
+            b.nonzero_mask(base, g.n) & !((b.closed | b.house_mask()) >> base) as u32
         } else {
             self.held_pits(b, mover)
         };
@@ -1114,7 +1129,7 @@ impl SowingGame {
     #[inline(never)]
     fn held_pits(&self, b: &Board, mover: usize) -> u32 {
         let g = &self.geo;
-        let held = g.held_mask(b, mover) & !b.closed;
+        let held = g.held_mask(b, mover) & !b.closed & !b.house_mask();
         (0..2 * g.n)
             .filter(|&k| {
                 let s = g.slot_from(mover, k + 1);

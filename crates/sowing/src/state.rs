@@ -530,7 +530,7 @@ impl SowingGame {
                     if board.house_owner(slot).is_some() {
                         return Err("`houses`: two houses in one pit".into());
                     }
-                    if board.count[slot] != 0 {
+                    if board.count[slot] != 0 && !rule.keeps {
                         return Err(format!(
                             "`houses`: player {p}'s house holds stones (they go to its owner's \
                              store)"

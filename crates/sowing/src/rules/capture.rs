@@ -29,6 +29,9 @@ pub struct Capture {
     /// The most pits the chain adds, each way it walks.
     #[serde(default)]
     pub chain_max: Option<Spanned<u32>>,
+    /// The most stones taken from each pit taken.
+    #[serde(default)]
+    pub take_max: Option<Spanned<u32>>,
     #[serde(default)]
     pub grand_slam: GrandSlam,
     /// Where the captured stones go.
@@ -224,6 +227,19 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "take_max",
+        line: "the most stones taken from each pit taken",
+        expects: "a whole number from 1 to 255",
+        values: &[],
+        default: "none (all)",
+        example: "take_max = 2",
+        long: "Each pit taken gives up at most this many stones; the rest stay in it. A last \
+               stone in the opponent's house taken with one more of its stones (Weg, Um el \
+               Banat): `when = \"last.house == opponent\"`, `take = [\"last\"]`, `take_max = \
+               2` (with `[house] keeps`).",
+    },
+    KeyRef {
+        section: "capture",
         key: "grand_slam",
         line: "what happens to a capture that would take every stone the opponent has in their pits",
         expects: "\"capture\", \"no-capture\", \"forbidden\" or \"never\"",
@@ -320,6 +336,8 @@ pub(crate) struct CaptureRule {
     pub(crate) chain_way: ChainWay,
     /// The most pits the chain adds, each way it walks.
     pub(crate) chain_max: u32,
+    /// The most stones taken from each pit taken (`u8::MAX`: all).
+    pub(crate) take_max: u8,
     pub(crate) grand_slam: GrandSlam,
     pub(crate) to: CaptureTo,
     /// Where captured stones sown on start from.
@@ -376,6 +394,13 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
             );
     }
     targets_warnings(cx, c.take.get_ref());
+    if let Some(m) = c
+        .take_max
+        .as_ref()
+        .filter(|m| !(1..=255).contains(m.get_ref()))
+    {
+        cx.error(m.span(), "`take_max` must be from 1 to 255");
+    }
     if let Some(when) = &when {
         if constant_value(when) == Some(0) {
             cx.warn(
@@ -414,6 +439,11 @@ impl Checked<'_> {
             chain: self.chain.map(|e| laid.pit(e, View::Pit)),
             chain_way: c.chain_way,
             chain_max: c.chain_max.as_ref().map_or(u32::MAX, |m| *m.get_ref()),
+            take_max: c
+                .take_max
+                .as_ref()
+                .and_then(|m| u8::try_from(*m.get_ref()).ok())
+                .unwrap_or(u8::MAX),
             grand_slam: c.grand_slam,
             to: c.to,
             sow_from: c.sow_from.as_ref().map_or(SowFrom::Lap, |f| *f.get_ref()),
@@ -467,6 +497,7 @@ impl CaptureRule {
             chain: _,
             chain_way: _,
             chain_max: _,
+            take_max: _,
             grand_slam: _,
             sow_from: _,
             sweep_to: _,
@@ -500,13 +531,20 @@ impl CaptureRule {
             .collect();
         let _ = writeln!(
             s,
-            "Capture: when `{}`, {} {}.",
+            "Capture: when `{}`, {} {}{}.",
             self.when.expr.text(),
             match self.choice {
                 CaptureChoice::None => "take",
                 CaptureChoice::Mover => "the mover may take (or leave)",
             },
-            targets.join(" and ")
+            targets.join(" and "),
+            match self.take_max {
+                u8::MAX => String::new(),
+                m => format!(
+                    " (at most {m} stone{} from each)",
+                    if m == 1 { "" } else { "s" }
+                ),
+            }
         );
         if let Some(ch) = &self.chain {
             let way = match self.chain_way {

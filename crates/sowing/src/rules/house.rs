@@ -1,6 +1,6 @@
 //! `[house]`: pits that become a player's houses for the rest of the game (Toguz Korgool's
 //! tuzdyk, the children of Ethiopian games): their stones, and every stone later sown into
-//! them, go to that player's store.
+//! them, go to that player's store, or stay in them for that player (`keeps`: wegs, waldas).
 
 use super::{Cx, Laid};
 use crate::fast::Closes;
@@ -25,6 +25,10 @@ pub struct House {
     /// The most houses a player may hold.
     #[serde(default)]
     pub most: Option<Spanned<u32>>,
+    /// Whether a house keeps the stones sown into it (for its owner) instead of sending them to
+    /// the owner's store at once.
+    #[serde(default)]
+    pub keeps: bool,
 }
 
 /// Whether the mover may decline a house `when` allows.
@@ -78,6 +82,24 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "house",
+        key: "keeps",
+        line: "whether a house keeps its stones (for its owner) instead of sending them to the owner's store",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "keeps = true",
+        long: "false: a house's stones, and every stone sown into it later, go at once to its \
+               owner's store (Toguz Korgool). true: they stay in it, the owner's (the wegs of \
+               Ethiopian games, Qelat's waldas): a house never starts a move and is never \
+               lifted by a relay; its stones are not in the pits of the side it is on \
+               (`mover.pits`, feeding, sweeps, stones left at the end) but count in its \
+               owner's `held` (`V.house` and `mover.housed` name them), and they go to its \
+               owner's store when the game ends. A capture may take from a house when its \
+               conditions say so (`capture.when = \"last.house == opponent\"`, with \
+               `capture.take_max` for \"the last stone and one more\").",
+    },
+    KeyRef {
+        section: "house",
         key: "choice",
         line: "whether the mover may decline a house: \"none\" (it is made) or \"mover\"",
         expects: "\"none\" or \"mover\"",
@@ -101,6 +123,8 @@ pub(crate) struct HouseRule {
     pub(crate) choice: HouseChoice,
     /// The most houses a player may hold.
     pub(crate) most: u32,
+    /// Houses keep their stones for their owners.
+    pub(crate) keeps: bool,
 }
 
 /// The most houses a rules file may allow a player (a house is a pit: 32 slots at most).
@@ -111,6 +135,7 @@ pub(super) struct Checked {
     when: Expr,
     choice: HouseChoice,
     most: u32,
+    keeps: bool,
 }
 
 /// Checks `[house]`; `None` when an error was reported.
@@ -136,6 +161,7 @@ pub(super) fn check(cx: &mut Cx, h: &House) -> Option<Checked> {
         when: when?,
         choice: h.choice,
         most,
+        keeps: h.keeps,
     })
 }
 
@@ -146,6 +172,7 @@ impl Checked {
             when: laid.pit(self.when, View::Last),
             choice: self.choice,
             most: self.most,
+            keeps: self.keeps,
         }
     }
 }
@@ -157,6 +184,7 @@ impl HouseRule {
             when: _,
             choice: _,
             most: _,
+            keeps: _,
         } = self;
         Closes {
             bulk: false,
@@ -169,7 +197,7 @@ impl HouseRule {
     pub(super) fn describe(&self, s: &mut String) {
         let _ = writeln!(
             s,
-            "House: once the sowing has ended, before any capture, when `{}`, the last pit {} your house for the rest of the game (at most {} each): its stones, and every stone later sown into it, go to your store.",
+            "House: once the sowing has ended, before any capture, when `{}`, the last pit {} your house for the rest of the game (at most {} each): its stones, and every stone later sown into it, {}.",
             self.when.expr.text(),
             match self.choice {
                 HouseChoice::None => "becomes",
@@ -178,6 +206,11 @@ impl HouseRule {
             match self.most {
                 1 => "one".to_string(),
                 n => n.to_string(),
+            },
+            if self.keeps {
+                "stay in it, yours (nobody sows from it; they go to your store when the game ends)"
+            } else {
+                "go to your store"
             }
         );
     }

@@ -37,8 +37,23 @@ pub struct Match {
     pub owners: Owners,
     #[serde(default)]
     pub contested: Option<Spanned<Contested>>,
+    /// With pits that change owner, which pits count toward `min_pits`.
+    #[serde(default)]
+    pub min_pits_count: Option<Spanned<MinPitsCount>>,
     #[serde(default)]
     pub next_first: NextFirst,
+}
+
+/// With pits that change owner, which pits count toward `min_pits`.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum MinPitsCount {
+    /// The pits the player would own next round (the partly filled pit as `contested` says).
+    #[default]
+    Owned,
+    /// The pits their stones fill, the partly filled one only when they hold more than half
+    /// of it.
+    MoreThanHalf,
 }
 
 /// With pits that change owner, who owns the pit a player's stones fill only in part.
@@ -194,6 +209,21 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "match",
+        key: "min_pits_count",
+        line: "with pits that change owner, which pits count toward `min_pits`",
+        expects: "\"owned\" or \"more-than-half\"",
+        values: &["owned", "more-than-half"],
+        default: "\"owned\"",
+        example: "min_pits_count = \"more-than-half\"",
+        long: "\"owned\": a player who would own fewer than `min_pits` pits in the next round \
+               loses the match (the pit filled in part counted for whoever `contested` gives it \
+               to); \"more-than-half\": a player whose stones fill fewer than `min_pits` pits \
+               loses it, a pit filled in part counting only when they hold more than half of it \
+               (so a player left with two pits and half a third loses a match that asks for \
+               three, though the half pit would be theirs).",
+    },
+    KeyRef {
+        section: "match",
         key: "contested",
         line: "with pits that change owner, who owns the pit the stones fill only in part",
         expects: "\"more\" or \"loser\"",
@@ -231,6 +261,7 @@ pub(crate) struct MatchRule {
     pub(crate) partial: Partial,
     pub(crate) owners: Owners,
     pub(crate) contested: Contested,
+    pub(crate) min_pits_count: MinPitsCount,
     /// Rounds played afresh, each scoring points.
     pub(crate) tally: Option<Tally>,
     pub(crate) next_first: NextFirst,
@@ -261,6 +292,10 @@ pub(super) fn check(
             ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
             ("partial", m.partial.as_ref().map(Spanned::span)),
             ("contested", m.contested.as_ref().map(Spanned::span)),
+            (
+                "min_pits_count",
+                m.min_pits_count.as_ref().map(Spanned::span),
+            ),
         ];
         for (key, span) in carried {
             if let Some(span) = span {
@@ -279,6 +314,7 @@ pub(super) fn check(
             partial: Partial::default(),
             owners: Owners::Sides,
             contested: Contested::default(),
+            min_pits_count: MinPitsCount::default(),
             tally: Some(tally),
             next_first: m.next_first,
         });
@@ -286,13 +322,22 @@ pub(super) fn check(
     let refill = *refill_key.get_ref();
     if m.owners == Owners::Filled {
         check_filled(cx, m, total, pits);
-    } else if let Some(c) = &m.contested {
+    } else {
         // Harmless, but says a rule the file does not play.
-        cx.warn(
-            c.span(),
-            "`contested` is the pit filled in part when pits change owner: without \
-             `owners = \"filled\"` it has no effect",
-        );
+        if let Some(c) = &m.contested {
+            cx.warn(
+                c.span(),
+                "`contested` is the pit filled in part when pits change owner: without \
+                 `owners = \"filled\"` it has no effect",
+            );
+        }
+        if let Some(c) = &m.min_pits_count {
+            cx.warn(
+                c.span(),
+                "`min_pits_count` counts pits that change owner: without `owners = \"filled\"` \
+                 it has no effect",
+            );
+        }
     }
     if let Some(total) = total.filter(|_| !cx.repairs.touched("match")) {
         // Rule values are untrusted: compared in 64 bits, no product can wrap.
@@ -331,6 +376,10 @@ pub(super) fn check(
         owners: m.owners,
         contested: m
             .contested
+            .as_ref()
+            .map_or_else(Default::default, |c| *c.get_ref()),
+        min_pits_count: m
+            .min_pits_count
             .as_ref()
             .map_or_else(Default::default, |c| *c.get_ref()),
         tally: None,
@@ -445,6 +494,7 @@ impl MatchRule {
             partial: _,
             owners,
             contested: _,
+            min_pits_count: _,
             tally: _,
             next_first: _,
         } = self;
@@ -473,6 +523,21 @@ impl MatchRule {
         out
     }
 
+    /// Whether a player holding `held` stones (each player's) is short of the pits the match
+    /// asks for, when pits change owner.
+    pub(crate) fn short_of_pits(&self, held: [i32; 2], pits: u32) -> bool {
+        match self.min_pits_count {
+            MinPitsCount::Owned => self
+                .pits_filled(held, pits)
+                .iter()
+                .any(|&p| p < self.min_pits),
+            MinPitsCount::MoreThanHalf => held.iter().any(|&h| {
+                let (h, refill) = (i64::from(h).max(0), i64::from(self.refill));
+                h / refill + i64::from(2 * (h % refill) > refill) < i64::from(self.min_pits)
+            }),
+        }
+    }
+
     /// The rounds in plain words.
     pub(super) fn describe(&self, s: &mut String) {
         if let Some(t) = &self.tally {
@@ -488,13 +553,18 @@ impl MatchRule {
         if self.owners == Owners::Filled {
             let _ = writeln!(
                 s,
-                "Match: pits change owner; after each round each player owns as many pits as their stones fill, {} a pit ({}), the winner's from their pit 1 on; every pit starts the round with {} stones; owning fewer than {} pits loses the match; {}.",
+                "Match: pits change owner; after each round each player owns as many pits as their stones fill, {} a pit ({}), the winner's from their pit 1 on; every pit starts the round with {} stones; {} fewer than {} pits loses the match; {}.",
                 self.refill,
                 match self.contested {
                     Contested::More => "a pit filled in part goes to the player holding more of it, to the loser on a tie",
                     Contested::Loser => "a pit filled in part goes to the loser",
                 },
                 self.refill,
+                match self.min_pits_count {
+                    MinPitsCount::Owned => "owning",
+                    MinPitsCount::MoreThanHalf =>
+                        "filling (a pit filled in part counting when more than half full)",
+                },
                 self.min_pits,
                 next_first_text(self.next_first, "round")
             );
