@@ -530,6 +530,66 @@ fn the_newer_keys_refuse_bad_values_at_their_place() {
 }
 
 #[test]
+fn the_lap_capture_and_kept_house_keys_are_checked() {
+    let capture = |extra: &str| {
+        OWARE.replace(
+            "\ngrand_slam = \"no-capture\"",
+            &format!("\ngrand_slam = \"no-capture\"\n{extra}"),
+        )
+    };
+    // A capture after every lap is made, never offered.
+    let text = capture("at = \"lap\"\nchoice = \"mover\"");
+    located(
+        &text,
+        "cannot go with `choice = \"mover\"`",
+        "at = \"lap\"",
+        "\"lap\"",
+    );
+    located(
+        &capture("at = \"laps\""),
+        "unknown value \"laps\" for `capture.at`",
+        "at = \"laps\"",
+        "\"laps\"",
+    );
+    located(
+        &capture("take_max = 0"),
+        "`take_max` must be from 1 to 255",
+        "take_max = 0",
+        "0",
+    );
+    located(
+        &capture("go_on = \"previous\""),
+        "unknown value \"previous\" for `capture.go_on`",
+        "go_on = \"previous\"",
+        "\"previous\"",
+    );
+    // `go_on` without a capture after every lap, and `at = "lap"` with captures sown on, say
+    // nothing: warnings, at their place.
+    for (extra, says) in [
+        ("go_on = \"next\"", "`go_on` without `at = \"lap\"`"),
+        (
+            "at = \"lap\"\nto = \"sow\"",
+            "captures sown on are checked after every lap",
+        ),
+    ] {
+        let report = ludus::registry::check(&capture(extra));
+        assert!(report.game.is_some(), "{extra}: {:?}", report.diagnostics);
+        let warned: Vec<_> = report.warnings().collect();
+        assert!(
+            warned.iter().any(|w| w.message.contains(says)),
+            "{extra}: {warned:?}"
+        );
+    }
+    let text = format!("{OWARE}\n[house]\nwhen = \"last.count == 4\"\nkeeps = \"yes\"\n");
+    located(
+        &text,
+        "found the text \"yes\", expected true or false",
+        "keeps = \"yes\"",
+        "\"yes\"",
+    );
+}
+
+#[test]
 fn pits_that_change_owner_need_every_pit_filled() {
     let sat = include_str!("../rules/sat-gharva.toml");
     let filled = sat.replace("\nrefill = 7", "\nrefill = 7\nowners = \"filled\"");

@@ -339,7 +339,7 @@ fn random_dakon_matches_keep_every_stone_and_never_sow_closed_pits() {
 }
 
 /// The same invariants for rules files that use the language's newer mechanisms (pits passed
-/// over, many houses (some keeping their stones), the move before remembered, captures over the whole board or across a
+/// over, many houses (some keeping their stones), captures after every lap, the move before remembered, captures over the whole board or across a
 /// gap, sweeps to the opponent, a layout for the starter, refills from the outside).
 #[test]
 fn random_games_of_the_newer_mechanisms_keep_every_stone() {
@@ -363,6 +363,8 @@ fn random_games_of_the_newer_mechanisms_keep_every_stone() {
         "tapata.toml",
         "mancala-games/qelat-ii.toml",
         "mancala-games/weg.toml",
+        "mancala-games/tegre.toml",
+        "mancala-games/tap-urdy.toml",
     ];
     for file in files {
         let path = format!("{}/docs/games/{file}", env!("CARGO_MANIFEST_DIR"));

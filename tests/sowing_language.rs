@@ -1083,3 +1083,69 @@ fn a_house_that_keeps_its_stones_holds_them_for_its_owner() {
     assert_eq!(s["result"]["winner"], json!(0));
     assert_eq!(s["pits"], json!([[0, 0, 0, 1, 0, 0], [1, 0, 0, 0, 0, 0]]));
 }
+
+#[test]
+fn a_capture_after_every_lap_lets_the_sowing_go_on() {
+    // Tegre's capture: a lap ending in an empty pit of the mover's own takes the facing pit,
+    // and (`go_on = "last"`) the single stone is lifted and sown on.
+    let rules = "[sowing]\nrelay = \"last\"\n[capture]\nat = \"lap\"\n\
+         when = \"last.count == 1 and last.side == mover and opposite.count > 0\"\n\
+         take = [\"opposite\"]\ngo_on = \"last\"\n";
+    let g = plain(rules);
+    // South's pit 1 (1 stone) into the empty pit 2, facing North's pit 5 (3): taken; the stone
+    // goes on into pit 3, facing North's empty pit 4: the move ends there.
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[1, 1, 1, 0, 3, 1], [20, 20]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 0, 1, 0, 0, 0], [1, 1, 1, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([23, 20]));
+    // With North's pit 4 holding 2, the second lap captures too, and the stone goes on to
+    // pit 4, facing North's empty pit 3.
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[1, 1, 0, 2, 3, 1], [20, 19]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 1, 0, 0], [1, 1, 0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([25, 19]));
+    // Without `go_on` the relay rule decides: a single stone is not lifted, the move ends
+    // after the first capture.
+    let g = plain(&rules.replace("go_on = \"last\"\n", ""));
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[1, 1, 0, 2, 3, 1], [20, 19]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 1, 0, 0, 0, 0], [1, 1, 0, 2, 0, 1]]));
+    assert_eq!(s["stores"], json!([23, 19]));
+    // `go_on = "next"`: the pit after the last is lifted (South's pit 3, 2 stones: into 4
+    // and 5, a lap ending in an occupied pit, no capture, no relay: `relay = "none"`).
+    let g = plain(
+        &rules
+            .replace("go_on = \"last\"", "go_on = \"next\"")
+            .replace("relay = \"last\"", "relay = \"none\""),
+    );
+    let mut st = position(&g, 0, &[1, 0, 2, 0, 1, 0], &[1, 1, 1, 0, 3, 1], [18, 19]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 1, 0, 1, 2, 0], [1, 1, 1, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([21, 19]));
+    assert!(ludus::game::View::describe(&g).contains("the pit after the last is lifted"));
+}
+
+#[test]
+fn a_refill_may_leave_the_unfilled_pits_in_play() {
+    use ludus::game::{Game, Json};
+    // `partial = "store-open"`: North holding 10 fills pits 6 and 5, the 2 short of a pit go
+    // to the store, and no pit is out of play.
+    let g = plain("[match]\nrefill = 4\nfill_from = \"right\"\npartial = \"store-open\"\n");
+    let st = g
+        .state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": [38, 10], "match": {"game": 1, "points": [24, 24]}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let next = g.state_json(&g.next_game(&st, 0).expect("a next round"));
+    assert_eq!(
+        next["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [0, 0, 0, 0, 4, 4]])
+    );
+    assert_eq!(next["stores"], json!([14, 2]));
+    assert!(
+        next.get("out_of_play")
+            .is_none_or(|o| o == &json!([[], []])),
+        "{next}"
+    );
+}

@@ -359,6 +359,8 @@ impl SowingGame {
                 } else if rule.partial == Partial::Store {
                     // The stones short of a pit stay in hand, for the store.
                     board.closed |= 1 << s;
+                } else if rule.partial == Partial::StoreOpen {
+                    // In hand for the store; the pit stays in play, empty.
                 } else {
                     board.count[s] = left as u8;
                     if left == 0 || rule.partial == Partial::Closed {

@@ -387,7 +387,9 @@ impl Json for SowingGame {
 
 impl Evaluator for SowingGame {
     fn material(&self, state: &SowingState, player: Player) -> i32 {
-        let store = i32::from(state.board.store(player));
+        // Stones in houses that keep them are their owner's as surely as the store's.
+        let b = &state.board;
+        let store = i32::from(b.store(player)) + b.housed(u64::from(b.houses[player])) as i32;
         // Where captures are sown on (Omweso), captured stones stay on the capturer's side:
         // what a player holds is the stones there.
         match &self.capture {

@@ -5,8 +5,8 @@ use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::rules::capture::CaptureRule;
 use super::rules::house::HouseRule;
 use super::rules::{
-    CannotFeed, CaptureChoice, CaptureTo, ChainWay, GrandSlam, HouseChoice, MustFeed, Relay,
-    SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Target,
+    CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, GoOn, GrandSlam, HouseChoice,
+    MustFeed, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::{Memory, Previous, SowingState};
@@ -572,7 +572,10 @@ impl SowingGame {
 
     /// The capture once the sowing has ended (and the house is settled).
     fn end_capture(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
-        let cap = self.capture.as_ref().filter(|c| c.to == CaptureTo::Store)?;
+        let cap = self
+            .capture
+            .as_ref()
+            .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::End)?;
         // Most moves fail a tabulated condition: nothing else to compute.
         if cap.when.lookup(s.mover, s.pos, b.count[s.pos]) == Some(false) {
             return None;
@@ -738,6 +741,10 @@ impl SowingGame {
     #[inline(never)]
     fn sow_stones(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
         let sow_captures = self.capture.as_ref().filter(|c| c.to == CaptureTo::Sow);
+        let lap_captures = self
+            .capture
+            .as_ref()
+            .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::Lap);
         loop {
             if self.sowing.take.is_none() && self.sowing.skip.is_none() {
                 s.pos = self.drop_stones(b, s.way, s.pos, s.hand, s.skip, &mut s.visited);
@@ -792,20 +799,36 @@ impl SowingGame {
                 }
             }
             s.declined = false;
-            let from = match self.sowing.relay {
-                Relay::None => return None,
-                Relay::Next | Relay::Previous => self.look(b, s.way, s.pos, s.out_of_move),
-                Relay::Last => s.pos,
+            // A capture to the store after every lap; one that took stones may say where the
+            // sowing goes on.
+            let mut go_on = None;
+            if let Some(cap) = lap_captures {
+                let (got, grand_slam) = self.capture(b, cap, &s.ended());
+                s.report.captured = s.report.captured.saturating_add(got as u16);
+                s.report.grand_slam = grand_slam;
+                if got > 0 {
+                    go_on = match cap.go_on {
+                        GoOn::Relay => None,
+                        GoOn::Last => Some(s.pos),
+                        GoOn::Next => Some(self.look(b, s.way, s.pos, s.out_of_move)),
+                    };
+                }
+            }
+            let from = match (go_on, self.sowing.relay) {
+                (Some(from), _) => from,
+                (None, Relay::None) => return None,
+                (None, Relay::Next | Relay::Previous) => self.look(b, s.way, s.pos, s.out_of_move),
+                (None, Relay::Last) => s.pos,
             };
-            let liftable = match self.sowing.relay {
-                Relay::Last => b.count[from] > 1,
+            let liftable = match (go_on, self.sowing.relay) {
+                (None, Relay::Last) => b.count[from] > 1,
                 _ => b.count[from] > 0,
             };
             // A house is never lifted.
             if !liftable || from >= STORE || b.house_mask() >> from & 1 == 1 {
                 return None;
             }
-            if let Some(when) = &self.sowing.relay_when {
+            if let (Some(when), None) = (&self.sowing.relay_when, go_on) {
                 let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
                 ctx.sown = s.sown;
                 ctx.relays = s.relays;

@@ -40,6 +40,12 @@ pub struct Capture {
     /// Where captured stones sown on start from (with `to = "sow"`).
     #[serde(default)]
     pub sow_from: Option<Spanned<SowFrom>>,
+    /// When the capture is checked: once the sowing has ended, or after every lap.
+    #[serde(default)]
+    pub at: Option<Spanned<CaptureAt>>,
+    /// With `at = "lap"`: how the sowing goes on after a lap that captured.
+    #[serde(default)]
+    pub go_on: Option<Spanned<GoOn>>,
     /// Whether the mover may decline the capture.
     #[serde(default)]
     pub choice: CaptureChoice,
@@ -115,6 +121,31 @@ pub enum CaptureTo {
     /// Checked after every lap; the captured stones are sown on at once from the pit that lap
     /// was lifted from, and the move goes on (Omweso).
     Sow,
+}
+
+/// When a capture to the store is checked.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureAt {
+    /// Once, when the sowing has ended.
+    #[default]
+    End,
+    /// At the end of every lap, before the relay (Tegre, Tap-Urdy).
+    Lap,
+}
+
+/// With captures after every lap: how the sowing goes on after a lap that captured.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum GoOn {
+    /// As after any lap: the relay rule decides.
+    #[default]
+    Relay,
+    /// The lap's last pit is lifted and sown on, whatever it holds (the capturing stone alone
+    /// included: Tegre).
+    Last,
+    /// The pit after the last is lifted and sown on; an empty one ends the move (Kotu Baendum).
+    Next,
 }
 
 /// Where captured stones sown on (`capture.to = "sow"`) start from.
@@ -280,6 +311,35 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "at",
+        line: "when a capture to the store is checked: once the sowing has ended, or after every lap",
+        expects: "\"end\" or \"lap\"",
+        values: &["end", "lap"],
+        default: "\"end\"",
+        example: "at = \"lap\"",
+        long: "\"end\": the capture is checked once, when the sowing has ended. \"lap\": it is \
+               checked at the end of every lap, before the relay (the last lap included), the \
+               stones going to the mover's store, and the sowing goes on as `go_on` says (a \
+               relay that captures on its way: Tegre, Tap-Urdy). `captured` in `relay_when` is \
+               then the stones the move has captured so far.",
+    },
+    KeyRef {
+        section: "capture",
+        key: "go_on",
+        line: "with `at = \"lap\"`, how the sowing goes on after a lap that captured",
+        expects: "\"relay\", \"last\" or \"next\"",
+        values: &["relay", "last", "next"],
+        default: "\"relay\"",
+        example: "go_on = \"next\"",
+        long: "After a lap whose capture took stones: \"relay\": the relay rule decides, as after \
+               any lap; \"last\": the lap's last pit is lifted and sown on, whatever it holds \
+               (a single capturing stone sown on: Tegre); \"next\": the pit after the last is \
+               lifted and sown on, and an empty one ends the move (a four captured and the \
+               sowing going on from the next hole: Kotu Baendum). A lap that captured nothing \
+               goes on by the relay rule.",
+    },
+    KeyRef {
+        section: "capture",
         key: "choice",
         line: "whether the mover may decline a capture: \"none\" (it is made) or \"mover\"",
         expects: "\"none\" or \"mover\"",
@@ -342,6 +402,10 @@ pub(crate) struct CaptureRule {
     pub(crate) to: CaptureTo,
     /// Where captured stones sown on start from.
     pub(crate) sow_from: SowFrom,
+    /// When a capture to the store is checked.
+    pub(crate) at: CaptureAt,
+    /// How the sowing goes on after a lap that captured (with `at = "lap"`).
+    pub(crate) go_on: GoOn,
     pub(crate) choice: CaptureChoice,
 }
 
@@ -377,6 +441,28 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
                 );
             }
         }
+    }
+    let at = c.at.as_ref().map(|a| *a.get_ref());
+    match (&c.at, at, c.to) {
+        (Some(a), Some(CaptureAt::Lap), CaptureTo::Sow) => {
+            cx.warn(
+                a.span(),
+                "`at = \"lap\"` with `to = \"sow\"`: captures sown on are checked after every lap anyway",
+            );
+        }
+        (Some(a), Some(CaptureAt::Lap), CaptureTo::Store) if c.choice == CaptureChoice::Mover => {
+            cx.error(
+                a.span(),
+                "a capture after every lap is made, not chosen: `at = \"lap\"` cannot go with `choice = \"mover\"`",
+            );
+        }
+        _ => {}
+    }
+    if let Some(g) = c.go_on.as_ref().filter(|_| at != Some(CaptureAt::Lap)) {
+        cx.warn(
+            g.span(),
+            "`go_on` without `at = \"lap\"`: the capture ends the sowing, nothing goes on",
+        );
     }
     if let Some(from) = c.sow_from.as_ref().filter(|_| c.to != CaptureTo::Sow) {
         cx.warn(
@@ -447,6 +533,11 @@ impl Checked<'_> {
             grand_slam: c.grand_slam,
             to: c.to,
             sow_from: c.sow_from.as_ref().map_or(SowFrom::Lap, |f| *f.get_ref()),
+            at: match c.to {
+                CaptureTo::Store => c.at.as_ref().map_or(CaptureAt::End, |a| *a.get_ref()),
+                CaptureTo::Sow => CaptureAt::Lap,
+            },
+            go_on: c.go_on.as_ref().map_or(GoOn::Relay, |g| *g.get_ref()),
             choice: c.choice,
         }
     }
@@ -501,15 +592,17 @@ impl CaptureRule {
             grand_slam: _,
             sow_from: _,
             sweep_to: _,
-            // What closes a path: captures sown on during the sowing, a choice, a sweep (the
-            // plain path ends with the capture).
-            to,
+            go_on: _,
+            to: _,
+            // What closes a path: captures during the sowing (after every lap), a choice, a
+            // sweep (the plain path ends with the capture).
+            at,
             choice,
             sweep,
         } = self;
         Closes {
-            bulk: *to != CaptureTo::Store,
-            plain: *choice != CaptureChoice::None || sweep.is_some(),
+            bulk: *at == CaptureAt::Lap,
+            plain: *choice != CaptureChoice::None || sweep.is_some() || *at == CaptureAt::Lap,
             way: false,
         }
     }
@@ -562,6 +655,17 @@ impl CaptureRule {
                 ),
             };
             let _ = writeln!(s, "Then {way} `{}`{most}.", ch.expr.text());
+        }
+        if self.to == CaptureTo::Store && self.at == CaptureAt::Lap {
+            let _ = writeln!(
+                s,
+                "Captures are checked after every lap, to the store; after a lap that captured, {}.",
+                match self.go_on {
+                    GoOn::Relay => "the relay goes on as after any lap",
+                    GoOn::Last => "the lap's last pit is lifted and sown on, whatever it holds",
+                    GoOn::Next => "the pit after the last is lifted and sown on (an empty one ends the move)",
+                }
+            );
         }
         if self.to == CaptureTo::Sow {
             let _ = writeln!(

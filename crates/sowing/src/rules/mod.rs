@@ -19,7 +19,9 @@ pub(crate) mod sowing;
 pub(crate) mod turn;
 
 // The options the engine reads, by their names.
-pub(crate) use capture::{CaptureChoice, CaptureTo, ChainWay, GrandSlam, SowFrom, SweepTo, Target};
+pub(crate) use capture::{
+    CaptureAt, CaptureChoice, CaptureTo, ChainWay, GoOn, GrandSlam, SowFrom, SweepTo, Target,
+};
 pub(crate) use end::{Leftover, NoMove};
 pub(crate) use house::HouseChoice;
 pub(crate) use rounds::{FillFrom, Owners, Partial};

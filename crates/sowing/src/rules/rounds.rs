@@ -101,6 +101,9 @@ pub enum Partial {
     Open,
     /// The stones short of a full pit go to the store; the pit stays empty, out of play.
     Store,
+    /// The stones short of a full pit go to the store; every pit stays in play, the unfilled
+    /// ones empty.
+    StoreOpen,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -180,14 +183,15 @@ const KEYS: &[KeyRef] = &[
         section: "match",
         key: "partial",
         line: "what becomes of the stones short of a full pit at a refill",
-        expects: "\"closed\", \"open\" or \"store\"",
-        values: &["closed", "open", "store"],
+        expects: "\"closed\", \"open\", \"store\" or \"store-open\"",
+        values: &["closed", "open", "store", "store-open"],
         default: "\"closed\"",
         example: "partial = \"closed\"",
         long: "\"closed\": the last, partly filled pit keeps its stones and is out of play with \
                the unfilled ones; \"open\": it stays in play; \"store\": those stones go to the \
-               store and the pit stays empty, out of play. Out-of-play pits reopen when their \
-               owner holds enough stones at a later refill.",
+               store and the pit stays empty, out of play; \"store-open\": those stones go to \
+               the store and every pit stays in play, the unfilled ones empty (Tegre). \
+               Out-of-play pits reopen when their owner holds enough stones at a later refill.",
     },
     KeyRef {
         section: "match",
@@ -583,6 +587,8 @@ impl MatchRule {
                 Partial::Closed => "a partly filled pit and the unfilled ones are",
                 Partial::Open => "unfilled pits are",
                 Partial::Store => "the stones short of a pit go to the store, and unfilled pits are",
+                Partial::StoreOpen =>
+                    "the stones short of a pit go to the store, and no pit is taken",
             },
             u32::from(self.refill) * self.min_pits,
             next_first_text(self.next_first, "round")
