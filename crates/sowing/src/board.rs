@@ -146,6 +146,10 @@ pub struct Geometry {
     /// The rules' rounds may hand pits to the player across the board (`Board::ceded`): a
     /// condition reading a pit's owner is then not tabulated.
     pub owners_change: bool,
+    /// The rules' houses keep their stones (`[house] keeps`): a house may hold stones, which
+    /// the sums of a side's pits and the legal moves then leave out. (Other houses are always
+    /// empty, and these paths pay nothing for them.)
+    pub kept_houses: bool,
 }
 
 /// How the circuit of a move is laid out.
@@ -185,6 +189,7 @@ impl Geometry {
             circuit_len: [0; 2],
             side_mask: [0; 2],
             owners_change: false,
+            kept_houses: false,
         };
         for p in 0..2 {
             for k in 0..n {

@@ -4,6 +4,7 @@
 //! compile until its author says whether it closes a path. (Left out of a hand-kept condition,
 //! a rule would be silently skipped by the paths that ignore it.)
 
+use super::rules::CaptureTo;
 use super::Compiled;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -16,8 +17,15 @@ pub(crate) struct FastPaths {
     pub(crate) plain: bool,
     /// `start` is exactly "the pit holds stones" (tested without the table).
     pub(crate) start_is_nonzero: bool,
-    /// `start_is_nonzero`, and every move sows the rules' way round.
+    /// `start_is_nonzero`, every move sows the rules' way round, and every pit holding stones
+    /// may start one (no house keeps stones).
     pub(crate) plain_start: bool,
+    /// Houses send the stones sown into them to their owners' stores at once (there are houses,
+    /// and they keep no stones).
+    pub(crate) empties_houses: bool,
+    /// What a player holds for good is their store: no house keeps stones, no capture is sown
+    /// on (the computer players' material).
+    pub(crate) store_is_material: bool,
 }
 
 /// The fast paths one rule closes.
@@ -29,6 +37,8 @@ pub(crate) struct Closes {
     pub(crate) plain: bool,
     /// The paths that take every move the rules' way round.
     pub(crate) way: bool,
+    /// The paths that let every pit holding stones start a move.
+    pub(crate) start: bool,
 }
 
 impl Closes {
@@ -37,6 +47,7 @@ impl Closes {
             bulk: self.bulk || other.bulk,
             plain: self.plain || other.plain,
             way: self.way || other.way,
+            start: self.start || other.start,
         }
     }
 }
@@ -78,7 +89,10 @@ impl FastPaths {
             bulk: !closed.bulk,
             plain: !closed.bulk && !closed.plain,
             start_is_nonzero,
-            plain_start: start_is_nonzero && !closed.way,
+            plain_start: start_is_nonzero && !closed.way && !closed.start,
+            empties_houses: house.as_ref().is_some_and(|h| !h.keeps),
+            store_is_material: !geo.kept_houses
+                && capture.as_ref().is_none_or(|c| c.to != CaptureTo::Sow),
         }
     }
 }

@@ -387,16 +387,20 @@ impl Json for SowingGame {
 
 impl Evaluator for SowingGame {
     fn material(&self, state: &SowingState, player: Player) -> i32 {
-        // Stones in houses that keep them are their owner's as surely as the store's.
         let b = &state.board;
-        let store = i32::from(b.store(player)) + b.housed(u64::from(b.houses[player])) as i32;
+        let store = i32::from(b.store(player));
+        if self.fast.store_is_material {
+            return store;
+        }
+        // Stones in houses that keep them are their owner's as surely as the store's.
+        let housed = b.housed(u64::from(b.houses[player])) as i32;
         // Where captures are sown on (Omweso), captured stones stay on the capturer's side:
         // what a player holds is the stones there.
         match &self.capture {
             Some(c) if c.to == rules::capture::CaptureTo::Sow => {
-                store + self.open_stones(&state.board, player) as i32
+                store + housed + self.open_stones(b, player) as i32
             }
-            _ => store,
+            _ => store + housed,
         }
     }
     fn evaluation(&self, state: &SowingState, player: Player) -> Option<i32> {

@@ -634,7 +634,10 @@ impl<'a> Ctx<'a> {
             // a plain sum, less the houses on that side where houses keep stones.
             let pits = &self.board.count[p * self.geo.n..(p + 1) * self.geo.n];
             let sum: i32 = pits.iter().map(|&c| i32::from(c)).sum();
-            return sum - self.board.housed(self.geo.side_mask[p]) as i32;
+            return match self.geo.kept_houses {
+                true => sum - self.board.housed(self.geo.side_mask[p]) as i32,
+                false => sum,
+            };
         }
         self.side_counts(p).sum()
     }

@@ -326,7 +326,10 @@ impl SowingGame {
                 .iter()
                 .map(|&c| u32::from(c))
                 .sum();
-            return sum - b.housed(self.geo.side_mask[p]);
+            return match self.geo.kept_houses {
+                true => sum - b.housed(self.geo.side_mask[p]),
+                false => sum,
+            };
         }
         let held = self.geo.held_mask(b, p) & !b.closed & !b.house_mask();
         (0..2 * n)
@@ -552,8 +555,11 @@ impl SowingGame {
     /// Once the sowing has ended: the house, then the capture.
     #[inline(always)]
     fn end_sowing(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
-        // A stone sown into a house feeds nobody's pits.
-        s.report.fed = s.visited & self.geo.held_mask(b, 1 - s.mover) & !b.house_mask() != 0;
+        // Read only by the feeding rule; a stone sown into a house feeds nobody's pits.
+        if self.sowing.must_feed != MustFeed::No {
+            let held = self.geo.held_mask(b, 1 - s.mover) & !b.house_mask();
+            s.report.fed = s.visited & held != 0;
+        }
         s.report.end = s.end;
         if s.end != MoveEnd::Sown {
             return None;
@@ -572,10 +578,7 @@ impl SowingGame {
 
     /// The capture once the sowing has ended (and the house is settled).
     fn end_capture(&self, b: &mut Board, s: &mut Sowing, ask: bool) -> Option<Question> {
-        let cap = self
-            .capture
-            .as_ref()
-            .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::End)?;
+        let cap = self.capture.as_ref().filter(|c| c.at == CaptureAt::End)?;
         // Most moves fail a tabulated condition: nothing else to compute.
         if cap.when.lookup(s.mover, s.pos, b.count[s.pos]) == Some(false) {
             return None;
@@ -732,7 +735,7 @@ impl SowingGame {
     /// Houses send their stones to their owners' stores at once (they do not keep them).
     #[inline]
     fn empties_houses(&self) -> bool {
-        self.house.as_ref().is_some_and(|h| !h.keeps)
+        self.fast.empties_houses
     }
 
     /// The general sowing of a move from where `s` stands: stones dropped one at a time (take
@@ -824,8 +827,11 @@ impl SowingGame {
                 (None, Relay::Last) => b.count[from] > 1,
                 _ => b.count[from] > 0,
             };
-            // A house is never lifted.
-            if !liftable || from >= STORE || b.house_mask() >> from & 1 == 1 {
+            // A house is never lifted (only one that keeps its stones has any).
+            if !liftable
+                || from >= STORE
+                || (self.geo.kept_houses && b.house_mask() >> from & 1 == 1)
+            {
                 return None;
             }
             if let (Some(when), None) = (&self.sowing.relay_when, go_on) {
@@ -862,7 +868,7 @@ impl SowingGame {
     /// The capture at the end of a move (or, when captures are sown, of a lap) whose sowing
     /// ended at `at.last`; returns the stones captured (in the mover's store, or in hand to be
     /// sown on).
-    #[inline]
+    #[inline(always)]
     fn capture(&self, b: &mut Board, cap: &CaptureRule, at: &Ended) -> (u32, bool) {
         match self.capture_pits(b, cap, at) {
             Some(hit) => self.take_capture(b, cap, at.mover, hit),
@@ -899,7 +905,10 @@ impl SowingGame {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let got = b.count[s].min(cap.take_max);
+            let got = match cap.take_max {
+                u8::MAX => b.count[s],
+                most => b.count[s].min(most),
+            };
             captured += u32::from(got);
             b.count[s] -= got;
         }
@@ -1027,10 +1036,24 @@ impl SowingGame {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let got = u32::from(b.count[s].min(cap.take_max));
+            let got = u32::from(match cap.take_max {
+                u8::MAX => b.count[s],
+                most => b.count[s].min(most),
+            });
             stones += got;
-            if g.owner_of(b, s) == opp && b.house_mask() >> s & 1 == 0 {
+            if g.owner_of(b, s) == opp {
                 from_opp += got;
+            }
+        }
+        if g.kept_houses {
+            // A house's stones are its owner's, not in the opponent's pits.
+            let mut bits = taken & b.house_mask();
+            while bits != 0 {
+                let s = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if g.owner_of(b, s) == opp {
+                    from_opp -= u32::from(b.count[s].min(cap.take_max));
+                }
             }
         }
         Some(Hit {
@@ -1082,14 +1105,17 @@ impl SowingGame {
         }
         // Bit k - 1 = pit k: first every open pit holding stones, then the start condition.
         let mut mask = if !HELD || b.ceded == 0 {
-            // Houses never start a move (they are empty but where they keep stones).
             let base = mover * g.n;
-            b.nonzero_mask(base, g.n) & !((b.closed | b.house_mask()) >> base) as u32
+            b.nonzero_mask(base, g.n) & !(b.closed >> base) as u32
         } else {
             self.held_pits(b, mover)
         };
         // One test for the common case: every pit holding stones starts a move, the rules' way.
         if !self.fast.plain_start {
+            // Houses never start a move (only those that keep their stones hold any).
+            if g.kept_houses {
+                mask &= !self.pit_bits(b.house_mask(), mover);
+            }
             if !self.fast.start_is_nonzero {
                 let mut ctx = Ctx::new(b, g, mover, ply);
                 memory.show(&mut ctx);
@@ -1152,13 +1178,22 @@ impl SowingGame {
     #[inline(never)]
     fn held_pits(&self, b: &Board, mover: usize) -> u32 {
         let g = &self.geo;
-        let held = g.held_mask(b, mover) & !b.closed & !b.house_mask();
+        let held = g.held_mask(b, mover) & !b.closed;
         (0..2 * g.n)
             .filter(|&k| {
                 let s = g.slot_from(mover, k + 1);
                 held >> s & 1 == 1 && b.count[s] > 0
             })
             .fold(0, |mask, k| mask | 1 << k)
+    }
+
+    /// The slots in `slots` as the mover's pit numbers (bit k - 1 = pit k, counted on along the
+    /// board past pit n where pits change owner).
+    fn pit_bits(&self, slots: u64, mover: usize) -> u32 {
+        let g = &self.geo;
+        (0..self.move_pits())
+            .filter(|&k| slots >> g.slot_from(mover, k + 1) & 1 == 1)
+            .fold(0, |bits, k| bits | 1 << k)
     }
 
     /// Splits the legal pits `mask` (bit k - 1 = pit k) by the way each sows: the rules' way,

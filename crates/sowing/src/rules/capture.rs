@@ -604,6 +604,7 @@ impl CaptureRule {
             bulk: *at == CaptureAt::Lap,
             plain: *choice != CaptureChoice::None || sweep.is_some() || *at == CaptureAt::Lap,
             way: false,
+            start: false,
         }
     }
 

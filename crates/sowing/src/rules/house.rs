@@ -184,12 +184,14 @@ impl HouseRule {
             when: _,
             choice: _,
             most: _,
-            keeps: _,
+            keeps,
         } = self;
         Closes {
             bulk: false,
             plain: true,
             way: false,
+            // A house that keeps stones never starts a move.
+            start: *keeps,
         }
     }
 

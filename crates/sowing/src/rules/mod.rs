@@ -302,6 +302,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let evaluate = compiled(evaluate)?;
     let info = &rules.game;
     let skips = sowing.skip_origin != sowing::SkipOrigin::Never;
+    geo.kept_houses = house.as_ref().is_some_and(|h| h.keeps);
     let mut game = SowingGame(Box::new(Compiled {
         name: info.name.get_ref().clone(),
         title: info

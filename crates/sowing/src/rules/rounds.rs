@@ -507,6 +507,7 @@ impl MatchRule {
             bulk: moved,
             plain: moved,
             way: false,
+            start: false,
         }
     }
 

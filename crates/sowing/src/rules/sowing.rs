@@ -676,6 +676,7 @@ impl SowingRule {
             bulk: take.is_some() || skip.is_some() || *relay != Relay::None,
             plain: *first_origin || *directed || *must_feed == MustFeed::Kept,
             way: *directed,
+            start: false,
         }
     }
 
