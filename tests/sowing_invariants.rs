@@ -365,6 +365,7 @@ fn random_games_of_the_newer_mechanisms_keep_every_stone() {
         "mancala-games/weg.toml",
         "mancala-games/tegre.toml",
         "mancala-games/tap-urdy.toml",
+        "mancala-games/sokusowo.toml",
     ];
     for file in files {
         let path = format!("{}/docs/games/{file}", env!("CARGO_MANIFEST_DIR"));

@@ -1149,3 +1149,16 @@ fn a_refill_may_leave_the_unfilled_pits_in_play() {
         "{next}"
     );
 }
+
+#[test]
+fn the_first_stone_of_every_lift_may_go_to_the_store() {
+    // `first_drop = "store"`: South's pit 1 (3 stones) puts one in South's store and sows two,
+    // into pits 2 and 3; pit 3 held 2, so the relay lifts its 3: one to the store, two sown
+    // into pits 4 and 5 (empty before): the move ends there.
+    let g = plain("[sowing]\nfirst_drop = \"store\"\nrelay = \"last\"\n");
+    let mut st = position(&g, 0, &[3, 0, 2, 0, 0, 0], &[4, 4, 4, 4, 4, 4], [10, 9]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 1, 0, 1, 1, 0], [4, 4, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([12, 9]));
+    assert!(ludus::game::View::describe(&g).contains("The first stone of every lift"));
+}

@@ -451,6 +451,11 @@ impl SowingGame {
             declined: false,
             seen: None,
         };
+        // Sokusowo's: the first stone of every lift to the mover's store.
+        if self.sowing.first_to_store {
+            s.hand -= 1;
+            b.count[STORE + mover] += 1;
+        }
         // Toguz Korgool's sowing: the first stone back into the pit lifted (one stone moves on).
         let mut question = None;
         if self.sowing.first_origin && hand > 1 {
@@ -856,6 +861,10 @@ impl SowingGame {
             }
             s.hand = b.count[from];
             b.count[from] = 0;
+            if self.sowing.first_to_store {
+                s.hand -= 1;
+                b.count[STORE + s.mover] += 1;
+            }
             s.pos = from;
             s.lap = from;
             s.relays += 1;

@@ -144,6 +144,9 @@ pub enum FirstDrop {
     Next,
     /// The first stone goes back into the pit lifted (a single stone moves on): Toguz Korgool.
     Origin,
+    /// The first stone of every lift, the move's and each relay's, goes into the mover's store
+    /// (Sokusowo).
+    Store,
 }
 
 /// Who decides whether a pit `sowing.take` matches goes to its owner's store.
@@ -295,14 +298,16 @@ const KEYS: &[KeyRef] = &[
         section: "sowing",
         key: "first_drop",
         line: "where the first stone of a sowing goes: the next pit, or back into the pit lifted",
-        expects: "\"next\" or \"origin\"",
-        values: &["next", "origin"],
+        expects: "\"next\", \"origin\" or \"store\"",
+        values: &["next", "origin", "store"],
         default: "\"next\"",
         example: "first_drop = \"origin\"",
         long: "\"next\": the first stone goes into the pit after the one lifted; \"origin\": it \
                goes back into the pit lifted and the others follow from there, but a single stone \
-               moves on to the next pit (Toguz Korgool). Relay lifts always start with the next \
-               pit.",
+               moves on to the next pit (Toguz Korgool); relay lifts always start with the next \
+               pit. \"store\": the first stone of every lift, the move's and each relay's, goes \
+               into the mover's store and the others are sown from the next pit (Sokusowo: \
+               \"put the first seed of each lap into your own store\").",
     },
     KeyRef {
         section: "sowing",
@@ -452,6 +457,8 @@ pub(crate) struct SowingRule {
     pub(crate) skip_origin: SkipOrigin,
     /// The first stone goes back into the pit lifted (unless it is the only one).
     pub(crate) first_origin: bool,
+    /// The first stone of every lift goes into the mover's store.
+    pub(crate) first_to_store: bool,
     pub(crate) relay: Relay,
     /// A relay lift happens only when this holds at the lap's last pit.
     pub(crate) relay_when: Option<PitCond>,
@@ -512,6 +519,7 @@ pub(super) struct Checked {
     take_to: TakeTo,
     skip_origin: SkipOrigin,
     first_origin: bool,
+    first_to_store: bool,
     relay: Relay,
     must_feed: MustFeed,
     cannot_feed: CannotFeed,
@@ -598,6 +606,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         take_to: take_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
         skip_origin: sowing.map_or(SkipOrigin::Never, |s| s.skip_origin),
         first_origin: sowing.is_some_and(|s| s.first_drop == FirstDrop::Origin),
+        first_to_store: sowing.is_some_and(|s| s.first_drop == FirstDrop::Store),
         relay: sowing.map_or(Relay::None, |s| s.relay),
         must_feed: sowing.map_or(MustFeed::No, |s| s.must_feed),
         cannot_feed: cannot_feed.map_or(CannotFeed::NoMove, |c| *c.get_ref()),
@@ -626,6 +635,7 @@ impl Checked {
             start: pit(self.start),
             skip_origin: self.skip_origin,
             first_origin: self.first_origin,
+            first_to_store: self.first_to_store,
             relay: self.relay,
             relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
             must_feed: self.must_feed,
@@ -663,6 +673,7 @@ impl SowingRule {
             remembers: _,
             // What closes a path.
             first_origin,
+            first_to_store,
             relay,
             skip,
             take,
@@ -674,7 +685,7 @@ impl SowingRule {
         } = self;
         Closes {
             bulk: take.is_some() || skip.is_some() || *relay != Relay::None,
-            plain: *first_origin || *directed || *must_feed == MustFeed::Kept,
+            plain: *first_origin || *first_to_store || *directed || *must_feed == MustFeed::Kept,
             way: *directed,
             start: false,
         }
@@ -729,6 +740,12 @@ impl SowingRule {
             let _ = writeln!(
                 s,
                 "The first stone goes back into the pit it was lifted from; a single stone moves on to the next pit."
+            );
+        }
+        if self.first_to_store {
+            let _ = writeln!(
+                s,
+                "The first stone of every lift, relays included, goes into your store."
             );
         }
         if let Some(k) = &self.skip {
