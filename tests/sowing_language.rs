@@ -1162,3 +1162,37 @@ fn the_first_stone_of_every_lift_may_go_to_the_store() {
     assert_eq!(s["stores"], json!([12, 9]));
     assert!(ludus::game::View::describe(&g).contains("The first stone of every lift"));
 }
+
+#[test]
+fn a_move_may_start_from_any_pit_of_the_board() {
+    use ludus::game::{Game, Json, Notation};
+    // `start_from = "board"`: South may sow North's pits too, written `o` and the number.
+    let g = plain("[sowing]\nstart_from = \"board\"\n");
+    let st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[0, 2, 0, 0, 0, 0], [22, 23]);
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    let legal: Vec<String> = moves.iter().map(|m| g.move_text(&st, m)).collect();
+    assert_eq!(legal, ["6", "o2"]);
+    // North's pit 2 (2 stones) sown counterclockwise by South: North's pits 3 and 4.
+    let mut st = st;
+    let mv = g.parse_move(&st, "o2").expect("a move across the board");
+    g.play(&mut st, &mv);
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 1], [0, 0, 1, 1, 0, 0]]));
+    // A file of the usual kind refuses the same text.
+    let own = plain("");
+    let st = position(&own, 0, &[0, 0, 0, 0, 0, 1], &[0, 2, 0, 0, 0, 0], [22, 23]);
+    assert!(own.parse_move(&st, "o2").is_err());
+    assert!(ludus::game::View::describe(&g).contains("yours or your opponent's"));
+    // A move from across the board must stay on a circuit that includes it.
+    let text =
+        "[game]\nname = \"x\"\nfamily = \"sowing\"\n[board]\npits = 6\n[setup]\nstones = 4\n\
+                [sowing]\ncircuit = \"own\"\nstart_from = \"board\"\n";
+    let errors = ludus::registry::compile(text).expect_err("refused");
+    assert!(
+        errors[0]
+            .message
+            .contains("`start_from = \"board\"` with `circuit = \"own\"`"),
+        "{errors:?}"
+    );
+}

@@ -9,7 +9,8 @@ as it is:
     "keeps": true is written with houses that keep their stones (`[house] keeps`), and a
     position re-synchronised from Mancala Games leaves them in their houses;
 
-and, of games whose pits change owner (Mancala Games' goal TERRITORY):
+and, of games whose pits change owner (Mancala Games' goal TERRITORY) or whose moves start
+from any pit of the board (its no_sides):
 
   * a move there names a pit of either row, (row, pos, direction): a pit across the board from
     the mover is written `o` and its number on that side, as Ludus writes it (`o3`);

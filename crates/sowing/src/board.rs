@@ -150,6 +150,8 @@ pub struct Geometry {
     /// the sums of a side's pits and the legal moves then leave out. (Other houses are always
     /// empty, and these paths pay nothing for them.)
     pub kept_houses: bool,
+    /// A move may start from any pit of the board, the opponent's too (`start_from = "board"`).
+    pub from_board: bool,
 }
 
 /// How the circuit of a move is laid out.
@@ -161,6 +163,8 @@ pub struct CircuitSpec {
     /// Which stores are sown: none, the mover's own, both.
     pub own_store: bool,
     pub other_store: bool,
+    /// A move may start from any pit of the board (`start_from = "board"`).
+    pub from_board: bool,
 }
 
 impl Geometry {
@@ -190,6 +194,7 @@ impl Geometry {
             side_mask: [0; 2],
             owners_change: false,
             kept_houses: false,
+            from_board: c.from_board,
         };
         for p in 0..2 {
             for k in 0..n {
@@ -280,6 +285,13 @@ impl Geometry {
     #[inline]
     pub fn owner_of(&self, b: &Board, slot: usize) -> usize {
         usize::from(self.owner[slot]) ^ (u64::from(b.ceded) >> slot & 1) as usize
+    }
+
+    /// A move may name a pit across the board (`o3`): pits change owner, or a move may start
+    /// anywhere.
+    #[inline]
+    pub fn moves_across(&self) -> bool {
+        self.owners_change || self.from_board
     }
 
     /// The pits player `p` holds now, as a bitmask of slots.

@@ -153,9 +153,10 @@ impl SowingGame {
         self.geo.owners_change
     }
     /// The pit numbers a move may name: a side's pits, or both sides' where pits change owner
-    /// (`o3` is pit n + 3 of the mover's numbering counted on along the board).
+    /// or moves start anywhere (`o3` is pit n + 3 of the mover's numbering counted on along the
+    /// board).
     pub fn move_pits(&self) -> usize {
-        if self.geo.owners_change {
+        if self.geo.moves_across() {
             2 * self.geo.n
         } else {
             self.geo.n

@@ -153,6 +153,8 @@ pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
         s.push_str(
             "\nA pit you hold across the board (marked `*`) is `o` and its number there: `o2`.",
         );
+    } else if game.geo.from_board {
+        s.push_str("\nA pit across the board is `o` and its number there: `o2`.");
     }
     if game.sowing.direction_choice.is_some() {
         s.push_str(

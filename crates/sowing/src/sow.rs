@@ -1085,7 +1085,7 @@ impl SowingGame {
     ) -> u32 {
         // Two copies: where pits never change owner, the pits of a side are the mover's
         // (a branch on the board's owners in the one copy cost Oware's benchmark some 2%).
-        if self.geo.owners_change {
+        if self.geo.moves_across() {
             self.mask_of::<true>(b, mover, ply, opening, memory)
         } else {
             self.mask_of::<false>(b, mover, ply, opening, memory)
@@ -1113,7 +1113,7 @@ impl SowingGame {
             }
         }
         // Bit k - 1 = pit k: first every open pit holding stones, then the start condition.
-        let mut mask = if !HELD || b.ceded == 0 {
+        let mut mask = if !HELD || (b.ceded == 0 && !g.from_board) {
             let base = mover * g.n;
             b.nonzero_mask(base, g.n) & !(b.closed >> base) as u32
         } else {
@@ -1187,7 +1187,10 @@ impl SowingGame {
     #[inline(never)]
     fn held_pits(&self, b: &Board, mover: usize) -> u32 {
         let g = &self.geo;
-        let held = g.held_mask(b, mover) & !b.closed;
+        let held = match g.from_board {
+            true => g.side_mask[0] | g.side_mask[1],
+            false => g.held_mask(b, mover),
+        } & !b.closed;
         (0..2 * g.n)
             .filter(|&k| {
                 let s = g.slot_from(mover, k + 1);

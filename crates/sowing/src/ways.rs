@@ -91,7 +91,7 @@ impl SowingGame {
         let n = self.geo.n;
         let lower = text.trim().to_ascii_lowercase();
         let (across, number) = match lower.strip_prefix(ACROSS) {
-            Some(rest) if self.geo.owners_change => (true, rest),
+            Some(rest) if self.geo.moves_across() => (true, rest),
             _ => (false, lower.as_str()),
         };
         let digits = number
@@ -167,7 +167,7 @@ impl SowingGame {
         } else {
             String::new()
         };
-        if self.geo.owners_change {
+        if self.geo.moves_across() {
             way += &format!(", `{ACROSS}1` to `{ACROSS}{n}` for pits across the board");
         }
         MoveError::unreadable(

@@ -37,6 +37,9 @@ pub struct Sowing {
     /// Which pits a move may start from (context `start`).
     #[serde(default)]
     pub start: Option<Spanned<String>>,
+    /// Whose pits a move may start from: the mover's, or any pit of the board.
+    #[serde(default)]
+    pub start_from: Option<Spanned<StartFrom>>,
     #[serde(default)]
     pub first_drop: FirstDrop,
     #[serde(default)]
@@ -134,6 +137,17 @@ pub enum Relay {
     Previous,
     /// The last stone's pit is lifted and sown on if it held stones before the drop.
     Last,
+}
+
+/// Whose pits a move may start from.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartFrom {
+    /// The pits the mover holds (their side).
+    #[default]
+    Own,
+    /// Any pit of the board, the opponent's too (NoSides, Eson Xorgol, Kapana Bona).
+    Board,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -269,6 +283,19 @@ const KEYS: &[KeyRef] = &[
         example: "circuit = \"own\"",
         long: "\"board\": a move sows round both players' pits (and the stores that are sown). \
                \"own\": the mover's own pits only (Uuholo).",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "start_from",
+        line: "whose pits a move may start from: the mover's own, or any pit of the board",
+        expects: "\"own\" or \"board\"",
+        values: &["own", "board"],
+        default: "\"own\"",
+        example: "start_from = \"board\"",
+        long: "\"own\": a move starts from a pit of the mover's. \"board\": from any pit of the \
+               board, the opponent's too (games with no sides): a pit across the board is written \
+               `o` and its number on that side (`o3`), and `start` still decides which pits may \
+               start a move (`pit.side` names the row's owner). Needs `circuit = \"board\"`.",
     },
     KeyRef {
         section: "sowing",
@@ -493,7 +520,20 @@ pub(super) fn circuit(cx: &mut Cx, rules: &Rules) -> CircuitSpec {
         own_only: sowing.is_some_and(|s| s.circuit == CircuitKind::Own),
         own_store: sowing.is_some_and(|s| s.stores != StoreSowing::None),
         other_store: sowing.is_some_and(|s| s.stores == StoreSowing::Both),
+        from_board: sowing
+            .and_then(|s| s.start_from.as_ref())
+            .is_some_and(|f| *f.get_ref() == StartFrom::Board),
     };
+    if let Some(f) = sowing
+        .and_then(|s| s.start_from.as_ref())
+        .filter(|_| spec.own_only && spec.from_board)
+    {
+        cx.error(
+            f.span(),
+            "`start_from = \"board\"` with `circuit = \"own\"`: a move from across the board \
+             would start off the circuit it sows",
+        );
+    }
     if spec.own_only && sowing.is_some_and(|s| s.must_feed != MustFeed::No) {
         let at = cx
             .key_span(&["sowing", "must_feed"])
@@ -684,7 +724,11 @@ impl SowingRule {
             must_feed,
         } = self;
         Closes {
-            bulk: take.is_some() || skip.is_some() || *relay != Relay::None,
+            // A precomputed run starts from the sower's own side.
+            bulk: take.is_some()
+                || skip.is_some()
+                || *relay != Relay::None
+                || self.circuit.from_board,
             plain: *first_origin || *first_to_store || *directed || *must_feed == MustFeed::Kept,
             way: *directed,
             start: false,
@@ -696,10 +740,23 @@ impl SowingRule {
         let c = &self.circuit;
         let _ = writeln!(
             s,
-            "Sowing: lift every stone of one of your pits where `{}` and sow one a pit {} round {}{}.",
+            "Sowing: lift every stone of one of {} where `{}` and sow one a pit {} round {}{}.",
+            if c.from_board {
+                "the pits of the board, yours or your opponent's,"
+            } else {
+                "your pits"
+            },
             self.start.expr.text(),
-            if c.clockwise { "clockwise" } else { "counterclockwise" },
-            if c.own_only { "your own pits only" } else { "the board" },
+            if c.clockwise {
+                "clockwise"
+            } else {
+                "counterclockwise"
+            },
+            if c.own_only {
+                "your own pits only"
+            } else {
+                "the board"
+            },
             match (c.own_store, c.other_store) {
                 (true, true) => ", both stores included",
                 (true, false) => ", your own store included",
