@@ -368,6 +368,8 @@ fn random_games_of_the_newer_mechanisms_keep_every_stone() {
         "mancala-games/sokusowo.toml",
         "mancala-games/nosides.toml",
         "mancala-games/eson-xorgol.toml",
+        "mancala-games/huroy.toml",
+        "mancala-games/gelech.toml",
     ];
     for file in files {
         let path = format!("{}/docs/games/{file}", env!("CARGO_MANIFEST_DIR"));

@@ -1196,3 +1196,25 @@ fn a_move_may_start_from_any_pit_of_the_board() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_capture_before_the_sowing_takes_across_from_the_movers_singles() {
+    // Gelech's capture before each sowing: every pit across from a single of the mover's
+    // (`pit.facing`), wherever the move is.
+    let g = plain(
+        "[capture]\nat = \"start\"\nwhen = \"true\"\ntake = []\nchain_way = \"all\"\n\
+         chain = \"pit.side == opponent and pit.count > 0 and pit.facing == 1\"\n",
+    );
+    // South's pit 2 holds a single, facing North's pit 5 (3 stones): taken before South's
+    // pit 1 (2 stones) is sown into pits 2 and 3.
+    let mut st = position(&g, 0, &[2, 1, 0, 0, 0, 0], &[1, 0, 0, 0, 3, 0], [21, 20]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 2, 1, 0, 0, 0], [1, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([24, 20]));
+    assert!(ludus::game::View::describe(&g).contains("before the sowing"));
+    // `pit.facing` in a start condition: no move from a pit facing a single (pit 2 faces
+    // North's pit 5, a single).
+    let g = plain("[sowing]\nstart = \"pit.count > 0 and pit.facing != 1\"\n");
+    let st = position(&g, 0, &[2, 1, 0, 0, 0, 1], &[0, 0, 0, 0, 1, 3], [20, 20]);
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 6]);
+}

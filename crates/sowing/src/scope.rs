@@ -25,7 +25,7 @@ pub enum View {
     PreviousLast = 8,
 }
 pub(crate) const VIEWS: usize = 9;
-const ATTRS: u16 = 9;
+const ATTRS: u16 = 10;
 const COUNT: u16 = 0;
 const SIDE: u16 = 1;
 const NUMBER: u16 = 2;
@@ -35,6 +35,7 @@ const IS_STORE: u16 = 5;
 const OPEN: u16 = 6;
 const EXISTS: u16 = 7;
 const HOUSE: u16 = 8;
+const FACING: u16 = 9;
 const _: () = assert!(
     VIEWS as u16 * ATTRS <= MOVER,
     "the view fields fit below the names"
@@ -85,6 +86,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "pit.open",
         "pit.exists",
         "pit.house",
+        "pit.facing",
     ],
     [
         "last.count",
@@ -96,6 +98,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "last.open",
         "last.exists",
         "last.house",
+        "last.facing",
     ],
     [
         "next.count",
@@ -107,6 +110,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "next.open",
         "next.exists",
         "next.house",
+        "next.facing",
     ],
     [
         "beyond.count",
@@ -118,6 +122,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "beyond.open",
         "beyond.exists",
         "beyond.house",
+        "beyond.facing",
     ],
     [
         "opposite.count",
@@ -129,6 +134,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "opposite.open",
         "opposite.exists",
         "opposite.house",
+        "opposite.facing",
     ],
     [
         "origin.count",
@@ -140,6 +146,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "origin.open",
         "origin.exists",
         "origin.house",
+        "origin.facing",
     ],
     [
         "behind.count",
@@ -151,6 +158,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "behind.open",
         "behind.exists",
         "behind.house",
+        "behind.facing",
     ],
     [
         "previous_origin.count",
@@ -162,6 +170,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "previous_origin.open",
         "previous_origin.exists",
         "previous_origin.house",
+        "previous_origin.facing",
     ],
     [
         "previous_last.count",
@@ -173,6 +182,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "previous_last.open",
         "previous_last.exists",
         "previous_last.house",
+        "previous_last.facing",
     ],
 ];
 
@@ -197,6 +207,10 @@ const ATTR_HELP: [(Type, &str); ATTRS as usize] = [
     (
         Type::Player,
         "the player whose house the pit is (nobody, equal to neither player, when it is none)",
+    ),
+    (
+        Type::Int,
+        "stones in the pit facing this one across the board (0 when there is none or it is out of play)",
     ),
 ];
 
@@ -670,6 +684,10 @@ impl Vars for Ctx<'_> {
                 OPEN => i32::from(!self.board.is_closed(s)),
                 EXISTS => 1,
                 HOUSE => self.board.house_owner(s).map_or(NOBODY, |p| p as i32),
+                FACING => match usize::from(g.opposite[s]) {
+                    o if o >= SLOTS || self.board.is_closed(o) => 0,
+                    o => i32::from(self.board.count[o]),
+                },
                 _ => 0,
             };
         }
@@ -748,6 +766,7 @@ impl PitCond {
             (base..base + ATTRS).contains(&slot)
                 && slot != base + OPEN
                 && slot != base + HOUSE
+                && slot != base + FACING
                 && !(geo.owners_change && slot == base + SIDE)
         };
         let tabulable = (0..256u16)

@@ -429,6 +429,22 @@ impl SowingGame {
         };
         let opponent_was_empty =
             self.sowing.must_feed == MustFeed::Kept && self.open_stones(b, 1 - mover) == 0;
+        // A capture before the sowing, around the pit about to be lifted.
+        let mut captured_first = (0, false);
+        if let Some(cap) = self.capture.as_ref().filter(|c| c.at == CaptureAt::Start) {
+            let at = Ended {
+                mover,
+                way,
+                origin,
+                last: origin,
+                skip: out_of_move,
+                opponent_was_empty,
+                ply,
+                sown: 0,
+                relays: 0,
+            };
+            captured_first = self.capture(b, cap, &at);
+        }
         let hand = b.count[origin];
         b.count[origin] = 0;
         let mut s = Sowing {
@@ -447,7 +463,11 @@ impl SowingGame {
             relays: 0,
             end: MoveEnd::Sown,
             visited: 0,
-            report: Report::default(),
+            report: Report {
+                captured: captured_first.0 as u16,
+                grand_slam: captured_first.1,
+                ..Report::default()
+            },
             declined: false,
             seen: None,
         };

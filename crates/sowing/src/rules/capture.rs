@@ -132,6 +132,9 @@ pub enum CaptureAt {
     End,
     /// At the end of every lap, before the relay (Tegre, Tap-Urdy).
     Lap,
+    /// Once, before the sowing: the pit about to be lifted is `last` (Gelech's captures across
+    /// from the mover's singles before each sowing).
+    Start,
 }
 
 /// With captures after every lap: how the sowing goes on after a lap that captured.
@@ -312,16 +315,20 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "capture",
         key: "at",
-        line: "when a capture to the store is checked: once the sowing has ended, or after every lap",
-        expects: "\"end\" or \"lap\"",
-        values: &["end", "lap"],
+        line: "when a capture to the store is checked: once the sowing has ended, after every lap, or before the sowing",
+        expects: "\"end\", \"lap\" or \"start\"",
+        values: &["end", "lap", "start"],
         default: "\"end\"",
         example: "at = \"lap\"",
         long: "\"end\": the capture is checked once, when the sowing has ended. \"lap\": it is \
                checked at the end of every lap, before the relay (the last lap included), the \
                stones going to the mover's store, and the sowing goes on as `go_on` says (a \
                relay that captures on its way: Tegre, Tap-Urdy). `captured` in `relay_when` is \
-               then the stones the move has captured so far.",
+               then the stones the move has captured so far. \"start\": it is checked once, before \
+               the sowing, with `last` the pit about to be lifted (still holding its stones) and \
+               the other views around it: captures made before each sowing (Gelech: every pit \
+               across from one of the mover's singles, `take = []`, `chain_way = \"all\"`, \
+               `chain = \"pit.side == opponent and pit.facing == 1\"`).",
     },
     KeyRef {
         section: "capture",
@@ -450,10 +457,21 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
                 "`at = \"lap\"` with `to = \"sow\"`: captures sown on are checked after every lap anyway",
             );
         }
-        (Some(a), Some(CaptureAt::Lap), CaptureTo::Store) if c.choice == CaptureChoice::Mover => {
+        (Some(a), Some(CaptureAt::Start), CaptureTo::Sow) => {
             cx.error(
                 a.span(),
-                "a capture after every lap is made, not chosen: `at = \"lap\"` cannot go with `choice = \"mover\"`",
+                "`at = \"start\"` with `to = \"sow\"`: captures sown on are made during the sowing",
+            );
+        }
+        (Some(a), Some(at @ (CaptureAt::Lap | CaptureAt::Start)), CaptureTo::Store)
+            if c.choice == CaptureChoice::Mover =>
+        {
+            let at = if at == CaptureAt::Lap { "lap" } else { "start" };
+            cx.error(
+                a.span(),
+                format!(
+                    "a capture during the move is made, not chosen: `at = \"{at}\"` cannot go with `choice = \"mover\"`"
+                ),
             );
         }
         _ => {}
@@ -602,7 +620,8 @@ impl CaptureRule {
         } = self;
         Closes {
             bulk: *at == CaptureAt::Lap,
-            plain: *choice != CaptureChoice::None || sweep.is_some() || *at == CaptureAt::Lap,
+            // (A capture before the sowing is made in the general path, before its run.)
+            plain: *choice != CaptureChoice::None || sweep.is_some() || *at != CaptureAt::End,
             way: false,
             start: false,
         }
@@ -656,6 +675,12 @@ impl CaptureRule {
                 ),
             };
             let _ = writeln!(s, "Then {way} `{}`{most}.", ch.expr.text());
+        }
+        if self.at == CaptureAt::Start {
+            let _ = writeln!(
+                s,
+                "The capture is made before the sowing, the pit about to be lifted standing as the last pit."
+            );
         }
         if self.to == CaptureTo::Store && self.at == CaptureAt::Lap {
             let _ = writeln!(
