@@ -1195,6 +1195,17 @@ fn a_move_may_start_from_any_pit_of_the_board() {
             .contains("`start_from = \"board\"` with `circuit = \"own\"`"),
         "{errors:?}"
     );
+    // Every pit of the board is a move number: a board of more than 16 pits cannot say them.
+    let text = text
+        .replace("pits = 6", "pits = 9")
+        .replace("circuit = \"own\"\n", "");
+    let errors = ludus::registry::compile(&text).expect_err("refused");
+    assert!(
+        errors[0]
+            .message
+            .contains("needs a board of at most 16 pits (18 here)"),
+        "{errors:?}"
+    );
 }
 
 #[test]

@@ -283,6 +283,24 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         .as_ref()
         .and_then(|m| rounds::check(cx, m, total, pits));
 
+    // A move across the board is a pit number past the side's: both sides' numbers must fit
+    // the legal moves' bits of one way round.
+    if let Some(g) = geo
+        .as_ref()
+        .filter(|g| g.from_board && 2 * g.n > crate::sow::WAY_BITS)
+    {
+        let at = cx
+            .key_span(&["sowing", "start_from"])
+            .unwrap_or(rules.board.span());
+        cx.error(
+            at,
+            format!(
+                "`start_from = \"board\"` needs a board of at most {} pits ({} here)",
+                crate::sow::WAY_BITS,
+                2 * g.n
+            ),
+        );
+    }
     if !cx.errors.is_empty() {
         return None;
     }
