@@ -471,11 +471,7 @@ impl SowingGame {
             declined: false,
             seen: None,
         };
-        // Sokusowo's: the first stone of every lift to the mover's store.
-        if self.sowing.first_to_store {
-            s.hand -= 1;
-            b.count[STORE + mover] += 1;
-        }
+        self.first_to_store(b, &mut s);
         // Toguz Korgool's sowing: the first stone back into the pit lifted (one stone moves on).
         let mut question = None;
         if self.sowing.first_origin && hand > 1 {
@@ -881,16 +877,23 @@ impl SowingGame {
             }
             s.hand = b.count[from];
             b.count[from] = 0;
-            if self.sowing.first_to_store {
-                s.hand -= 1;
-                b.count[STORE + s.mover] += 1;
-            }
+            self.first_to_store(b, s);
             s.pos = from;
             s.lap = from;
             s.relays += 1;
             if self.sowing.skip_origin == SkipOrigin::Lap {
                 s.skip = from;
             }
+        }
+    }
+
+    /// A lift's first stone to the mover's store, where the rules say so (Sokusowo; a lift
+    /// holds at least one stone).
+    #[inline]
+    fn first_to_store(&self, b: &mut Board, s: &mut Sowing) {
+        if self.sowing.first_to_store {
+            s.hand -= 1;
+            b.count[STORE + s.mover] += 1;
         }
     }
 
@@ -934,10 +937,7 @@ impl SowingGame {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let got = match cap.take_max {
-                u8::MAX => b.count[s],
-                most => b.count[s].min(most),
-            };
+            let got = cap.takes(b.count[s]);
             captured += u32::from(got);
             b.count[s] -= got;
         }
@@ -1065,10 +1065,7 @@ impl SowingGame {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let got = u32::from(match cap.take_max {
-                u8::MAX => b.count[s],
-                most => b.count[s].min(most),
-            });
+            let got = u32::from(cap.takes(b.count[s]));
             stones += got;
             if g.owner_of(b, s) == opp {
                 from_opp += got;
@@ -1081,7 +1078,7 @@ impl SowingGame {
                 let s = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if g.owner_of(b, s) == opp {
-                    from_opp -= u32::from(b.count[s].min(cap.take_max));
+                    from_opp -= u32::from(cap.takes(b.count[s]));
                 }
             }
         }

@@ -596,6 +596,15 @@ fn targets_warnings(cx: &mut Cx, targets: &[Target]) {
 }
 
 impl CaptureRule {
+    /// The stones taken from a pit of `count` (at most `take_max`).
+    #[inline(always)]
+    pub(crate) fn takes(&self, count: u8) -> u8 {
+        match self.take_max {
+            u8::MAX => count,
+            most => count.min(most),
+        }
+    }
+
     /// The fast paths this rule closes.
     pub(crate) fn closes(&self) -> Closes {
         let CaptureRule {
