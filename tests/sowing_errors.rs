@@ -590,6 +590,36 @@ fn the_lap_capture_and_kept_house_keys_are_checked() {
 }
 
 #[test]
+fn keys_that_refine_a_rule_the_file_does_not_have_are_warned_about() {
+    // `stop_leftover` without `stop`, `draw_first` when no result names the next starter:
+    // warnings, at their place; the file is still played.
+    for (extra, says, at) in [
+        (
+            "stop_leftover = \"starter\"\n",
+            "without `stop` it has no effect",
+            "\"starter\"",
+        ),
+        (
+            "[match]\nrefill = 4\nnext_first = \"alternate\"\ndraw_first = \"last-mover\"\n",
+            "with \"alternate\" it has no effect",
+            "\"last-mover\"",
+        ),
+    ] {
+        // Oware's `[end]` is its last table: a key added at the end is in it.
+        let text = format!("{OWARE}\n{extra}");
+        let report = ludus::registry::check(&text);
+        assert!(report.game.is_some(), "{extra}: {:?}", report.diagnostics);
+        let warned: Vec<_> = report.warnings().collect();
+        let w = warned
+            .iter()
+            .find(|w| w.message.contains(says))
+            .unwrap_or_else(|| panic!("{extra}: {warned:?}"));
+        let span = w.span.clone().expect("a place");
+        assert_eq!(&text[span], at, "{extra}");
+    }
+}
+
+#[test]
 fn pits_that_change_owner_need_every_pit_filled() {
     let sat = include_str!("../rules/sat-gharva.toml");
     let filled = sat.replace("\nrefill = 7", "\nrefill = 7\nowners = \"filled\"");

@@ -300,6 +300,60 @@ fn stones_left_go_to_the_last_mover_or_are_shared_out() {
 }
 
 #[test]
+fn a_stop_may_give_the_stones_left_to_another_player_than_other_endings_do() {
+    use ludus::game::{Game, Json};
+    // `stop_leftover = "starter"`: a round stopped with 8 or fewer stones on the board gives
+    // them to its starter (North); a round that ends because nobody can move gives each pit's
+    // stones to its owner.
+    let g = plain(
+        "[sowing]\nstores = \"own\"\n[end]\nstop = \"mover.pits + opponent.pits <= 8\"\n\
+         leftover = \"owners\"\nstop_leftover = \"starter\"\n",
+    );
+    let played = |south: [u8; 6], north: [u8; 6], stores: [u8; 2]| {
+        let mut st = g
+            .state_from_json(
+                &json!({"to_move": 0, "starter": 1, "pits": [south, north], "stores": stores}),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        sow_pit(&g, &mut st, 6);
+        g.outcome(&st).expect("over")
+    };
+    // South's pit 6 sows its stone into South's store: 7 stones left, all North's.
+    let stopped = played([0, 0, 0, 0, 3, 1], [1, 1, 1, 1, 0, 0], [20, 20]);
+    assert_eq!(stopped.scores, [21, 27]);
+    // The same move with 9 stones left, all South's: North cannot move, and they are South's.
+    let blocked = played([3, 2, 2, 2, 0, 1], [0, 0, 0, 0, 0, 0], [19, 19]);
+    assert_eq!(blocked.scores, [29, 19]);
+    assert!(ludus::game::View::describe(&g).contains(
+        "When `stop` ends it: stones left on the board all go to the player who started the game"
+    ));
+}
+
+#[test]
+fn after_a_drawn_round_the_last_mover_may_start_the_next() {
+    use ludus::game::{Game, Json};
+    // `next_first = "loser"`: South wins a round and North starts the next; after a draw
+    // South, who started it and moved last, does not ("other") or does ("last-mover").
+    let next = |extra: &str, stores: [u8; 2]| {
+        let g = plain(&format!(
+            "[sowing]\nstores = \"own\"\n[end]\nstop = \"mover.pits == 0\"\n[match]\nrefill = 4\n\
+             next_first = \"loser\"\n{extra}"
+        ));
+        let mut st = g
+            .state_from_json(&json!({"to_move": 0, "starter": 0,
+                "pits": [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0]], "stores": stores}))
+            .unwrap_or_else(|e| panic!("{e}"));
+        sow_pit(&g, &mut st, 6);
+        assert!(g.outcome(&st).is_some(), "the round is over");
+        g.next_starter(&st)
+    };
+    assert_eq!(next("", [27, 20]), Some(1));
+    assert_eq!(next("", [23, 24]), Some(1));
+    assert_eq!(next("draw_first = \"last-mover\"", [23, 24]), Some(0));
+    assert_eq!(next("", [23, 24]), next("draw_first = \"other\"", [23, 24]));
+}
+
+#[test]
 fn a_match_is_lost_by_a_player_who_cannot_fill_the_pits_the_rules_ask_for() {
     use ludus::game::{Game, Json};
     // Sat-gharva refills 7 a pit; with `min_pits = 4` a player holding 27 stones (fewer than

@@ -20,11 +20,17 @@ from any pit of the board (its no_sides):
     re-synchronised position carries them (and who started the round, which a leftover may
     go to).
 
+A move Mancala Games cuts off by its guard against endless sowing (75 relay lifts, the seeds in
+hand dropped: not a rule) may end a match there; such a match-end disagreement is flagged
+`mg_endless`, as the driver flags an ending one.
+
 usage: python3 mg_territory.py DRIVER_DIR LUDUS --configs FILE.json [diff.py's options]
 """
 
+import json
 import os
 import sys
+import types
 
 sys.path.insert(0, os.path.abspath(sys.argv.pop(1)))
 import diff  # noqa: E402
@@ -129,6 +135,24 @@ def ludus_state_from_mg(game, turn):
     return st
 
 
+import mancala  # noqa: E402
+
+_move = mancala.Mancala.move
+LAST_MOVE = {'endless': False}
+
+
+def move(self, m):
+    r = _move(self, m)
+    LAST_MOVE['endless'] = getattr(self.mdata, 'ended', None) == gi.WinCond.ENDLESS
+    return r
+
+
+def dumps(obj, **kwargs):
+    if isinstance(obj, dict) and obj.get('kind') == 'match-end' and LAST_MOVE['endless']:
+        obj = dict(obj, mg_endless=True)
+    return json.dumps(obj, **kwargs)
+
+
 _run_config = diff.run_config
 
 
@@ -139,6 +163,11 @@ def run_config(name, cfg, *args, **kwargs):
 
 
 diff.run_config = run_config
+mancala.Mancala.move = move
+# The driver writes its log with json.dumps: the flag is added there.
+diff.json = types.SimpleNamespace(
+    **{k: getattr(json, k) for k in dir(json) if not k.startswith('__')})
+diff.json.dumps = dumps
 diff.mg_move_text = mg_move_text
 diff.mg_view = mg_view
 diff.ludus_view = ludus_view

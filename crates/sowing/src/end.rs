@@ -99,11 +99,15 @@ impl SowingGame {
     pub(crate) fn finish(&self, st: &mut SowingState, reason: EndReason, sweep: bool) {
         // Houses that keep stones keep them for their owners.
         st.board.empty_houses();
-        if sweep && self.end.leftover != Leftover::None {
+        let leftover = match reason {
+            EndReason::Stop => self.end.stop_leftover,
+            _ => self.end.leftover,
+        };
+        if sweep && leftover != Leftover::None {
             let mut shared = 0;
             for s in 0..2 * self.geo.n {
                 // A pit out of play was never in the round: its stones stay its owner's.
-                let owner = match self.end.leftover {
+                let owner = match leftover {
                     _ if st.board.is_closed(s) => self.geo.owner_of(&st.board, s),
                     Leftover::Opponent => 1 - usize::from(st.to_move),
                     Leftover::Mover => usize::from(st.last_mover),

@@ -202,10 +202,11 @@ impl Game for SowingGame {
         if self.standing(state)?.over {
             return None;
         }
-        rule.next_first.starter(
+        rule.starter(
             self.setup.ritual,
             result.winner.map(usize::from),
             usize::from(state.round.starter),
+            usize::from(state.last_mover),
         )
     }
     fn match_standing(&self, state: &SowingState) -> Option<MatchStanding> {

@@ -176,7 +176,8 @@ pub enum NextFirst {
     /// The starting ritual is held again before every game (as the source texts describe it).
     #[default]
     Ritual,
-    /// The loser of a game starts the next; after a draw, the player who did not start.
+    /// The loser of a game starts the next; after a draw, the player who did not start (a
+    /// family may say otherwise).
     Loser,
     /// The winner starts the next; after a draw, the player who did not start.
     Winner,
@@ -212,17 +213,16 @@ impl NextFirst {
     }
 }
 
-/// Who starts each next game, in words (`game` is what the rules call a game of the match).
-pub fn next_first_text(rule: NextFirst, game: &str) -> String {
+/// Who starts each next game, in words (`game` is what the rules call a game of the match;
+/// `after_draw` who starts after a drawn one when the loser or the winner would).
+pub fn next_first_text(rule: NextFirst, game: &str, after_draw: &str) -> String {
     match rule {
         NextFirst::Ritual => format!("the starting ritual is held again before every {game}"),
         NextFirst::Loser => {
-            format!("the loser starts the next {game} (after a draw, the player who did not start)")
+            format!("the loser starts the next {game} (after a draw, {after_draw})")
         }
         NextFirst::Winner => {
-            format!(
-                "the winner starts the next {game} (after a draw, the player who did not start)"
-            )
+            format!("the winner starts the next {game} (after a draw, {after_draw})")
         }
         NextFirst::Alternate => format!("the player who did not start begins the next {game}"),
     }

@@ -31,6 +31,9 @@ pub struct End {
     /// Stones on the board when the game ends otherwise than by `score`.
     #[serde(default)]
     pub leftover: Leftover,
+    /// Stones on the board when `stop` ends the game (by default as `leftover` says).
+    #[serde(default)]
+    pub stop_leftover: Option<Spanned<Leftover>>,
     #[serde(default)]
     pub max_plies: Option<Spanned<u32>>,
     /// The players may end the game by agreement.
@@ -181,6 +184,20 @@ const KEYS: &[KeyRef] = &[
                `no_move = \"loses\"` names the winner, the player with more stones in their \
                store wins; equal is a draw.",
     },
+    KeyRef {
+        section: "end",
+        key: "stop_leftover",
+        line: "where the stones on the board go when `stop` ends the game",
+        expects: "\"owners\", \"none\", \"opponent\", \"mover\", \"starter\" or \"divided\"",
+        values: &["owners", "none", "opponent", "mover", "starter", "divided"],
+        default: "as `leftover`",
+        example: "stop_leftover = \"starter\"",
+        long: "The stones on the board when `stop` ends the game go as this says (the values of \
+               `leftover`), and as `leftover` says when the game ends otherwise: a round that \
+               ends with eight stones left, which the player who started it takes, while a round \
+               that ends because nobody can move gives each pit's stones to its owner \
+               (`stop = \"mover.pits + opponent.pits <= 8\"`, `stop_leftover = \"starter\"`).",
+    },
 ];
 
 /// The end of a game, compiled.
@@ -192,6 +209,8 @@ pub(crate) struct EndRule {
     pub(crate) repetition: bool,
     pub(crate) no_move: NoMove,
     pub(crate) leftover: Leftover,
+    /// Where the stones go when `stop` ends the game.
+    pub(crate) stop_leftover: Leftover,
     pub(crate) max_plies: Option<u32>,
     pub(crate) agreement: bool,
 }
@@ -204,6 +223,7 @@ pub(super) struct Checked {
     repetition: bool,
     no_move: NoMove,
     leftover: Leftover,
+    stop_leftover: Leftover,
     max_plies: Option<u32>,
     agreement: bool,
 }
@@ -228,13 +248,25 @@ pub(super) fn check(cx: &mut Cx, end: Option<&End>) -> Option<Checked> {
     let win = condition(Context::Win, end.and_then(|e| e.win.as_ref()));
     let score = condition(Context::Score, end.and_then(|e| e.score.as_ref()));
     let stop = condition(Context::Stop, end.and_then(|e| e.stop.as_ref()));
+    let leftover = end.map_or(Leftover::Owners, |e| e.leftover);
+    let stop_leftover = end.and_then(|e| e.stop_leftover.as_ref()).map(|l| {
+        if stop.is_none() {
+            cx.warn(
+                l.span(),
+                "`stop_leftover` says where the stones go when `stop` ends the game: without \
+                 `stop` it has no effect",
+            );
+        }
+        *l.get_ref()
+    });
     Some(Checked {
         win: compiled(win)?,
         score: compiled(score)?,
         stop: compiled(stop)?,
         repetition: end.is_some_and(|e| e.repetition),
         no_move: end.map_or(NoMove::Ends, |e| e.no_move),
-        leftover: end.map_or(Leftover::Owners, |e| e.leftover),
+        leftover,
+        stop_leftover: stop_leftover.unwrap_or(leftover),
         max_plies,
         agreement: end.is_some_and(|e| e.agreement),
     })
@@ -251,6 +283,7 @@ impl Checked {
             repetition: self.repetition,
             no_move: self.no_move,
             leftover: self.leftover,
+            stop_leftover: self.stop_leftover,
             max_plies: self.max_plies,
             agreement: self.agreement,
         }
@@ -293,19 +326,31 @@ impl EndRule {
         if self.agreement {
             let _ = write!(s, " by agreement;");
         }
-        let _ = writeln!(
-            s,
-            " {}. More stones wins.",
-            match self.leftover {
-                Leftover::Owners => "stones left on the board go to the owner of their pit",
-                Leftover::None => "stones left on the board are not counted",
-                Leftover::Opponent =>
-                    "stones left on the board all go to the opponent of the player to move (after a player cannot move: to the player who moved last)",
-                Leftover::Mover => "stones left on the board all go to the player who made the last move",
-                Leftover::Starter => "stones left on the board all go to the player who started the game (the round)",
-                Leftover::Divided =>
-                    "stones left on the board are shared out evenly, an odd one to the player with fewer in store (when equal, to the player who did not make the last move)",
-            }
-        );
+        let _ = writeln!(s, " {}. More stones wins.", leftover_text(self.leftover));
+        if self.stop.is_some() && self.stop_leftover != self.leftover {
+            let _ = writeln!(
+                s,
+                "When `stop` ends it: {}.",
+                leftover_text(self.stop_leftover)
+            );
+        }
+    }
+}
+
+/// Where the stones left on the board go, in words.
+fn leftover_text(leftover: Leftover) -> &'static str {
+    match leftover {
+        Leftover::Owners => "stones left on the board go to the owner of their pit",
+        Leftover::None => "stones left on the board are not counted",
+        Leftover::Opponent => {
+            "stones left on the board all go to the opponent of the player to move (after a player cannot move: to the player who moved last)"
+        }
+        Leftover::Mover => "stones left on the board all go to the player who made the last move",
+        Leftover::Starter => {
+            "stones left on the board all go to the player who started the game (the round)"
+        }
+        Leftover::Divided => {
+            "stones left on the board are shared out evenly, an odd one to the player with fewer in store (when equal, to the player who did not make the last move)"
+        }
     }
 }

@@ -6,7 +6,7 @@ use super::Cx;
 use crate::fast::Closes;
 use crate::scope::Context;
 use ludus_core::expr::{Expr, Type};
-use ludus_core::game::{next_first_text, NextFirst};
+use ludus_core::game::{next_first_text, NextFirst, Player, Ritual};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
 use serde::Deserialize;
@@ -42,6 +42,20 @@ pub struct Match {
     pub min_pits_count: Option<Spanned<MinPitsCount>>,
     #[serde(default)]
     pub next_first: NextFirst,
+    /// Who starts after a drawn round when `next_first` names the loser or the winner.
+    #[serde(default)]
+    pub draw_first: Option<Spanned<DrawFirst>>,
+}
+
+/// Who starts the round after a drawn one, when `next_first` names the loser or the winner.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawFirst {
+    /// The player who did not start the drawn round.
+    #[default]
+    Other,
+    /// The player who made its last move.
+    LastMover,
 }
 
 /// With pits that change owner, which pits count toward `min_pits`.
@@ -250,7 +264,19 @@ const KEYS: &[KeyRef] = &[
         long: "Who starts the next round: \"ritual\" (the starting ritual is held again before \
                every round, as the source texts describe it), \"loser\" or \"winner\" of the last \
                round, or \"alternate\" (the player who did not start); after a draw, \"loser\" and \
-               \"winner\" also mean the player who did not start.",
+               \"winner\" mean the player `draw_first` names.",
+    },
+    KeyRef {
+        section: "match",
+        key: "draw_first",
+        line: "who starts after a drawn round when `next_first` is \"loser\" or \"winner\"",
+        expects: "\"other\" or \"last-mover\"",
+        values: &["other", "last-mover"],
+        default: "\"other\"",
+        example: "draw_first = \"last-mover\"",
+        long: "With `next_first = \"loser\"` or `\"winner\"`, who starts the round after a drawn \
+               one: \"other\" (the player who did not start the drawn round) or \"last-mover\" \
+               (the player who made its last move).",
     },
 ];
 
@@ -269,6 +295,7 @@ pub(crate) struct MatchRule {
     /// Rounds played afresh, each scoring points.
     pub(crate) tally: Option<Tally>,
     pub(crate) next_first: NextFirst,
+    pub(crate) draw_first: DrawFirst,
 }
 
 /// A match of rounds played afresh from the setup, won on points.
@@ -321,6 +348,7 @@ pub(super) fn check(
             min_pits_count: MinPitsCount::default(),
             tally: Some(tally),
             next_first: m.next_first,
+            draw_first: check_draw_first(cx, m),
         });
     };
     let refill = *refill_key.get_ref();
@@ -388,7 +416,26 @@ pub(super) fn check(
             .map_or_else(Default::default, |c| *c.get_ref()),
         tally: None,
         next_first: m.next_first,
+        draw_first: check_draw_first(cx, m),
     })
+}
+
+/// `draw_first` says something only when a round's result names who starts the next.
+fn check_draw_first(cx: &mut Cx, m: &Match) -> DrawFirst {
+    let Some(d) = &m.draw_first else {
+        return DrawFirst::Other;
+    };
+    if !matches!(m.next_first, NextFirst::Loser | NextFirst::Winner) {
+        cx.warn(
+            d.span(),
+            format!(
+                "`draw_first` picks who starts after a drawn round when `next_first` is \
+                 \"loser\" or \"winner\": with \"{}\" it has no effect",
+                m.next_first.name()
+            ),
+        );
+    }
+    *d.get_ref()
 }
 
 /// `points` by default in a match of rounds played afresh: a point a round won.
@@ -501,6 +548,7 @@ impl MatchRule {
             min_pits_count: _,
             tally: _,
             next_first: _,
+            draw_first: _,
         } = self;
         let moved = *owners == Owners::Filled;
         Closes {
@@ -543,6 +591,31 @@ impl MatchRule {
         }
     }
 
+    /// The starter of the next round, given the last round's winner, starter and last mover;
+    /// `None` when the ritual is held again to decide.
+    pub(crate) fn starter(
+        &self,
+        ritual: Ritual,
+        winner: Option<Player>,
+        last_starter: Player,
+        last_mover: Player,
+    ) -> Option<Player> {
+        let by_result = matches!(self.next_first, NextFirst::Loser | NextFirst::Winner);
+        if winner.is_none() && by_result && self.draw_first == DrawFirst::LastMover {
+            return Some(last_mover);
+        }
+        self.next_first.starter(ritual, winner, last_starter)
+    }
+
+    /// Who starts each next round, in words.
+    fn first_text(&self) -> String {
+        let after_draw = match self.draw_first {
+            DrawFirst::Other => "the player who did not start",
+            DrawFirst::LastMover => "the player who made the last move",
+        };
+        next_first_text(self.next_first, "round", after_draw)
+    }
+
     /// The rounds in plain words.
     pub(super) fn describe(&self, s: &mut String) {
         if let Some(t) = &self.tally {
@@ -551,7 +624,7 @@ impl MatchRule {
                 "Match: each round is played afresh; at its end each player scores `{}` points; the first to {} points wins the match (both: the one with more); {}.",
                 t.points.text(),
                 t.target,
-                next_first_text(self.next_first, "round")
+                self.first_text()
             );
             return;
         }
@@ -571,7 +644,7 @@ impl MatchRule {
                         "filling (a pit filled in part counting when more than half full)",
                 },
                 self.min_pits,
-                next_first_text(self.next_first, "round")
+                self.first_text()
             );
             return;
         }
@@ -592,7 +665,7 @@ impl MatchRule {
                     "the stones short of a pit go to the store, and no pit is taken",
             },
             u32::from(self.refill) * self.min_pits,
-            next_first_text(self.next_first, "round")
+            self.first_text()
         );
     }
 }

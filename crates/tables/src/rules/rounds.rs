@@ -275,7 +275,7 @@ impl MatchRules {
             s,
             "A match is played to {} points; {}.",
             self.target,
-            next_first_text(self.next_first, "game")
+            next_first_text(self.next_first, "game", "the player who did not start")
         );
     }
 }
