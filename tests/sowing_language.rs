@@ -300,6 +300,71 @@ fn stones_left_go_to_the_last_mover_or_are_shared_out() {
 }
 
 #[test]
+fn a_chain_may_walk_on_over_alternating_empty_and_occupied_pits() {
+    // South's single stone lands in North's pit 1; the next pit (North's 2) is empty, so the
+    // pit beyond it (North's 3, two stones) is taken. Over empty pits the chain goes on: North's
+    // 4 is empty and 5 (three stones) is taken; North's 6 holds a stone, which ends it. Walking
+    // on pit by pit, the empty pit 4 ends the chain at once.
+    let rules = |way: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"next.count == 0\"\ntake = [\"beyond\"]\n\
+             chain = \"pit.count > 0\"\nchain_way = \"{way}\"\n"
+        ))
+    };
+    let played = |way: &str| {
+        let g = rules(way);
+        let mut st = position(&g, 0, &[4, 4, 4, 4, 4, 1], &[0, 0, 2, 0, 3, 1], [10, 11]);
+        sow_pit(&g, &mut st, 6)
+    };
+    let s = played("over-empty");
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 0], [1, 0, 0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([15, 11]));
+    let s = played("on");
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 0], [1, 0, 0, 0, 3, 1]]));
+    assert_eq!(s["stores"], json!([12, 11]));
+    assert!(
+        ludus::game::View::describe(&rules("over-empty")).contains("over one empty pit at a time")
+    );
+}
+
+#[test]
+fn a_grand_slam_may_leave_the_pit_nearest_the_movers_right_or_left() {
+    // South's pit 5 (three stones) sows into South's 6 and North's 1 and 2, making twos there:
+    // the capture walks back over both, every stone North has. "leave-right" keeps North's
+    // pit 1 (their leftmost, nearest South's right hand), "leave-left" North's pit 2.
+    let played = |slam: &str| {
+        let g = plain(&format!(
+            "[capture]\nwhen = \"last.side == opponent and last.count in [2, 3]\"\n\
+             take = [\"last\"]\nchain = \"pit.side == opponent and pit.count in [2, 3]\"\n\
+             grand_slam = \"{slam}\"\n"
+        ));
+        let mut st = position(&g, 0, &[4, 4, 4, 4, 3, 0], &[1, 1, 0, 0, 0, 0], [12, 15]);
+        sow_pit(&g, &mut st, 5)
+    };
+    // Taken as usual, North is left without stones: the game ends, South's own stones
+    // counted for South (12 + 4 + 17).
+    let s = played("capture");
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([33, 15]));
+    let s = played("leave-right");
+    assert_eq!(s["pits"][1], json!([2, 0, 0, 0, 0, 0]));
+    assert_eq!(s["stores"], json!([14, 15]));
+    let s = played("leave-left");
+    assert_eq!(s["pits"][1], json!([0, 2, 0, 0, 0, 0]));
+    assert_eq!(s["stores"], json!([14, 15]));
+    // When only one of North's pits holds stones, the grand slam takes it (and the game
+    // ends, South's 20 stones counted for South).
+    let g = plain(
+        "[capture]\nwhen = \"last.side == opponent and last.count in [2, 3]\"\n\
+         take = [\"last\"]\ngrand_slam = \"leave-right\"\n",
+    );
+    let mut st = position(&g, 0, &[4, 4, 4, 4, 4, 1], &[1, 0, 0, 0, 0, 0], [11, 15]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"][1], json!([0, 0, 0, 0, 0, 0]));
+    assert_eq!(s["stores"], json!([33, 15]));
+}
+
+#[test]
 fn a_stop_may_give_the_stones_left_to_another_player_than_other_endings_do() {
     use ludus::game::{Game, Json};
     // `stop_leftover = "starter"`: a round stopped with 8 or fewer stones on the board gives
@@ -333,7 +398,8 @@ fn a_stop_may_give_the_stones_left_to_another_player_than_other_endings_do() {
 fn after_a_drawn_round_the_last_mover_may_start_the_next() {
     use ludus::game::{Game, Json};
     // `next_first = "loser"`: South wins a round and North starts the next; after a draw
-    // South, who started it and moved last, does not ("other") or does ("last-mover").
+    // South, who started it and moved last, does not ("other", "next-mover": North would
+    // have moved next) or does ("last-mover").
     let next = |extra: &str, stores: [u8; 2]| {
         let g = plain(&format!(
             "[sowing]\nstores = \"own\"\n[end]\nstop = \"mover.pits == 0\"\n[match]\nrefill = 4\n\
@@ -350,6 +416,7 @@ fn after_a_drawn_round_the_last_mover_may_start_the_next() {
     assert_eq!(next("", [27, 20]), Some(1));
     assert_eq!(next("", [23, 24]), Some(1));
     assert_eq!(next("draw_first = \"last-mover\"", [23, 24]), Some(0));
+    assert_eq!(next("draw_first = \"next-mover\"", [23, 24]), Some(1));
     assert_eq!(next("", [23, 24]), next("draw_first = \"other\"", [23, 24]));
 }
 

@@ -263,7 +263,7 @@ fn errors_name_the_key_and_what_it_takes_with_its_help() {
     let d = report.errors().next().unwrap();
     assert_eq!(
         d.message,
-        "found the number `3`, expected \"capture\", \"no-capture\", \"forbidden\" or \"never\""
+        "found the number `3`, expected \"capture\", \"no-capture\", \"forbidden\", \"never\", \"leave-right\" or \"leave-left\""
     );
 
     let report = check(&edit(

@@ -206,7 +206,7 @@ impl Game for SowingGame {
             self.setup.ritual,
             result.winner.map(usize::from),
             usize::from(state.round.starter),
-            usize::from(state.last_mover),
+            [usize::from(state.last_mover), usize::from(state.to_move)],
         )
     }
     fn match_standing(&self, state: &SowingState) -> Option<MatchStanding> {

@@ -922,10 +922,43 @@ impl SowingGame {
         mover: usize,
         hit: Hit,
     ) -> (u32, bool) {
-        if hit.grand_slam && cap.grand_slam == GrandSlam::NoCapture {
-            return (0, true);
+        let taken = match cap.grand_slam {
+            GrandSlam::NoCapture if hit.grand_slam => return (0, true),
+            GrandSlam::LeaveRight | GrandSlam::LeaveLeft if hit.grand_slam => {
+                self.slam_kept(b, cap.grand_slam, mover, hit.taken)
+            }
+            _ => hit.taken,
+        };
+        (self.take_pits(b, cap, mover, taken), hit.grand_slam)
+    }
+
+    /// A grand slam that leaves one pit: `taken` without the opponent's occupied pit nearest
+    /// the mover's right hand (their lowest column) or left hand, unless it is their only
+    /// occupied pit.
+    #[cold]
+    fn slam_kept(&self, b: &Board, rule: GrandSlam, mover: usize, taken: u64) -> u64 {
+        let g = &self.geo;
+        // The opponent's pits on their side of the board (where pits change owner, those
+        // across from the mover that they own).
+        let occupied: Vec<usize> = (0..2 * g.n)
+            .filter(|&s| usize::from(g.owner[s]) != mover && g.owner_of(b, s) != mover)
+            .filter(|&s| b.count[s] > 0 && !b.is_closed(s))
+            .filter(|&s| !(g.kept_houses && b.house_mask() >> s & 1 == 1))
+            .collect();
+        // Nearest the mover's right: the opponent's leftmost column, their front row first.
+        let key = |s: &usize| {
+            let (row, col) = g.place[usize::from(g.number[*s]) - 1];
+            let col = if rule == GrandSlam::LeaveRight {
+                i32::from(col)
+            } else {
+                -i32::from(col)
+            };
+            (col, row)
+        };
+        match occupied.iter().copied().min_by_key(key) {
+            Some(kept) if occupied.len() > 1 => taken & !(1 << kept),
+            _ => taken,
         }
-        (self.take_pits(b, cap, mover, hit.taken), hit.grand_slam)
     }
 
     /// Empties the pits in `taken` (bit = slot) into the mover's store, or into the hand when
@@ -1036,11 +1069,13 @@ impl SowingGame {
                 };
                 let walks: &[&[u8; SLOTS]] = match chain_way {
                     ChainWay::Back => &[&g.prev[way]],
-                    ChainWay::On => &[&g.next[way]],
+                    ChainWay::On | ChainWay::OverEmpty => &[&g.next[way]],
                     ChainWay::Both | ChainWay::All => &[&g.prev[way], &g.next[way]],
                 };
+                // Over empty pits: every other pit walked is a gap that must be empty.
+                let hops = chain_way == ChainWay::OverEmpty;
                 for step in walks {
-                    let (mut p, mut added) = (first, 0);
+                    let (mut p, mut added, mut gap) = (first, 0, hops);
                     for _ in 0..g.circuit_len[mover] {
                         if added == cap.chain_max || p >= SLOTS || step[p] == NO_SLOT {
                             break;
@@ -1049,11 +1084,19 @@ impl SowingGame {
                         if p == skip || b.is_closed(p) {
                             continue;
                         }
+                        if gap {
+                            if p >= STORE || b.count[p] != 0 {
+                                break;
+                            }
+                            gap = false;
+                            continue;
+                        }
                         if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
                             break;
                         }
                         taken |= 1 << p;
                         added += 1;
+                        gap = hops;
                     }
                 }
             }

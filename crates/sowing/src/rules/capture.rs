@@ -96,6 +96,9 @@ pub enum ChainWay {
     Both,
     /// No walk: every pit of the board for which the chain holds.
     All,
+    /// On, the way the move sowed, two pits a step: over an empty pit to the pit after it
+    /// (captures over alternating empty and occupied pits).
+    OverEmpty,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -110,6 +113,11 @@ pub enum GrandSlam {
     Forbidden,
     /// Illegal, even as the only kind of move.
     Never,
+    /// Captures all but the opponent's occupied pit nearest the mover's right hand (their
+    /// leftmost), unless it is the only one.
+    LeaveRight,
+    /// Captures all but the opponent's occupied pit nearest the mover's left hand.
+    LeaveLeft,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -235,17 +243,20 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "capture",
         key: "chain_way",
-        line: "which way the chain walks from the first target: back, on, or both ways",
-        expects: "\"back\", \"on\", \"both\" or \"all\"",
-        values: &["back", "on", "both", "all"],
+        line: "which way the chain walks from the first target: back, on, both ways, or on over empty pits",
+        expects: "\"back\", \"on\", \"both\", \"all\" or \"over-empty\"",
+        values: &["back", "on", "both", "all", "over-empty"],
         default: "\"back\"",
         example: "chain_way = \"both\"",
         long: "\"back\": against the sowing, over the pits just sown (Oware); \"on\": the way \
                the move sowed, past the last pit; \"both\": back, then on from the first target \
                again; \"all\": no walk, every pit of the board in play for which `chain` holds, \
                wherever it is (a capture that also takes every opponent's pit of two: `chain = \
-               \"pit.side == opponent and pit.count == 2\"`). Out-of-play pits are passed over; \
-               a store or a pit failing `chain` ends a walk.",
+               \"pit.side == opponent and pit.count == 2\"`); \"over-empty\": on, the way the \
+               move sowed, two pits a step, each pit taken while the pit before it is empty and \
+               `chain` holds (captures over alternating empty and occupied pits: `take = \
+               [\"beyond\"]`, `chain = \"pit.count > 0\"`). Out-of-play pits are passed over; a \
+               store or a pit failing `chain` ends a walk.",
     },
     KeyRef {
         section: "capture",
@@ -276,15 +287,18 @@ const KEYS: &[KeyRef] = &[
         section: "capture",
         key: "grand_slam",
         line: "what happens to a capture that would take every stone the opponent has in their pits",
-        expects: "\"capture\", \"no-capture\", \"forbidden\" or \"never\"",
-        values: &["capture", "no-capture", "forbidden", "never"],
+        expects: "\"capture\", \"no-capture\", \"forbidden\", \"never\", \"leave-right\" or \"leave-left\"",
+        values: &["capture", "no-capture", "forbidden", "never", "leave-right", "leave-left"],
         default: "\"capture\"",
         example: "grand_slam = \"no-capture\"",
         long: "A capture that would take every stone the opponent has in their pits: \"capture\" \
                (as usual), \"no-capture\" (legal, captures nothing: Abapa), \"forbidden\" \
                (illegal unless it is the only kind of move; then it captures: Wari), \"never\" \
                (illegal even as the only kind of move: a player whose every move would take \
-               the opponent's last stones has no legal move).",
+               the opponent's last stones has no legal move), \"leave-right\" and \"leave-left\" \
+               (it takes all but the opponent's occupied pit nearest the mover's right hand, \
+               their leftmost, or nearest the mover's left hand; when only one of their pits \
+               holds stones it is taken: Ayo).",
     },
     KeyRef {
         section: "capture",
@@ -674,6 +688,9 @@ impl CaptureRule {
                 ChainWay::On => "walking on (the way the move sowed), take each pit while",
                 ChainWay::Both => "walking both ways, take each pit while",
                 ChainWay::All => "take every pit of the board in play where",
+                ChainWay::OverEmpty => {
+                    "walking on (the way the move sowed) over one empty pit at a time, take each pit after it while"
+                }
             };
             let most = match (self.chain_max, self.chain_way) {
                 (u32::MAX, _) => String::new(),
@@ -731,6 +748,12 @@ impl CaptureRule {
                 GrandSlam::NoCapture => "legal, captures nothing",
                 GrandSlam::Forbidden => "forbidden unless it is the only move",
                 GrandSlam::Never => "never legal, even as the only move",
+                GrandSlam::LeaveRight => {
+                    "takes all but the opponent's occupied pit nearest the mover's right (unless it is their only one)"
+                }
+                GrandSlam::LeaveLeft => {
+                    "takes all but the opponent's occupied pit nearest the mover's left (unless it is their only one)"
+                }
             }
         );
     }

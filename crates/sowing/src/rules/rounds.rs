@@ -56,6 +56,9 @@ pub enum DrawFirst {
     Other,
     /// The player who made its last move.
     LastMover,
+    /// The player whose turn it would have been (the other player, unless the last move
+    /// earned another).
+    NextMover,
 }
 
 /// With pits that change owner, which pits count toward `min_pits`.
@@ -270,13 +273,14 @@ const KEYS: &[KeyRef] = &[
         section: "match",
         key: "draw_first",
         line: "who starts after a drawn round when `next_first` is \"loser\" or \"winner\"",
-        expects: "\"other\" or \"last-mover\"",
-        values: &["other", "last-mover"],
+        expects: "\"other\", \"last-mover\" or \"next-mover\"",
+        values: &["other", "last-mover", "next-mover"],
         default: "\"other\"",
         example: "draw_first = \"last-mover\"",
         long: "With `next_first = \"loser\"` or `\"winner\"`, who starts the round after a drawn \
-               one: \"other\" (the player who did not start the drawn round) or \"last-mover\" \
-               (the player who made its last move).",
+               one: \"other\" (the player who did not start the drawn round), \"last-mover\" \
+               (the player who made its last move) or \"next-mover\" (the player whose turn it \
+               would have been).",
     },
 ];
 
@@ -591,20 +595,21 @@ impl MatchRule {
         }
     }
 
-    /// The starter of the next round, given the last round's winner, starter and last mover;
-    /// `None` when the ritual is held again to decide.
+    /// The starter of the next round, given the last round's winner, starter, last mover and
+    /// the player who would have moved next; `None` when the ritual is held again to decide.
     pub(crate) fn starter(
         &self,
         ritual: Ritual,
         winner: Option<Player>,
         last_starter: Player,
-        last_mover: Player,
+        [last_mover, next_mover]: [Player; 2],
     ) -> Option<Player> {
         let by_result = matches!(self.next_first, NextFirst::Loser | NextFirst::Winner);
-        if winner.is_none() && by_result && self.draw_first == DrawFirst::LastMover {
-            return Some(last_mover);
+        match self.draw_first {
+            DrawFirst::LastMover if winner.is_none() && by_result => Some(last_mover),
+            DrawFirst::NextMover if winner.is_none() && by_result => Some(next_mover),
+            _ => self.next_first.starter(ritual, winner, last_starter),
         }
-        self.next_first.starter(ritual, winner, last_starter)
     }
 
     /// Who starts each next round, in words.
@@ -612,6 +617,7 @@ impl MatchRule {
         let after_draw = match self.draw_first {
             DrawFirst::Other => "the player who did not start",
             DrawFirst::LastMover => "the player who made the last move",
+            DrawFirst::NextMover => "the player whose turn it would have been",
         };
         next_first_text(self.next_first, "round", after_draw)
     }
