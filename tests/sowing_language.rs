@@ -573,6 +573,61 @@ fn next_territory_round(
 }
 
 #[test]
+fn the_pit_filled_in_part_may_go_to_the_loser_empty() {
+    use ludus::game::{Game, Json};
+    // `contested = "loser-empty"`: South holds 29, seven pits of four and 1 short; North 19,
+    // four pits and 3 short. South owns seven pits (their six and North's pit 1), North the
+    // other five; North's pit 2, the one South filled in part, starts empty, and the stones
+    // short of a pit stay in the stores.
+    let g = from_text(&TERRITORY.replace(
+        "owners = \"filled\"",
+        "owners = \"filled\"\ncontested = \"loser-empty\"",
+    ));
+    let st = g
+        .state_from_json(&json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], "stores": [29, 19]}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = g.state_json(&g.next_game(&st, 0).expect("a next round"));
+    assert_eq!(
+        s["owners"],
+        json!([[0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 1]]),
+        "{s}"
+    );
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 4], [4, 0, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([1, 3]));
+}
+
+#[test]
+fn a_grand_slam_may_be_judged_on_the_row_across_where_pits_change_owner() {
+    use ludus::game::Json;
+    // North owns South's pit 1 (three stones) and their own row, of which pits 1 and 2 hold a
+    // stone each. South's pit 5 sows into South's 6 and North's 1 and 2, making twos: both are
+    // taken, walking back. North still holds South's pit 1, so of the pits North owns this is
+    // no grand slam; of the row across it is, and "leave-right" keeps North's pit 1.
+    let played = |pits: &str| {
+        let g = from_text(&TERRITORY.replace(
+            "take = [\"last\"]",
+            &format!(
+                "take = [\"last\"]\nchain = \"pit.side == opponent and pit.count in [2, 3]\"\n\
+                 grand_slam = \"leave-right\"\ngrand_slam_pits = \"{pits}\""
+            ),
+        ));
+        let mut st = g
+            .state_from_json(
+                &json!({"to_move": 0, "pits": [[3, 4, 4, 4, 3, 0], [1, 1, 0, 0, 0, 0]],
+                "stores": [14, 14], "owners": [[1, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1]]}),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        sow_pit(&g, &mut st, 5)
+    };
+    let s = played("owned");
+    assert_eq!(s["pits"], json!([[3, 4, 4, 4, 0, 1], [0, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([18, 14]));
+    let s = played("across");
+    assert_eq!(s["pits"], json!([[3, 4, 4, 4, 0, 1], [2, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([16, 14]));
+}
+
+#[test]
 fn a_round_gives_each_player_the_pits_their_stones_fill() {
     use ludus::game::{Game, Json};
     // South holds 31: seven pits of four and 3 of the eighth, more than North's 1 of it: eight

@@ -2,7 +2,7 @@
 //! rounds of a match.
 
 use super::board::{Board, STORE};
-use super::rules::rounds::MatchRule;
+use super::rules::rounds::{Contested, MatchRule};
 use super::rules::{FillFrom, Leftover, NoMove, Owners, Partial};
 use super::scope::{Ctx, NO_WINNER};
 use super::sow::MoveEnd;
@@ -383,7 +383,8 @@ impl SowingGame {
     fn filled(&self, rule: &MatchRule, held: [i32; 2]) -> Board {
         let pits = 2 * self.geo.n;
         let owned = rule.pits_filled(held, pits as u32);
-        let winner = usize::from(owned[1] > owned[0]);
+        // The player holding more (with equal pits, their run is their own side either way).
+        let winner = usize::from(held[1] > held[0]);
         let mut board = Board::empty();
         for k in 1..=pits {
             let s = self.geo.slot_from(winner, k);
@@ -395,6 +396,19 @@ impl SowingGame {
             };
             if owner != usize::from(self.geo.owner[s]) {
                 board.ceded |= 1 << s;
+            }
+        }
+        let short = held.map(|h| h.rem_euclid(i32::from(rule.refill)));
+        if rule.contested == Contested::LoserEmpty
+            && short[winner] != 0
+            && (owned[winner] as usize) < pits
+        {
+            // The loser's first pit, the one the winner filled in part, starts empty; the
+            // stones short of full pits stay in the stores.
+            let first = self.geo.slot_from(winner, owned[winner] as usize + 1);
+            board.count[first] = 0;
+            for (store, short) in board.count[STORE..STORE + 2].iter_mut().zip(short) {
+                *store = short as u8;
             }
         }
         board

@@ -318,6 +318,17 @@ impl SowingGame {
         pos
     }
 
+    /// The stones in play in the pits of player `p`'s side of the board, whoever owns them
+    /// (houses that keep their stones left out).
+    #[cold]
+    fn row_stones(&self, b: &Board, p: usize) -> u32 {
+        let row = self.geo.side_mask[p] & !b.closed & !b.house_mask();
+        (0..2 * self.geo.n)
+            .filter(|&s| row >> s & 1 == 1)
+            .map(|s| u32::from(b.count[s]))
+            .sum()
+    }
+
     #[inline]
     pub(crate) fn open_stones(&self, b: &Board, p: usize) -> u32 {
         let n = self.geo.n;
@@ -427,8 +438,11 @@ impl SowingGame {
             SkipOrigin::Move => origin,
             SkipOrigin::Never | SkipOrigin::Lap => NO_SLOT as usize,
         };
-        let opponent_was_empty =
-            self.sowing.must_feed == MustFeed::Kept && self.open_stones(b, 1 - mover) == 0;
+        let opponent_was_empty = self.sowing.must_feed == MustFeed::Kept
+            && match self.capture.as_ref().is_some_and(|c| c.slam_across) {
+                false => self.open_stones(b, 1 - mover) == 0,
+                true => self.row_stones(b, 1 - mover) == 0,
+            };
         // A capture before the sowing, around the pit about to be lifted.
         let mut captured_first = (0, false);
         if let Some(cap) = self.capture.as_ref().filter(|c| c.at == CaptureAt::Start) {
@@ -925,38 +939,46 @@ impl SowingGame {
         let taken = match cap.grand_slam {
             GrandSlam::NoCapture if hit.grand_slam => return (0, true),
             GrandSlam::LeaveRight | GrandSlam::LeaveLeft if hit.grand_slam => {
-                self.slam_kept(b, cap.grand_slam, mover, hit.taken)
+                self.slam_kept(b, cap, mover, hit.taken)
             }
             _ => hit.taken,
         };
         (self.take_pits(b, cap, mover, taken), hit.grand_slam)
     }
 
-    /// A grand slam that leaves one pit: `taken` without the opponent's occupied pit nearest
-    /// the mover's right hand (their lowest column) or left hand, unless it is their only
-    /// occupied pit.
+    /// A grand slam that leaves one pit: of `taken`, the pits the grand slam empties (see
+    /// `slam_across`), without the occupied one nearest the mover's right hand or left hand;
+    /// all of `taken` when only one of them holds stones.
     #[cold]
-    fn slam_kept(&self, b: &Board, rule: GrandSlam, mover: usize, taken: u64) -> u64 {
+    fn slam_kept(&self, b: &Board, cap: &CaptureRule, mover: usize, taken: u64) -> u64 {
         let g = &self.geo;
-        // The opponent's pits on their side of the board (where pits change owner, those
-        // across from the mover that they own).
+        let opp = 1 - mover;
+        let slammed = match cap.slam_across {
+            true => g.side_mask[opp],
+            false => g.held_mask(b, opp),
+        } & !b.closed
+            & !b.house_mask();
         let occupied: Vec<usize> = (0..2 * g.n)
-            .filter(|&s| usize::from(g.owner[s]) != mover && g.owner_of(b, s) != mover)
-            .filter(|&s| b.count[s] > 0 && !b.is_closed(s))
-            .filter(|&s| !(g.kept_houses && b.house_mask() >> s & 1 == 1))
+            .filter(|&s| slammed >> s & 1 == 1 && b.count[s] > 0)
             .collect();
-        // Nearest the mover's right: the opponent's leftmost column, their front row first.
+        // How far from the mover's right hand: across the board the opponent's leftmost
+        // column is nearest; on the mover's side, their own rightmost. Then the row across,
+        // then the front row.
         let key = |s: &usize| {
             let (row, col) = g.place[usize::from(g.number[*s]) - 1];
-            let col = if rule == GrandSlam::LeaveRight {
-                i32::from(col)
-            } else {
-                -i32::from(col)
+            let mine = usize::from(g.owner[*s]) == mover;
+            let from_right = match mine {
+                false => i32::from(col),
+                true => g.cols as i32 + 1 - i32::from(col),
             };
-            (col, row)
+            let from_right = match cap.grand_slam {
+                GrandSlam::LeaveRight => from_right,
+                _ => g.cols as i32 + 1 - from_right,
+            };
+            (from_right, mine, row)
         };
         match occupied.iter().copied().min_by_key(key) {
-            Some(kept) if occupied.len() > 1 => taken & !(1 << kept),
+            Some(kept) if occupied.len() > 1 => taken & slammed & !(1 << kept),
             _ => taken,
         }
     }
@@ -1104,13 +1126,18 @@ impl SowingGame {
         }
         let mut stones = 0u32;
         let mut from_opp = 0u32;
+        // The opponent's pits a grand slam empties: theirs, or the row across.
+        let slammed = |s: usize| match cap.slam_across {
+            false => g.owner_of(b, s) == opp,
+            true => usize::from(g.owner[s]) == opp,
+        };
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let got = u32::from(cap.takes(b.count[s]));
             stones += got;
-            if g.owner_of(b, s) == opp {
+            if slammed(s) {
                 from_opp += got;
             }
         }
@@ -1120,15 +1147,19 @@ impl SowingGame {
             while bits != 0 {
                 let s = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if g.owner_of(b, s) == opp {
+                if slammed(s) {
                     from_opp -= u32::from(cap.takes(b.count[s]));
                 }
             }
         }
+        let left = match cap.slam_across {
+            false => self.open_stones(b, opp),
+            true => self.row_stones(b, opp),
+        };
         Some(Hit {
             taken,
             stones,
-            grand_slam: !opponent_was_empty && from_opp > 0 && self.open_stones(b, opp) == from_opp,
+            grand_slam: !opponent_was_empty && from_opp > 0 && left == from_opp,
         })
     }
 

@@ -34,6 +34,9 @@ pub struct Capture {
     pub take_max: Option<Spanned<u32>>,
     #[serde(default)]
     pub grand_slam: GrandSlam,
+    /// Which pits a grand slam empties: the opponent's, or the row across the board.
+    #[serde(default)]
+    pub grand_slam_pits: SlamPits,
     /// Where the captured stones go.
     #[serde(default)]
     pub to: CaptureTo,
@@ -118,6 +121,17 @@ pub enum GrandSlam {
     LeaveRight,
     /// Captures all but the opponent's occupied pit nearest the mover's left hand.
     LeaveLeft,
+}
+
+/// Which pits a grand slam empties, where pits change owner.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SlamPits {
+    /// The pits the opponent owns now, wherever they are.
+    #[default]
+    Owned,
+    /// The opponent's side of the board, whoever owns its pits.
+    Across,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -302,6 +316,21 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "grand_slam_pits",
+        line: "which pits a grand slam empties where pits change owner: the opponent's, or the row across",
+        expects: "\"owned\" or \"across\"",
+        values: &["owned", "across"],
+        default: "\"owned\"",
+        example: "grand_slam_pits = \"across\"",
+        long: "Where pits change owner between rounds (`[match] owners = \"filled\"`), a grand \
+               slam is a capture that takes every stone in the pits the opponent owns (\"owned\") \
+               or every stone on the opponent's side of the board, whoever owns its pits \
+               (\"across\"; the pit `grand_slam = \"leave-right\"` leaves is then one of that \
+               side's, and such a grand slam takes only that side's pits). Elsewhere both are \
+               the same.",
+    },
+    KeyRef {
+        section: "capture",
         key: "to",
         line: "where captured stones go: the mover's store, or sown on at once",
         expects: "\"store\" or \"sow\"",
@@ -420,6 +449,8 @@ pub(crate) struct CaptureRule {
     /// The most stones taken from each pit taken (`u8::MAX`: all).
     pub(crate) take_max: u8,
     pub(crate) grand_slam: GrandSlam,
+    /// A grand slam empties the row across the board rather than the opponent's pits.
+    pub(crate) slam_across: bool,
     pub(crate) to: CaptureTo,
     /// Where captured stones sown on start from.
     pub(crate) sow_from: SowFrom,
@@ -563,6 +594,7 @@ impl Checked<'_> {
                 .and_then(|m| u8::try_from(*m.get_ref()).ok())
                 .unwrap_or(u8::MAX),
             grand_slam: c.grand_slam,
+            slam_across: c.grand_slam_pits == SlamPits::Across,
             to: c.to,
             sow_from: c.sow_from.as_ref().map_or(SowFrom::Lap, |f| *f.get_ref()),
             at: match c.to {
@@ -631,6 +663,7 @@ impl CaptureRule {
             chain_max: _,
             take_max: _,
             grand_slam: _,
+            slam_across: _,
             sow_from: _,
             sweep_to: _,
             go_on: _,

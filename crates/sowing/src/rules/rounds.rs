@@ -82,6 +82,9 @@ pub enum Contested {
     More,
     /// The round's loser: the winner owns only the pits their stones fill.
     Loser,
+    /// The round's loser, and it starts the round empty: the stones short of a full pit stay
+    /// in each player's store.
+    LoserEmpty,
 }
 
 /// Who owns which pits in the next round.
@@ -247,14 +250,16 @@ const KEYS: &[KeyRef] = &[
         section: "match",
         key: "contested",
         line: "with pits that change owner, who owns the pit the stones fill only in part",
-        expects: "\"more\" or \"loser\"",
-        values: &["more", "loser"],
+        expects: "\"more\", \"loser\" or \"loser-empty\"",
+        values: &["more", "loser", "loser-empty"],
         default: "\"more\"",
         example: "contested = \"loser\"",
         long: "With `owners = \"filled\"`: \"more\": the pit the winner's stones fill only in part \
                goes to the player holding more of its stones, to the round's loser when they hold \
                as many; \"loser\": it goes to the round's loser (the winner owns only the pits \
-               their stones fill).",
+               their stones fill); \"loser-empty\": it goes to the round's loser and starts the \
+               round empty, each player's stones short of a full pit staying in their store \
+               (Ayo).",
     },
     KeyRef {
         section: "match",
@@ -642,6 +647,8 @@ impl MatchRule {
                 match self.contested {
                     Contested::More => "a pit filled in part goes to the player holding more of it, to the loser on a tie",
                     Contested::Loser => "a pit filled in part goes to the loser",
+                    Contested::LoserEmpty =>
+                        "a pit filled in part goes to the loser and starts empty, the stones short of a pit staying in the stores",
                 },
                 self.refill,
                 match self.min_pits_count {
