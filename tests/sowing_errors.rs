@@ -590,6 +590,28 @@ fn the_lap_capture_and_kept_house_keys_are_checked() {
 }
 
 #[test]
+fn a_capture_made_for_the_owner_is_neither_sown_on_nor_chosen() {
+    for (extra, says) in [
+        ("to = \"sow\"", "`taker = \"owner\"` with `to = \"sow\"`"),
+        (
+            "choice = \"mover\"",
+            "`taker = \"owner\"` with `choice = \"mover\"`",
+        ),
+    ] {
+        let text = OWARE.replace(
+            "take = [\"last\"]",
+            &format!("take = [\"last\"]\ntaker = \"owner\"\n{extra}"),
+        );
+        let report = ludus::registry::check(&text);
+        let e = report
+            .errors()
+            .find(|e| e.message.contains(says))
+            .unwrap_or_else(|| panic!("{extra}: {:?}", report.diagnostics));
+        assert_eq!(&text[e.span.clone().expect("a place")], "\"owner\"");
+    }
+}
+
+#[test]
 fn keys_that_refine_a_rule_the_file_does_not_have_are_warned_about() {
     // `stop_leftover` without `stop`, `draw_first` when no result names the next starter:
     // warnings, at their place; the file is still played.

@@ -365,6 +365,33 @@ fn a_grand_slam_may_leave_the_pit_nearest_the_movers_right_or_left() {
 }
 
 #[test]
+fn a_capture_may_be_made_for_the_owner_of_the_last_pit() {
+    // A last stone in an empty pit takes the pit facing it. South's pit 6 (two stones) ends in
+    // North's empty pit 2: with `taker = "owner"` North takes South's pit 5 (three stones), as
+    // Yovodi has it; by default South would take it. South's pit 1 (one stone) ends in South's
+    // own empty pit 2 and takes North's pit 5 for South either way.
+    let rules = |taker: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"last.count == 1\"\ntake = [\"opposite\"]\ntaker = \"{taker}\"\n"
+        ))
+    };
+    let played = |taker: &str, pit: u8| {
+        let g = rules(taker);
+        let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 4, 4], [10, 8]);
+        sow_pit(&g, &mut st, pit)
+    };
+    let s = played("owner", 6);
+    assert_eq!(s["pits"], json!([[1, 0, 4, 4, 0, 0], [1, 1, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([10, 11]));
+    let s = played("mover", 6);
+    assert_eq!(s["stores"], json!([13, 8]));
+    let s = played("owner", 1);
+    assert_eq!(s["pits"], json!([[0, 1, 4, 4, 3, 2], [0, 0, 4, 4, 0, 4]]));
+    assert_eq!(s["stores"], json!([14, 8]));
+    assert!(ludus::game::View::describe(&rules("owner")).contains("the last pit's owner takes"));
+}
+
+#[test]
 fn a_stop_may_give_the_stones_left_to_another_player_than_other_endings_do() {
     use ludus::game::{Game, Json};
     // `stop_leftover = "starter"`: a round stopped with 8 or fewer stones on the board gives

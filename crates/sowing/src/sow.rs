@@ -6,7 +6,7 @@ use super::rules::capture::CaptureRule;
 use super::rules::house::HouseRule;
 use super::rules::{
     CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, GoOn, GrandSlam, HouseChoice,
-    MustFeed, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Target,
+    MustFeed, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Taker, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::{Memory, Previous, SowingState};
@@ -208,6 +208,8 @@ struct Hit {
     /// Stones in them.
     stones: u32,
     grand_slam: bool,
+    /// Whose store they go to (`capture.taker`).
+    taker: usize,
 }
 
 /// Positions seen before relay lifts within one move: a few on the stack, more in a hash set
@@ -943,7 +945,7 @@ impl SowingGame {
             }
             _ => hit.taken,
         };
-        (self.take_pits(b, cap, mover, taken), hit.grand_slam)
+        (self.take_pits(b, cap, hit.taker, taken), hit.grand_slam)
     }
 
     /// A grand slam that leaves one pit: of `taken`, the pits the grand slam empties (see
@@ -983,10 +985,10 @@ impl SowingGame {
         }
     }
 
-    /// Empties the pits in `taken` (bit = slot) into the mover's store, or into the hand when
-    /// captures are sown on; returns the stones.
+    /// Empties the pits in `taken` (bit = slot) into the `taker`'s store, or into the hand
+    /// when captures are sown on; returns the stones.
     #[inline]
-    fn take_pits(&self, b: &mut Board, cap: &CaptureRule, mover: usize, taken: u64) -> u32 {
+    fn take_pits(&self, b: &mut Board, cap: &CaptureRule, taker: usize, taken: u64) -> u32 {
         let mut captured = 0u32;
         let mut bits = taken;
         while bits != 0 {
@@ -997,7 +999,7 @@ impl SowingGame {
             b.count[s] -= got;
         }
         if cap.to == CaptureTo::Store {
-            b.count[STORE + mover] += captured as u8;
+            b.count[STORE + taker] += captured as u8;
         }
         captured
     }
@@ -1160,6 +1162,10 @@ impl SowingGame {
             taken,
             stones,
             grand_slam: !opponent_was_empty && from_opp > 0 && left == from_opp,
+            taker: match cap.taker {
+                Taker::Mover => mover,
+                Taker::Owner => g.owner_of(b, pos),
+            },
         })
     }
 

@@ -40,6 +40,9 @@ pub struct Capture {
     /// Where the captured stones go.
     #[serde(default)]
     pub to: CaptureTo,
+    /// Whose store the captured stones go to.
+    #[serde(default)]
+    pub taker: Option<Spanned<Taker>>,
     /// Where captured stones sown on start from (with `to = "sow"`).
     #[serde(default)]
     pub sow_from: Option<Spanned<SowFrom>>,
@@ -121,6 +124,17 @@ pub enum GrandSlam {
     LeaveRight,
     /// Captures all but the opponent's occupied pit nearest the mover's left hand.
     LeaveLeft,
+}
+
+/// Whose store captured stones go to.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Taker {
+    /// The mover's.
+    #[default]
+    Mover,
+    /// The last pit's owner's: a last stone in the opponent's pit captures for them.
+    Owner,
 }
 
 /// Which pits a grand slam empties, where pits change owner.
@@ -316,6 +330,20 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "taker",
+        line: "whose store the captured stones go to: the mover's, or the last pit's owner's",
+        expects: "\"mover\" or \"owner\"",
+        values: &["mover", "owner"],
+        default: "\"mover\"",
+        example: "taker = \"owner\"",
+        long: "\"mover\": the player who moved takes what the capture takes; \"owner\": the \
+               owner of the last pit does, so a move whose last stone falls in the opponent's \
+               pit captures for the opponent (Yovodi: a last stone in an empty pit takes the pit \
+               facing it, for whoever owns the empty pit). `captured` counts the stones taken \
+               either way. Not with `to = \"sow\"` or `choice = \"mover\"`.",
+    },
+    KeyRef {
+        section: "capture",
         key: "grand_slam_pits",
         line: "which pits a grand slam empties where pits change owner: the opponent's, or the row across",
         expects: "\"owned\" or \"across\"",
@@ -452,6 +480,7 @@ pub(crate) struct CaptureRule {
     /// A grand slam empties the row across the board rather than the opponent's pits.
     pub(crate) slam_across: bool,
     pub(crate) to: CaptureTo,
+    pub(crate) taker: Taker,
     /// Where captured stones sown on start from.
     pub(crate) sow_from: SowFrom,
     /// When a capture to the store is checked.
@@ -520,6 +549,19 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
             );
         }
         _ => {}
+    }
+    if let Some(t) = c.taker.as_ref().filter(|t| *t.get_ref() == Taker::Owner) {
+        if c.to == CaptureTo::Sow {
+            cx.error(
+                t.span(),
+                "`taker = \"owner\"` with `to = \"sow\"`: captured stones sown on stay with the mover",
+            );
+        } else if c.choice == CaptureChoice::Mover {
+            cx.error(
+                t.span(),
+                "`taker = \"owner\"` with `choice = \"mover\"`: the mover would choose a capture made for the opponent",
+            );
+        }
     }
     if let Some(g) = c.go_on.as_ref().filter(|_| at != Some(CaptureAt::Lap)) {
         cx.warn(
@@ -596,6 +638,7 @@ impl Checked<'_> {
             grand_slam: c.grand_slam,
             slam_across: c.grand_slam_pits == SlamPits::Across,
             to: c.to,
+            taker: c.taker.as_ref().map_or(Taker::Mover, |t| *t.get_ref()),
             sow_from: c.sow_from.as_ref().map_or(SowFrom::Lap, |f| *f.get_ref()),
             at: match c.to {
                 CaptureTo::Store => c.at.as_ref().map_or(CaptureAt::End, |a| *a.get_ref()),
@@ -664,6 +707,7 @@ impl CaptureRule {
             take_max: _,
             grand_slam: _,
             slam_across: _,
+            taker: _,
             sow_from: _,
             sweep_to: _,
             go_on: _,
@@ -702,9 +746,10 @@ impl CaptureRule {
             s,
             "Capture: when `{}`, {} {}{}.",
             self.when.expr.text(),
-            match self.choice {
-                CaptureChoice::None => "take",
-                CaptureChoice::Mover => "the mover may take (or leave)",
+            match (self.choice, self.taker) {
+                (CaptureChoice::None, Taker::Mover) => "take",
+                (CaptureChoice::None, Taker::Owner) => "the last pit's owner takes",
+                (CaptureChoice::Mover, _) => "the mover may take (or leave)",
             },
             targets.join(" and "),
             match self.take_max {

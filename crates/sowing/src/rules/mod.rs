@@ -20,7 +20,7 @@ pub(crate) mod turn;
 
 // The options the engine reads, by their names.
 pub(crate) use capture::{
-    CaptureAt, CaptureChoice, CaptureTo, ChainWay, GoOn, GrandSlam, SowFrom, SweepTo, Target,
+    CaptureAt, CaptureChoice, CaptureTo, ChainWay, GoOn, GrandSlam, SowFrom, SweepTo, Taker, Target,
 };
 pub(crate) use end::{Leftover, NoMove};
 pub(crate) use house::HouseChoice;
