@@ -392,6 +392,46 @@ fn a_capture_may_be_made_for_the_owner_of_the_last_pit() {
 }
 
 #[test]
+fn extra_turns_in_a_row_may_be_limited() {
+    use ludus::game::Json;
+    // A capture gives another turn; with `again_max = 1` a capture made in that extra turn
+    // gives none. South's pit 6 (one stone) ends in North's pit 1 making two: captured, and
+    // South moves again unless South is already in an extra turn (STATE `extra_turns`).
+    let rules = |most: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"last.side == opponent and last.count == 2\"\ntake = [\"last\"]\n\
+             [turn]\nagain = \"captured > 0\"\n{most}"
+        ))
+    };
+    let next = |most: &str, extra: u32| {
+        let g = rules(most);
+        let mut fields = json!({"to_move": 0, "pits": [[4, 4, 4, 4, 4, 1], [1, 4, 4, 4, 4, 4]],
+            "stores": [3, 3]});
+        if !most.is_empty() {
+            fields["extra_turns"] = json!(extra);
+        }
+        let mut st = g.state_from_json(&fields).unwrap_or_else(|e| panic!("{e}"));
+        let s = sow_pit(&g, &mut st, 6);
+        assert_eq!(s["stores"], json!([5, 3]));
+        (s["to_move"].clone(), s.get("extra_turns").cloned())
+    };
+    assert_eq!(next("", 0), (json!(0), None));
+    assert_eq!(next("again_max = 1\n", 0), (json!(0), Some(json!(1))));
+    assert_eq!(next("again_max = 1\n", 1), (json!(1), Some(json!(0))));
+    assert_eq!(next("again_max = 2\n", 1), (json!(0), Some(json!(2))));
+    // A count beyond the most is refused.
+    let g = rules("again_max = 1\n");
+    let err = g
+        .state_from_json(
+            &json!({"to_move": 0, "pits": [[4, 4, 4, 4, 4, 1], [1, 4, 4, 4, 4, 4]],
+            "stores": [3, 3], "extra_turns": 2}),
+        )
+        .expect_err("too many");
+    assert!(err.to_string().contains("extra_turns"), "{err}");
+    assert!(ludus::game::View::describe(&g).contains("(once in a row at most)"));
+}
+
+#[test]
 fn a_stop_may_give_the_stones_left_to_another_player_than_other_endings_do() {
     use ludus::game::{Game, Json};
     // `stop_leftover = "starter"`: a round stopped with 8 or fewer stones on the board gives

@@ -20,6 +20,10 @@ from any pit of the board (its no_sides):
     re-synchronised position carries them (and who started the round, which a leftover may
     go to).
 
+Mancala Games keeps its count of repeat turns (for "only one repeat turn": Ali Guli Mane) across
+a pass, so the player after a pass may be refused a first repeat turn; its own description
+allows one repeat turn a turn, so the wrapper starts the count afresh at a pass.
+
 A move Mancala Games cuts off by its guard against endless sowing (75 relay lifts, the seeds in
 hand dropped: not a rule) may end a match there; such a match-end disagreement is flagged
 `mg_endless`, as the driver flags an ending one.
@@ -143,6 +147,8 @@ LAST_MOVE = {'endless': False}
 
 def move(self, m):
     r = _move(self, m)
+    if m == gi.PASS_TOKEN:
+        self.rturn_cnt = 0
     LAST_MOVE['endless'] = getattr(self.mdata, 'ended', None) == gi.WinCond.ENDLESS
     return r
 

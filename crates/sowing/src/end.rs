@@ -154,6 +154,7 @@ impl SowingGame {
         st.to_move = 1 - st.to_move;
         st.passing = false;
         st.memory.previous = Previous::NONE;
+        st.memory.extra = 0;
         self.settle_turn(st);
     }
 

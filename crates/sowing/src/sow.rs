@@ -1355,7 +1355,20 @@ impl SowingGame {
     }
 
     /// A move is over: whose turn it is, the history, the end of the game.
-    pub(crate) fn end_move(&self, st: &mut SowingState, mover: usize, before: Before, r: Report) {
+    pub(crate) fn end_move(
+        &self,
+        st: &mut SowingState,
+        mover: usize,
+        before: Before,
+        mut r: Report,
+    ) {
+        if let (true, Some(most)) = (r.again, self.turn.again_max) {
+            // Extra turns in a row are counted; past the most, the turn passes.
+            r.again = st.memory.extra < most;
+            st.memory.extra = if r.again { st.memory.extra + 1 } else { 0 };
+        } else {
+            st.memory.extra = 0;
+        }
         st.ply += 1;
         st.opening = false;
         st.last_end = r.end;

@@ -45,6 +45,8 @@ pub struct SowingState {
 pub(crate) struct Memory {
     pub(crate) previous: Previous,
     pub(crate) ways: [u8; 2],
+    /// The extra turns the player to move has taken in a row (`turn.again_max`).
+    pub(crate) extra: u8,
 }
 
 impl Memory {
@@ -52,6 +54,7 @@ impl Memory {
     pub(crate) const NONE: Memory = Memory {
         previous: Previous::NONE,
         ways: [0; 2],
+        extra: 0,
     };
     /// Gives a start condition's context what is remembered.
     pub(crate) fn show(self, ctx: &mut Ctx) {
@@ -297,6 +300,22 @@ impl SowingGame {
         Ok([ways[0], ways[1]])
     }
 
+    /// Reads STATE `extra_turns` (absent or null: none taken).
+    fn read_extra(&self, v: Option<&Value>) -> Result<u8, String> {
+        let Some(v) = v.filter(|v| !v.is_null()) else {
+            return Ok(0);
+        };
+        let Some(most) = self.turn.again_max else {
+            return Err("`extra_turns`: these rules do not limit extra turns".into());
+        };
+        v.as_u64()
+            .filter(|&n| n <= u64::from(most))
+            .map(|n| n as u8)
+            .ok_or_else(|| {
+                format!("`extra_turns` is the extra turns the player to move has taken in a row, 0 to {most}")
+            })
+    }
+
     /// Reads STATE `previous` (absent or null: none).
     fn read_previous(&self, v: Option<&Value>) -> Result<Previous, String> {
         let Some(v) = v.filter(|v| !v.is_null()) else {
@@ -381,6 +400,9 @@ impl SowingGame {
         }
         if self.sowing.remembers.ways {
             fields.insert("ways".into(), json!(st.memory.ways));
+        }
+        if self.turn.again_max.is_some() {
+            fields.insert("extra_turns".into(), json!(st.memory.extra));
         }
         if let Some(decision) = self.decision_json(st) {
             fields.insert("decision".into(), decision);
@@ -585,6 +607,7 @@ impl SowingGame {
         let memory = Memory {
             previous: self.read_previous(obj.get("previous"))?,
             ways: self.read_ways(obj.get("ways"))?,
+            extra: self.read_extra(obj.get("extra_turns"))?,
         };
         let mut st = match to_move {
             Some(p) => self.resumed(board, p, game, points, ply, memory),
