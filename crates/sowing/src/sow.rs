@@ -1154,14 +1154,15 @@ impl SowingGame {
                 }
             }
         }
-        let left = match cap.slam_across {
+        // Counted only when the capture took some of them.
+        let left = || match cap.slam_across {
             false => self.open_stones(b, opp),
             true => self.row_stones(b, opp),
         };
         Some(Hit {
             taken,
             stones,
-            grand_slam: !opponent_was_empty && from_opp > 0 && left == from_opp,
+            grand_slam: !opponent_was_empty && from_opp > 0 && left() == from_opp,
             taker: match cap.taker {
                 Taker::Mover => mover,
                 Taker::Owner => g.owner_of(b, pos),
