@@ -9,6 +9,10 @@ as it is:
     "keeps": true is written with houses that keep their stones (`[house] keeps`), and a
     position re-synchronised from Mancala Games leaves them in their houses;
 
+a configuration whose first two moves are sown the rules' way whatever way they name (Mancala
+Games' NO_UDIR_FIRSTS) has its moves of the other way named the rules' way there, as Ludus
+names them;
+
 and, of games whose pits change owner (Mancala Games' goal TERRITORY) or whose moves start
 from any pit of the board (its no_sides):
 
@@ -57,6 +61,16 @@ def owners(game):
 
 
 def mg_move_text(game, move, turn):
+    text = pit_text(game, move, turn)
+    # The first two moves of a game sown the rules' way whatever the way named (its
+    # NO_UDIR_FIRSTS): Mancala Games lists both ways, which sow alike; Ludus has the one.
+    if (game.info.prescribed == gi.SowPrescribed.NO_UDIR_FIRSTS and game.movers <= 1
+            and text.endswith('cw') and not text.endswith('ccw')):
+        text = text[:-2] + ('ccw' if game.info.sow_direct == gi.Direct.CCW else 'cw')
+    return text
+
+
+def pit_text(game, move, turn):
     if not (isinstance(move, tuple) and game.info.mlength == 3):
         return _mg_move_text(game, move, turn)
     row, pos, direct = move
