@@ -930,7 +930,7 @@ impl SowingGame {
     }
 
     /// Takes the pits of `hit`, unless the rules make its grand slam capture nothing.
-    #[inline]
+    #[inline(always)]
     fn take_capture(
         &self,
         b: &mut Board,
@@ -938,13 +938,16 @@ impl SowingGame {
         mover: usize,
         hit: Hit,
     ) -> (u32, bool) {
-        let taken = match cap.grand_slam {
-            GrandSlam::NoCapture if hit.grand_slam => return (0, true),
-            GrandSlam::LeaveRight | GrandSlam::LeaveLeft if hit.grand_slam => {
-                self.slam_kept(b, cap, mover, hit.taken)
+        let mut taken = hit.taken;
+        if hit.grand_slam {
+            match cap.grand_slam {
+                GrandSlam::NoCapture => return (0, true),
+                GrandSlam::LeaveRight | GrandSlam::LeaveLeft => {
+                    taken = self.slam_kept(b, cap, mover, taken);
+                }
+                GrandSlam::Capture | GrandSlam::Forbidden | GrandSlam::Never => {}
             }
-            _ => hit.taken,
-        };
+        }
         (self.take_pits(b, cap, hit.taker, taken), hit.grand_slam)
     }
 
@@ -1002,6 +1005,49 @@ impl SowingGame {
             b.count[STORE + taker] += captured as u8;
         }
         captured
+    }
+
+    /// A chain over alternating empty and occupied pits: on from `first` the way the move
+    /// sowed, two pits a step, each pit taken while the pit before it is empty and `chain`
+    /// holds for it (`chain_way = "over-empty"`); returns the pits added to `taken`.
+    #[cold]
+    fn walk_over_empty(
+        &self,
+        b: &Board,
+        cap: &CaptureRule,
+        ctx: &mut Ctx,
+        first: usize,
+        taken: u64,
+        at: &Ended,
+    ) -> u64 {
+        let Some(chain) = &cap.chain else {
+            return 0;
+        };
+        let (g, step) = (&self.geo, &self.geo.next[at.way]);
+        let (mut p, mut added, mut gap, mut more) = (first, 0, true, 0u64);
+        for _ in 0..g.circuit_len[at.mover] {
+            if added == cap.chain_max || p >= SLOTS || step[p] == NO_SLOT {
+                break;
+            }
+            p = usize::from(step[p]);
+            if p == at.skip || b.is_closed(p) {
+                continue;
+            }
+            if gap {
+                if p >= STORE || b.count[p] != 0 {
+                    break;
+                }
+                gap = false;
+                continue;
+            }
+            if (taken | more) >> p & 1 == 1 || p >= STORE || !chain.test(ctx, p) {
+                break;
+            }
+            more |= 1 << p;
+            added += 1;
+            gap = true;
+        }
+        more
     }
 
     /// The pits the capture condition takes, when it holds at `at.last`.
@@ -1093,13 +1139,16 @@ impl SowingGame {
                 };
                 let walks: &[&[u8; SLOTS]] = match chain_way {
                     ChainWay::Back => &[&g.prev[way]],
-                    ChainWay::On | ChainWay::OverEmpty => &[&g.next[way]],
+                    ChainWay::On => &[&g.next[way]],
                     ChainWay::Both | ChainWay::All => &[&g.prev[way], &g.next[way]],
+                    // Its own walk, two pits a step.
+                    ChainWay::OverEmpty => &[],
                 };
-                // Over empty pits: every other pit walked is a gap that must be empty.
-                let hops = chain_way == ChainWay::OverEmpty;
+                if chain_way == ChainWay::OverEmpty {
+                    taken |= self.walk_over_empty(b, cap, &mut ctx, first, taken, at);
+                }
                 for step in walks {
-                    let (mut p, mut added, mut gap) = (first, 0, hops);
+                    let (mut p, mut added) = (first, 0);
                     for _ in 0..g.circuit_len[mover] {
                         if added == cap.chain_max || p >= SLOTS || step[p] == NO_SLOT {
                             break;
@@ -1108,19 +1157,11 @@ impl SowingGame {
                         if p == skip || b.is_closed(p) {
                             continue;
                         }
-                        if gap {
-                            if p >= STORE || b.count[p] != 0 {
-                                break;
-                            }
-                            gap = false;
-                            continue;
-                        }
                         if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
                             break;
                         }
                         taken |= 1 << p;
                         added += 1;
-                        gap = hops;
                     }
                 }
             }
@@ -1128,30 +1169,20 @@ impl SowingGame {
         }
         let mut stones = 0u32;
         let mut from_opp = 0u32;
-        // The opponent's pits a grand slam empties: theirs, or the row across.
-        let slammed = |s: usize| match cap.slam_across {
-            false => g.owner_of(b, s) == opp,
-            true => usize::from(g.owner[s]) == opp,
-        };
+        // The opponent's pits a grand slam empties: theirs, or the row across; a house's
+        // stones are its owner's, not in the opponent's pits.
+        let slammed = match cap.slam_across {
+            false => g.held_mask(b, opp),
+            true => g.side_mask[opp],
+        } & !b.house_mask();
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let got = u32::from(cap.takes(b.count[s]));
             stones += got;
-            if slammed(s) {
+            if slammed >> s & 1 == 1 {
                 from_opp += got;
-            }
-        }
-        if g.kept_houses {
-            // A house's stones are its owner's, not in the opponent's pits.
-            let mut bits = taken & b.house_mask();
-            while bits != 0 {
-                let s = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if slammed(s) {
-                    from_opp -= u32::from(cap.takes(b.count[s]));
-                }
             }
         }
         // Counted only when the capture took some of them.
@@ -1363,12 +1394,10 @@ impl SowingGame {
         before: Before,
         mut r: Report,
     ) {
-        if let (true, Some(most)) = (r.again, self.turn.again_max) {
+        if let Some(most) = self.turn.again_max {
             // Extra turns in a row are counted; past the most, the turn passes.
-            r.again = st.memory.extra < most;
+            r.again &= st.memory.extra < most;
             st.memory.extra = if r.again { st.memory.extra + 1 } else { 0 };
-        } else {
-            st.memory.extra = 0;
         }
         st.ply += 1;
         st.opening = false;
