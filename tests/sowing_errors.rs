@@ -612,6 +612,52 @@ fn a_capture_made_for_the_owner_is_neither_sown_on_nor_chosen() {
 }
 
 #[test]
+fn extra_turn_taker_slam_leftover_and_draw_keys_refuse_bad_values_at_their_place() {
+    // Each at its place, the file refused.
+    for most in ["0", "300"] {
+        let text = format!("{OWARE}\n[turn]\nagain = \"captured > 0\"\nagain_max = {most}\n");
+        located(
+            &text,
+            "`again_max` must be from 1 to 255",
+            &format!("again_max = {most}"),
+            most,
+        );
+    }
+    let text = OWARE.replace("take = [\"last\"]", "take = [\"last\"]\ntaker = \"onwer\"");
+    located(
+        &text,
+        "unknown value \"onwer\"",
+        "taker = \"onwer\"",
+        "\"onwer\"",
+    );
+    let text = OWARE.replace(
+        "take = [\"last\"]",
+        "take = [\"last\"]\ngrand_slam_pits = \"row\"",
+    );
+    located(
+        &text,
+        "unknown value \"row\"",
+        "grand_slam_pits = \"row\"",
+        "\"row\"",
+    );
+    let text = format!("{OWARE}stop_leftover = \"loser\"\n");
+    located(
+        &text,
+        "unknown value \"loser\"",
+        "stop_leftover = \"loser\"",
+        "\"loser\"",
+    );
+    let text =
+        format!("{OWARE}\n[match]\nrefill = 4\nnext_first = \"loser\"\ndraw_first = \"last\"\n");
+    located(
+        &text,
+        "unknown value \"last\"",
+        "draw_first = \"last\"",
+        "\"last\"",
+    );
+}
+
+#[test]
 fn keys_that_refine_a_rule_the_file_does_not_have_are_warned_about() {
     // `stop_leftover` without `stop`, `draw_first` when no result names the next starter:
     // warnings, at their place; the file is still played.

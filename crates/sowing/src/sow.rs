@@ -320,15 +320,30 @@ impl SowingGame {
         pos
     }
 
-    /// The stones in play in the pits of player `p`'s side of the board, whoever owns them
-    /// (houses that keep their stones left out).
-    #[cold]
-    fn row_stones(&self, b: &Board, p: usize) -> u32 {
-        let row = self.geo.side_mask[p] & !b.closed & !b.house_mask();
-        (0..2 * self.geo.n)
-            .filter(|&s| row >> s & 1 == 1)
-            .map(|s| u32::from(b.count[s]))
-            .sum()
+    /// The pits of `opp` a grand slam empties (`capture.grand_slam_pits`): those they own, or
+    /// their side of the board whoever owns it; in play, houses left out.
+    #[inline]
+    fn slam_pits(&self, b: &Board, cap: &CaptureRule, opp: usize) -> u64 {
+        let pits = match cap.slam_across {
+            false => self.geo.held_mask(b, opp),
+            true => self.geo.side_mask[opp],
+        };
+        pits & !b.closed & !b.house_mask()
+    }
+
+    /// The stones in the pits of `opp` a grand slam empties.
+    #[inline]
+    fn slam_left(&self, b: &Board, cap: Option<&CaptureRule>, opp: usize) -> u32 {
+        match cap {
+            Some(cap) if cap.slam_across => {
+                let pits = self.slam_pits(b, cap, opp);
+                (0..2 * self.geo.n)
+                    .filter(|&s| pits >> s & 1 == 1)
+                    .map(|s| u32::from(b.count[s]))
+                    .sum()
+            }
+            _ => self.open_stones(b, opp),
+        }
     }
 
     #[inline]
@@ -441,10 +456,7 @@ impl SowingGame {
             SkipOrigin::Never | SkipOrigin::Lap => NO_SLOT as usize,
         };
         let opponent_was_empty = self.sowing.must_feed == MustFeed::Kept
-            && match self.capture.as_ref().is_some_and(|c| c.slam_across) {
-                false => self.open_stones(b, 1 - mover) == 0,
-                true => self.row_stones(b, 1 - mover) == 0,
-            };
+            && self.slam_left(b, self.capture.as_ref(), 1 - mover) == 0;
         // A capture before the sowing, around the pit about to be lifted.
         let mut captured_first = (0, false);
         if let Some(cap) = self.capture.as_ref().filter(|c| c.at == CaptureAt::Start) {
@@ -957,12 +969,7 @@ impl SowingGame {
     #[cold]
     fn slam_kept(&self, b: &Board, cap: &CaptureRule, mover: usize, taken: u64) -> u64 {
         let g = &self.geo;
-        let opp = 1 - mover;
-        let slammed = match cap.slam_across {
-            true => g.side_mask[opp],
-            false => g.held_mask(b, opp),
-        } & !b.closed
-            & !b.house_mask();
+        let slammed = self.slam_pits(b, cap, 1 - mover);
         let occupied: Vec<usize> = (0..2 * g.n)
             .filter(|&s| slammed >> s & 1 == 1 && b.count[s] > 0)
             .collect();
@@ -1169,12 +1176,8 @@ impl SowingGame {
         }
         let mut stones = 0u32;
         let mut from_opp = 0u32;
-        // The opponent's pits a grand slam empties: theirs, or the row across; a house's
-        // stones are its owner's, not in the opponent's pits.
-        let slammed = match cap.slam_across {
-            false => g.held_mask(b, opp),
-            true => g.side_mask[opp],
-        } & !b.house_mask();
+        // A house's stones are its owner's, not in the opponent's pits.
+        let slammed = self.slam_pits(b, cap, opp);
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
@@ -1185,15 +1188,13 @@ impl SowingGame {
                 from_opp += got;
             }
         }
-        // Counted only when the capture took some of them.
-        let left = || match cap.slam_across {
-            false => self.open_stones(b, opp),
-            true => self.row_stones(b, opp),
-        };
         Some(Hit {
             taken,
             stones,
-            grand_slam: !opponent_was_empty && from_opp > 0 && left() == from_opp,
+            // The stones left counted only when the capture took some of them.
+            grand_slam: !opponent_was_empty
+                && from_opp > 0
+                && self.slam_left(b, Some(cap), opp) == from_opp,
             taker: match cap.taker {
                 Taker::Mover => mover,
                 Taker::Owner => g.owner_of(b, pos),
