@@ -747,3 +747,58 @@ fn a_match_carries_stones_over_or_plays_rounds_afresh_for_points() {
         "mover.wins",
     );
 }
+
+#[test]
+fn picks_refuse_bad_counts_and_captures_they_cannot_follow() {
+    for pick in ["0", "17"] {
+        let text = OWARE.replace(
+            "take = [\"last\"]",
+            &format!("take = [\"last\"]\npick = {pick}"),
+        );
+        located(
+            &text,
+            "`pick` must be from 1 to 16",
+            &format!("pick = {pick}"),
+            pick,
+        );
+    }
+    for (extra, says) in [
+        ("to = \"sow\"", "`pick` with `to = \"sow\"`"),
+        (
+            "at = \"lap\"",
+            "`pick` follows the capture once the sowing has ended",
+        ),
+        ("taker = \"owner\"", "`pick` with `taker = \"owner\"`"),
+    ] {
+        let text = OWARE.replace(
+            "take = [\"last\"]",
+            &format!("take = [\"last\"]\npick = 1\n{extra}"),
+        );
+        let report = ludus::registry::check(&text);
+        let e = report
+            .errors()
+            .find(|e| e.message.contains(says))
+            .unwrap_or_else(|| panic!("{extra}: {:?}", report.diagnostics));
+        assert_eq!(&text[e.span.clone().expect("a place")], "1", "{extra}");
+    }
+    let text = OWARE.replace(
+        "take = [\"last\"]",
+        "take = [\"last\"]\npick = 1\npick_from = \"pit.sid == opponent\"",
+    );
+    let report = ludus::registry::check(&text);
+    assert!(report.game.is_none());
+    assert!(
+        report.errors().any(|e| e.message.contains("sid")),
+        "{:?}",
+        report.diagnostics
+    );
+    let text = OWARE.replace(
+        "take = [\"last\"]",
+        "take = [\"last\"]\npick_from = \"pit.side == opponent\"",
+    );
+    let report = ludus::registry::check(&text);
+    assert!(report.game.is_some());
+    assert!(report
+        .warnings()
+        .any(|w| w.message.contains("`pick_from` without `pick`")));
+}

@@ -1472,3 +1472,57 @@ fn a_capture_before_the_sowing_takes_across_from_the_movers_singles() {
     let st = position(&g, 0, &[2, 1, 0, 0, 0, 1], &[0, 0, 0, 0, 1, 3], [20, 20]);
     assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 6]);
 }
+
+#[test]
+fn after_a_capture_the_mover_picks_further_pits_to_take() {
+    use ludus::game::{Game, Json, Notation};
+    use ludus::sowing::SowingMove;
+    let rules = |pick: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"last.count == 1\"\ntake = [\"opposite\"]\n{pick}\n"
+        ))
+    };
+    let g = rules("pick = 2");
+    // South's pit 1 ends in their empty pit 2 and takes North's pit 5 (four stones); South then
+    // picks two of North's pits holding stones, one after the other, before North moves.
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 4, 1], [13, 8]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["decision"]["question"], "pick");
+    assert_eq!(s["decision"]["options"], json!(["o3", "o4", "o6"]));
+    assert_eq!(s["decision"]["left"], 2);
+    assert_eq!(g.phase(&st).to_move(), Some(0));
+    assert_eq!(s["stores"], json!([17, 8]));
+    // Only a pit of the question answers it; nothing changes on a refusal.
+    for bad in ["take", "o5", "3", "o7"] {
+        let err = g.parse_move(&st, bad).unwrap_err().to_string();
+        assert!(err.contains("a pit to pick is awaited"), "{bad}: {err}");
+    }
+    let mut legal = Vec::new();
+    g.legal_moves(&st, &mut legal);
+    assert_eq!(legal.len(), 3);
+    let o6 = g.parse_move(&st, "o6").unwrap();
+    assert_eq!(o6, SowingMove::pick(11));
+    g.play(&mut st, &o6);
+    let s = g.state_json(&st);
+    assert_eq!(s["decision"]["options"], json!(["o3", "o4"]));
+    assert_eq!(s["decision"]["left"], 1);
+    let o3 = g.parse_move(&st, "o3").unwrap();
+    g.play(&mut st, &o3);
+    let s = g.state_json(&st);
+    assert!(s["decision"].is_null());
+    assert_eq!(s["to_move"], 1);
+    assert_eq!(s["pits"], json!([[0, 1, 4, 4, 3, 2], [0, 0, 0, 4, 0, 0]]));
+    assert_eq!(s["stores"], json!([22, 8]));
+    assert_eq!(sowing_common::stones(&s), 48);
+
+    // `pick_from` narrows the pits; a capture that takes nothing picks nothing.
+    let g = rules("pick = 1\npick_from = \"pit.side == opponent and pit.number >= 4\"");
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 4, 1], [13, 8]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["decision"]["options"], json!(["o4", "o6"]));
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 0, 1], [13, 12]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert!(s["decision"].is_null());
+    assert_eq!(s["to_move"], 1);
+    assert!(ludus::game::View::describe(&g).contains("the mover picks 1 further pit"));
+}

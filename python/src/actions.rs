@@ -4,7 +4,9 @@
 //! - Sowing, `n` pits a side: pit k (1..=n, the mover's numbering) is action k - 1, the same pit
 //!   sown the other way round n + k - 1, the decisions take and leave 2n and 2n + 1, a pass
 //!   2n + 2. Where pits change owner, n is both sides' pits: a pit across the board, `o3`, is
-//!   pit (pits a side) + 3.
+//!   pit (pits a side) + 3. Where the rules let the mover pick pits after a capture
+//!   (`capture.pick`), picking the pit in slot s (player p's pit k is slot p × (pits a side)
+//!   + k - 1) is 2n + 3 + s.
 //! - Tables: a move is its single-die steps. A step is a symbol 1..=S, S = (points + 2) × faces:
 //!   (row - 1) × faces + pips, with row the point moved from (1..=points), points + 1 for the bar
 //!   or points + 2 for the pool, and pips the distance moved (bearing off: the point's number).
@@ -20,8 +22,16 @@ use ludus::tables::{BAR, POOL};
 
 #[derive(Clone, Copy, Debug)]
 pub enum Space {
-    Sowing { pits: u64 },
-    Tables { points: u64, faces: u64, steps: u64 },
+    /// `picks`: the pits a pick may name (both sides'), 0 in a game without picks.
+    Sowing {
+        pits: u64,
+        picks: u64,
+    },
+    Tables {
+        points: u64,
+        faces: u64,
+        steps: u64,
+    },
 }
 
 impl Space {
@@ -30,6 +40,11 @@ impl Space {
             // Where pits change owner a move may name a pit across the board (`o3`).
             AnyGame::Sowing(g) => Space::Sowing {
                 pits: g.move_pits() as u64,
+                picks: if g.picks_pits() {
+                    2 * g.pits_per_side() as u64
+                } else {
+                    0
+                },
             },
             AnyGame::Tables(g) => {
                 let (points, steps) = g.move_bounds();
@@ -45,7 +60,7 @@ impl Space {
     /// How many actions there are.
     pub fn size(self) -> u64 {
         match self {
-            Space::Sowing { pits } => 2 * pits + 3,
+            Space::Sowing { pits, picks } => 2 * pits + 3 + picks,
             Space::Tables {
                 points,
                 faces,
@@ -57,10 +72,11 @@ impl Space {
     /// The action of a move of this space's game.
     pub fn action(self, mv: &AnyMove) -> u64 {
         match (self, mv) {
-            (Space::Sowing { pits }, AnyMove::Sowing(m)) => match m.kind() {
+            (Space::Sowing { pits, .. }, AnyMove::Sowing(m)) => match m.kind() {
                 MoveKind::Take => 2 * pits,
                 MoveKind::Leave => 2 * pits + 1,
                 MoveKind::Pass => 2 * pits + 2,
+                MoveKind::Pick { slot } => 2 * pits + 3 + u64::from(slot),
                 MoveKind::Sow { pit, other_way } => {
                     u64::from(other_way) * pits + u64::from(pit) - 1
                 }

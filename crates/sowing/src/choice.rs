@@ -1,9 +1,10 @@
 //! Choices within a move: a pit `sowing.take` matched that a player may take or leave
 //! (`take_choice`), a house the mover may make or decline (`house.choice`), a capture the mover
-//! may make or decline (`capture.choice`). Each choice is
+//! may make or decline (`capture.choice`), and the further pits the mover picks after a capture
+//! (`capture.pick`). Each choice is
 //! a step of play of its own: the move pauses (the position keeps a [`Pending`]), the phase
 //! names the decider, and the legal moves are the two decisions, [`SowingMove::TAKE`] and
-//! [`SowingMove::LEAVE`]. So
+//! [`SowingMove::LEAVE`], or the pits that may be picked ([`SowingMove::pick`]). So
 //! search, the protocol and the terminal ask the decider as they ask any player to move.
 
 use super::board::{Board, STORE};
@@ -30,9 +31,12 @@ pub(crate) fn decision_text(mv: SowingMove) -> Option<&'static str> {
         MoveKind::Take => Some("take"),
         MoveKind::Leave => Some("leave"),
         MoveKind::Pass => Some("pass"),
-        MoveKind::Sow { .. } => None,
+        MoveKind::Sow { .. } | MoveKind::Pick { .. } => None,
     }
 }
+
+/// Before a pit number: a pit on the other side of the board from the picker, `o3`.
+const ACROSS: &str = "o";
 
 impl SowingGame {
     /// Pauses the move at its question.
@@ -56,14 +60,14 @@ impl SowingGame {
         }
     }
 
-    /// Plays a decision (`take` or leave): the paused move goes on to its end or to its next
-    /// question. Without a pending choice it does nothing.
+    /// Plays a decision (`take`, `leave` or a pit picked): the paused move goes on to its end
+    /// or to its next question. Without a pending choice it does nothing.
     #[inline(never)]
-    pub(crate) fn decide(&self, st: &mut SowingState, take: bool) {
+    pub(crate) fn decide(&self, st: &mut SowingState, answer: SowingMove) {
         let Some(mut pending) = st.pending.take() else {
             return;
         };
-        match self.resume(&mut st.board, &mut pending.paused, take) {
+        match self.resume(&mut st.board, &mut pending.paused, answer) {
             Some(report) => {
                 let mover = pending.paused.sowing.mover;
                 self.end_move(st, mover, pending.before, report);
@@ -75,30 +79,82 @@ impl SowingGame {
         }
     }
 
+    /// The legal moves while a choice waits: `take` and `leave`, or the pits to pick.
+    pub(crate) fn decisions(&self, st: &SowingState, out: &mut Vec<SowingMove>) {
+        let Some(pending) = &st.pending else {
+            return;
+        };
+        match pending.paused.question {
+            Question::Pick { .. } => {
+                let pits = self.pick_pits(&st.board, &pending.paused.sowing);
+                out.extend(
+                    (0..STORE as u8)
+                        .filter(|&s| pits >> s & 1 == 1)
+                        .map(SowingMove::pick),
+                );
+            }
+            _ => out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]),
+        }
+    }
+
+    /// Whether a pick waits (`capture.pick`).
+    pub(crate) fn picking(&self, st: &SowingState) -> bool {
+        st.pending
+            .as_ref()
+            .is_some_and(|p| matches!(p.paused.question, Question::Pick { .. }))
+    }
+
+    /// A picked pit's text as the picker sees the board: `3` on their own side, `o3` across.
+    pub(crate) fn pick_text(&self, st: &SowingState, slot: u8) -> String {
+        let picker = st.pending.as_ref().map_or(st.to_move, |p| p.decider);
+        let slot = usize::from(slot);
+        let k = self.geo.number[slot];
+        match self.geo.owner[slot] == picker {
+            true => k.to_string(),
+            false => format!("{ACROSS}{k}"),
+        }
+    }
+
     /// Reads a decision while a choice waits.
     pub(crate) fn parse_decision(
         &self,
         st: &SowingState,
         text: &str,
     ) -> Result<SowingMove, MoveError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "take" => Ok(SowingMove::TAKE),
-            "leave" => Ok(SowingMove::LEAVE),
-            _ => Err(MoveError::unreadable(
-                text,
-                format!(
-                    "a decision is awaited, `take` or `leave`: {}",
-                    self.question_text(st)
-                ),
-            )),
+        let lower = text.trim().to_ascii_lowercase();
+        let mut moves = Vec::new();
+        self.decisions(st, &mut moves);
+        if let Some(mv) = moves
+            .iter()
+            .find(|&&mv| self.decision_name(st, mv) == lower)
+        {
+            return Ok(*mv);
+        }
+        let options: Vec<String> = moves.iter().map(|&mv| self.decision_name(st, mv)).collect();
+        let what = match options.len() {
+            2 if options[0] == "take" => "a decision is awaited, `take` or `leave`".to_string(),
+            _ => "a pit to pick is awaited".to_string(),
+        };
+        Err(MoveError::unreadable(
+            text,
+            format!("{what}: {}", self.question_text(st)),
+        ))
+    }
+
+    /// A decision's text.
+    fn decision_name(&self, st: &SowingState, mv: SowingMove) -> String {
+        match mv.kind() {
+            MoveKind::Pick { slot } => self.pick_text(st, slot),
+            _ => decision_text(mv).unwrap_or_default().to_string(),
         }
     }
 
     /// The pits at stake in the pending question, as slots.
-    fn stake(&self, pending: &Pending) -> u64 {
+    fn stake(&self, st: &SowingState, pending: &Pending) -> u64 {
         match pending.paused.question {
             Question::Take { slot } | Question::House { slot } => 1 << slot,
             Question::Capture { taken, .. } => taken,
+            Question::Pick { .. } => self.pick_pits(&st.board, &pending.paused.sowing),
         }
     }
 
@@ -125,12 +181,31 @@ impl SowingGame {
                 format!("make {pits} ({stones}) a house, or leave it")
             }
             Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
+            Question::Pick { left } => {
+                let mut moves = Vec::new();
+                self.decisions(st, &mut moves);
+                let options: Vec<String> = moves
+                    .iter()
+                    .map(|&mv| {
+                        let MoveKind::Pick { slot } = mv.kind() else {
+                            unreachable!("a pick's answers are pits")
+                        };
+                        let count = st.board.count[usize::from(slot)];
+                        format!("`{}` ({count})", self.pick_text(st, slot))
+                    })
+                    .collect();
+                let more = match left {
+                    1 => String::new(),
+                    l => format!(", {} more to pick after it", l - 1),
+                };
+                format!("pick a pit to take: {}{more}", options.join(", "))
+            }
         }
     }
 
     /// The pits at stake as (side, pit number), and the stones in them.
     fn stake_list(&self, st: &SowingState, pending: &Pending) -> (Vec<(usize, usize)>, u32) {
-        let stake = self.stake(pending);
+        let stake = self.stake(st, pending);
         let slots = (0..STORE).filter(|&s| stake >> s & 1 == 1);
         let pits = slots
             .clone()
@@ -154,16 +229,24 @@ impl SowingGame {
             Question::Take { .. } => "take",
             Question::House { .. } => "house",
             Question::Capture { .. } => "capture",
+            Question::Pick { .. } => "pick",
         };
         let pits: Vec<Value> = pits.iter().map(|&(side, k)| json!([side, k])).collect();
-        Some(json!({
+        let mut moves = Vec::new();
+        self.decisions(st, &mut moves);
+        let options: Vec<String> = moves.iter().map(|&mv| self.decision_name(st, mv)).collect();
+        let mut decision = json!({
             "question": what,
             "mover": sowing.mover,
             "pit": self.geo.number[sowing.origin],
             "pits": pits,
             "stones": stones,
             "in_hand": sowing.hand,
-            "options": ["take", "leave"],
-        }))
+            "options": options,
+        });
+        if let Question::Pick { left } = pending.paused.question {
+            decision["left"] = json!(left);
+        }
+        Some(decision)
     }
 }

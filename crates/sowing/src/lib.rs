@@ -162,6 +162,11 @@ impl SowingGame {
             self.geo.n
         }
     }
+    /// Whether a move may pause for the mover to pick pits after a capture (`capture.pick`):
+    /// the answers are [`MoveKind::Pick`] of any pit of the board.
+    pub fn picks_pits(&self) -> bool {
+        self.capture.as_ref().is_some_and(|c| c.pick > 0)
+    }
     /// Stones in the game.
     pub fn total_stones(&self) -> u32 {
         self.setup.total
@@ -242,7 +247,7 @@ impl Game for SowingGame {
             if state.legal == 0 {
                 out.clear();
                 if state.pending.is_some() {
-                    out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]);
+                    self.decisions(state, out);
                 } else if state.passing {
                     out.push(SowingMove::PASS);
                 }
@@ -273,8 +278,7 @@ impl Game for SowingGame {
     fn play(&self, state: &mut SowingState, mv: &SowingMove) {
         match mv.kind() {
             MoveKind::Sow { pit, other_way } => self.play_pit(state, pit, other_way),
-            MoveKind::Take => self.decide(state, true),
-            MoveKind::Leave => self.decide(state, false),
+            MoveKind::Take | MoveKind::Leave | MoveKind::Pick { .. } => self.decide(state, *mv),
             MoveKind::Pass => self.pass_turn(state),
         }
     }
@@ -334,7 +338,12 @@ impl Game for SowingGame {
 
 impl Notation for SowingGame {
     fn move_text(&self, state: &SowingState, mv: &SowingMove) -> String {
-        choice::decision_text(*mv).map_or_else(|| self.pit_text(state, *mv), str::to_string)
+        match mv.kind() {
+            MoveKind::Pick { slot } => self.pick_text(state, slot),
+            _ => {
+                choice::decision_text(*mv).map_or_else(|| self.pit_text(state, *mv), str::to_string)
+            }
+        }
     }
     fn parse_move(&self, state: &SowingState, text: &str) -> Result<SowingMove, MoveError> {
         if state.result.is_some() {
@@ -374,6 +383,15 @@ impl Json for SowingGame {
             MoveKind::Take | MoveKind::Leave => {
                 let decision = choice::decision_text(*mv);
                 json!({"text": decision, "decision": decision})
+            }
+            MoveKind::Pick { slot } => {
+                let slot = usize::from(slot);
+                json!({
+                    "text": self.pick_text(state, slot as u8),
+                    "pick": true,
+                    "side": self.geo.owner[slot],
+                    "pit": self.geo.number[slot],
+                })
             }
             MoveKind::Pass => json!({"text": "pass", "pass": true}),
         }

@@ -1,12 +1,14 @@
 //! A sowing move as a type: a pit sown the rules' way or the other way round, a pass (where the
 //! rules make a player who cannot move pass), or, while a choice within a move waits, the
-//! decision to take or to leave. One byte, so the legal moves
+//! decision to take or to leave, or the pit picked (`capture.pick`). One byte, so the legal moves
 //! of a position are copied as a block (see `legal_moves`).
 
 use std::fmt;
 
 /// The byte's bit for a pit sown the other way round (against `sowing.direction`).
 const OTHER_WAY: u8 = 0x40;
+/// The byte's bit for a pit picked while a pick waits (the slot in the low bits).
+const PICK: u8 = 0x80;
 /// The byte of a pass, past every pit.
 const PASS: u8 = 0xfd;
 /// The bytes of the two decisions, past every pit.
@@ -28,6 +30,9 @@ pub enum MoveKind {
     Take,
     /// Leave it.
     Leave,
+    /// Pick the pit in `slot` (player p's pit k is slot `p * n + k - 1`, n pits a side): the
+    /// answer while a pick waits (`capture.pick`).
+    Pick { slot: u8 },
     /// Pass: the player has no pit to sow and the rules make them pass.
     Pass,
 }
@@ -39,6 +44,12 @@ impl SowingMove {
     pub const LEAVE: SowingMove = SowingMove(LEAVE);
     /// A pass, a player's only move when they cannot sow and the rules make them pass.
     pub const PASS: SowingMove = SowingMove(PASS);
+
+    /// Picking the pit in `slot` (see [`MoveKind::Pick`]).
+    pub fn pick(slot: u8) -> SowingMove {
+        debug_assert!(usize::from(slot) < crate::board::STORE);
+        SowingMove(PICK | slot)
+    }
 
     /// Sowing pit `pit` (1 to 16) the rules' way round.
     pub fn pit(pit: u8) -> SowingMove {
@@ -64,6 +75,7 @@ impl SowingMove {
             TAKE => MoveKind::Take,
             LEAVE => MoveKind::Leave,
             PASS => MoveKind::Pass,
+            b if b & PICK != 0 => MoveKind::Pick { slot: b & !PICK },
             b => MoveKind::Sow {
                 pit: b & !OTHER_WAY,
                 other_way: b & OTHER_WAY != 0,
@@ -75,7 +87,7 @@ impl SowingMove {
     pub fn sown_pit(self) -> Option<u8> {
         match self.kind() {
             MoveKind::Sow { pit, .. } => Some(pit),
-            MoveKind::Take | MoveKind::Leave | MoveKind::Pass => None,
+            MoveKind::Take | MoveKind::Leave | MoveKind::Pick { .. } | MoveKind::Pass => None,
         }
     }
 
@@ -104,6 +116,7 @@ impl fmt::Debug for SowingMove {
             } => write!(f, "pit {pit} the other way"),
             MoveKind::Take => f.write_str("take"),
             MoveKind::Leave => f.write_str("leave"),
+            MoveKind::Pick { slot } => write!(f, "pick slot {slot}"),
             MoveKind::Pass => f.write_str("pass"),
         }
     }
@@ -130,6 +143,10 @@ mod tests {
         assert_eq!(SowingMove::LEAVE.sown_pit(), None);
         assert_eq!(SowingMove::PASS.kind(), MoveKind::Pass);
         assert_eq!(SowingMove::PASS.sown_pit(), None);
+        for slot in 0..32 {
+            assert_eq!(SowingMove::pick(slot).kind(), MoveKind::Pick { slot });
+            assert_eq!(SowingMove::pick(slot).sown_pit(), None);
+        }
         assert_eq!(
             format!("{:?}", SowingMove::other_way(3)),
             "pit 3 the other way"

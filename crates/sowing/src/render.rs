@@ -104,7 +104,9 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
 /// What the player to move is to do (after their name); `None` once the game is over.
 pub fn awaited(game: &SowingGame, st: &SowingState) -> Option<String> {
     game.phase(st).to_move()?;
-    Some(if st.pending.is_some() {
+    Some(if game.picking(st) {
+        format!("to {}", game.question_text(st))
+    } else if st.pending.is_some() {
         format!("to decide: {} (`take` or `leave`)", game.question_text(st))
     } else if st.passing {
         "to pass: no pit can be sown (`pass`)".to_string()
@@ -137,6 +139,11 @@ pub fn status(game: &SowingGame, st: &SowingState) -> String {
 
 /// How moves are typed.
 pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
+    if game.picking(st) {
+        return "Type the pit you pick: its number if it is on your side of the board, `o` and \
+                its number there if it is across the board (`o2`)."
+            .to_string();
+    }
     if st.pending.is_some() {
         return "Answer the question: `take` or `leave`.".to_string();
     }

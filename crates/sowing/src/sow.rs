@@ -2,6 +2,7 @@
 //! at the choices the rules leave to a player, and the legal moves.
 
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
+use super::moves::{MoveKind, SowingMove};
 use super::rules::capture::CaptureRule;
 use super::rules::house::HouseRule;
 use super::rules::{
@@ -192,6 +193,9 @@ pub(crate) enum Question {
         grand_slam: bool,
         lap: bool,
     },
+    /// After a capture that took stones (`capture.pick`): a pit for the mover to pick and
+    /// take, `left` picks to go, this one included.
+    Pick { left: u8 },
 }
 
 /// A move paused at a question (the decider is the rules' chooser, see `choice.rs`).
@@ -541,9 +545,15 @@ impl SowingGame {
         }
     }
 
-    /// Goes on with a paused move once its question is answered (`take` or leave): the move's
-    /// report, or the next question.
-    pub(crate) fn resume(&self, b: &mut Board, paused: &mut Paused, take: bool) -> Option<Report> {
+    /// Goes on with a paused move once its question is answered (`take` or `leave`, or the
+    /// pit picked): the move's report, or the next question.
+    pub(crate) fn resume(
+        &self,
+        b: &mut Board,
+        paused: &mut Paused,
+        answer: SowingMove,
+    ) -> Option<Report> {
+        let take = answer.kind() == MoveKind::Take;
         let s = &mut paused.sowing;
         let next = match paused.question {
             Question::Take { slot } => {
@@ -581,8 +591,15 @@ impl SowingGame {
                         s.declined = true;
                         self.sow_to_end(b, s, true)
                     }
+                    false if got > 0 => self.picks(b, s, cap.pick, true),
                     false => None,
                 }
+            }
+            Question::Pick { left } => {
+                if let MoveKind::Pick { slot } = answer.kind() {
+                    self.take_picked(b, s, usize::from(slot));
+                }
+                self.picks(b, s, left - 1, true)
             }
         };
         match next {
@@ -643,7 +660,60 @@ impl SowingGame {
         let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
         s.report.captured = s.report.captured.saturating_add(captured as u16);
         s.report.grand_slam = grand_slam;
+        match captured {
+            0 => None,
+            _ => self.picks(b, s, cap.pick, ask),
+        }
+    }
+
+    /// The pits the mover may pick (`capture.pick`): in play, holding stones, of the
+    /// opponent's or where `pick_from` holds (bit = slot).
+    pub(crate) fn pick_pits(&self, b: &Board, s: &Sowing) -> u64 {
+        let Some(cap) = &self.capture else {
+            return 0;
+        };
+        let g = &self.geo;
+        let mut ctx = Ctx::new(b, g, s.mover, s.ply);
+        ctx.sown = s.sown;
+        ctx.relays = s.relays;
+        ctx.views[View::Last as usize] = s.pos as u8;
+        ctx.views[View::Origin as usize] = s.origin as u8;
+        (0..2 * g.n)
+            .filter(|&slot| b.count[slot] > 0 && !b.is_closed(slot))
+            .filter(|&slot| match &cap.pick_from {
+                Some(from) => from.test(&mut ctx, slot),
+                None => usize::from(g.owner[slot]) != s.mover,
+            })
+            .fold(0, |pits, slot| pits | 1 << slot)
+    }
+
+    /// The picks after a capture, `left` to go: the question of the next, or, in a trial
+    /// (`ask` false), each taken at once from the fullest pit (the lowest slot of equals).
+    #[cold]
+    fn picks(&self, b: &mut Board, s: &mut Sowing, left: u8, ask: bool) -> Option<Question> {
+        for left in (1..=left).rev() {
+            let pits = self.pick_pits(b, s);
+            if pits == 0 {
+                return None;
+            }
+            if ask {
+                return Some(Question::Pick { left });
+            }
+            let fullest = (0..STORE)
+                .filter(|&slot| pits >> slot & 1 == 1)
+                .max_by_key(|&slot| (b.count[slot], std::cmp::Reverse(slot)))
+                .expect("a pit to pick");
+            self.take_picked(b, s, fullest);
+        }
         None
+    }
+
+    /// The mover takes the pit picked.
+    fn take_picked(&self, b: &mut Board, s: &mut Sowing, slot: usize) {
+        let got = b.count[slot];
+        b.count[slot] = 0;
+        b.count[STORE + s.mover] += got;
+        s.report.captured = s.report.captured.saturating_add(u16::from(got));
     }
 
     /// The report of a move whose sowing and capture are done: the sweep of the stones left,

@@ -55,6 +55,13 @@ pub struct Capture {
     /// Whether the mover may decline the capture.
     #[serde(default)]
     pub choice: CaptureChoice,
+    /// After a capture that took stones, the mover picks this many further pits and takes
+    /// them, one after another.
+    #[serde(default)]
+    pub pick: Option<Spanned<u32>>,
+    /// The pits a pick may take (context chain); the opponent's when left out.
+    #[serde(default)]
+    pub pick_from: Option<Spanned<String>>,
     /// After the capture step of every move: when this holds, the mover takes every stone left
     /// in play (context `sweep`).
     #[serde(default)]
@@ -433,6 +440,36 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "pick",
+        line: "after a capture that took stones, how many further pits the mover picks and takes",
+        expects: "a whole number from 1 to 16",
+        values: &[],
+        default: "none",
+        example: "pick = 1",
+        long: "After a capture that took stones (`at = \"end\"`, to the store), the mover \
+               picks a pit holding stones, of those `pick_from` allows (the opponent's when it \
+               is left out), and takes it, then the next, this many times or until no pit is \
+               left: a step of play of its own, answered with the pit's name as the picker sees \
+               the board (`o3`: the opponent's pit 3; `3`: their own). Tshuba: \"the player may \
+               also capture from another hole from the opponent's side of the board of their \
+               choosing\", `pick = 1`. The stones go to the mover's store and count in \
+               `captured`. The feeding and grand-slam checks of the legal moves, which try \
+               moves without asking, take the fullest pits.",
+    },
+    KeyRef {
+        section: "capture",
+        key: "pick_from",
+        line: "context chain: the pits a pick may take (the opponent's when left out)",
+        expects: CONDITION,
+        values: &[],
+        default: "\"pit.side == opponent\"",
+        example: "pick_from = \"pit.side == opponent and pit.row == 1\"",
+        long: "A condition (context chain: `pit` the pit that may be picked, `last`, `origin`): \
+               with `pick`, the pits in play holding stones that the mover may pick. Left out, \
+               any of the opponent's pits.",
+    },
+    KeyRef {
+        section: "capture",
         key: "sweep",
         line: "context sweep: after the capture step of every move, the mover takes every stone left in play when this holds",
         expects: "a condition (context sweep)",
@@ -488,6 +525,10 @@ pub(crate) struct CaptureRule {
     /// How the sowing goes on after a lap that captured (with `at = "lap"`).
     pub(crate) go_on: GoOn,
     pub(crate) choice: CaptureChoice,
+    /// The further pits the mover picks after a capture that took stones (0: none).
+    pub(crate) pick: u8,
+    /// The pits a pick may take; `None`: the opponent's.
+    pub(crate) pick_from: Option<PitCond>,
 }
 
 /// `[capture]` checked, its conditions compiled, before the board is laid out.
@@ -496,6 +537,7 @@ pub(super) struct Checked<'a> {
     when: Expr,
     chain: Option<Expr>,
     sweep: Option<Expr>,
+    pick_from: Option<Expr>,
 }
 
 /// Checks `[capture]`; `None` when an error was reported.
@@ -503,6 +545,11 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
     let when = cx.condition(Context::Capture, &c.when);
     let chain = c.chain.as_ref().map(|v| cx.condition(Context::Chain, v));
     let sweep = c.sweep.as_ref().map(|v| cx.condition(Context::Sweep, v));
+    let pick_from = c
+        .pick_from
+        .as_ref()
+        .map(|v| cx.condition(Context::Chain, v));
+    pick_checks(cx, c);
     if let (Some(to), None) = (&c.sweep_to, &c.sweep) {
         cx.warn(
             to.span(),
@@ -607,7 +654,53 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
         when: when?,
         chain: compiled(chain)?,
         sweep: compiled(sweep)?,
+        pick_from: compiled(pick_from)?,
     })
+}
+
+/// `pick` and `pick_from`: a count in range, picks only after a capture to the store once the
+/// sowing has ended (a capture during the sowing goes on at once).
+fn pick_checks(cx: &mut Cx, c: &Capture) {
+    match &c.pick {
+        Some(p) if !(1..=16).contains(p.get_ref()) => {
+            cx.error(p.span(), "`pick` must be from 1 to 16");
+        }
+        Some(p) if c.to == CaptureTo::Sow => {
+            cx.error(
+                p.span(),
+                "`pick` with `to = \"sow\"`: picks follow a capture to the store",
+            );
+        }
+        Some(p)
+            if c.at
+                .as_ref()
+                .is_some_and(|a| *a.get_ref() != CaptureAt::End) =>
+        {
+            cx.error(
+                p.span(),
+                "`pick` follows the capture once the sowing has ended: not with `at = \"lap\"` or `at = \"start\"`",
+            );
+        }
+        Some(p)
+            if c.taker
+                .as_ref()
+                .is_some_and(|t| *t.get_ref() == Taker::Owner) =>
+        {
+            cx.error(
+                p.span(),
+                "`pick` with `taker = \"owner\"`: the mover picks, for themselves",
+            );
+        }
+        Some(_) => {}
+        None => {
+            if let Some(f) = &c.pick_from {
+                cx.warn(
+                    f.span(),
+                    "`pick_from` without `pick`: no pit is ever picked",
+                );
+            }
+        }
+    }
 }
 
 impl Checked<'_> {
@@ -646,6 +739,8 @@ impl Checked<'_> {
             },
             go_on: c.go_on.as_ref().map_or(GoOn::Relay, |g| *g.get_ref()),
             choice: c.choice,
+            pick: c.pick.as_ref().map_or(0, |p| *p.get_ref() as u8),
+            pick_from: self.pick_from.map(|e| laid.pit(e, View::Pit)),
         }
     }
 }
@@ -717,11 +812,16 @@ impl CaptureRule {
             at,
             choice,
             sweep,
+            pick,
+            pick_from: _,
         } = self;
         Closes {
             bulk: *at == CaptureAt::Lap,
             // (A capture before the sowing is made in the general path, before its run.)
-            plain: *choice != CaptureChoice::None || sweep.is_some() || *at != CaptureAt::End,
+            plain: *choice != CaptureChoice::None
+                || sweep.is_some()
+                || *at != CaptureAt::End
+                || *pick > 0,
             way: false,
             start: false,
         }
@@ -779,6 +879,18 @@ impl CaptureRule {
                 ),
             };
             let _ = writeln!(s, "Then {way} `{}`{most}.", ch.expr.text());
+        }
+        if self.pick > 0 {
+            let _ = writeln!(
+                s,
+                "After a capture that took stones, the mover picks {} further pit{} holding stones{} and takes {}.",
+                self.pick,
+                if self.pick == 1 { "" } else { "s" },
+                self.pick_from
+                    .as_ref()
+                    .map_or(" of the opponent's".to_string(), |f| format!(" where `{}`", f.expr.text())),
+                if self.pick == 1 { "it" } else { "them, one after another" },
+            );
         }
         if self.at == CaptureAt::Start {
             let _ = writeln!(
