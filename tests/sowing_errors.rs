@@ -802,3 +802,26 @@ fn picks_refuse_bad_counts_and_captures_they_cannot_follow() {
         .warnings()
         .any(|w| w.message.contains("`pick_from` without `pick`")));
 }
+
+#[test]
+fn closing_pits_needs_a_relay_and_a_known_way_of_sowing_past_them() {
+    let text =
+        format!("{OWARE}\n").replace("[sowing]\n", "[sowing]\nclose = \"last.count == 3\"\n");
+    let report = ludus::registry::check(&text);
+    assert!(report.game.is_some(), "{:?}", report.diagnostics);
+    let w = report
+        .warnings()
+        .find(|w| w.message.contains("`close` without `relay`"))
+        .unwrap_or_else(|| panic!("{:?}", report.diagnostics));
+    assert_eq!(
+        &text[w.span.clone().expect("a place")],
+        "\"last.count == 3\""
+    );
+    let text = OWARE.replace("[sowing]\n", "[sowing]\nclosed = \"fill\"\n");
+    located(
+        &text,
+        "unknown value \"fill\"",
+        "closed = \"fill\"",
+        "\"fill\"",
+    );
+}

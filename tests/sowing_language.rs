@@ -1526,3 +1526,54 @@ fn after_a_capture_the_mover_picks_further_pits_to_take() {
     assert_eq!(s["to_move"], 1);
     assert!(ludus::game::View::describe(&g).contains("the mover picks 1 further pit"));
 }
+
+#[test]
+fn a_relay_may_close_the_pit_it_lifts_and_later_sowings_fill_those_across() {
+    use ludus::game::{Game, Json};
+    use ludus::sowing::SowingMove;
+    // Two rows of six, relays from the last pit; a relay from a pit made three closes it
+    // (Deka), and a stone reaching a closed pit across the board stays there, out of play.
+    let g = plain(
+        "[sowing]\nrelay = \"last\"\nclose = \"last.count == 3\"\nclosed = \"fill-across\"\n\
+         [end]\nno_move = \"loses\"\nleftover = \"none\"\n",
+    );
+    // South's pit 5 (two stones) ends in North's pit 1 (two, now three): it closes and its three
+    // stones are sown on into North's pits 2, 3 and 4; pit 4 held none, so the move ends.
+    let mut st = position(&g, 0, &[4, 4, 4, 4, 2, 0], &[2, 4, 4, 0, 4, 4], [6, 6]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["out_of_play"], json!([[], [1]]));
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 0, 1], [0, 5, 5, 1, 4, 4]]));
+    assert_eq!(sowing_common::stones(&s), 48);
+    // With North's pit 1 closed, South's pit 6 (three stones) drops its first into it, out of
+    // play, then sows North's pits 2 and 3 (empty: the move ends).
+    let mut at = json!({"to_move": 0, "pits": [[4, 4, 4, 4, 0, 3], [0, 5, 0, 0, 4, 4]],
+                        "stores": [8, 8], "out_of_play": [[], [1]]});
+    let mut st = g.state_from_json(&at).unwrap();
+    g.play(&mut st, &SowingMove::pit(6));
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 0, 0], [1, 6, 1, 0, 4, 4]]));
+    // North's pit 6 (four) relays from South's pit 4 (five): South's 5 and 6, then North's own
+    // closed pit 1 is passed over, and North's pits 2, 3 and 4 take the rest.
+    g.play(&mut st, &SowingMove::pit(6));
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[5, 5, 5, 0, 1, 1], [1, 7, 2, 1, 4, 0]]));
+    assert_eq!(s["out_of_play"], json!([[], [1]]));
+    assert_eq!(sowing_common::stones(&s), 48);
+    // A lap's last stone falling into a closed pit across the board ends the sowing there: the
+    // pit is not lifted, though it held stones.
+    let ends = json!({"to_move": 0, "pits": [[4, 4, 4, 4, 0, 1], [2, 5, 0, 0, 4, 4]],
+                      "stores": [8, 8], "out_of_play": [[], [1]]});
+    let mut end = g.state_from_json(&ends).unwrap();
+    g.play(&mut end, &SowingMove::pit(6));
+    let s = g.state_json(&end);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 0, 0], [3, 5, 0, 0, 4, 4]]));
+    assert_eq!(s["to_move"], 1);
+    // A closed pit is never sown from, and a position naming one is refused by rules that never
+    // close pits.
+    let mut legal = Vec::new();
+    g.legal_moves(&st, &mut legal);
+    assert!(!legal.is_empty());
+    at["out_of_play"] = json!([[], [1]]);
+    let never = plain("");
+    assert!(never.state_from_json(&at).is_err());
+}

@@ -28,6 +28,11 @@ Mancala Games keeps its count of repeat turns (for "only one repeat turn": Ali G
 a pass, so the player after a pass may be refused a first repeat turn; its own description
 allows one repeat turn a turn, so the wrapper starts the count afresh at a pass.
 
+A configuration listed with "pooled": true has its two stores compared as one: Mancala Games
+puts the seeds its rules take out of play (a seed sown towards a closed pit across the board)
+in South's store, while its rules text and Ludus keep them out of play in that pit, its owner's
+(the driver adds a closed pit's stones to its owner's store).
+
 A move Mancala Games cuts off by its guard against endless sowing (75 relay lifts, the seeds in
 hand dropped: not a rule) may end a match there; such a match-end disagreement is flagged
 `mg_endless`, as the driver flags an ending one.
@@ -106,8 +111,14 @@ def as_lists(houses):
     return out
 
 
+def pooled(v):
+    if CURRENT.get('pooled'):
+        v['stores'] = [v['stores'][0] + v['stores'][1], 0]
+    return v
+
+
 def mg_view(game):
-    v = _mg_view(game)
+    v = pooled(_mg_view(game))
     if game.info.child_type:
         v['houses'] = children(game)
     if territory(game):
@@ -129,7 +140,7 @@ def ludus_view(st, with_houses, with_closed):
                 stores[owner] += pits[side][k - 1]
                 pits[side][k - 1] = 0
         st['pits'], st['stores'] = pits, stores
-    v = _ludus_view(st, with_houses, with_closed)
+    v = pooled(_ludus_view(st, with_houses, with_closed))
     if with_houses and st.get('houses'):
         v['houses'] = as_lists(st['houses'])
     if with_houses and 'owners' in st:

@@ -167,6 +167,11 @@ impl SowingGame {
     pub fn picks_pits(&self) -> bool {
         self.capture.as_ref().is_some_and(|c| c.pick > 0)
     }
+    /// Whether pits may be out of play: in a match's rounds, or closed during play
+    /// (`sowing.close`).
+    pub fn closes_pits(&self) -> bool {
+        self.match_rule.is_some() || self.sowing.close.is_some()
+    }
     /// Stones in the game.
     pub fn total_stones(&self) -> u32 {
         self.setup.total

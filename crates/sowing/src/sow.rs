@@ -281,10 +281,16 @@ impl SowingGame {
     /// would pass over every slot of the circuit, the next one.
     #[inline]
     fn next_drop(&self, b: &Board, s: &Sowing) -> usize {
-        let first = self.step(b, s.way, s.pos, s.skip);
+        let first = match self.sowing.fill_across && b.closed != 0 {
+            true => self.step_filling(b, s),
+            false => self.step(b, s.way, s.pos, s.skip),
+        };
         let Some(skip) = &self.sowing.skip else {
             return first;
         };
+        if b.is_closed(first) {
+            return first;
+        }
         let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
         ctx.sown = s.sown;
         ctx.relays = s.relays;
@@ -297,6 +303,22 @@ impl SowingGame {
             pos = self.step(b, s.way, pos, s.skip);
         }
         first
+    }
+
+    /// The next slot of the move's circuit after `s.pos` where pits out of play across the
+    /// board are filled (`closed = "fill-across"`): the mover's own closed pits are passed over,
+    /// one across the board is the stone's place.
+    #[cold]
+    fn step_filling(&self, b: &Board, s: &Sowing) -> usize {
+        let next = &self.geo.next[s.way];
+        let mut pos = s.pos;
+        loop {
+            pos = usize::from(next[pos]);
+            let own = pos < STORE && usize::from(self.geo.owner[pos]) == s.mover;
+            if pos != s.skip && !(b.is_closed(pos) && own) {
+                return pos;
+            }
+        }
     }
 
     /// Sows `hand` stones one a slot after `pos`; returns the last slot.
@@ -868,7 +890,8 @@ impl SowingGame {
             .as_ref()
             .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::Lap);
         loop {
-            if self.sowing.take.is_none() && self.sowing.skip.is_none() {
+            let filling = self.sowing.fill_across && b.closed != 0;
+            if self.sowing.take.is_none() && self.sowing.skip.is_none() && !filling {
                 s.pos = self.drop_stones(b, s.way, s.pos, s.hand, s.skip, &mut s.visited);
                 s.sown += u32::from(s.hand);
                 s.hand = 0;
@@ -878,6 +901,10 @@ impl SowingGame {
                 b.count[s.pos] += 1;
                 s.hand -= 1;
                 s.sown += 1;
+                if filling && b.is_closed(s.pos) {
+                    // Out of play: the stone stays there, nothing else happens to it.
+                    continue;
+                }
                 s.visited |= 1 << s.pos;
                 if self.empties_houses() {
                     b.empty_houses();
@@ -947,8 +974,11 @@ impl SowingGame {
                 _ => b.count[from] > 0,
             };
             // A house is never lifted (only one that keeps its stones has any).
+            // A pit out of play is never lifted (a lap's last stone fell into one across the
+            // board: `closed = "fill-across"`).
             if !liftable
                 || from >= STORE
+                || b.is_closed(from)
                 || (self.geo.kept_houses && b.house_mask() >> from & 1 == 1)
             {
                 return None;
@@ -973,6 +1003,9 @@ impl SowingGame {
                 s.end = MoveEnd::Cycle;
                 return None;
             }
+            if let Some(close) = &self.sowing.close {
+                self.close_pit(b, s, close, from);
+            }
             s.hand = b.count[from];
             b.count[from] = 0;
             self.first_to_store(b, s);
@@ -982,6 +1015,19 @@ impl SowingGame {
             if self.sowing.skip_origin == SkipOrigin::Lap {
                 s.skip = from;
             }
+        }
+    }
+
+    /// Closes `from`, the pit a relay is about to lift, when `close` holds at the lap's end
+    /// (`sowing.close`): out of play for the rest of the game.
+    #[cold]
+    fn close_pit(&self, b: &mut Board, s: &Sowing, close: &PitCond, from: usize) {
+        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+        ctx.sown = s.sown;
+        ctx.relays = s.relays;
+        ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
+        if close.test(&mut ctx, s.pos) {
+            b.closed |= 1 << from;
         }
     }
 

@@ -379,7 +379,7 @@ impl SowingGame {
                 .collect();
             fields.insert("houses".into(), json!(houses));
         }
-        if self.match_rule.is_some() {
+        if self.closes_pits() {
             let closed: Vec<Vec<usize>> = (0..2)
                 .map(|p| (1..=n).filter(|&k| st.is_closed(self, p, k)).collect())
                 .collect();
@@ -478,7 +478,7 @@ impl SowingGame {
                         .as_u64()
                         .filter(|k| (1..=n as u64).contains(k))
                         .ok_or_else(|| format!("`out_of_play`: {k} is not a pit number 1..{n}"))?;
-                    if self.match_rule.is_none() {
+                    if !self.closes_pits() {
                         return Err("these rules never put pits out of play".into());
                     }
                     board.closed |= 1 << self.geo.slot(p, k as usize);

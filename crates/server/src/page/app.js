@@ -319,17 +319,19 @@ function makeClickable() {
   if (view.game.family === "sowing") sowingClicks(); else tablesClicks();
 }
 
-// Sowing: a pit that can be sown is clickable; hovering shows where its stones go (the pits
-// the move fills) and what it takes; a click plays it.
+// Sowing: a pit that can be sown (or picked, after a capture) is clickable; hovering shows where
+// its stones go (the pits the move fills) and what it takes; a click plays it. A move names its
+// pit's side when the pit is across the board (`o3`).
 function sowingClicks() {
   const mover = view.state.to_move;
   for (const spot of spots()) {
-    if (spot.dataset.pit === undefined || Number(spot.dataset.side) !== mover) continue;
+    if (spot.dataset.pit === undefined) continue;
+    const side = Number(spot.dataset.side);
     const pit = Number(spot.dataset.pit);
-    const moves = view.legal.filter((m) => m.pit === pit);
+    const moves = view.legal.filter((m) => m.pit === pit && (m.side ?? mover) === side);
     if (moves.length === 0) continue;
     spot.classList.add("movable");
-    spot.addEventListener("mouseenter", () => markSowing(moves[0].after, pit));
+    spot.addEventListener("mouseenter", () => markSowing(moves[0].after, side === mover ? pit : 0));
     spot.addEventListener("mouseleave", clearMarks);
     spot.addEventListener("click", () => {
       if (moves.length === 1) act("move", { move: moves[0].text });

@@ -49,6 +49,13 @@ pub struct Sowing {
     /// A relay lift happens only when this holds (context `relay`); by default always.
     #[serde(default)]
     pub relay_when: Option<Spanned<String>>,
+    /// A pit a relay is about to lift closes, out of play for the rest of the game, when this
+    /// holds (context `relay`); its stones are sown on.
+    #[serde(default)]
+    pub close: Option<Spanned<String>>,
+    /// What a sowing does at a pit out of play.
+    #[serde(default)]
+    pub closed: Option<Spanned<ClosedSowing>>,
     /// The sowing passes over a pit for which this holds (context `skip`).
     #[serde(default)]
     pub skip: Option<Spanned<String>>,
@@ -71,6 +78,18 @@ pub struct Sowing {
     /// What a player may do when no move would feed the opponent.
     #[serde(default)]
     pub cannot_feed: Option<Spanned<CannotFeed>>,
+}
+
+/// What a sowing does at a pit out of play.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClosedSowing {
+    /// It passes over it.
+    #[default]
+    Pass,
+    /// It passes over the mover's own; a stone reaching one across the board falls into it and
+    /// stays there, out of play, and a lap's last stone there ends the sowing (Deka).
+    FillAcross,
 }
 
 /// What a player may do when the opponent's pits are empty and no move would feed them.
@@ -381,6 +400,37 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "close",
+        line: "context relay: a pit a relay is about to lift closes for the rest of the game when this holds",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "close = \"last.side == opponent and last.count == 3\"",
+        long: "A condition (context relay: `last`, `next`, `beyond`, `opposite`, `behind`, \
+               `origin`, `sown`, `laps`, `relays`) checked at the end of each lap, once `relay` \
+               is about to lift a pit (the last pit with `relay = \"last\"`): when it holds, that \
+               pit is closed for the rest of the game (out of play, shown in the STATE's \
+               `out_of_play`) and its stones are lifted and sown on as usual. A hole brought to \
+               three is covered and its three counters sown on (Deka: `relay = \"last\"`, \
+               `close = \"last.count == 3\"`); `closed` says what later sowings do there.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "closed",
+        line: "what a sowing does at a pit out of play: pass over it, or fill those across the board",
+        expects: "\"pass\" or \"fill-across\"",
+        values: &["pass", "fill-across"],
+        default: "\"pass\"",
+        example: "closed = \"fill-across\"",
+        long: "\"pass\": a sowing passes over every pit out of play. \"fill-across\": it passes \
+               over the mover's own pits out of play, while a stone reaching one across the \
+               board falls into it and stays there, out of play (its owner's when the game \
+               ends, as a closed pit's stones are); a lap's last stone falling there ends the \
+               sowing (Deka: \"the counter that would fall into it is instead deposited into \
+               the central hole; if this is the final counter, the turn ends\").",
+    },
+    KeyRef {
+        section: "sowing",
         key: "skip",
         line: "context skip: before every drop, a pit for which this holds is passed over",
         expects: CONDITION,
@@ -502,6 +552,10 @@ pub(crate) struct SowingRule {
     pub(crate) directed: bool,
     /// What the start conditions read of the game's memory: the position records it.
     pub(crate) remembers: Remembers,
+    /// A pit a relay is about to lift closes when this holds.
+    pub(crate) close: Option<PitCond>,
+    /// A stone reaching a closed pit across the board falls into it (`closed = "fill-across"`).
+    pub(crate) fill_across: bool,
     /// Before every drop, a pit for which this holds is passed over.
     pub(crate) skip: Option<PitCond>,
     /// On every drop, a pit for which this holds is taken.
@@ -553,6 +607,8 @@ pub(super) struct Checked {
     reverse: Option<Expr>,
     direction_choice: Option<Expr>,
     relay_when: Option<Expr>,
+    close: Option<Expr>,
+    fill_across: bool,
     skip: Option<Expr>,
     take: Option<Expr>,
     take_choice: TakeChoice,
@@ -612,6 +668,16 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         }
         Some(cx.condition(Context::Relay, v))
     });
+    let close = sowing.and_then(|s| {
+        let v = s.close.as_ref()?;
+        if s.relay == Relay::None {
+            cx.warn(
+                v.span(),
+                "`close` without `relay`: no pit is ever lifted by a relay, so none closes",
+            );
+        }
+        Some(cx.condition(Context::Relay, v))
+    });
     let take_choice = sowing.and_then(|s| s.take_choice.as_ref());
     if let (Some(choice), None) = (take_choice, &take) {
         if *choice.get_ref() != TakeChoice::None {
@@ -640,6 +706,10 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         reverse: compiled(reverse)?,
         direction_choice: compiled(direction_choice)?,
         relay_when: compiled(relay_when)?,
+        close: compiled(close)?,
+        fill_across: sowing
+            .and_then(|s| s.closed.as_ref())
+            .is_some_and(|c| *c.get_ref() == ClosedSowing::FillAcross),
         skip: compiled(skip)?,
         take: compiled(take)?,
         take_choice: take_choice.map_or(TakeChoice::None, |c| *c.get_ref()),
@@ -678,6 +748,8 @@ impl Checked {
             first_to_store: self.first_to_store,
             relay: self.relay,
             relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
+            close: self.close.map(|e| laid.pit(e, View::Last)),
+            fill_across: self.fill_across,
             must_feed: self.must_feed,
             cannot_feed: self.cannot_feed,
             max_drops: self.max_laps * longest,
@@ -718,6 +790,8 @@ impl SowingRule {
             skip,
             take,
             directed,
+            close,
+            fill_across,
             // Settled with the legal moves.
             cannot_feed: _,
             // Judged after the capture, feeding needs the position at the move's start.
@@ -729,7 +803,12 @@ impl SowingRule {
                 || skip.is_some()
                 || *relay != Relay::None
                 || self.circuit.from_board,
-            plain: *first_origin || *first_to_store || *directed || *must_feed == MustFeed::Kept,
+            plain: *first_origin
+                || *first_to_store
+                || *directed
+                || *must_feed == MustFeed::Kept
+                || close.is_some()
+                || *fill_across,
             way: *directed,
             start: false,
         }
@@ -827,6 +906,19 @@ impl SowingRule {
             Relay::Last => {
                 let _ = writeln!(s, "Relay: if the last stone lands in a pit that held stones, that pit is lifted and sown on.");
             }
+        }
+        if let Some(c) = &self.close {
+            let _ = writeln!(
+                s,
+                "When `{}` at a lap's end, the pit the relay lifts is closed for the rest of the game.",
+                c.expr.text()
+            );
+        }
+        if self.fill_across {
+            let _ = writeln!(
+                s,
+                "A sowing passes over your own closed pits; a stone reaching a closed pit across the board stays in it, out of play (a lap's last stone there ends the sowing)."
+            );
         }
         if let Some(r) = &self.relay_when {
             let _ = writeln!(s, "A relay lift happens only when `{}`.", r.expr.text());
