@@ -1577,3 +1577,50 @@ fn a_relay_may_close_the_pit_it_lifts_and_later_sowings_fill_those_across() {
     let never = plain("");
     assert!(never.state_from_json(&at).is_err());
 }
+
+#[test]
+fn pits_start_locked_and_a_move_unlocks_its_pit() {
+    use ludus::game::{Game, Json};
+    use ludus::sowing::SowingMove;
+    // Each player's first moves from different pits (Adjiboto's opening), and no capture of a
+    // locked pit (Bechi in Mancala Games).
+    let g = plain(
+        "[sowing]\nstart = \"pit.count > 0 and (pit.locked or mover.locked == 0)\"\nlocks = true\n\
+         [capture]\nwhen = \"last.count in [2, 3] and not last.locked\"\ntake = [\"last\"]\n",
+    );
+    let st = g.new_game(0);
+    let s = g.state_json(&st);
+    assert_eq!(s["locked"], json!([[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]]));
+    let mut st = st;
+    g.play(&mut st, &SowingMove::pit(3));
+    let s = g.state_json(&st);
+    assert_eq!(s["locked"], json!([[1, 2, 4, 5, 6], [1, 2, 3, 4, 5, 6]]));
+    // Only South's pit 1 is still locked: it is their only move; once sown, every pit is free.
+    let at = json!({"to_move": 0, "pits": [[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]],
+                    "stores": [0, 0], "locked": [[1], [1, 2, 3, 4, 5, 6]]});
+    let mut st = g.state_from_json(&at).unwrap();
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1]);
+    g.play(&mut st, &SowingMove::pit(1));
+    g.play(&mut st, &SowingMove::pit(6));
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 2, 3, 4, 5, 6]);
+    // A last stone making North's locked pit 2 three captures nothing; unlocked, it captures.
+    let locked = json!({"to_move": 0, "pits": [[4, 4, 4, 4, 4, 2], [1, 2, 4, 4, 4, 4]],
+                        "stores": [3, 4], "locked": [[6], [1, 2]]});
+    let mut st = g.state_from_json(&locked).unwrap();
+    g.play(&mut st, &SowingMove::pit(6));
+    assert_eq!(
+        g.state_json(&st)["pits"],
+        json!([[4, 4, 4, 4, 4, 0], [2, 3, 4, 4, 4, 4]])
+    );
+    let mut free = locked.clone();
+    free["locked"] = json!([[6], [1]]);
+    let mut st = g.state_from_json(&free).unwrap();
+    g.play(&mut st, &SowingMove::pit(6));
+    assert_eq!(
+        g.state_json(&st)["pits"],
+        json!([[4, 4, 4, 4, 4, 0], [2, 0, 4, 4, 4, 4]])
+    );
+    assert_eq!(g.state_json(&st)["stores"], json!([6, 4]));
+    // Rules without locks refuse a STATE naming locked pits.
+    assert!(plain("").state_from_json(&locked).is_err());
+}

@@ -33,9 +33,12 @@ pub struct Board {
     /// Each player's houses (pits whose stones go to that player's store, or stay there for
     /// them), bit = slot.
     pub houses: [u32; 2],
+    /// Pits still locked (bit = slot): no move has yet been sown from them in this game or
+    /// round (`sowing.locks`); 0 in every other game.
+    pub locked: u32,
 }
 
-const _: () = assert!(std::mem::size_of::<Board>() == 56, "a board is 56 bytes");
+const _: () = assert!(std::mem::size_of::<Board>() == 64, "a board is 64 bytes");
 
 impl Board {
     pub fn empty() -> Self {
@@ -44,6 +47,7 @@ impl Board {
             closed: 0,
             ceded: 0,
             houses: [0; 2],
+            locked: 0,
         }
     }
     /// Sends the stones in each house to its owner's store.
@@ -79,6 +83,11 @@ impl Board {
     #[inline]
     pub fn house_owner(&self, slot: usize) -> Option<usize> {
         (0..2).find(|&p| slot < STORE && self.houses[p] >> slot & 1 == 1)
+    }
+    /// Whether pit `slot` is still locked (`sowing.locks`).
+    #[inline]
+    pub fn is_locked(&self, slot: usize) -> bool {
+        slot < STORE && self.locked >> slot & 1 == 1
     }
     #[inline]
     pub fn is_closed(&self, slot: usize) -> bool {
@@ -306,6 +315,11 @@ impl Geometry {
     #[inline]
     pub fn owned_mask(&self, b: &Board, p: usize) -> u64 {
         (self.held_mask(b, p) & !b.house_mask()) | u64::from(b.houses[p])
+    }
+
+    /// Every pit of the board (bit = slot).
+    pub fn all_pits(&self) -> u32 {
+        (self.side_mask[0] | self.side_mask[1]) as u32
     }
 
     #[inline]

@@ -180,6 +180,10 @@ impl SowingGame {
         opening: bool,
         ply: u32,
     ) -> SowingState {
+        let mut board = board;
+        if self.sowing.locks {
+            board.locked = self.geo.all_pits();
+        }
         let mut st = self.unsettled(board, first, game, points, opening, ply);
         self.settle(&mut st, 1 - first, true);
         st

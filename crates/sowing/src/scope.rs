@@ -25,7 +25,7 @@ pub enum View {
     PreviousLast = 8,
 }
 pub(crate) const VIEWS: usize = 9;
-const ATTRS: u16 = 10;
+const ATTRS: u16 = 11;
 const COUNT: u16 = 0;
 const SIDE: u16 = 1;
 const NUMBER: u16 = 2;
@@ -36,43 +36,46 @@ const OPEN: u16 = 6;
 const EXISTS: u16 = 7;
 const HOUSE: u16 = 8;
 const FACING: u16 = 9;
+const LOCKED: u16 = 10;
 const _: () = assert!(
     VIEWS as u16 * ATTRS <= MOVER,
     "the view fields fit below the names"
 );
 
-const MOVER: u16 = 96;
-const OPPONENT: u16 = 97;
-const SOWN: u16 = 98;
-const LAPS: u16 = 99;
-const RELAYS: u16 = 100;
-const CAPTURED: u16 = 101;
-const GRAND_SLAM: u16 = 102;
-const PLY: u16 = 103;
-const MOVER_STORE: u16 = 104;
-const OPPONENT_STORE: u16 = 105;
-const MOVER_PITS: u16 = 106;
-const OPPONENT_PITS: u16 = 107;
-const MOVER_HOUSE: u16 = 108;
-const OPPONENT_HOUSE: u16 = 109;
-const HAND: u16 = 110;
-const MOVER_MOST: u16 = 114;
-const OPPONENT_MOST: u16 = 115;
-const MOVER_OCCUPIED: u16 = 116;
-const OPPONENT_OCCUPIED: u16 = 117;
-const MOVER_WON: u16 = 118;
-const OPPONENT_WON: u16 = 119;
-const MOVER_HELD: u16 = 120;
-const OPPONENT_HELD: u16 = 121;
-const MOVER_HOUSES: u16 = 122;
-const OPPONENT_HOUSES: u16 = 123;
-const PREVIOUS_LIFTED: u16 = 124;
-const MOVER_WAY: u16 = 125;
-const OPPONENT_WAY: u16 = 126;
-const MOVER_HOUSED: u16 = 127;
-const OPPONENT_HOUSED: u16 = 128;
-const OWN: u16 = 112;
-const THEIR: u16 = 113;
+const MOVER: u16 = 128;
+const OPPONENT: u16 = 129;
+const SOWN: u16 = 130;
+const LAPS: u16 = 131;
+const RELAYS: u16 = 132;
+const CAPTURED: u16 = 133;
+const GRAND_SLAM: u16 = 134;
+const PLY: u16 = 135;
+const MOVER_STORE: u16 = 136;
+const OPPONENT_STORE: u16 = 137;
+const MOVER_PITS: u16 = 138;
+const OPPONENT_PITS: u16 = 139;
+const MOVER_HOUSE: u16 = 140;
+const OPPONENT_HOUSE: u16 = 141;
+const HAND: u16 = 142;
+const MOVER_MOST: u16 = 146;
+const OPPONENT_MOST: u16 = 147;
+const MOVER_OCCUPIED: u16 = 148;
+const OPPONENT_OCCUPIED: u16 = 149;
+const MOVER_WON: u16 = 150;
+const OPPONENT_WON: u16 = 151;
+const MOVER_HELD: u16 = 152;
+const OPPONENT_HELD: u16 = 153;
+const MOVER_HOUSES: u16 = 154;
+const OPPONENT_HOUSES: u16 = 155;
+const PREVIOUS_LIFTED: u16 = 156;
+const MOVER_WAY: u16 = 157;
+const OPPONENT_WAY: u16 = 158;
+const MOVER_HOUSED: u16 = 159;
+const OPPONENT_HOUSED: u16 = 160;
+const MOVER_LOCKED: u16 = 161;
+const OPPONENT_LOCKED: u16 = 162;
+const OWN: u16 = 144;
+const THEIR: u16 = 145;
 
 /// `names[view][attr]`: every view field spelt out (scope names are static strings).
 const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
@@ -87,6 +90,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "pit.exists",
         "pit.house",
         "pit.facing",
+        "pit.locked",
     ],
     [
         "last.count",
@@ -99,6 +103,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "last.exists",
         "last.house",
         "last.facing",
+        "last.locked",
     ],
     [
         "next.count",
@@ -111,6 +116,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "next.exists",
         "next.house",
         "next.facing",
+        "next.locked",
     ],
     [
         "beyond.count",
@@ -123,6 +129,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "beyond.exists",
         "beyond.house",
         "beyond.facing",
+        "beyond.locked",
     ],
     [
         "opposite.count",
@@ -135,6 +142,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "opposite.exists",
         "opposite.house",
         "opposite.facing",
+        "opposite.locked",
     ],
     [
         "origin.count",
@@ -147,6 +155,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "origin.exists",
         "origin.house",
         "origin.facing",
+        "origin.locked",
     ],
     [
         "behind.count",
@@ -159,6 +168,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "behind.exists",
         "behind.house",
         "behind.facing",
+        "behind.locked",
     ],
     [
         "previous_origin.count",
@@ -171,6 +181,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "previous_origin.exists",
         "previous_origin.house",
         "previous_origin.facing",
+        "previous_origin.locked",
     ],
     [
         "previous_last.count",
@@ -183,6 +194,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
         "previous_last.exists",
         "previous_last.house",
         "previous_last.facing",
+        "previous_last.locked",
     ],
 ];
 
@@ -211,6 +223,10 @@ const ATTR_HELP: [(Type, &str); ATTRS as usize] = [
     (
         Type::Int,
         "stones in the pit facing this one across the board (0 when there is none or it is out of play)",
+    ),
+    (
+        Type::Bool,
+        "the pit is still locked: no move has been sown from it yet in this game or round (`sowing.locks`)",
     ),
 ];
 
@@ -412,6 +428,18 @@ impl Context {
                 Type::Int,
                 OPPONENT_HOUSED,
                 "stones in the opponent's houses (0 unless `[house] keeps`)",
+            )
+            .var(
+                "mover.locked",
+                Type::Int,
+                MOVER_LOCKED,
+                "the mover's pits in play still locked (0 unless `sowing.locks`)",
+            )
+            .var(
+                "opponent.locked",
+                Type::Int,
+                OPPONENT_LOCKED,
+                "the opponent's pits in play still locked (0 unless `sowing.locks`)",
             )
             .constant("total", Type::Int, total, "stones in the game")
             .func(
@@ -631,6 +659,12 @@ impl<'a> Ctx<'a> {
             .map(|s| i32::from(self.board.count[s]))
     }
 
+    /// Player `p`'s pits in play still locked (`sowing.locks`).
+    fn locked(&self, p: usize) -> i32 {
+        let held = self.geo.held_mask(self.board, p) & !self.board.closed;
+        (u64::from(self.board.locked) & held).count_ones() as i32
+    }
+
     /// Stones player `p` holds: store, houses and the other pits they hold, in play or not.
     fn held(&self, p: usize) -> i32 {
         let pits = self.geo.owned_mask(self.board, p);
@@ -688,6 +722,7 @@ impl Vars for Ctx<'_> {
                     o if o >= SLOTS || self.board.is_closed(o) => 0,
                     o => i32::from(self.board.count[o]),
                 },
+                LOCKED => i32::from(self.board.is_locked(s)),
                 _ => 0,
             };
         }
@@ -721,6 +756,8 @@ impl Vars for Ctx<'_> {
             OPPONENT_HOUSE => self.house_number(opp),
             MOVER_HOUSES => self.board.houses[self.mover].count_ones() as i32,
             OPPONENT_HOUSES => self.board.houses[opp].count_ones() as i32,
+            MOVER_LOCKED => self.locked(self.mover),
+            OPPONENT_LOCKED => self.locked(opp),
             MOVER_HOUSED => self.board.housed(u64::from(self.board.houses[self.mover])) as i32,
             OPPONENT_HOUSED => self.board.housed(u64::from(self.board.houses[opp])) as i32,
             _ => 0,
@@ -767,6 +804,7 @@ impl PitCond {
                 && slot != base + OPEN
                 && slot != base + HOUSE
                 && slot != base + FACING
+                && slot != base + LOCKED
                 && !(geo.owners_change && slot == base + SIDE)
         };
         let tabulable = (0..256u16)

@@ -300,6 +300,37 @@ impl SowingGame {
         Ok([ways[0], ways[1]])
     }
 
+    /// Reads STATE `locked` (rules with `sowing.locks`; absent or null: every pit, as at the
+    /// start of a game).
+    fn read_locked(&self, v: Option<&Value>) -> Result<u32, String> {
+        let Some(v) = v.filter(|v| !v.is_null()) else {
+            return Ok(if self.sowing.locks {
+                self.geo.all_pits()
+            } else {
+                0
+            });
+        };
+        if !self.sowing.locks {
+            return Err("`locked`: these rules never lock pits".into());
+        }
+        let n = self.geo.n;
+        let rows = v
+            .as_array()
+            .filter(|r| r.len() == 2)
+            .ok_or("`locked` is [[pit numbers], [pit numbers]]")?;
+        let mut locked = 0;
+        for (p, row) in rows.iter().enumerate() {
+            for k in row.as_array().ok_or("`locked` rows are arrays")? {
+                let k = k
+                    .as_u64()
+                    .filter(|k| (1..=n as u64).contains(k))
+                    .ok_or_else(|| format!("`locked`: {k} is not a pit number 1..{n}"))?;
+                locked |= 1 << self.geo.slot(p, k as usize);
+            }
+        }
+        Ok(locked)
+    }
+
     /// Reads STATE `extra_turns` (absent or null: none taken).
     fn read_extra(&self, v: Option<&Value>) -> Result<u8, String> {
         let Some(v) = v.filter(|v| !v.is_null()) else {
@@ -384,6 +415,16 @@ impl SowingGame {
                 .map(|p| (1..=n).filter(|&k| st.is_closed(self, p, k)).collect())
                 .collect();
             fields.insert("out_of_play".into(), json!(closed));
+        }
+        if self.sowing.locks {
+            let locked: Vec<Vec<usize>> = (0..2)
+                .map(|p| {
+                    (1..=n)
+                        .filter(|&k| b.is_locked(self.geo.slot(p, k)))
+                        .collect()
+                })
+                .collect();
+            fields.insert("locked".into(), json!(locked));
         }
         if self.geo.owners_change {
             let owners: Vec<Vec<usize>> = (0..2)
@@ -485,6 +526,7 @@ impl SowingGame {
                 }
             }
         }
+        board.locked = self.read_locked(obj.get("locked"))?;
         if let Some(owners) = obj.get("owners").filter(|v| !v.is_null()) {
             let rows = owners
                 .as_array()

@@ -56,6 +56,10 @@ pub struct Sowing {
     /// What a sowing does at a pit out of play.
     #[serde(default)]
     pub closed: Option<Spanned<ClosedSowing>>,
+    /// Every pit starts the game (and each round) locked, and is unlocked once a move is sown
+    /// from it.
+    #[serde(default)]
+    pub locks: bool,
     /// The sowing passes over a pit for which this holds (context `skip`).
     #[serde(default)]
     pub skip: Option<Spanned<String>>,
@@ -431,6 +435,23 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "locks",
+        line: "every pit starts locked and is unlocked once a move is sown from it (`pit.locked`, `mover.locked`)",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "locks = true",
+        long: "true: every pit starts the game, and each round, locked, and is unlocked for good \
+               once a move is sown from it (a relay's lift does not unlock it). Conditions read \
+               it: `pit.locked` (and `last.locked`, …) is true while the pit is locked, \
+               `mover.locked` and `opponent.locked` count the player's locked pits in play. Each \
+               of a player's first moves from a different pit (Adjiboto): `start = \"pit.count > \
+               1 and (pit.locked or mover.locked == 0)\"`; no capture from a locked pit (Bechi in \
+               Mancala Games): `\"… and not last.locked\"` in `capture.when` and `capture.chain`. \
+               The STATE lists the locked pits (`locked`).",
+    },
+    KeyRef {
+        section: "sowing",
         key: "skip",
         line: "context skip: before every drop, a pit for which this holds is passed over",
         expects: CONDITION,
@@ -556,6 +577,8 @@ pub(crate) struct SowingRule {
     pub(crate) close: Option<PitCond>,
     /// A stone reaching a closed pit across the board falls into it (`closed = "fill-across"`).
     pub(crate) fill_across: bool,
+    /// Pits start locked and a move unlocks its pit.
+    pub(crate) locks: bool,
     /// Before every drop, a pit for which this holds is passed over.
     pub(crate) skip: Option<PitCond>,
     /// On every drop, a pit for which this holds is taken.
@@ -609,6 +632,7 @@ pub(super) struct Checked {
     relay_when: Option<Expr>,
     close: Option<Expr>,
     fill_across: bool,
+    locks: bool,
     skip: Option<Expr>,
     take: Option<Expr>,
     take_choice: TakeChoice,
@@ -710,6 +734,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         fill_across: sowing
             .and_then(|s| s.closed.as_ref())
             .is_some_and(|c| *c.get_ref() == ClosedSowing::FillAcross),
+        locks: sowing.is_some_and(|s| s.locks),
         skip: compiled(skip)?,
         take: compiled(take)?,
         take_choice: take_choice.map_or(TakeChoice::None, |c| *c.get_ref()),
@@ -750,6 +775,7 @@ impl Checked {
             relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
             close: self.close.map(|e| laid.pit(e, View::Last)),
             fill_across: self.fill_across,
+            locks: self.locks,
             must_feed: self.must_feed,
             cannot_feed: self.cannot_feed,
             max_drops: self.max_laps * longest,
@@ -792,6 +818,7 @@ impl SowingRule {
             directed,
             close,
             fill_across,
+            locks,
             // Settled with the legal moves.
             cannot_feed: _,
             // Judged after the capture, feeding needs the position at the move's start.
@@ -808,7 +835,8 @@ impl SowingRule {
                 || *directed
                 || *must_feed == MustFeed::Kept
                 || close.is_some()
-                || *fill_across,
+                || *fill_across
+                || *locks,
             way: *directed,
             start: false,
         }
@@ -912,6 +940,12 @@ impl SowingRule {
                 s,
                 "When `{}` at a lap's end, the pit the relay lifts is closed for the rest of the game.",
                 c.expr.text()
+            );
+        }
+        if self.locks {
+            let _ = writeln!(
+                s,
+                "Every pit starts the game (and each round) locked, and is unlocked once a move is sown from it."
             );
         }
         if self.fill_across {
