@@ -370,17 +370,14 @@ fn house_condition_errors_are_located() {
         "last.count + 3",
         "last.count + 3",
     );
-    // `[house]` needs its condition.
+    // `[house]` needs its condition, or houses at the start.
     let start = TOGUZ
         .find("when = \"last.side == opponent and last.count == 3")
         .unwrap();
     let end = start + TOGUZ[start..].find('\n').unwrap() + 1;
     let text = format!("{}{}", &TOGUZ[..start], &TOGUZ[end..]);
     let d = errors(&text);
-    assert!(
-        d[0].message.contains("missing key `when` in `[house]`"),
-        "{d:?}"
-    );
+    assert!(d[0].message.contains("`[house]` names no house"), "{d:?}");
     // Always false: a warning, not an error.
     let text = format!("{}when = \"false\"\n{}", &TOGUZ[..start], &TOGUZ[end..]);
     let report = ludus::registry::check(&text);
@@ -824,4 +821,35 @@ fn closing_pits_needs_a_relay_and_a_known_way_of_sowing_past_them() {
         "closed = \"fill\"",
         "\"fill\"",
     );
+}
+
+#[test]
+fn houses_at_the_start_are_pits_of_the_board_within_most() {
+    for (house, says, at) in [
+        ("[house]\nkeeps = true\n", "names no house", "[house]"),
+        (
+            "[house]\nstart = [[9]]\n",
+            "pit 9 is not on the board",
+            "[9]",
+        ),
+        (
+            "[house]\nstart = [[1, 2]]\n",
+            "2 houses at the start, more than `most` (1)",
+            "[1, 2]",
+        ),
+        (
+            "[house]\nstart = [[1], [2], [3]]\n",
+            "one list of pits (both players) or two",
+            "[[1], [2], [3]]",
+        ),
+    ] {
+        let text = format!("{OWARE}\n{house}");
+        let report = ludus::registry::check(&text);
+        let e = report
+            .errors()
+            .find(|e| e.message.contains(says))
+            .unwrap_or_else(|| panic!("{house}: {:?}", report.diagnostics));
+        let span = e.span.clone().expect("a place");
+        assert!(text[span].starts_with(at), "{house}");
+    }
 }

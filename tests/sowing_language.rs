@@ -1624,3 +1624,43 @@ fn pits_start_locked_and_a_move_unlocks_its_pit() {
     // Rules without locks refuse a STATE naming locked pits.
     assert!(plain("").state_from_json(&locked).is_err());
 }
+
+#[test]
+fn houses_may_stand_from_the_start_and_keep_their_stones() {
+    use ludus::game::{Game, Json};
+    use ludus::sowing::SowingMove;
+    // Each player's pit 6 is their house from the start (Rath): it keeps its stones for its
+    // owner, is never sown from, and a sowing passes over the opponent's but for its last stone.
+    let g = plain(
+        "[sowing]\nskip = \"pit.house == opponent and hand > 0\"\n\
+         [house]\nstart = [[6]]\nkeeps = true\n\
+         [capture]\nwhen = \"last.house == opponent\"\ntake = [\"last\"]\ntake_max = 2\n",
+    );
+    let st = g.new_game(0);
+    let s = g.state_json(&st);
+    assert_eq!(s["houses"], json!([[0, 6], [1, 6]]));
+    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 2, 3, 4, 5]);
+    // South's pit 5 (four stones): their own house 6, North's 1 to 3.
+    let mut st = st;
+    g.play(&mut st, &SowingMove::pit(5));
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 0, 5], [5, 5, 5, 4, 4, 4]]));
+    // South's pit 5 (eight stones): their own house 6, North's 1 to 5, North's house passed
+    // over (stones still in hand), South's 1 and 2.
+    let set = |p0: [u8; 6]| {
+        let at = json!({"to_move": 0, "pits": [p0, [4, 4, 4, 4, 4, 4]], "stores": [0, 0],
+                        "houses": [[0, 6], [1, 6]]});
+        g.state_from_json(&at).unwrap()
+    };
+    let mut st = set([4, 4, 4, 0, 8, 4]);
+    g.play(&mut st, &SowingMove::pit(5));
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[5, 5, 4, 0, 0, 5], [5, 5, 5, 5, 5, 4]]));
+    // With seven, the last stone falls into North's house: it takes itself and one more.
+    let mut st = set([4, 4, 4, 1, 7, 4]);
+    g.play(&mut st, &SowingMove::pit(5));
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 1, 0, 5], [5, 5, 5, 5, 5, 3]]));
+    assert_eq!(s["stores"], json!([2, 0]));
+    assert_eq!(sowing_common::stones(&s), 48);
+}

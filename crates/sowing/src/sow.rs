@@ -839,7 +839,7 @@ impl SowingGame {
         ctx.sown = at.sown;
         ctx.relays = at.relays;
         ctx.views = self.views_after(b, at.way, pos, at.skip, at.origin);
-        house.when.test(&mut ctx, pos).then_some(pos)
+        house.when.as_ref()?.test(&mut ctx, pos).then_some(pos)
     }
 
     /// The views once a sowing (or a lap) has ended in `last`: `last`, `next` and `beyond`

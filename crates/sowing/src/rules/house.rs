@@ -17,8 +17,13 @@ use toml::Spanned;
 #[serde(deny_unknown_fields)]
 pub struct House {
     /// Checked once the sowing has ended: the last pit becomes the mover's house (context
-    /// `house`).
-    pub when: Spanned<String>,
+    /// `house`); none: no house is made during play.
+    #[serde(default)]
+    pub when: Option<Spanned<String>>,
+    /// The pits that are their owners' houses when a game begins, in each owner's numbering
+    /// (one list for both players, or one each).
+    #[serde(default)]
+    pub start: Option<Spanned<Vec<Spanned<Vec<u32>>>>>,
     /// Whether the mover may decline the house.
     #[serde(default)]
     pub choice: HouseChoice,
@@ -57,7 +62,7 @@ const KEYS: &[KeyRef] = &[
         line: "context house: once the sowing has ended, the last pit becomes the mover's house when this holds",
         expects: "a condition in quotes, such as `\"last.side == opponent and last.count == 3\"`",
         values: &[],
-        default: "—",
+        default: "none (no house is made during play)",
         example: "when = \"last.side == opponent and last.count == 3 and mover.house == 0\"",
         long: "A condition (context house: the views of context capture, `mover.house`, \
                `opponent.house`, `mover.houses`, `opponent.houses`, `sown`, `laps`, `relays`) \
@@ -66,6 +71,20 @@ const KEYS: &[KeyRef] = &[
                the stones in it, and every stone sown into it later, go at once to the mover's \
                store. A player holds at most `most` houses (one by default); stores, out-of-play \
                pits and houses never become one.",
+    },
+    KeyRef {
+        section: "house",
+        key: "start",
+        line: "the pits that are their owners' houses when a game begins",
+        expects: "a list of pit-number lists: one for both players (`[[8]]`) or one each",
+        values: &[],
+        default: "none",
+        example: "start = [[6]]",
+        long: "Pit numbers in each owner's numbering, one list used by both players or one list \
+               each: those pits are their owners' houses from the start of every game (and \
+               round played afresh), as houses made during play are (Rath: each player's \
+               rightmost hole, `start = [[8]]`, with `keeps = true`; without `when` no other \
+               house is ever made). They count toward `most`.",
     },
     KeyRef {
         section: "house",
@@ -117,8 +136,8 @@ const KEYS: &[KeyRef] = &[
 /// Houses, compiled.
 #[derive(Clone, Debug)]
 pub(crate) struct HouseRule {
-    /// When the last pit becomes the mover's house.
-    pub(crate) when: PitCond,
+    /// When the last pit becomes the mover's house (none: never during play).
+    pub(crate) when: Option<PitCond>,
     /// Whether the mover may decline the house.
     pub(crate) choice: HouseChoice,
     /// The most houses a player may hold.
@@ -132,22 +151,38 @@ const MOST: u32 = 32;
 
 /// `[house]` checked, its condition compiled, before the board is laid out.
 pub(super) struct Checked {
-    when: Expr,
+    when: Option<Expr>,
     choice: HouseChoice,
     most: u32,
     keeps: bool,
 }
 
 /// Checks `[house]`; `None` when an error was reported.
-pub(super) fn check(cx: &mut Cx, h: &House) -> Option<Checked> {
-    let when = cx.condition(Context::House, &h.when);
-    if when.as_ref().and_then(constant_value) == Some(0) {
-        cx.warn(
-            h.when.span(),
-            "`house.when` is always false: no pit ever becomes a house",
+pub(super) fn check(cx: &mut Cx, table: &Spanned<House>) -> Option<Checked> {
+    let h = table.get_ref();
+    let when = h.when.as_ref().map(|w| cx.condition(Context::House, w));
+    if let (Some(w), Some(Some(e))) = (&h.when, &when) {
+        if constant_value(e) == Some(0) {
+            cx.warn(
+                w.span(),
+                "`house.when` is always false: no pit ever becomes a house",
+            )
+            .notes
+            .push(
+                "leave `when` out for houses only at the start, `[house]` out for none".to_string(),
+            );
+        }
+    }
+    if h.when.is_none() && h.start.is_none() {
+        cx.error(
+            table.span(),
+            "`[house]` names no house: give `when`, `start`, or both",
         )
         .notes
-        .push("leave `[house]` out for a game without houses".to_string());
+        .push(
+            "when = \"last.count == 4\" makes houses during play; start = [[8]] at the start"
+                .to_string(),
+        );
     }
     let most = match &h.most {
         Some(v) if !(1..=MOST).contains(v.get_ref()) => {
@@ -158,7 +193,10 @@ pub(super) fn check(cx: &mut Cx, h: &House) -> Option<Checked> {
         None => 1,
     };
     Some(Checked {
-        when: when?,
+        when: match when {
+            Some(w) => Some(w?),
+            None => None,
+        },
         choice: h.choice,
         most,
         keeps: h.keeps,
@@ -169,7 +207,7 @@ impl Checked {
     /// The rule on the board laid out.
     pub(super) fn rule(self, laid: Laid) -> HouseRule {
         HouseRule {
-            when: laid.pit(self.when, View::Last),
+            when: self.when.map(|w| laid.pit(w, View::Last)),
             choice: self.choice,
             most: self.most,
             keeps: self.keeps,
@@ -197,10 +235,22 @@ impl HouseRule {
 
     /// Houses in plain words.
     pub(super) fn describe(&self, s: &mut String) {
+        let Some(when) = &self.when else {
+            let _ = writeln!(
+                s,
+                "Houses: the pits named at the start are their owners' houses for the whole game: their stones, and every stone later sown into them, {}.",
+                if self.keeps {
+                    "stay in them, their owners' (nobody sows from them; they go to their owners' stores when the game ends)"
+                } else {
+                    "go to their owners' stores"
+                }
+            );
+            return;
+        };
         let _ = writeln!(
             s,
             "House: once the sowing has ended, before any capture, when `{}`, the last pit {} your house for the rest of the game (at most {} each): its stones, and every stone later sown into it, {}.",
-            self.when.expr.text(),
+            when.expr.text(),
             match self.choice {
                 HouseChoice::None => "becomes",
                 HouseChoice::Mover => "may become (the mover decides, make it or leave it)",

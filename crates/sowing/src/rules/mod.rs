@@ -264,7 +264,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     // The expressions: their names and types do not depend on the board.
     let sowing = sowing::check(cx, rules.sowing.as_ref());
     let capture = rules.capture.as_ref().map(|c| capture::check(cx, c));
-    let house = rules.house.as_ref().map(|h| house::check(cx, h.get_ref()));
+    let house = rules.house.as_ref().map(|h| house::check(cx, h));
     let turn = turn::check(cx, rules.turn.as_ref());
     let end = end::check(cx, rules.end.as_ref());
     let evaluate = rules.ai.as_ref().and_then(|a| a.evaluate.as_ref());

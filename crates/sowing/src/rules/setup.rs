@@ -286,7 +286,59 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
         errors.push(err(setup.span(), "the board starts with no stones"));
         return None;
     }
+    board.houses = start_houses(cx, rules, geo)?;
+    // Houses that keep no stones send theirs to their owners' stores at once.
+    if !rules.house.as_ref().is_some_and(|h| h.get_ref().keeps) {
+        board.empty_houses();
+    }
     Some(board)
+}
+
+/// `[house] start`: the houses each player holds when a game begins (bit = slot).
+fn start_houses(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<[u32; 2]> {
+    let Some(house) = rules.house.as_ref().map(|h| h.get_ref()) else {
+        return Some([0; 2]);
+    };
+    let Some(start) = &house.start else {
+        return Some([0; 2]);
+    };
+    let lists = start.get_ref();
+    if lists.len() != 1 && lists.len() != 2 {
+        cx.error(
+            start.span(),
+            "`start` is one list of pits (both players) or two",
+        );
+        return None;
+    }
+    let most = house.most.as_ref().map_or(1, |m| *m.get_ref());
+    let mut houses = [0u32; 2];
+    for (p, mine) in houses.iter_mut().enumerate() {
+        let list = &lists[p.min(lists.len() - 1)];
+        for &k in list.get_ref() {
+            if !(1..=geo.n as u32).contains(&k) {
+                cx.error(
+                    list.span(),
+                    format!(
+                        "pit {k} is not on the board: pits are numbered 1 to {}",
+                        geo.n
+                    ),
+                );
+                return None;
+            }
+            *mine |= 1 << geo.slot(p, k as usize);
+        }
+        if mine.count_ones() > most {
+            cx.error(
+                list.span(),
+                format!(
+                    "{} houses at the start, more than `most` ({most}) allows a player",
+                    mine.count_ones()
+                ),
+            );
+            return None;
+        }
+    }
+    Some(houses)
 }
 
 /// `first_move`: `Some(None)` when absent, `None` when wrong.
