@@ -18,14 +18,17 @@ const _: () = assert!(
 pub const NO_SLOT: u8 = u8::MAX;
 
 /// The stones on the board: a small `Copy` value, so trying a move costs a copy. Laid out by
-/// hand: the counts stay 8-aligned after the mask, as they were before `ceded` took the
-/// padding after them (left to the compiler, the counts moved to an offset of 12, and the
-/// random-game benchmarks ran some 3% slower).
+/// hand: the counts stay 8-aligned after the first two masks (left to the compiler, they once
+/// moved to an offset of 12, and the random-game benchmarks ran some 3% slower). Every mask is
+/// of pits (bit = slot, the pits' slots all below 32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(C)]
+#[repr(C, align(8))]
 pub struct Board {
     /// Pits out of play (bit = slot; stores never).
-    pub closed: u64,
+    pub closed: u32,
+    /// Pits still locked (bit = slot): no move has yet been sown from them in this game or
+    /// round (`sowing.locks`); 0 in every other game.
+    pub locked: u32,
     pub count: [u8; SLOTS],
     /// Pits held by the player across the board from them (bit = slot): pits won in a match
     /// whose rounds change their owners (`[match] owners`); 0 in every other game.
@@ -33,12 +36,13 @@ pub struct Board {
     /// Each player's houses (pits whose stones go to that player's store, or stay there for
     /// them), bit = slot.
     pub houses: [u32; 2],
-    /// Pits still locked (bit = slot): no move has yet been sown from them in this game or
-    /// round (`sowing.locks`); 0 in every other game.
-    pub locked: u32,
 }
 
-const _: () = assert!(std::mem::size_of::<Board>() == 64, "a board is 64 bytes");
+const _: () = assert!(std::mem::size_of::<Board>() == 56, "a board is 56 bytes");
+const _: () = assert!(
+    2 * MAX_SIDE <= 32,
+    "the pits' slots fit in a mask of 32 bits"
+);
 
 impl Board {
     pub fn empty() -> Self {
@@ -89,9 +93,15 @@ impl Board {
     pub fn is_locked(&self, slot: usize) -> bool {
         slot < STORE && self.locked >> slot & 1 == 1
     }
+    /// Whether `slot` is out of play (a store never is: its bit is past the mask).
     #[inline]
     pub fn is_closed(&self, slot: usize) -> bool {
-        self.closed >> slot & 1 == 1
+        u64::from(self.closed) >> slot & 1 == 1
+    }
+    /// The pits out of play, as a mask of any slot.
+    #[inline]
+    pub fn closed_mask(&self) -> u64 {
+        u64::from(self.closed)
     }
     /// Bit k set when slot `base + k` holds stones, for k < n (n ≤ 16, base ≤ 18): eight
     /// bytes at a time, without a branch a pit.

@@ -8,7 +8,8 @@
 use super::board::{Board, Geometry, NO_SLOT, SLOTS, STORE};
 use ludus_core::expr::{Expr, Scope, Type, Vars};
 
-/// The pit views, each a block of [`ATTRS`] slots.
+/// The pit views, each a block of [`ATTRS`] slots (a power of two: a view and its field are a
+/// shift and a mask of the slot).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
     Pit = 0,
@@ -25,7 +26,10 @@ pub enum View {
     PreviousLast = 8,
 }
 pub(crate) const VIEWS: usize = 9;
-const ATTRS: u16 = 11;
+/// The fields of a view.
+const FIELDS: u16 = 11;
+const ATTRS: u16 = 16;
+const _: () = assert!(FIELDS <= ATTRS);
 const COUNT: u16 = 0;
 const SIDE: u16 = 1;
 const NUMBER: u16 = 2;
@@ -42,43 +46,43 @@ const _: () = assert!(
     "the view fields fit below the names"
 );
 
-const MOVER: u16 = 128;
-const OPPONENT: u16 = 129;
-const SOWN: u16 = 130;
-const LAPS: u16 = 131;
-const RELAYS: u16 = 132;
-const CAPTURED: u16 = 133;
-const GRAND_SLAM: u16 = 134;
-const PLY: u16 = 135;
-const MOVER_STORE: u16 = 136;
-const OPPONENT_STORE: u16 = 137;
-const MOVER_PITS: u16 = 138;
-const OPPONENT_PITS: u16 = 139;
-const MOVER_HOUSE: u16 = 140;
-const OPPONENT_HOUSE: u16 = 141;
-const HAND: u16 = 142;
-const MOVER_MOST: u16 = 146;
-const OPPONENT_MOST: u16 = 147;
-const MOVER_OCCUPIED: u16 = 148;
-const OPPONENT_OCCUPIED: u16 = 149;
-const MOVER_WON: u16 = 150;
-const OPPONENT_WON: u16 = 151;
-const MOVER_HELD: u16 = 152;
-const OPPONENT_HELD: u16 = 153;
-const MOVER_HOUSES: u16 = 154;
-const OPPONENT_HOUSES: u16 = 155;
-const PREVIOUS_LIFTED: u16 = 156;
-const MOVER_WAY: u16 = 157;
-const OPPONENT_WAY: u16 = 158;
-const MOVER_HOUSED: u16 = 159;
-const OPPONENT_HOUSED: u16 = 160;
-const MOVER_LOCKED: u16 = 161;
-const OPPONENT_LOCKED: u16 = 162;
-const OWN: u16 = 144;
-const THEIR: u16 = 145;
+const MOVER: u16 = 160;
+const OPPONENT: u16 = 161;
+const SOWN: u16 = 162;
+const LAPS: u16 = 163;
+const RELAYS: u16 = 164;
+const CAPTURED: u16 = 165;
+const GRAND_SLAM: u16 = 166;
+const PLY: u16 = 167;
+const MOVER_STORE: u16 = 168;
+const OPPONENT_STORE: u16 = 169;
+const MOVER_PITS: u16 = 170;
+const OPPONENT_PITS: u16 = 171;
+const MOVER_HOUSE: u16 = 172;
+const OPPONENT_HOUSE: u16 = 173;
+const HAND: u16 = 174;
+const MOVER_MOST: u16 = 178;
+const OPPONENT_MOST: u16 = 179;
+const MOVER_OCCUPIED: u16 = 180;
+const OPPONENT_OCCUPIED: u16 = 181;
+const MOVER_WON: u16 = 182;
+const OPPONENT_WON: u16 = 183;
+const MOVER_HELD: u16 = 184;
+const OPPONENT_HELD: u16 = 185;
+const MOVER_HOUSES: u16 = 186;
+const OPPONENT_HOUSES: u16 = 187;
+const PREVIOUS_LIFTED: u16 = 188;
+const MOVER_WAY: u16 = 189;
+const OPPONENT_WAY: u16 = 190;
+const MOVER_HOUSED: u16 = 191;
+const OPPONENT_HOUSED: u16 = 192;
+const MOVER_LOCKED: u16 = 193;
+const OPPONENT_LOCKED: u16 = 194;
+const OWN: u16 = 176;
+const THEIR: u16 = 177;
 
 /// `names[view][attr]`: every view field spelt out (scope names are static strings).
-const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
+const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
     [
         "pit.count",
         "pit.side",
@@ -198,7 +202,7 @@ const NAMES: [[&str; ATTRS as usize]; VIEWS] = [
     ],
 ];
 
-const ATTR_HELP: [(Type, &str); ATTRS as usize] = [
+const ATTR_HELP: [(Type, &str); FIELDS as usize] = [
     (Type::Int, "stones in the pit now"),
     (Type::Player, "the pit's owner"),
     (
@@ -326,7 +330,7 @@ impl Context {
     pub fn scope(self, total: i32) -> Scope {
         let mut s = Scope::new();
         for &v in self.views() {
-            for a in 0..ATTRS {
+            for a in 0..FIELDS {
                 let (ty, help) = ATTR_HELP[a as usize];
                 s = s.var(
                     NAMES[v as usize][a as usize],
@@ -652,8 +656,9 @@ impl<'a> Ctx<'a> {
     /// The stones of each of the pits in play player `p` holds (houses, which keep stones for
     /// their owners where they keep any, left out).
     fn side_counts(&self, p: usize) -> impl Iterator<Item = i32> + '_ {
-        let held =
-            self.geo.held_mask(self.board, p) & !self.board.closed & !self.board.house_mask();
+        let held = self.geo.held_mask(self.board, p)
+            & !self.board.closed_mask()
+            & !self.board.house_mask();
         (0..2 * self.geo.n)
             .filter(move |&s| held >> s & 1 == 1)
             .map(|s| i32::from(self.board.count[s]))
@@ -661,7 +666,7 @@ impl<'a> Ctx<'a> {
 
     /// Player `p`'s pits in play still locked (`sowing.locks`).
     fn locked(&self, p: usize) -> i32 {
-        let held = self.geo.held_mask(self.board, p) & !self.board.closed;
+        let held = self.geo.held_mask(self.board, p) & !self.board.closed_mask();
         (u64::from(self.board.locked) & held).count_ones() as i32
     }
 

@@ -336,7 +336,7 @@ impl SowingGame {
         let mut left = hand;
         while left > 0 {
             pos = usize::from(next[pos]);
-            if pos == skip || b.closed >> pos & 1 == 1 {
+            if pos == skip || b.is_closed(pos) {
                 continue;
             }
             b.count[pos] += 1;
@@ -354,7 +354,7 @@ impl SowingGame {
             false => self.geo.held_mask(b, opp),
             true => self.geo.side_mask[opp],
         };
-        pits & !b.closed & !b.house_mask()
+        pits & !b.closed_mask() & !b.house_mask()
     }
 
     /// The stones in the pits of `opp` a grand slam empties.
@@ -385,7 +385,7 @@ impl SowingGame {
                 false => sum,
             };
         }
-        let held = self.geo.held_mask(b, p) & !b.closed & !b.house_mask();
+        let held = self.geo.held_mask(b, p) & !b.closed_mask() & !b.house_mask();
         (0..2 * n)
             .filter(|&s| held >> s & 1 == 1)
             .map(|s| u32::from(b.count[s]))
@@ -615,7 +615,7 @@ impl SowingGame {
                         s.declined = true;
                         self.sow_to_end(b, s, true)
                     }
-                    false if got > 0 => self.picks(b, s, cap.pick, true),
+                    false if got > 0 && cap.pick > 0 => self.picks(b, s, cap.pick, true),
                     false => None,
                 }
             }
@@ -684,9 +684,9 @@ impl SowingGame {
         let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
         s.report.captured = s.report.captured.saturating_add(captured as u16);
         s.report.grand_slam = grand_slam;
-        match captured {
-            0 => None,
-            _ => self.picks(b, s, cap.pick, ask),
+        match (captured, cap.pick) {
+            (0, _) | (_, 0) => None,
+            (_, pick) => self.picks(b, s, pick, ask),
         }
     }
 
@@ -1363,7 +1363,7 @@ impl SowingGame {
         // Bit k - 1 = pit k: first every open pit holding stones, then the start condition.
         let mut mask = if !HELD || (b.ceded == 0 && !g.from_board) {
             let base = mover * g.n;
-            b.nonzero_mask(base, g.n) & !(b.closed >> base) as u32
+            b.nonzero_mask(base, g.n) & !(b.closed >> base)
         } else {
             self.held_pits(b, mover)
         };
@@ -1395,7 +1395,7 @@ impl SowingGame {
         let opp = (1 - mover) * g.n;
         let feed = self.sowing.must_feed != MustFeed::No
             && if !HELD || b.ceded == 0 {
-                b.nonzero_mask(opp, g.n) & !(b.closed >> opp) as u32 == 0
+                b.nonzero_mask(opp, g.n) & !(b.closed >> opp) == 0
             } else {
                 self.open_stones(b, 1 - mover) == 0
             };
@@ -1438,7 +1438,7 @@ impl SowingGame {
         let held = match g.from_board {
             true => g.side_mask[0] | g.side_mask[1],
             false => g.held_mask(b, mover),
-        } & !b.closed;
+        } & !b.closed_mask();
         (0..2 * g.n)
             .filter(|&k| {
                 let s = g.slot_from(mover, k + 1);
