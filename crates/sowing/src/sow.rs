@@ -501,8 +501,10 @@ impl SowingGame {
         }
         let hand = b.count[origin];
         b.count[origin] = 0;
-        // The move's pit is unlocked for good (`sowing.locks`; 0 elsewhere).
-        b.locked &= !(1 << origin);
+        // The move's pit is unlocked for good (`sowing.locks`).
+        if self.sowing.locks {
+            b.locked &= !(1 << origin);
+        }
         let mut s = Sowing {
             mover,
             way,
