@@ -853,3 +853,32 @@ fn houses_at_the_start_are_pits_of_the_board_within_most() {
         assert!(text[span].starts_with(at), "{house}");
     }
 }
+
+#[test]
+fn captured_stones_placed_in_a_picked_pit_are_placed_once_the_sowing_has_ended() {
+    for (extra, says, at) in [
+        (
+            "to = \"pick\"\nat = \"lap\"",
+            "`to = \"pick\"` places the captured stones once the sowing has ended",
+            "\"lap\"",
+        ),
+        (
+            "to = \"pick\"\ntaker = \"owner\"",
+            "`taker = \"owner\"` with `to = \"pick\"`",
+            "\"owner\"",
+        ),
+        (
+            "to = \"pick\"\npick = 1",
+            "`pick` with `to = \"pick\"`",
+            "1",
+        ),
+    ] {
+        let text = OWARE.replace("take = [\"last\"]", &format!("take = [\"last\"]\n{extra}"));
+        let report = ludus::registry::check(&text);
+        let e = report
+            .errors()
+            .find(|e| e.message.contains(says))
+            .unwrap_or_else(|| panic!("{extra}: {:?}", report.diagnostics));
+        assert_eq!(&text[e.span.clone().expect("a place")], at, "{extra}");
+    }
+}

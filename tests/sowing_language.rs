@@ -1664,3 +1664,41 @@ fn houses_may_stand_from_the_start_and_keep_their_stones() {
     assert_eq!(s["stores"], json!([2, 0]));
     assert_eq!(sowing_common::stones(&s), 48);
 }
+
+#[test]
+fn captured_stones_may_go_into_a_pit_the_mover_picks() {
+    use ludus::game::{Game, Json, Notation};
+    // Own rows only; an even last pit is captured and its stones go into one of the opponent's
+    // pits, which the mover picks (SameSide); a move that clears the mover's row has won and
+    // keeps them.
+    let g = plain(
+        "[sowing]\ncircuit = \"own\"\n\
+         [capture]\nwhen = \"last.count % 2 == 0\"\ntake = [\"last\"]\nto = \"pick\"\n\
+         [end]\nwin = \"mover.pits == 0\"\n",
+    );
+    // South's pit 1 (one stone) makes pit 2 four: captured, held while South picks.
+    let mut st = position(&g, 0, &[1, 3, 4, 4, 4, 4], &[4, 0, 4, 4, 4, 4], [4, 4]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["decision"]["question"], "place");
+    assert_eq!(s["decision"]["in_hand"], 4);
+    assert_eq!(
+        s["decision"]["options"],
+        json!(["o1", "o2", "o3", "o4", "o5", "o6"])
+    );
+    assert_eq!(s["pits"], json!([[0, 0, 4, 4, 4, 4], [4, 0, 4, 4, 4, 4]]));
+    assert_eq!(sowing_common::stones(&s), 48);
+    assert!(g.parse_move(&st, "2").is_err());
+    let o2 = g.parse_move(&st, "o2").unwrap();
+    g.play(&mut st, &o2);
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[0, 0, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([4, 4]));
+    assert_eq!(s["to_move"], 1);
+    // South's last stone empties their row by a capture: the game is won, the stones kept.
+    let mut st = position(&g, 0, &[1, 1, 0, 0, 0, 0], &[4, 4, 4, 4, 4, 4], [10, 12]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert!(s["decision"].is_null());
+    assert_eq!(s["pits"][0], json!([0, 0, 0, 0, 0, 0]));
+    assert_eq!(s["stores"], json!([12, 12]));
+    assert_eq!(s["result"]["winner"], 0);
+}

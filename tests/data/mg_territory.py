@@ -33,6 +33,10 @@ puts the seeds its rules take out of play (a seed sown towards a closed pit acro
 in South's store, while its rules text and Ludus keep them out of play in that pit, its owner's
 (the driver adds a closed pit's stones to its owner's store).
 
+A move paused for the pit its captured stones go into (Ludus's `capture.to = "pick"`, the
+STATE's decision "place") holds them in hand; Mancala Games keeps them in the mover's store
+until they are placed: the wrapper counts them there.
+
 A move Mancala Games cuts off by its guard against endless sowing (75 relay lifts, the seeds in
 hand dropped: not a rule) may end a match there; such a match-end disagreement is flagged
 `mg_endless`, as the driver flags an ending one.
@@ -132,6 +136,11 @@ CURRENT = {}
 
 def ludus_view(st, with_houses, with_closed):
     st = dict(st)
+    decision = st.get('decision') or {}
+    if decision.get('question') == 'place':
+        stores = list(st['stores'])
+        stores[decision['mover']] += decision['in_hand']
+        st['stores'] = stores
     if st.get('houses'):
         pits = [list(r) for r in st['pits']]
         stores = list(st['stores'])

@@ -85,8 +85,9 @@ impl SowingGame {
             return;
         };
         match pending.paused.question {
-            Question::Pick { .. } => {
-                let pits = self.pick_pits(&st.board, &pending.paused.sowing);
+            Question::Pick { .. } | Question::Place => {
+                let placed = pending.paused.question == Question::Place;
+                let pits = self.pick_pits(&st.board, &pending.paused.sowing, placed);
                 out.extend(
                     (0..STORE as u8)
                         .filter(|&s| pits >> s & 1 == 1)
@@ -101,7 +102,7 @@ impl SowingGame {
     pub(crate) fn picking(&self, st: &SowingState) -> bool {
         st.pending
             .as_ref()
-            .is_some_and(|p| matches!(p.paused.question, Question::Pick { .. }))
+            .is_some_and(|p| matches!(p.paused.question, Question::Pick { .. } | Question::Place))
     }
 
     /// A picked pit's text as the picker sees the board: `3` on their own side, `o3` across.
@@ -154,7 +155,8 @@ impl SowingGame {
         match pending.paused.question {
             Question::Take { slot } | Question::House { slot } => 1 << slot,
             Question::Capture { taken, .. } => taken,
-            Question::Pick { .. } => self.pick_pits(&st.board, &pending.paused.sowing),
+            Question::Pick { .. } => self.pick_pits(&st.board, &pending.paused.sowing, false),
+            Question::Place => self.pick_pits(&st.board, &pending.paused.sowing, true),
         }
     }
 
@@ -181,7 +183,7 @@ impl SowingGame {
                 format!("make {pits} ({stones}) a house, or leave it")
             }
             Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
-            Question::Pick { left } => {
+            Question::Pick { .. } | Question::Place => {
                 let mut moves = Vec::new();
                 self.decisions(st, &mut moves);
                 let options: Vec<String> = moves
@@ -194,11 +196,23 @@ impl SowingGame {
                         format!("`{}` ({count})", self.pick_text(st, slot))
                     })
                     .collect();
-                let more = match left {
-                    1 => String::new(),
-                    l => format!(", {} more to pick after it", l - 1),
-                };
-                format!("pick a pit to take: {}{more}", options.join(", "))
+                match pending.paused.question {
+                    Question::Pick { left } => {
+                        let more = match left {
+                            1 => String::new(),
+                            l => format!(", {} more to pick after it", l - 1),
+                        };
+                        format!("pick a pit to take: {}{more}", options.join(", "))
+                    }
+                    _ => {
+                        let hand = pending.paused.sowing.hand;
+                        format!(
+                            "pick the pit the {hand} captured stone{} go into: {}",
+                            if hand == 1 { "" } else { "s" },
+                            options.join(", ")
+                        )
+                    }
+                }
             }
         }
     }
@@ -230,6 +244,7 @@ impl SowingGame {
             Question::House { .. } => "house",
             Question::Capture { .. } => "capture",
             Question::Pick { .. } => "pick",
+            Question::Place => "place",
         };
         let pits: Vec<Value> = pits.iter().map(|&(side, k)| json!([side, k])).collect();
         let mut moves = Vec::new();

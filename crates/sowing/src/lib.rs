@@ -165,7 +165,9 @@ impl SowingGame {
     /// Whether a move may pause for the mover to pick pits after a capture (`capture.pick`):
     /// the answers are [`MoveKind::Pick`] of any pit of the board.
     pub fn picks_pits(&self) -> bool {
-        self.capture.as_ref().is_some_and(|c| c.pick > 0)
+        self.capture
+            .as_ref()
+            .is_some_and(|c| c.pick > 0 || c.to == rules::capture::CaptureTo::Pick)
     }
     /// Whether pits may be out of play: in a match's rounds, or closed during play
     /// (`sowing.close`).

@@ -196,6 +196,8 @@ pub(crate) enum Question {
     /// After a capture that took stones (`capture.pick`): a pit for the mover to pick and
     /// take, `left` picks to go, this one included.
     Pick { left: u8 },
+    /// After a capture with `to = "pick"`: the pit the captured stones (in hand) go into.
+    Place,
 }
 
 /// A move paused at a question (the decider is the rules' chooser, see `choice.rs`).
@@ -617,6 +619,7 @@ impl SowingGame {
                         s.declined = true;
                         self.sow_to_end(b, s, true)
                     }
+                    false if got > 0 && cap.to == CaptureTo::Pick => self.place(b, s, got, true),
                     false if got > 0 && cap.pick > 0 => self.picks(b, s, cap.pick, true),
                     false => None,
                 }
@@ -626,6 +629,13 @@ impl SowingGame {
                     self.take_picked(b, s, usize::from(slot));
                 }
                 self.picks(b, s, left - 1, true)
+            }
+            Question::Place => {
+                if let MoveKind::Pick { slot } = answer.kind() {
+                    b.count[usize::from(slot)] += s.hand;
+                    s.hand = 0;
+                }
+                None
             }
         };
         match next {
@@ -687,14 +697,17 @@ impl SowingGame {
         s.report.captured = s.report.captured.saturating_add(captured as u16);
         s.report.grand_slam = grand_slam;
         match (captured, cap.pick) {
-            (0, _) | (_, 0) => None,
+            (0, _) => None,
+            _ if cap.to == CaptureTo::Pick => self.place(b, s, captured, ask),
+            (_, 0) => None,
             (_, pick) => self.picks(b, s, pick, ask),
         }
     }
 
-    /// The pits the mover may pick (`capture.pick`): in play, holding stones, of the
-    /// opponent's or where `pick_from` holds (bit = slot).
-    pub(crate) fn pick_pits(&self, b: &Board, s: &Sowing) -> u64 {
+    /// The pits the mover may pick (`capture.pick`): in play, holding stones (any, where the
+    /// captured stones are `placed`), of the opponent's or where `pick_from` holds (bit =
+    /// slot).
+    pub(crate) fn pick_pits(&self, b: &Board, s: &Sowing, placed: bool) -> u64 {
         let Some(cap) = &self.capture else {
             return 0;
         };
@@ -705,7 +718,7 @@ impl SowingGame {
         ctx.views[View::Last as usize] = s.pos as u8;
         ctx.views[View::Origin as usize] = s.origin as u8;
         (0..2 * g.n)
-            .filter(|&slot| b.count[slot] > 0 && !b.is_closed(slot))
+            .filter(|&slot| (placed || b.count[slot] > 0) && !b.is_closed(slot))
             .filter(|&slot| match &cap.pick_from {
                 Some(from) => from.test(&mut ctx, slot),
                 None => usize::from(g.owner[slot]) != s.mover,
@@ -718,7 +731,7 @@ impl SowingGame {
     #[cold]
     fn picks(&self, b: &mut Board, s: &mut Sowing, left: u8, ask: bool) -> Option<Question> {
         for left in (1..=left).rev() {
-            let pits = self.pick_pits(b, s);
+            let pits = self.pick_pits(b, s, false);
             if pits == 0 {
                 return None;
             }
@@ -731,6 +744,31 @@ impl SowingGame {
                 .expect("a pit to pick");
             self.take_picked(b, s, fullest);
         }
+        None
+    }
+
+    /// The captured `stones` go into a pit the mover picks (`capture.to = "pick"`): the
+    /// question, with the stones in hand; in a trial (`ask` false), the first pit that may be
+    /// picked. A move that has won the game, or a board with no pit to pick, keeps them in the
+    /// mover's store.
+    #[cold]
+    fn place(&self, b: &mut Board, s: &mut Sowing, stones: u32, ask: bool) -> Option<Question> {
+        let won = self
+            .end
+            .win
+            .as_ref()
+            .is_some_and(|w| w.test(b, &self.geo, s.mover, s.ply));
+        let pits = self.pick_pits(b, s, true);
+        if won || pits == 0 {
+            b.count[STORE + s.mover] += stones as u8;
+            return None;
+        }
+        s.hand = stones as u8;
+        if ask {
+            return Some(Question::Place);
+        }
+        b.count[pits.trailing_zeros() as usize] += s.hand;
+        s.hand = 0;
         None
     }
 

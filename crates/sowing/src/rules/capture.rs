@@ -164,6 +164,8 @@ pub enum CaptureTo {
     /// Checked after every lap; the captured stones are sown on at once from the pit that lap
     /// was lifted from, and the move goes on (Omweso).
     Sow,
+    /// Once the sowing has ended; the captured stones go into one pit the mover picks.
+    Pick,
 }
 
 /// When a capture to the store is checked.
@@ -368,15 +370,21 @@ const KEYS: &[KeyRef] = &[
         section: "capture",
         key: "to",
         line: "where captured stones go: the mover's store, or sown on at once",
-        expects: "\"store\" or \"sow\"",
-        values: &["store", "sow"],
+        expects: "\"store\", \"sow\" or \"pick\"",
+        values: &["store", "sow", "pick"],
         default: "\"store\"",
         example: "to = \"store\"",
         long: "\"store\": the capture is checked once the sowing has ended and the stones go to \
                the mover's store; \"sow\": it is checked after every lap (before a relay) and the \
                captured stones are sown on at once, as if lifted again from the pit that lap \
                started from (the move's pit, or the last relay pit), and the move goes on \
-               (Omweso).",
+               (Omweso); \"pick\": it is checked once the sowing has ended and the captured \
+               stones all go into one pit the mover picks, of those `pick_from` allows (any of \
+               the opponent's pits in play when it is left out, empty or not): a step of play \
+               of its own, answered with the pit's name (`o3`); a move that has already won the \
+               game (its `[end] win` holds for the mover) keeps them in the mover's store, as \
+               does a board with no pit to pick (Mancala Games' SameSide: \"multiple capture on \
+               evens but place captured seeds in opponent's hole of your choice\").",
     },
     KeyRef {
         section: "capture",
@@ -661,6 +669,20 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
 /// `pick` and `pick_from`: a count in range, picks only after a capture to the store once the
 /// sowing has ended (a capture during the sowing goes on at once).
 fn pick_checks(cx: &mut Cx, c: &Capture) {
+    if c.to == CaptureTo::Pick {
+        if let Some(a) = c.at.as_ref().filter(|a| *a.get_ref() != CaptureAt::End) {
+            cx.error(
+                a.span(),
+                "`to = \"pick\"` places the captured stones once the sowing has ended: not with `at = \"lap\"` or `at = \"start\"`",
+            );
+        }
+        if let Some(t) = c.taker.as_ref().filter(|t| *t.get_ref() == Taker::Owner) {
+            cx.error(
+                t.span(),
+                "`taker = \"owner\"` with `to = \"pick\"`: the mover picks where the stones go",
+            );
+        }
+    }
     match &c.pick {
         Some(p) if !(1..=16).contains(p.get_ref()) => {
             cx.error(p.span(), "`pick` must be from 1 to 16");
@@ -681,6 +703,12 @@ fn pick_checks(cx: &mut Cx, c: &Capture) {
                 "`pick` follows the capture once the sowing has ended: not with `at = \"lap\"` or `at = \"start\"`",
             );
         }
+        Some(p) if c.to == CaptureTo::Pick => {
+            cx.error(
+                p.span(),
+                "`pick` with `to = \"pick\"`: the captured stones go into a pit picked, none is taken",
+            );
+        }
         Some(p)
             if c.taker
                 .as_ref()
@@ -693,10 +721,10 @@ fn pick_checks(cx: &mut Cx, c: &Capture) {
         }
         Some(_) => {}
         None => {
-            if let Some(f) = &c.pick_from {
+            if let Some(f) = c.pick_from.as_ref().filter(|_| c.to != CaptureTo::Pick) {
                 cx.warn(
                     f.span(),
-                    "`pick_from` without `pick`: no pit is ever picked",
+                    "`pick_from` without `pick` or `to = \"pick\"`: no pit is ever picked",
                 );
             }
         }
@@ -736,6 +764,7 @@ impl Checked<'_> {
             at: match c.to {
                 CaptureTo::Store => c.at.as_ref().map_or(CaptureAt::End, |a| *a.get_ref()),
                 CaptureTo::Sow => CaptureAt::Lap,
+                CaptureTo::Pick => CaptureAt::End,
             },
             go_on: c.go_on.as_ref().map_or(GoOn::Relay, |g| *g.get_ref()),
             choice: c.choice,
@@ -806,7 +835,6 @@ impl CaptureRule {
             sow_from: _,
             sweep_to: _,
             go_on: _,
-            to: _,
             // What closes a path: captures during the sowing (after every lap), a choice, a
             // sweep (the plain path ends with the capture).
             at,
@@ -814,6 +842,7 @@ impl CaptureRule {
             sweep,
             pick,
             pick_from: _,
+            to,
         } = self;
         Closes {
             bulk: *at == CaptureAt::Lap,
@@ -821,7 +850,8 @@ impl CaptureRule {
             plain: *choice != CaptureChoice::None
                 || sweep.is_some()
                 || *at != CaptureAt::End
-                || *pick > 0,
+                || *pick > 0
+                || *to == CaptureTo::Pick,
             way: false,
             start: false,
         }
@@ -907,6 +937,15 @@ impl CaptureRule {
                     GoOn::Last => "the lap's last pit is lifted and sown on, whatever it holds",
                     GoOn::Next => "the pit after the last is lifted and sown on (an empty one ends the move)",
                 }
+            );
+        }
+        if self.to == CaptureTo::Pick {
+            let _ = writeln!(
+                s,
+                "The captured stones all go into one pit the mover picks{} (into the mover's store when the move has won the game).",
+                self.pick_from
+                    .as_ref()
+                    .map_or(" of the opponent's".to_string(), |f| format!(" where `{}`", f.expr.text())),
             );
         }
         if self.to == CaptureTo::Sow {
