@@ -1702,3 +1702,30 @@ fn captured_stones_may_go_into_a_pit_the_mover_picks() {
     assert_eq!(s["stores"], json!([12, 12]));
     assert_eq!(s["result"]["winner"], 0);
 }
+
+#[test]
+fn a_last_stone_in_the_opponents_store_may_take_it() {
+    use ludus::game::{Game, Json};
+    use ludus::sowing::SowingMove;
+    // Both stores sown; a last stone in the opponent's store captures the stones in it.
+    let rules = |take: bool| {
+        plain(&format!(
+            "[sowing]\nstores = \"both\"\n[capture]\nwhen = \"last.is_store and last.side == opponent\"\n\
+             take = [\"last\"]\ntake_store = {take}\n"
+        ))
+    };
+    // South's pit 6 (eight stones): South's store, North's six pits, North's store (last).
+    let played = |take: bool| {
+        let g = rules(take);
+        let mut st = position(&g, 0, &[4, 4, 4, 4, 4, 8], &[0, 0, 0, 0, 0, 0], [8, 12]);
+        g.play(&mut st, &SowingMove::pit(6));
+        g.state_json(&st)
+    };
+    let s = played(true);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 0], [1, 1, 1, 1, 1, 1]]));
+    assert_eq!(s["stores"], json!([22, 0]));
+    assert_eq!(sowing_common::stones(&s), 48);
+    // Without it, stores are never taken.
+    let s = played(false);
+    assert_eq!(s["stores"], json!([9, 13]));
+}

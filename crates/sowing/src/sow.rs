@@ -1263,8 +1263,11 @@ impl SowingGame {
         let facing = |s: usize| if s < SLOTS { g.opposite[s] } else { NO_SLOT };
         // The pits taken, as a bit set of slots.
         let mut taken = 0u64;
+        // A store only as the last pit, where the rules take stores (`take_store`).
+        let store_taken = (STORE..SLOTS).contains(&pos) && cap.take_store;
         let mut add = |s: u8| {
-            if s != NO_SLOT && usize::from(s) < STORE && !b.is_closed(usize::from(s)) {
+            let taken_here = usize::from(s) < STORE || (store_taken && usize::from(s) == pos);
+            if s != NO_SLOT && taken_here && !b.is_closed(usize::from(s)) {
                 taken |= 1 << s;
             }
         };

@@ -62,6 +62,9 @@ pub struct Capture {
     /// The pits a pick may take (context chain); the opponent's when left out.
     #[serde(default)]
     pub pick_from: Option<Spanned<String>>,
+    /// A last stone in a store takes that store (`take` naming `"last"`).
+    #[serde(default)]
+    pub take_store: bool,
     /// After the capture step of every move: when this holds, the mover takes every stone left
     /// in play (context `sweep`).
     #[serde(default)]
@@ -466,6 +469,20 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "take_store",
+        line: "whether a last stone in a store takes that store (a store is otherwise never taken)",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "take_store = true",
+        long: "true: where the sowing ends in a store (`[sowing] stores`) and `when` holds, the \
+               target \"last\" takes that store's stones into the taker's store: a last seed \
+               sown into the opponent's store captures the seeds in it (`when = \"last.is_store \
+               and last.side == opponent\"`, `take = [\"last\"]`). false: stores are never \
+               taken.",
+    },
+    KeyRef {
+        section: "capture",
         key: "pick_from",
         line: "context chain: the pits a pick may take (the opponent's when left out)",
         expects: CONDITION,
@@ -537,6 +554,8 @@ pub(crate) struct CaptureRule {
     pub(crate) pick: u8,
     /// The pits a pick may take; `None`: the opponent's.
     pub(crate) pick_from: Option<PitCond>,
+    /// A last stone in a store takes it.
+    pub(crate) take_store: bool,
 }
 
 /// `[capture]` checked, its conditions compiled, before the board is laid out.
@@ -770,6 +789,7 @@ impl Checked<'_> {
             choice: c.choice,
             pick: c.pick.as_ref().map_or(0, |p| *p.get_ref() as u8),
             pick_from: self.pick_from.map(|e| laid.pit(e, View::Pit)),
+            take_store: c.take_store,
         }
     }
 }
@@ -843,6 +863,7 @@ impl CaptureRule {
             pick,
             pick_from: _,
             to,
+            take_store: _,
         } = self;
         Closes {
             bulk: *at == CaptureAt::Lap,
@@ -872,6 +893,12 @@ impl CaptureRule {
                 Target::OppositeBeyond => "the pit facing the one beyond the next",
             })
             .collect();
+        if self.take_store {
+            let _ = writeln!(
+                s,
+                "A last stone in a store takes that store's stones when the capture's condition holds."
+            );
+        }
         let _ = writeln!(
             s,
             "Capture: when `{}`, {} {}{}.",
