@@ -882,3 +882,14 @@ fn captured_stones_placed_in_a_picked_pit_are_placed_once_the_sowing_has_ended()
         assert_eq!(&text[e.span.clone().expect("a place")], at, "{extra}");
     }
 }
+
+#[test]
+fn a_store_is_taken_only_where_the_rules_say_so() {
+    let text = OWARE.replace("take = [\"last\"]", "take = [\"last\", \"store\"]");
+    located(
+        &text,
+        "`take` names \"store\" without `take_store = true`",
+        "take = [\"last\", \"store\"]",
+        "\"store\"",
+    );
+}

@@ -1728,4 +1728,17 @@ fn a_last_stone_in_the_opponents_store_may_take_it() {
     // Without it, stores are never taken.
     let s = played(false);
     assert_eq!(s["stores"], json!([9, 13]));
+    // A last stone in an empty pit across the board hands the mover's own store to the
+    // opponent (a passive capture: `take = ["store"]`, `taker = "owner"`).
+    let g = plain(
+        "[sowing]\nstores = \"own\"\n[capture]\n\
+         when = \"last.side == opponent and not last.is_store and last.count == 1\"\n\
+         take = [\"store\"]\ntake_store = true\ntaker = \"owner\"\n",
+    );
+    let mut st = position(&g, 0, &[4, 4, 4, 4, 4, 2], &[0, 4, 4, 4, 4, 4], [3, 3]);
+    g.play(&mut st, &SowingMove::pit(6));
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 0], [1, 4, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([0, 7]));
+    assert_eq!(sowing_common::stones(&s), 48);
 }

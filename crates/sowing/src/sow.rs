@@ -1264,9 +1264,9 @@ impl SowingGame {
         // The pits taken, as a bit set of slots.
         let mut taken = 0u64;
         // A store only as the last pit, where the rules take stores (`take_store`).
-        let store_taken = (STORE..SLOTS).contains(&pos) && cap.take_store;
+        let last_store = cap.take_store && (STORE..SLOTS).contains(&pos);
         let mut add = |s: u8| {
-            let taken_here = usize::from(s) < STORE || (store_taken && usize::from(s) == pos);
+            let taken_here = usize::from(s) < STORE || (last_store && usize::from(s) == pos);
             if s != NO_SLOT && taken_here && !b.is_closed(usize::from(s)) {
                 taken |= 1 << s;
             }
@@ -1280,7 +1280,12 @@ impl SowingGame {
                 Target::Beyond => add(beyond as u8),
                 Target::OppositeNext => add(facing(next)),
                 Target::OppositeBeyond => add(facing(beyond)),
+                Target::Store => {}
             }
+        }
+        // The mover's own store, named as a target (`take_store`).
+        if cap.take_store && cap.targets.contains(&Target::Store) {
+            taken |= 1 << (STORE + mover);
         }
         match (&cap.chain, cap.chain_way, cap.targets.first()) {
             (Some(chain), ChainWay::All, _) => {
@@ -1304,6 +1309,7 @@ impl SowingGame {
                     Target::Opposite | Target::Column => usize::from(g.opposite[pos]),
                     Target::OppositeNext => usize::from(facing(next)),
                     Target::OppositeBeyond => usize::from(facing(beyond)),
+                    Target::Store => STORE + mover,
                 };
                 let walks: &[&[u8; SLOTS]] = match chain_way {
                     ChainWay::Back => &[&g.prev[way]],

@@ -97,6 +97,8 @@ pub enum Target {
     OppositeNext,
     /// The pit facing `beyond` across the board.
     OppositeBeyond,
+    /// The mover's store (with `take_store`).
+    Store,
 }
 
 /// Which way a capture's chain walks from the first pit taken.
@@ -256,6 +258,7 @@ const KEYS: &[KeyRef] = &[
             "beyond",
             "opposite-next",
             "opposite-beyond",
+            "store",
         ],
         default: "—",
         example: "take = [\"last\"]",
@@ -264,8 +267,10 @@ const KEYS: &[KeyRef] = &[
                \"column\" (all the pits across the board in the last pit's column: inner and \
                outer), \"next\" (the pit after the last), \"beyond\" (the pit after \
                that), \"opposite-next\" and \"opposite-beyond\" (the pits facing those two: \
-               a gap's far pit taken with the pit across from it). Captured stones go to the mover's store; stores and out-of-play pits are \
-               never taken.",
+               a gap's far pit taken with the pit across from it), \"store\" (the mover's own \
+               store, with `take_store`: taken for the opponent with `taker = \"owner\"`). \
+               Captured stones go to the mover's store; stores (but with `take_store`) and \
+               out-of-play pits are never taken.",
     },
     KeyRef {
         section: "capture",
@@ -659,6 +664,19 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
             );
     }
     targets_warnings(cx, c.take.get_ref());
+    if c.take.get_ref().contains(&Target::Store) && !c.take_store {
+        let spans = cx.doc.list_spans(&["capture", "take"]);
+        let i = c.take.get_ref().iter().position(|t| *t == Target::Store);
+        let at = i
+            .and_then(|i| spans.get(i).cloned())
+            .unwrap_or(c.take.span());
+        cx.error(
+            at,
+            "`take` names \"store\" without `take_store = true`: stores are never taken",
+        )
+        .notes
+        .push("add take_store = true to let a capture take a store".to_string());
+    }
     if let Some(m) = c
         .take_max
         .as_ref()
@@ -805,6 +823,7 @@ fn targets_warnings(cx: &mut Cx, targets: &[Target]) {
         Target::Beyond => "beyond",
         Target::OppositeNext => "opposite-next",
         Target::OppositeBeyond => "opposite-beyond",
+        Target::Store => "store",
     };
     for (i, t) in targets.iter().enumerate() {
         let Some(at) = spans.get(i).cloned() else {
@@ -891,6 +910,7 @@ impl CaptureRule {
                 Target::Beyond => "the pit beyond the next",
                 Target::OppositeNext => "the pit facing the next",
                 Target::OppositeBeyond => "the pit facing the one beyond the next",
+                Target::Store => "the mover's store",
             })
             .collect();
         if self.take_store {
