@@ -872,6 +872,16 @@ fn captured_stones_placed_in_a_picked_pit_are_placed_once_the_sowing_has_ended()
             "`pick` with `to = \"pick\"`",
             "1",
         ),
+        (
+            "to = \"last\"\nat = \"start\"",
+            "`to = \"last\"` places the captured stones once the sowing has ended",
+            "\"start\"",
+        ),
+        (
+            "to = \"origin\"\ntaker = \"owner\"",
+            "`taker = \"owner\"` with `to = \"origin\"`: the captured stones go to no store",
+            "\"owner\"",
+        ),
     ] {
         let text = OWARE.replace("take = [\"last\"]", &format!("take = [\"last\"]\n{extra}"));
         let report = ludus::registry::check(&text);

@@ -1742,3 +1742,30 @@ fn a_last_stone_in_the_opponents_store_may_take_it() {
     assert_eq!(s["stores"], json!([0, 7]));
     assert_eq!(sowing_common::stones(&s), 48);
 }
+
+#[test]
+fn captured_stones_may_stay_on_the_board_in_the_last_pit_or_the_moves_pit() {
+    use ludus::game::{Game, Json};
+    use ludus::sowing::SowingMove;
+    // A last stone in an empty pit of the mover's pulls the stones across into it (`"last"`),
+    // or sends them back to the pit the move came from (`"origin"`).
+    let rules = |to: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"last.side == mover and last.count == 1 and opposite.count > 0\"\n\
+             take = [\"opposite\"]\nto = \"{to}\"\n"
+        ))
+    };
+    let played = |to: &str| {
+        let g = rules(to);
+        let mut st = position(&g, 0, &[1, 0, 4, 4, 4, 4], &[4, 4, 4, 4, 5, 4], [3, 3]);
+        g.play(&mut st, &SowingMove::pit(1));
+        g.state_json(&st)
+    };
+    let s = played("last");
+    assert_eq!(s["pits"], json!([[0, 6, 4, 4, 4, 4], [4, 4, 4, 4, 0, 4]]));
+    assert_eq!(s["stores"], json!([3, 3]));
+    assert_eq!(sowing_common::stones(&s), 48);
+    let s = played("origin");
+    assert_eq!(s["pits"], json!([[5, 1, 4, 4, 4, 4], [4, 4, 4, 4, 0, 4]]));
+    assert_eq!(s["stores"], json!([3, 3]));
+}

@@ -92,7 +92,9 @@ impl FastPaths {
             plain_start: start_is_nonzero && !closed.way && !closed.start,
             empties_houses: house.as_ref().is_some_and(|h| !h.keeps),
             store_is_material: !geo.kept_houses
-                && capture.as_ref().is_none_or(|c| c.to != CaptureTo::Sow),
+                && capture.as_ref().is_none_or(|c| {
+                    !matches!(c.to, CaptureTo::Sow | CaptureTo::Last | CaptureTo::Origin)
+                }),
         }
     }
 }

@@ -421,10 +421,11 @@ impl Evaluator for SowingGame {
         }
         // Stones in houses that keep them are their owner's as surely as the store's.
         let housed = b.housed(u64::from(b.houses[player])) as i32;
-        // Where captures are sown on (Omweso), captured stones stay on the capturer's side:
-        // what a player holds is the stones there.
+        // Where captures are sown on (Omweso) or kept on the board, captured stones stay on the
+        // capturer's side: what a player holds is the stones there.
+        use rules::capture::CaptureTo;
         match &self.capture {
-            Some(c) if c.to == rules::capture::CaptureTo::Sow => {
+            Some(c) if matches!(c.to, CaptureTo::Sow | CaptureTo::Last | CaptureTo::Origin) => {
                 store + housed + self.open_stones(b, player) as i32
             }
             _ => store + housed,

@@ -609,6 +609,7 @@ impl SowingGame {
                 };
                 s.report.captured = s.report.captured.saturating_add(got as u16);
                 s.report.grand_slam = take && grand_slam;
+                self.keep_on_board(b, cap, s, got);
                 match lap {
                     true if take => {
                         s.hand = got as u8;
@@ -696,11 +697,23 @@ impl SowingGame {
         let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
         s.report.captured = s.report.captured.saturating_add(captured as u16);
         s.report.grand_slam = grand_slam;
+        self.keep_on_board(b, cap, s, captured);
         match (captured, cap.pick) {
             (0, _) => None,
             _ if cap.to == CaptureTo::Pick => self.place(b, s, captured, ask),
             (_, 0) => None,
             (_, pick) => self.picks(b, s, pick, ask),
+        }
+    }
+
+    /// Captured stones kept on the board go into the last pit or the move's pit
+    /// (`capture.to = "last"`, `"origin"`).
+    #[inline]
+    fn keep_on_board(&self, b: &mut Board, cap: &CaptureRule, s: &Sowing, captured: u32) {
+        match cap.to {
+            CaptureTo::Last => b.count[s.pos] += captured as u8,
+            CaptureTo::Origin => b.count[s.origin] += captured as u8,
+            CaptureTo::Store | CaptureTo::Sow | CaptureTo::Pick => {}
         }
     }
 

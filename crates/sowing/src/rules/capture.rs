@@ -171,6 +171,10 @@ pub enum CaptureTo {
     Sow,
     /// Once the sowing has ended; the captured stones go into one pit the mover picks.
     Pick,
+    /// Once the sowing has ended; the captured stones go into the last pit, kept on the board.
+    Last,
+    /// Once the sowing has ended; the captured stones go into the pit the move was sown from.
+    Origin,
 }
 
 /// When a capture to the store is checked.
@@ -378,8 +382,8 @@ const KEYS: &[KeyRef] = &[
         section: "capture",
         key: "to",
         line: "where captured stones go: the mover's store, or sown on at once",
-        expects: "\"store\", \"sow\" or \"pick\"",
-        values: &["store", "sow", "pick"],
+        expects: "\"store\", \"sow\", \"pick\", \"last\" or \"origin\"",
+        values: &["store", "sow", "pick", "last", "origin"],
         default: "\"store\"",
         example: "to = \"store\"",
         long: "\"store\": the capture is checked once the sowing has ended and the stones go to \
@@ -392,7 +396,11 @@ const KEYS: &[KeyRef] = &[
                of its own, answered with the pit's name (`o3`); a move that has already won the \
                game (its `[end] win` holds for the mover) keeps them in the mover's store, as \
                does a board with no pit to pick (Mancala Games' SameSide: \"multiple capture on \
-               evens but place captured seeds in opponent's hole of your choice\").",
+               evens but place captured seeds in opponent's hole of your choice\"); \"last\" \
+               and \"origin\": it is checked once the sowing has ended and the captured stones \
+               go into the last pit, or the pit the move was sown from, kept on the board (a \
+               last seed in an empty hole pulling the seeds across into it: `take = \
+               [\"opposite\"]`, `to = \"last\"`).",
     },
     KeyRef {
         section: "capture",
@@ -706,17 +714,25 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
 /// `pick` and `pick_from`: a count in range, picks only after a capture to the store once the
 /// sowing has ended (a capture during the sowing goes on at once).
 fn pick_checks(cx: &mut Cx, c: &Capture) {
-    if c.to == CaptureTo::Pick {
+    let placed = match c.to {
+        CaptureTo::Pick => Some("pick"),
+        CaptureTo::Last => Some("last"),
+        CaptureTo::Origin => Some("origin"),
+        CaptureTo::Store | CaptureTo::Sow => None,
+    };
+    if let Some(to) = placed {
         if let Some(a) = c.at.as_ref().filter(|a| *a.get_ref() != CaptureAt::End) {
             cx.error(
                 a.span(),
-                "`to = \"pick\"` places the captured stones once the sowing has ended: not with `at = \"lap\"` or `at = \"start\"`",
+                format!("`to = \"{to}\"` places the captured stones once the sowing has ended: not with `at = \"lap\"` or `at = \"start\"`"),
             );
         }
         if let Some(t) = c.taker.as_ref().filter(|t| *t.get_ref() == Taker::Owner) {
             cx.error(
                 t.span(),
-                "`taker = \"owner\"` with `to = \"pick\"`: the mover picks where the stones go",
+                format!(
+                    "`taker = \"owner\"` with `to = \"{to}\"`: the captured stones go to no store"
+                ),
             );
         }
     }
@@ -801,7 +817,7 @@ impl Checked<'_> {
             at: match c.to {
                 CaptureTo::Store => c.at.as_ref().map_or(CaptureAt::End, |a| *a.get_ref()),
                 CaptureTo::Sow => CaptureAt::Lap,
-                CaptureTo::Pick => CaptureAt::End,
+                CaptureTo::Pick | CaptureTo::Last | CaptureTo::Origin => CaptureAt::End,
             },
             go_on: c.go_on.as_ref().map_or(GoOn::Relay, |g| *g.get_ref()),
             choice: c.choice,
@@ -891,7 +907,7 @@ impl CaptureRule {
                 || sweep.is_some()
                 || *at != CaptureAt::End
                 || *pick > 0
-                || *to == CaptureTo::Pick,
+                || matches!(to, CaptureTo::Pick | CaptureTo::Last | CaptureTo::Origin),
             way: false,
             start: false,
         }
@@ -993,6 +1009,17 @@ impl CaptureRule {
                 self.pick_from
                     .as_ref()
                     .map_or(" of the opponent's".to_string(), |f| format!(" where `{}`", f.expr.text())),
+            );
+        }
+        if matches!(self.to, CaptureTo::Last | CaptureTo::Origin) {
+            let _ = writeln!(
+                s,
+                "The captured stones go into {}, and stay on the board.",
+                if self.to == CaptureTo::Last {
+                    "the last pit"
+                } else {
+                    "the pit the move was sown from"
+                }
             );
         }
         if self.to == CaptureTo::Sow {
