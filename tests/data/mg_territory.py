@@ -38,7 +38,8 @@ STATE's decision "place") holds them in hand; Mancala Games keeps them in the mo
 until they are placed: the wrapper counts them there.
 
 A move Mancala Games cuts off by its guard against endless sowing (75 relay lifts, the seeds in
-hand dropped: not a rule) may end a match there; such a match-end disagreement is flagged
+hand dropped: not a rule) may end a match there, or end the game with another final position or
+winner than the rules give; such a disagreement (match-end, position, winner) is flagged
 `mg_endless`, as the driver flags an ending one.
 
 usage: python3 mg_territory.py DRIVER_DIR LUDUS --configs FILE.json [diff.py's options]
@@ -188,7 +189,10 @@ def move(self, m):
 
 
 def dumps(obj, **kwargs):
-    if isinstance(obj, dict) and obj.get('kind') == 'match-end' and LAST_MOVE['endless']:
+    # The driver flags an 'end' disagreement itself; the others a cut-off move leads to (a
+    # match ended, a different final position or winner) are flagged here.
+    if (isinstance(obj, dict) and obj.get('kind') in ('match-end', 'position', 'winner')
+            and LAST_MOVE['endless']):
         obj = dict(obj, mg_endless=True)
     return json.dumps(obj, **kwargs)
 
