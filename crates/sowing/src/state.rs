@@ -313,22 +313,30 @@ impl SowingGame {
         if !self.sowing.locks {
             return Err("`locked`: these rules never lock pits".into());
         }
+        self.read_pits(v, "locked")
+    }
+
+    /// Reads a STATE field listing pits by side, `[[pit numbers], [pit numbers]]` (bit = slot).
+    fn read_pits(&self, v: &Value, field: &str) -> Result<u32, String> {
         let n = self.geo.n;
         let rows = v
             .as_array()
             .filter(|r| r.len() == 2)
-            .ok_or("`locked` is [[pit numbers], [pit numbers]]")?;
-        let mut locked = 0;
+            .ok_or_else(|| format!("`{field}` is [[pit numbers], [pit numbers]]"))?;
+        let mut pits = 0;
         for (p, row) in rows.iter().enumerate() {
-            for k in row.as_array().ok_or("`locked` rows are arrays")? {
+            let row = row
+                .as_array()
+                .ok_or_else(|| format!("`{field}` rows are arrays"))?;
+            for k in row {
                 let k = k
                     .as_u64()
                     .filter(|k| (1..=n as u64).contains(k))
-                    .ok_or_else(|| format!("`locked`: {k} is not a pit number 1..{n}"))?;
-                locked |= 1 << self.geo.slot(p, k as usize);
+                    .ok_or_else(|| format!("`{field}`: {k} is not a pit number 1..{n}"))?;
+                pits |= 1 << self.geo.slot(p, k as usize);
             }
         }
-        Ok(locked)
+        Ok(pits)
     }
 
     /// Reads STATE `extra_turns` (absent or null: none taken).
@@ -509,22 +517,11 @@ impl SowingGame {
             ));
         }
         if let Some(closed) = obj.get("out_of_play").filter(|v| !v.is_null()) {
-            let rows = closed
-                .as_array()
-                .filter(|r| r.len() == 2)
-                .ok_or("`out_of_play` is [[pit numbers], [pit numbers]]")?;
-            for (p, row) in rows.iter().enumerate() {
-                for k in row.as_array().ok_or("`out_of_play` rows are arrays")? {
-                    let k = k
-                        .as_u64()
-                        .filter(|k| (1..=n as u64).contains(k))
-                        .ok_or_else(|| format!("`out_of_play`: {k} is not a pit number 1..{n}"))?;
-                    if !self.closes_pits() {
-                        return Err("these rules never put pits out of play".into());
-                    }
-                    board.closed |= 1 << self.geo.slot(p, k as usize);
-                }
+            let pits = self.read_pits(closed, "out_of_play")?;
+            if pits != 0 && !self.closes_pits() {
+                return Err("these rules never put pits out of play".into());
             }
+            board.closed = pits;
         }
         board.locked = self.read_locked(obj.get("locked"))?;
         if let Some(owners) = obj.get("owners").filter(|v| !v.is_null()) {
