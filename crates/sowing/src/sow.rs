@@ -1276,11 +1276,8 @@ impl SowingGame {
         let facing = |s: usize| if s < SLOTS { g.opposite[s] } else { NO_SLOT };
         // The pits taken, as a bit set of slots.
         let mut taken = 0u64;
-        // A store only as the last pit, where the rules take stores (`take_store`).
-        let last_store = cap.take_store && (STORE..SLOTS).contains(&pos);
         let mut add = |s: u8| {
-            let taken_here = usize::from(s) < STORE || (last_store && usize::from(s) == pos);
-            if s != NO_SLOT && taken_here && !b.is_closed(usize::from(s)) {
+            if s != NO_SLOT && usize::from(s) < STORE && !b.is_closed(usize::from(s)) {
                 taken |= 1 << s;
             }
         };
@@ -1296,8 +1293,12 @@ impl SowingGame {
                 Target::Store => {}
             }
         }
-        // The mover's own store, named as a target (`take_store`).
-        if cap.take_store && cap.targets.contains(&Target::Store) {
+        // Stores, where the rules take them (`take_store`): the last pit when it is one, the
+        // mover's own when named.
+        if cap.last_store && pos >= STORE {
+            taken |= 1 << pos;
+        }
+        if cap.own_store {
             taken |= 1 << (STORE + mover);
         }
         match (&cap.chain, cap.chain_way, cap.targets.first()) {

@@ -567,8 +567,10 @@ pub(crate) struct CaptureRule {
     pub(crate) pick: u8,
     /// The pits a pick may take; `None`: the opponent's.
     pub(crate) pick_from: Option<PitCond>,
-    /// A last stone in a store takes it.
-    pub(crate) take_store: bool,
+    /// A last stone in a store takes it (`take_store` and the target `"last"`).
+    pub(crate) last_store: bool,
+    /// The mover's own store is taken (`take_store` and the target `"store"`).
+    pub(crate) own_store: bool,
 }
 
 /// `[capture]` checked, its conditions compiled, before the board is laid out.
@@ -823,7 +825,8 @@ impl Checked<'_> {
             choice: c.choice,
             pick: c.pick.as_ref().map_or(0, |p| *p.get_ref() as u8),
             pick_from: self.pick_from.map(|e| laid.pit(e, View::Pit)),
-            take_store: c.take_store,
+            last_store: c.take_store && c.take.get_ref().contains(&Target::Last),
+            own_store: c.take_store && c.take.get_ref().contains(&Target::Store),
         }
     }
 }
@@ -898,7 +901,8 @@ impl CaptureRule {
             pick,
             pick_from: _,
             to,
-            take_store: _,
+            last_store: _,
+            own_store: _,
         } = self;
         Closes {
             bulk: *at == CaptureAt::Lap,
@@ -929,7 +933,7 @@ impl CaptureRule {
                 Target::Store => "the mover's store",
             })
             .collect();
-        if self.take_store {
+        if self.last_store {
             let _ = writeln!(
                 s,
                 "A last stone in a store takes that store's stones when the capture's condition holds."
