@@ -903,3 +903,65 @@ fn a_store_is_taken_only_where_the_rules_say_so() {
         "\"store\"",
     );
 }
+
+#[test]
+fn lists_of_locked_and_closed_pits_in_a_state_are_checked() {
+    use ludus::game::Json;
+    let game = |text: &str| match compile(text) {
+        Ok(ludus::registry::AnyGame::Sowing(g)) => g,
+        _ => panic!("{text}"),
+    };
+    let locking = game(&OWARE.replace("[sowing]\n", "[sowing]\nlocks = true\n"));
+    let closing = game(&OWARE.replace(
+        "[sowing]\n",
+        "[sowing]\nrelay = \"last\"\nclose = \"last.count == 3\"\n",
+    ));
+    let state = |field: &str, value: serde_json::Value| {
+        let mut s = serde_json::json!({"to_move": 0, "pits": [[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]],
+                                       "stores": [0, 0]});
+        s[field] = value;
+        s
+    };
+    for (value, says) in [
+        (
+            serde_json::json!([[7], []]),
+            "`locked`: 7 is not a pit number 1..6",
+        ),
+        (
+            serde_json::json!([[1, 2]]),
+            "`locked` is [[pit numbers], [pit numbers]]",
+        ),
+        (serde_json::json!([1, []]), "`locked` rows are arrays"),
+        (
+            serde_json::json!("all"),
+            "`locked` is [[pit numbers], [pit numbers]]",
+        ),
+    ] {
+        let err = locking
+            .state_from_json(&state("locked", value.clone()))
+            .unwrap_err();
+        assert!(err.to_string().contains(says), "{value}: {err}");
+    }
+    let ok = locking
+        .state_from_json(&state("locked", serde_json::json!([[1], [6]])))
+        .unwrap();
+    assert_eq!(
+        locking.state_json(&ok)["locked"],
+        serde_json::json!([[1], [6]])
+    );
+    let err = closing
+        .state_from_json(&state("out_of_play", serde_json::json!([[0], []])))
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("`out_of_play`: 0 is not a pit number 1..6"),
+        "{err}"
+    );
+    let err = game(OWARE)
+        .state_from_json(&state("out_of_play", serde_json::json!([[1], []])))
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("never put pits out of play"),
+        "{err}"
+    );
+}
