@@ -28,7 +28,7 @@ fn keys_are_explained_in_full() {
         "{out}"
     );
     assert!(
-        out.contains("value:    a whole number from 1 to 16"),
+        out.contains("value:    a whole number from 1 to 31"),
         "{out}"
     );
     assert!(out.contains("default:  none: required"), "{out}");

@@ -192,10 +192,10 @@ fn explicit_numbering_that_is_complete_is_accepted() {
 #[test]
 fn impossible_boards() {
     located(
-        &OWARE.replace("pits = 6", "pits = 20"),
-        "a player may own 1 to 16 pits",
-        "pits = 20",
-        "20",
+        &OWARE.replace("pits = 6", "pits = 32"),
+        "a player may own 1 to 31 pits",
+        "pits = 32",
+        "32",
     );
     located(
         &OWARE.replace("rows = 1", "rows = 3"),
@@ -217,7 +217,7 @@ fn impossible_boards() {
     );
     located(
         &OWARE.replace("pits = 6", "pits = \"six\""),
-        "found the text \"six\", expected a whole number from 1 to 16",
+        "found the text \"six\", expected a whole number from 1 to 31",
         "pits = \"six\"",
         "\"six\"",
     );
@@ -798,6 +798,36 @@ fn picks_refuse_bad_counts_and_captures_they_cannot_follow() {
     assert!(report
         .warnings()
         .any(|w| w.message.contains("`pick_from` without `pick`")));
+    // `pick_when` is a capture condition: `pit` is not one of its names, a number is not a
+    // condition, and without `pick` it is a warning at its place.
+    for (cond, says, at) in [
+        ("pit.count > 0", "unknown name `pit.count`", "pit.count"),
+        ("behind.count", "", "behind.count"),
+    ] {
+        let text = OWARE.replace(
+            "take = [\"last\"]",
+            &format!("take = [\"last\"]\npick = 1\npick_when = \"{cond}\""),
+        );
+        let report = ludus::registry::check(&text);
+        assert!(report.game.is_none(), "{cond}");
+        let e = report.errors().next().expect("an error");
+        assert!(e.message.contains(says), "{cond}: {}", e.message);
+        assert_eq!(&text[e.span.clone().expect("a place")], at, "{cond}");
+    }
+    let text = OWARE.replace(
+        "take = [\"last\"]",
+        "take = [\"last\"]\npick_when = \"behind.count > 0\"",
+    );
+    let report = ludus::registry::check(&text);
+    assert!(report.game.is_some());
+    let w = report
+        .warnings()
+        .find(|w| w.message.contains("`pick_when` without `pick`"))
+        .unwrap_or_else(|| panic!("{:?}", report.diagnostics));
+    assert_eq!(
+        &text[w.span.clone().expect("a place")],
+        "\"behind.count > 0\""
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 mod sowing_common;
 
 use serde_json::json;
-use sowing_common::{from_text, position, sow_pit};
+use sowing_common::{from_text, legal_pits, position, sow_pit};
 
 /// Two rows of six, four a pit, captures of 2 or 3 on either side, chained back.
 const EITHER_SIDE: &str = r#"
@@ -126,7 +126,7 @@ fn a_player_who_cannot_move_passes_and_the_other_moves_on() {
     let pass = g.parse_move(&st, "pass").expect("a pass");
     g.play(&mut st, &pass);
     assert_eq!(g.phase(&st), Phase::Move(0), "South moves on");
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![2]);
+    assert_eq!(legal_pits(&g, &st), vec![2]);
     // Without `pass` the same move ends the game.
     let g = plain("");
     let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0; 6], [24, 23]);
@@ -166,7 +166,6 @@ fn a_relay_stops_where_its_condition_fails_and_the_capture_follows() {
 
 #[test]
 fn feeding_judged_after_the_capture_refuses_a_move_that_takes_back_what_it_fed() {
-    use sowing_common::legal_pits;
     // North has nothing. South's pit 6 (18 stones) sows twice round North's row and ends
     // there, every North pit holding 2: a capture of all of them. Pit 5 feeds North one stone.
     let rules = |feed: &str| {
@@ -583,7 +582,6 @@ fn captured_stones_are_sown_on_from_the_laps_pit_or_from_the_last() {
 
 #[test]
 fn a_side_is_measured_by_its_fullest_pit_and_its_occupied_pits() {
-    use sowing_common::legal_pits;
     // A single stone may be sown only when no pit of the mover's holds more.
     let g = plain("[sowing]\nstart = \"pit.count > 1 or mover.most == 1\"\n");
     let st = position(&g, 0, &[1, 2, 0, 1, 0, 0], &[4; 6], [10, 10]);
@@ -1032,17 +1030,17 @@ fn a_grand_slam_never_legal_leaves_a_player_without_a_move() {
     };
     let g = rules("forbidden");
     let st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0], [23, 23]);
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![6]);
+    assert_eq!(legal_pits(&g, &st), vec![6]);
     let g = rules("never");
     let st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0], [23, 23]);
-    assert!(sowing_common::legal_pits(&g, &st).is_empty());
+    assert!(legal_pits(&g, &st).is_empty());
     assert!(
         g.outcome(&st).is_some(),
         "the player to move cannot move: the game ends"
     );
     // Beside another move, both readings refuse it.
     let st = position(&g, 0, &[0, 0, 0, 0, 1, 1], &[1, 0, 0, 0, 0, 0], [23, 22]);
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![5]);
+    assert_eq!(legal_pits(&g, &st), vec![5]);
 }
 
 #[test]
@@ -1066,13 +1064,13 @@ fn a_player_who_cannot_feed_may_play_any_move_when_the_rules_say_so() {
     // South has no legal move; with `cannot_feed = "any-move"` the move is legal.
     let g = plain("[sowing]\nmust_feed = true\n");
     let st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [23, 24]);
-    assert!(sowing_common::legal_pits(&g, &st).is_empty());
+    assert!(legal_pits(&g, &st).is_empty());
     let g = plain("[sowing]\nmust_feed = true\ncannot_feed = \"any-move\"\n");
     let st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [23, 24]);
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1]);
+    assert_eq!(legal_pits(&g, &st), vec![1]);
     // A move that feeds is still required when there is one.
     let st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 0, 0, 0, 0, 0], [22, 24]);
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![6]);
+    assert_eq!(legal_pits(&g, &st), vec![6]);
 }
 
 #[test]
@@ -1115,15 +1113,15 @@ fn a_start_condition_remembers_the_move_before() {
         s["previous"],
         json!({"origin": [0, 6], "last": [1, 1], "lifted": 1})
     );
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![2]);
+    assert_eq!(legal_pits(&g, &st), vec![2]);
     // The same board without the move before: both pits.
     let mut fresh = s.clone();
     fresh["previous"] = json!(null);
     let st = g.state_from_json(&fresh).unwrap();
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 2]);
+    assert_eq!(legal_pits(&g, &st), vec![1, 2]);
     // Set up with it, the rule holds again; a bad `previous` is refused.
     let st = g.state_from_json(&s).unwrap();
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![2]);
+    assert_eq!(legal_pits(&g, &st), vec![2]);
     for bad in [
         json!({"origin": [0, 7], "last": [1, 1], "lifted": 1}),
         json!({"origin": [0, 6], "last": [2, 1], "lifted": 1}),
@@ -1137,7 +1135,7 @@ fn a_start_condition_remembers_the_move_before() {
     // Two stones carried across are not "a single stone": North's pit 1 may go back.
     let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 0], &[0, 2, 0, 0, 0, 0], [22, 22]);
     sow_pit(&g, &mut st, 5);
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 2]);
+    assert_eq!(legal_pits(&g, &st), vec![1, 2]);
     // Rules that never read the move before keep none, and refuse one.
     let g = plain("");
     let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 2, 0, 0, 0, 0], [22, 22]);
@@ -1296,7 +1294,7 @@ fn a_house_that_keeps_its_stones_holds_them_for_its_owner() {
     assert_eq!(s["stores"], json!([20, 17]));
     assert_eq!(s["houses"], json!([[[1, 2]], []]));
     // The weg is South's, not North's: North cannot sow from it, and North's pits hold 3.
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 6]);
+    assert_eq!(legal_pits(&g, &st), vec![1, 6]);
     let words = g.describe();
     assert!(words.contains("stay in it, yours"), "{words}");
     let shown = g.render(&st, 0);
@@ -1438,15 +1436,15 @@ fn a_move_may_start_from_any_pit_of_the_board() {
             .contains("`start_from = \"board\"` with `circuit = \"own\"`"),
         "{errors:?}"
     );
-    // Every pit of the board is a move number: a board of more than 16 pits cannot say them.
+    // Every pit of the board is a move number: a board of more than 32 pits cannot say them.
     let text = text
-        .replace("pits = 6", "pits = 9")
+        .replace("pits = 6", "pits = 17")
         .replace("circuit = \"own\"\n", "");
     let errors = ludus::registry::compile(&text).expect_err("refused");
     assert!(
         errors[0]
             .message
-            .contains("needs a board of at most 16 pits (18 here)"),
+            .contains("needs a board of at most 32 pits (34 here)"),
         "{errors:?}"
     );
 }
@@ -1470,7 +1468,7 @@ fn a_capture_before_the_sowing_takes_across_from_the_movers_singles() {
     // North's pit 5, a single).
     let g = plain("[sowing]\nstart = \"pit.count > 0 and pit.facing != 1\"\n");
     let st = position(&g, 0, &[2, 1, 0, 0, 0, 1], &[0, 0, 0, 0, 1, 3], [20, 20]);
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 6]);
+    assert_eq!(legal_pits(&g, &st), vec![1, 6]);
 }
 
 #[test]
@@ -1525,6 +1523,68 @@ fn after_a_capture_the_mover_picks_further_pits_to_take() {
     assert!(s["decision"].is_null());
     assert_eq!(s["to_move"], 1);
     assert!(ludus::game::View::describe(&g).contains("the mover picks 1 further pit"));
+}
+
+#[test]
+fn picks_may_follow_only_the_captures_a_condition_names() {
+    use ludus::game::{Game, Json};
+    // Picks only after a capture whose facing pit held more than two (`pick_when`, checked
+    // before the take).
+    let g = plain(
+        "[capture]\nwhen = \"last.count == 1\"\ntake = [\"opposite\"]\npick = 1\n\
+         pick_when = \"opposite.count > 2\"\n",
+    );
+    // North's pit 5 holds four: the pick follows.
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 4, 1], [13, 8]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["decision"]["question"], "pick");
+    // North's pit 5 holds two: taken, and the turn passes with no pick.
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 2, 1], [13, 10]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert!(s["decision"].is_null(), "{s}");
+    assert_eq!(s["to_move"], 1);
+    assert_eq!(s["stores"], json!([15, 10]));
+    assert!(ludus::game::View::describe(&g).contains("for which `opposite.count > 2` held"));
+    // The mover's choice to capture carries the picks the capture earned.
+    let g = plain(
+        "[capture]\nwhen = \"last.count == 1\"\ntake = [\"opposite\"]\npick = 1\n\
+         pick_when = \"opposite.count > 2\"\nchoice = \"mover\"\n",
+    );
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 4, 1], [13, 8]);
+    sow_pit(&g, &mut st, 1);
+    g.play(&mut st, &ludus::sowing::SowingMove::TAKE);
+    assert_eq!(g.state_json(&st)["decision"]["question"], "pick");
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 2, 1], [13, 10]);
+    sow_pit(&g, &mut st, 1);
+    g.play(&mut st, &ludus::sowing::SowingMove::TAKE);
+    let s = g.state_json(&st);
+    assert!(s["decision"].is_null(), "{s}");
+    assert_eq!(s["stores"], json!([15, 10]));
+}
+
+#[test]
+fn a_capture_may_read_what_the_move_has_captured_so_far() {
+    // Captured stones sown on from the pit after the capturing one may capture again where
+    // they end; `captured == 0` in the condition makes one capture a turn (Ngolo).
+    let rules = |when: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"{when}\"\ntake = [\"opposite\"]\nto = \"sow\"\n\
+             sow_from = \"last\"\n"
+        ))
+    };
+    let single = "last.side == mover and last.count == 1 and opposite.count > 0";
+    // South's pit 1 ends in their empty pit 2, facing North's pit 5 (2 stones): taken and sown
+    // on into pits 3 and 4; pit 4 faces North's pit 3 (3 stones): taken and sown on into
+    // pits 5, 6 and North's pit 1, where the move ends.
+    let g = rules(single);
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[1, 1, 3, 1, 2, 1], [19, 19]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 1, 1, 1, 1, 1], [2, 1, 0, 1, 0, 1]]));
+    // One capture a turn: the second lap's end takes nothing.
+    let g = rules(&format!("captured == 0 and {single}"));
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 0], &[1, 1, 3, 1, 2, 1], [19, 19]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 1, 1, 1, 0, 0], [1, 1, 3, 1, 0, 1]]));
 }
 
 #[test]
@@ -1599,10 +1659,10 @@ fn pits_start_locked_and_a_move_unlocks_its_pit() {
     let at = json!({"to_move": 0, "pits": [[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]],
                     "stores": [0, 0], "locked": [[1], [1, 2, 3, 4, 5, 6]]});
     let mut st = g.state_from_json(&at).unwrap();
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1]);
+    assert_eq!(legal_pits(&g, &st), vec![1]);
     g.play(&mut st, &SowingMove::pit(1));
     g.play(&mut st, &SowingMove::pit(6));
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(legal_pits(&g, &st), vec![1, 2, 3, 4, 5, 6]);
     // A last stone making North's locked pit 2 three captures nothing; unlocked, it captures.
     let locked = json!({"to_move": 0, "pits": [[4, 4, 4, 4, 4, 2], [1, 2, 4, 4, 4, 4]],
                         "stores": [3, 4], "locked": [[6], [1, 2]]});
@@ -1639,7 +1699,7 @@ fn houses_may_stand_from_the_start_and_keep_their_stones() {
     let st = g.new_game(0);
     let s = g.state_json(&st);
     assert_eq!(s["houses"], json!([[0, 6], [1, 6]]));
-    assert_eq!(sowing_common::legal_pits(&g, &st), vec![1, 2, 3, 4, 5]);
+    assert_eq!(legal_pits(&g, &st), vec![1, 2, 3, 4, 5]);
     // South's pit 5 (four stones): their own house 6, North's 1 to 3.
     let mut st = st;
     g.play(&mut st, &SowingMove::pit(5));
@@ -1768,4 +1828,67 @@ fn captured_stones_may_stay_on_the_board_in_the_last_pit_or_the_moves_pit() {
     let s = played("origin");
     assert_eq!(s["pits"], json!([[5, 1, 4, 4, 4, 4], [4, 4, 4, 4, 0, 4]]));
     assert_eq!(s["stores"], json!([3, 3]));
+}
+
+/// The widest board: one row of 31 pits a side, stores sown by their owner, four a pit.
+const WIDEST: &str = r#"
+[game]
+name = "widest"
+family = "sowing"
+
+[board]
+pits = 31
+stores = true
+
+[setup]
+stones = 4
+
+[sowing]
+stores = "own"
+
+[capture]
+when = "last.side == mover and last.count == 1 and opposite.count > 0"
+take = ["last", "opposite"]
+"#;
+
+#[test]
+fn a_board_of_31_pits_a_side_sows_and_captures_past_pit_16() {
+    use ludus::game::{Game, Json};
+    let g = from_text(WIDEST);
+    assert_eq!(
+        legal_pits(&g, &g.new_game(0)),
+        (1..=31).collect::<Vec<u8>>()
+    );
+    // South holds 3 stones in pit 29 and 2 in pit 17; North one a pit but 5 in pit 13, which
+    // faces South's pit 19 (one row of 31: pit k faces the opponent's 32 - k).
+    let mut south = [0u8; 31];
+    south[28] = 3;
+    south[16] = 2;
+    let mut north = [1u8; 31];
+    north[12] = 5;
+    let start = position(&g, 0, &south, &north, [104, 104]);
+    assert_eq!(legal_pits(&g, &start), vec![17, 29]);
+    // Pit 29's stones reach pits 30 and 31 and South's store.
+    let mut st = start.clone();
+    let s = sow_pit(&g, &mut st, 29);
+    let mut after = south;
+    after[28] = 0;
+    after[29] = 1;
+    after[30] = 1;
+    assert_eq!(s["pits"][0], json!(after));
+    assert_eq!(s["stores"], json!([105, 104]));
+    // Pit 17's stones end in the empty pit 19: it and North's pit 13 are taken (1 + 5).
+    let mut st = start;
+    let s = sow_pit(&g, &mut st, 17);
+    let mut after = south;
+    after[16] = 0;
+    after[17] = 1;
+    assert_eq!(s["pits"][0], json!(after));
+    let mut north_after = north;
+    north_after[12] = 0;
+    assert_eq!(s["pits"][1], json!(north_after));
+    assert_eq!(s["stores"], json!([110, 104]));
+    // The position round-trips through a STATE, pits past 16 included.
+    let back = g.state_from_json(&s).expect("a STATE of its own");
+    assert_eq!(g.state_json(&back), s);
 }

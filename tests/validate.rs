@@ -233,7 +233,7 @@ fn errors_name_the_key_and_what_it_takes_with_its_help() {
     let d = report.errors().next().unwrap();
     assert_eq!(
         d.message,
-        "found the text \"six\", expected a whole number from 1 to 16"
+        "found the text \"six\", expected a whole number from 1 to 31"
     );
     assert!(d
         .notes

@@ -91,7 +91,7 @@ pub const LIMITS: Limits = Limits {
     expr_depth: 64,
     expr_brackets: 12,
     expr_stack: 32,
-    pits_per_side: 16,
+    pits_per_side: 31,
     stones: 255,
     checkers: 15,
     plies_per_game: 100_000,

@@ -4,45 +4,37 @@
 //! (n pits a side), player p's store is slot `STORE + p`. The sowing circuit of each mover is
 //! precomputed as `next`/`prev` tables over slots, so a drop is one table look-up.
 
-/// Most pits a player may own (the slots of both players fit in 32 bits).
+/// Most pits a player may own (the slots of both players and their stores fit in 64 bits).
 pub const MAX_SIDE: usize = ludus_core::limits::LIMITS.pits_per_side;
 /// Player p's store is slot `STORE + p`.
-pub const STORE: usize = 32;
+pub const STORE: usize = 2 * MAX_SIDE;
 /// Pit and store slots.
-pub const SLOTS: usize = 34;
-const _: () = assert!(
-    2 * MAX_SIDE <= STORE,
-    "the pits of both sides fit below the stores"
-);
+pub const SLOTS: usize = STORE + 2;
+const _: () = assert!(SLOTS <= 64, "every slot has a bit in a mask of 64");
 /// "No such pit" (the pit opposite a store, the target past the end of a circuit).
 pub const NO_SLOT: u8 = u8::MAX;
 
 /// The stones on the board: a small `Copy` value, so trying a move costs a copy. Laid out by
-/// hand: the counts stay 8-aligned after the first two masks (left to the compiler, they once
-/// moved to an offset of 12, and the random-game benchmarks ran some 3% slower). Every mask is
-/// of pits (bit = slot, the pits' slots all below 32).
+/// hand: the counts stay 8-aligned (left to the compiler, they once moved to an offset of 12,
+/// and the random-game benchmarks ran some 3% slower). Every mask is of pits (bit = slot).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(C, align(8))]
 pub struct Board {
     /// Pits out of play (bit = slot; stores never).
-    pub closed: u32,
+    pub closed: u64,
     /// Pits still locked (bit = slot): no move has yet been sown from them in this game or
     /// round (`sowing.locks`); 0 in every other game.
-    pub locked: u32,
+    pub locked: u64,
     pub count: [u8; SLOTS],
     /// Pits held by the player across the board from them (bit = slot): pits won in a match
     /// whose rounds change their owners (`[match] owners`); 0 in every other game.
-    pub ceded: u32,
+    pub ceded: u64,
     /// Each player's houses (pits whose stones go to that player's store, or stay there for
     /// them), bit = slot.
-    pub houses: [u32; 2],
+    pub houses: [u64; 2],
 }
 
-const _: () = assert!(std::mem::size_of::<Board>() == 56, "a board is 56 bytes");
-const _: () = assert!(
-    2 * MAX_SIDE <= 32,
-    "the pits' slots fit in a mask of 32 bits"
-);
+const _: () = assert!(std::mem::size_of::<Board>() == 104, "a board is 104 bytes");
 
 impl Board {
     pub fn empty() -> Self {
@@ -70,7 +62,7 @@ impl Board {
     /// Every house of both players (bit = slot).
     #[inline]
     pub fn house_mask(&self) -> u64 {
-        u64::from(self.houses[0] | self.houses[1])
+        self.houses[0] | self.houses[1]
     }
     /// The stones in the houses among `slots` (none but where houses keep their stones).
     #[inline]
@@ -93,19 +85,19 @@ impl Board {
     pub fn is_locked(&self, slot: usize) -> bool {
         slot < STORE && self.locked >> slot & 1 == 1
     }
-    /// Whether `slot` is out of play (a store never is: its bit is past the mask).
+    /// Whether `slot` is out of play (a store never is).
     #[inline]
     pub fn is_closed(&self, slot: usize) -> bool {
-        u64::from(self.closed) >> slot & 1 == 1
+        self.closed >> slot & 1 == 1
     }
     /// The pits out of play, as a mask of any slot.
     #[inline]
     pub fn closed_mask(&self) -> u64 {
-        u64::from(self.closed)
+        self.closed
     }
-    /// Bit k set when slot `base + k` holds stones, for k < n (n ≤ 16, base ≤ 18): eight
+    /// Bit k set when slot `base + k` holds stones, for k < n (n ≤ 31, base ≤ 31): eight
     /// bytes at a time, without a branch a pit.
-    #[inline]
+    #[inline(always)]
     pub fn nonzero_mask(&self, base: usize, n: usize) -> u32 {
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         fn gather(x: u64) -> u32 {
@@ -119,14 +111,24 @@ impl Board {
                     .expect("8 bytes"),
             )
         };
-        // The second word only when needed: reading past freshly written bytes stalls.
-        let low = gather(word(0));
-        let mask = if n > 8 {
-            low | gather(word(8)) << 8
-        } else {
-            low
-        };
-        mask & ((1u32 << n) - 1)
+        // Further words only when needed: reading past freshly written bytes stalls.
+        let mut mask = gather(word(0));
+        if n > 8 {
+            mask |= gather(word(8)) << 8;
+            if n > 16 {
+                mask |= self.nonzero_wide(base);
+            }
+        }
+        mask & (u32::MAX >> (32 - n))
+    }
+    /// Bits 16 to 31 of [`Self::nonzero_mask`]: out of line, boards of more than 16 pits a
+    /// side being rare.
+    #[cold]
+    #[inline(never)]
+    fn nonzero_wide(&self, base: usize) -> u32 {
+        (16..32)
+            .filter(|&k| base + k < SLOTS && self.count[base + k] != 0)
+            .fold(0, |mask, k| mask | 1 << k)
     }
     #[inline]
     pub fn store(&self, p: usize) -> u8 {
@@ -160,6 +162,8 @@ pub struct Geometry {
     pub behind: [u8; SLOTS],
     /// Slots in each mover's circuit.
     pub circuit_len: [usize; 2],
+    /// Each mover's circuit as a bitmask of slots.
+    pub circuit_mask: [u64; 2],
     /// Each player's pits as a bitmask of slots.
     pub side_mask: [u64; 2],
     /// The rules' rounds may hand pits to the player across the board (`Board::ceded`): a
@@ -210,6 +214,7 @@ impl Geometry {
             column: [[NO_SLOT; 2]; SLOTS],
             behind: [NO_SLOT; SLOTS],
             circuit_len: [0; 2],
+            circuit_mask: [0; 2],
             side_mask: [0; 2],
             owners_change: false,
             kept_houses: false,
@@ -277,6 +282,7 @@ impl Geometry {
                 g.prev[mover + 2][a as usize] = b;
             }
             g.circuit_len[mover] = len;
+            g.circuit_mask[mover] = ring.iter().fold(0, |m, &s| m | 1 << s);
         }
         g
     }
@@ -303,7 +309,7 @@ impl Geometry {
     /// Who holds `slot` now: its side's player, or the other for a ceded pit.
     #[inline]
     pub fn owner_of(&self, b: &Board, slot: usize) -> usize {
-        usize::from(self.owner[slot]) ^ (u64::from(b.ceded) >> slot & 1) as usize
+        usize::from(self.owner[slot]) ^ (b.ceded >> slot & 1) as usize
     }
 
     /// A move may name a pit across the board (`o3`): pits change owner, or a move may start
@@ -316,20 +322,19 @@ impl Geometry {
     /// The pits player `p` holds now, as a bitmask of slots.
     #[inline]
     pub fn held_mask(&self, b: &Board, p: usize) -> u64 {
-        let ceded = u64::from(b.ceded);
-        (self.side_mask[p] & !ceded) | (self.side_mask[1 - p] & ceded)
+        (self.side_mask[p] & !b.ceded) | (self.side_mask[1 - p] & b.ceded)
     }
 
     /// The pits whose stones are player `p`'s: the houses they hold and the other pits they
     /// hold (bit = slot).
     #[inline]
     pub fn owned_mask(&self, b: &Board, p: usize) -> u64 {
-        (self.held_mask(b, p) & !b.house_mask()) | u64::from(b.houses[p])
+        (self.held_mask(b, p) & !b.house_mask()) | b.houses[p]
     }
 
     /// Every pit of the board (bit = slot).
-    pub fn all_pits(&self) -> u32 {
-        (self.side_mask[0] | self.side_mask[1]) as u32
+    pub fn all_pits(&self) -> u64 {
+        self.side_mask[0] | self.side_mask[1]
     }
 
     #[inline]
@@ -363,8 +368,11 @@ pub const OTHER_WAY: usize = 2;
 pub struct Runs {
     /// Slots a lap sows into, per mover (the circuit less the origin when it is skipped).
     len: [usize; 2],
-    /// `runs[(mover * n + k) * MAX_RUN + r]`: one entry per run, so that a move reads one
-    /// place (and checks one index) for all it needs.
+    /// Runs per origin: the longest lap and the empty run (a lap's last slot).
+    stride: usize,
+    /// `runs[(mover * n + k) * stride + r]`: one entry per run, so that a move reads one
+    /// place (and checks one index) for all it needs; no more than the circuit needs, so that
+    /// a small board's runs stay in the nearest cache.
     runs: Vec<Run>,
 }
 
@@ -380,8 +388,6 @@ struct Run {
     reached: u64,
 }
 
-const MAX_RUN: usize = SLOTS + 1;
-
 /// `ALL_BUT[s]`: every bit of every slot but slot `s` (a mask that empties `s`).
 const ALL_BUT: [[u8; SLOTS]; SLOTS] = {
     let mut masks = [[u8::MAX; SLOTS]; SLOTS];
@@ -396,7 +402,8 @@ const ALL_BUT: [[u8; SLOTS]; SLOTS] = {
 impl Runs {
     /// The runs of each mover's way round, `other_way` or the rules' direction.
     pub fn new(g: &Geometry, skip_origin: bool, other_way: bool) -> Self {
-        let size = 2 * g.n * MAX_RUN;
+        let stride = g.circuit_len[0].max(g.circuit_len[1]) + 1;
+        let size = 2 * g.n * stride;
         let empty = Run {
             add: [0; SLOTS],
             last: NO_SLOT,
@@ -404,6 +411,7 @@ impl Runs {
         };
         let mut runs = Runs {
             len: [0; 2],
+            stride,
             runs: vec![empty; size],
         };
         for mover in 0..2 {
@@ -412,7 +420,7 @@ impl Runs {
             runs.len[mover] = len;
             for k in 0..g.n {
                 let origin = mover * g.n + k;
-                let base = (mover * g.n + k) * MAX_RUN;
+                let base = (mover * g.n + k) * stride;
                 let mut pos = origin;
                 for r in 1..=len {
                     pos = usize::from(next[pos]);
@@ -452,7 +460,7 @@ impl Runs {
             return self.sow(b, mover, origin, hand);
         }
         // A run shorter than a lap never comes back to its origin.
-        let run = &self.runs[origin * MAX_RUN + usize::from(hand)];
+        let run = &self.runs[origin * self.stride + usize::from(hand)];
         let last = usize::from(run.last);
         let count = b.count[last] + u8::from(hand > 0);
         let mut counts = b.count;
@@ -470,7 +478,7 @@ impl Runs {
     pub fn sow(&self, b: &mut Board, mover: usize, origin: usize, hand: u8) -> (usize, u8, u64) {
         let len = self.len[mover];
         let hand = usize::from(hand);
-        let base = origin * MAX_RUN;
+        let base = origin * self.stride;
         if hand < len {
             // Most lifts do not lap: one run, no division, no multiplication.
             let run = &self.runs[base + hand];

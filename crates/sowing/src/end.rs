@@ -83,15 +83,17 @@ impl SowingGame {
     /// history). Exact for boards of up to 15 pits; a 128-bit mix beyond.
     fn position_key(&self, st: &SowingState) -> u128 {
         let c = &st.board.count;
-        let lo = u128::from_le_bytes(c[0..16].try_into().expect("16 bytes"));
-        let hi = u128::from_le_bytes(c[16..32].try_into().expect("16 bytes"));
+        let word =
+            |i: usize| u128::from_le_bytes(c[16 * i..16 * i + 16].try_into().expect("16 bytes"));
         let turn = u128::from(st.to_move) << 120;
-        if 2 * self.geo.n <= 15 {
-            lo | turn
-        } else {
-            const K: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
-            (lo ^ hi.wrapping_mul(K).rotate_left(61)).wrapping_mul(K) ^ turn
+        let pits = 2 * self.geo.n;
+        if pits <= 15 {
+            return word(0) | turn;
         }
+        const K: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
+        (1..pits.div_ceil(16)).fold(word(0), |key, i| {
+            (key ^ word(i).wrapping_mul(K).rotate_left(61)).wrapping_mul(K)
+        }) ^ turn
     }
 
     /// Ends the game; `sweep` hands stones left on the board to their pits' owners when the

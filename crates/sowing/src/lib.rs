@@ -80,6 +80,22 @@ const PIT_COUNTS: [u8; 256] = {
     counts
 };
 
+/// Pits 17 and up, sown the rules' way, in a legal-move mask.
+const WIDE_PITS: u64 = (1 << sow::WAY_BITS) - (1 << 16);
+
+/// The legal moves of a mask with pits past 16: bit by bit, out of the way of the common case.
+#[cold]
+#[inline(never)]
+fn wide_moves(legal: u64, out: &mut Vec<SowingMove>) {
+    out.clear();
+    let mut bits = legal & ((1 << sow::WAY_BITS) - 1);
+    while bits != 0 {
+        out.push(SowingMove::pit(bits.trailing_zeros() as u8 + 1));
+        bits &= bits - 1;
+    }
+    ways::other_way_moves(legal, out);
+}
+
 pub use rules::REFERENCE;
 
 /// Compiles a sowing rules file.
@@ -268,6 +284,9 @@ impl Game for SowingGame {
             out.truncate(usize::from(PIT_COUNTS[lo]));
             return;
         }
+        if state.legal & WIDE_PITS != 0 {
+            return wide_moves(state.legal, out);
+        }
         // Branch-free: the pit lists of the two bytes of the mask, packed in one register
         // (a random player makes the bits unpredictable), copied as a whole.
         let (lo, hi) = (state.legal & 0xff, state.legal >> 8 & 0xff);
@@ -420,7 +439,7 @@ impl Evaluator for SowingGame {
             return store;
         }
         // Stones in houses that keep them are their owner's as surely as the store's.
-        let housed = b.housed(u64::from(b.houses[player])) as i32;
+        let housed = b.housed(b.houses[player]) as i32;
         // Where captures are sown on (Omweso) or kept on the board, captured stones stay on the
         // capturer's side: what a player holds is the stones there.
         use rules::capture::CaptureTo;

@@ -491,6 +491,22 @@ impl Context {
                     "relay lifts so far in this move",
                 );
         }
+        if matches!(
+            self,
+            Context::Relay
+                | Context::Capture
+                | Context::Chain
+                | Context::House
+                | Context::Again
+                | Context::Sweep
+        ) {
+            s = s.var(
+                "captured",
+                Type::Int,
+                CAPTURED,
+                "stones captured so far by this move (counted up to 65535; in turn.again and capture.sweep, by the whole move)",
+            );
+        }
         if self == Context::Round {
             s = s
                 .var(
@@ -556,19 +572,12 @@ impl Context {
             );
         }
         if matches!(self, Context::Again | Context::Sweep) {
-            s = s
-                .var(
-                    "captured",
-                    Type::Int,
-                    CAPTURED,
-                    "stones captured by this move (counted up to 65535)",
-                )
-                .var(
-                    "grand_slam",
-                    Type::Bool,
-                    GRAND_SLAM,
-                    "this move captured every stone the opponent had in their pits",
-                );
+            s = s.var(
+                "grand_slam",
+                Type::Bool,
+                GRAND_SLAM,
+                "this move captured every stone the opponent had in their pits",
+            );
         }
         s
     }
@@ -667,7 +676,7 @@ impl<'a> Ctx<'a> {
     /// Player `p`'s pits in play still locked (`sowing.locks`).
     fn locked(&self, p: usize) -> i32 {
         let held = self.geo.held_mask(self.board, p) & !self.board.closed_mask();
-        (u64::from(self.board.locked) & held).count_ones() as i32
+        (self.board.locked & held).count_ones() as i32
     }
 
     /// Stones player `p` holds: store, houses and the other pits they hold, in play or not.
@@ -763,8 +772,8 @@ impl Vars for Ctx<'_> {
             OPPONENT_HOUSES => self.board.houses[opp].count_ones() as i32,
             MOVER_LOCKED => self.locked(self.mover),
             OPPONENT_LOCKED => self.locked(opp),
-            MOVER_HOUSED => self.board.housed(u64::from(self.board.houses[self.mover])) as i32,
-            OPPONENT_HOUSED => self.board.housed(u64::from(self.board.houses[opp])) as i32,
+            MOVER_HOUSED => self.board.housed(self.board.houses[self.mover]) as i32,
+            OPPONENT_HOUSED => self.board.housed(self.board.houses[opp]) as i32,
             _ => 0,
         }
     }

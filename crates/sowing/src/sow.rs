@@ -15,7 +15,9 @@ use super::SowingGame;
 use std::collections::HashSet;
 
 /// The bits of the legal pits of one way round, in a legal-move mask.
-pub(crate) const WAY_BITS: usize = 16;
+pub(crate) const WAY_BITS: usize = 32;
+/// Pit 1 sown either way round, in a legal-move mask (shifted left by k - 1 for pit k).
+pub(crate) const BOTH_WAYS: u64 = 1 | 1 << WAY_BITS;
 
 /// How a move's sowing ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -110,6 +112,8 @@ struct Ended {
     ply: u32,
     sown: u32,
     relays: u32,
+    /// Stones captured so far in the move.
+    captured: u32,
 }
 
 /// A move under way: where its sowing stands and what it has done and seen. A choice within
@@ -145,7 +149,8 @@ pub(crate) struct Sowing {
     report: Report,
     /// The capture at this lap's end was declined: the relay comes next.
     declined: bool,
-    seen: Option<Seen>,
+    /// Boxed: a move carries its sowing by value, and most moves never relay.
+    seen: Option<Box<Seen>>,
 }
 
 impl Sowing {
@@ -160,6 +165,7 @@ impl Sowing {
             ply: self.ply,
             sown: self.sown,
             relays: self.relays,
+            captured: u32::from(self.report.captured),
         }
     }
 
@@ -192,6 +198,8 @@ pub(crate) enum Question {
         taken: u64,
         grand_slam: bool,
         lap: bool,
+        /// The pits the mover picks after it, when it takes stones (`capture.pick`).
+        picks: u8,
     },
     /// After a capture that took stones (`capture.pick`): a pit for the mover to pick and
     /// take, `left` picks to go, this one included.
@@ -216,6 +224,8 @@ struct Hit {
     grand_slam: bool,
     /// Whose store they go to (`capture.taker`).
     taker: usize,
+    /// The pits the mover picks after it (`capture.pick`, where `pick_when` holds).
+    picks: u8,
 }
 
 /// Positions seen before relay lifts within one move: a few on the stack, more in a hash set
@@ -228,12 +238,12 @@ struct Seen {
 }
 
 impl Seen {
-    fn new() -> Self {
-        Seen {
+    fn new() -> Box<Self> {
+        Box::new(Seen {
             near: [[0; SLOTS + 1]; 24],
             len: 0,
             far: HashSet::new(),
-        }
+        })
     }
     /// Records the key; false when it was seen before.
     fn insert(&mut self, key: [u8; SLOTS + 1]) -> bool {
@@ -443,6 +453,7 @@ impl SowingGame {
                     ply,
                     sown: u32::from(hand),
                     relays: 0,
+                    captured: 0,
                 };
                 let (captured, grand_slam) = self.capture(b, cap, &sowing);
                 report.captured = captured as u16;
@@ -498,6 +509,7 @@ impl SowingGame {
                 ply,
                 sown: 0,
                 relays: 0,
+                captured: 0,
             };
             captured_first = self.capture(b, cap, &at);
         }
@@ -600,6 +612,7 @@ impl SowingGame {
                 taken,
                 grand_slam,
                 lap,
+                picks,
             } => {
                 let cap = self.capture.as_ref().expect("a capture was asked");
                 let got = if take {
@@ -621,7 +634,7 @@ impl SowingGame {
                         self.sow_to_end(b, s, true)
                     }
                     false if got > 0 && cap.to == CaptureTo::Pick => self.place(b, s, got, true),
-                    false if got > 0 && cap.pick > 0 => self.picks(b, s, cap.pick, true),
+                    false if got > 0 && picks > 0 => self.picks(b, s, picks, true),
                     false => None,
                 }
             }
@@ -692,13 +705,14 @@ impl SowingGame {
                 taken: hit.taken,
                 grand_slam: hit.grand_slam,
                 lap: false,
+                picks: hit.picks,
             });
         }
         let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
         s.report.captured = s.report.captured.saturating_add(captured as u16);
         s.report.grand_slam = grand_slam;
         self.keep_on_board(b, cap, s, captured);
-        match (captured, cap.pick) {
+        match (captured, hit.picks) {
             (0, _) => None,
             _ if cap.to == CaptureTo::Pick => self.place(b, s, captured, ask),
             (_, 0) => None,
@@ -891,6 +905,7 @@ impl SowingGame {
         let mut ctx = Ctx::new(b, g, mover, at.ply);
         ctx.sown = at.sown;
         ctx.relays = at.relays;
+        ctx.captured = at.captured;
         ctx.views = self.views_after(b, at.way, pos, at.skip, at.origin);
         house.when.as_ref()?.test(&mut ctx, pos).then_some(pos)
     }
@@ -987,6 +1002,7 @@ impl SowingGame {
                             taken: hit.taken,
                             grand_slam: hit.grand_slam,
                             lap: true,
+                            picks: 0,
                         });
                     }
                     Some(hit) => {
@@ -1042,6 +1058,7 @@ impl SowingGame {
                 let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
                 ctx.sown = s.sown;
                 ctx.relays = s.relays;
+                ctx.captured = u32::from(s.report.captured);
                 ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
                 if !when.test(&mut ctx, s.pos) {
                     return None;
@@ -1080,6 +1097,7 @@ impl SowingGame {
         let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
         ctx.sown = s.sown;
         ctx.relays = s.relays;
+        ctx.captured = u32::from(s.report.captured);
         ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
         if close.test(&mut ctx, s.pos) {
             b.closed |= 1 << from;
@@ -1241,6 +1259,7 @@ impl SowingGame {
             ply,
             sown,
             relays,
+            captured,
             ..
         } = *at;
         let g = &self.geo;
@@ -1248,6 +1267,7 @@ impl SowingGame {
         let mut ctx = Ctx::new(b, g, mover, ply);
         ctx.sown = sown;
         ctx.relays = relays;
+        ctx.captured = captured;
         let (next, beyond) = if cap.needs_next {
             let next = self.look(b, way, pos, skip);
             (next, self.look(b, way, next, skip))
@@ -1380,11 +1400,15 @@ impl SowingGame {
                 Taker::Mover => mover,
                 Taker::Owner => g.owner_of(b, pos),
             },
+            picks: match &cap.pick_when {
+                Some(when) if cap.pick > 0 && !when.test(&ctx) => 0,
+                _ => cap.pick,
+            },
         })
     }
 
     /// The legal moves of `mover` as a bit set of pit numbers: bit k - 1 = pit k sown the
-    /// rules' way, bit k + 15 = pit k sown the other way round.
+    /// rules' way, bit k - 1 + `WAY_BITS` = pit k sown the other way round.
     #[inline(always)]
     pub(crate) fn legal_mask(
         &self,
@@ -1393,7 +1417,7 @@ impl SowingGame {
         ply: u32,
         opening: bool,
         memory: &Memory,
-    ) -> u32 {
+    ) -> u64 {
         // Two copies: where pits never change owner, the pits of a side are the mover's
         // (a branch on the board's owners in the one copy cost Oware's benchmark some 2%).
         if self.geo.moves_across() {
@@ -1412,13 +1436,11 @@ impl SowingGame {
         ply: u32,
         opening: bool,
         memory: &Memory,
-    ) -> u32 {
+    ) -> u64 {
         let g = &self.geo;
         if b.closed != 0 {
             // Somewhere to sow besides the origin.
-            let open = (0..SLOTS)
-                .filter(|&s| g.next[mover][s] != NO_SLOT && !b.is_closed(s))
-                .count();
+            let open = (g.circuit_mask[mover] & !b.closed).count_ones();
             if open < 2 {
                 return 0;
             }
@@ -1426,7 +1448,7 @@ impl SowingGame {
         // Bit k - 1 = pit k: first every open pit holding stones, then the start condition.
         let mut mask = if !HELD || (b.ceded == 0 && !g.from_board) {
             let base = mover * g.n;
-            b.nonzero_mask(base, g.n) & !(b.closed >> base)
+            u64::from(b.nonzero_mask(base, g.n)) & !(b.closed >> base)
         } else {
             self.held_pits(b, mover)
         };
@@ -1453,19 +1475,19 @@ impl SowingGame {
             }
         }
         if let (true, Some(first)) = (opening, self.setup.first_move) {
-            mask &= 0x1_0001 << (first - 1);
+            mask &= BOTH_WAYS << (first - 1);
         }
         let opp = (1 - mover) * g.n;
         let feed = self.sowing.must_feed != MustFeed::No
             && if !HELD || b.ceded == 0 {
-                b.nonzero_mask(opp, g.n) & !(b.closed >> opp) == 0
+                u64::from(b.nonzero_mask(opp, g.n)) & !(b.closed >> opp) == 0
             } else {
                 self.open_stones(b, 1 - mover) == 0
             };
         let slam_rule = self.capture.as_ref().map(|c| c.grand_slam);
         let forbid = matches!(slam_rule, Some(GrandSlam::Forbidden | GrandSlam::Never));
         if mask != 0 && (feed || forbid) {
-            let (mut fed, mut slams) = (0u32, 0u32);
+            let (mut fed, mut slams) = (0u64, 0u64);
             let mut bits = mask;
             while bits != 0 {
                 let bit = bits.trailing_zeros() as usize;
@@ -1478,8 +1500,8 @@ impl SowingGame {
                     MustFeed::Kept => self.open_stones(&trial, 1 - mover) > 0,
                     _ => r.fed,
                 };
-                fed |= u32::from(fed_now) << bit;
-                slams |= u32::from(r.grand_slam) << bit;
+                fed |= u64::from(fed_now) << bit;
+                slams |= u64::from(r.grand_slam) << bit;
             }
             if feed && (fed != 0 || self.sowing.cannot_feed == CannotFeed::NoMove) {
                 mask = fed;
@@ -1496,7 +1518,7 @@ impl SowingGame {
     /// rounds have changed owners.
     #[cold]
     #[inline(never)]
-    fn held_pits(&self, b: &Board, mover: usize) -> u32 {
+    fn held_pits(&self, b: &Board, mover: usize) -> u64 {
         let g = &self.geo;
         let held = match g.from_board {
             true => g.side_mask[0] | g.side_mask[1],
@@ -1512,7 +1534,7 @@ impl SowingGame {
 
     /// The slots in `slots` as the mover's pit numbers (bit k - 1 = pit k, counted on along the
     /// board past pit n where pits change owner).
-    fn pit_bits(&self, slots: u64, mover: usize) -> u32 {
+    fn pit_bits(&self, slots: u64, mover: usize) -> u64 {
         let g = &self.geo;
         (0..self.move_pits())
             .filter(|&k| slots >> g.slot_from(mover, k + 1) & 1 == 1)
@@ -1522,7 +1544,7 @@ impl SowingGame {
     /// Splits the legal pits `mask` (bit k - 1 = pit k) by the way each sows: the rules' way,
     /// the other way round (`sowing.reverse`), or both (`sowing.direction_choice`).
     #[inline(never)]
-    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u32, memory: &Memory) -> u32 {
+    fn ways(&self, b: &Board, mover: usize, ply: u32, mask: u64, memory: &Memory) -> u64 {
         let g = &self.geo;
         let mut ctx = Ctx::new(b, &self.geo, mover, ply);
         memory.show(&mut ctx);
@@ -1536,7 +1558,7 @@ impl SowingGame {
             bits &= bits - 1;
             let slot = g.slot_from(mover, k + 1);
             out |= if test(&self.sowing.direction_choice, slot) {
-                0x1_0001 << k
+                BOTH_WAYS << k
             } else if test(&self.sowing.reverse, slot) {
                 1 << (k + WAY_BITS)
             } else {
@@ -1552,7 +1574,7 @@ impl SowingGame {
     pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool) {
         let mover = usize::from(st.to_move);
         st.last_held = 0;
-        let both = 0x1_0001u32 << (pit - 1);
+        let both = BOTH_WAYS << (pit - 1);
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
             houses: st.board.houses,
@@ -1611,7 +1633,7 @@ impl SowingGame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Before {
     stores: [u8; 2],
-    houses: [u32; 2],
+    houses: [u64; 2],
     /// The mover chose the move's way round (rules that remember it only).
     chose_way: bool,
 }

@@ -19,7 +19,7 @@ pub struct SowingState {
     /// Plies played in this game.
     pub(crate) ply: u32,
     /// Legal pits of the player to move: bit k - 1 = pit k.
-    pub(crate) legal: u32,
+    pub(crate) legal: u64,
     /// The first ply of a new game (a forced opening applies).
     pub(crate) opening: bool,
     pub(crate) result: Option<Finish>,
@@ -302,7 +302,7 @@ impl SowingGame {
 
     /// Reads STATE `locked` (rules with `sowing.locks`; absent or null: every pit, as at the
     /// start of a game).
-    fn read_locked(&self, v: Option<&Value>) -> Result<u32, String> {
+    fn read_locked(&self, v: Option<&Value>) -> Result<u64, String> {
         let Some(v) = v.filter(|v| !v.is_null()) else {
             return Ok(if self.sowing.locks {
                 self.geo.all_pits()
@@ -317,7 +317,7 @@ impl SowingGame {
     }
 
     /// Reads a STATE field listing pits by side, `[[pit numbers], [pit numbers]]` (bit = slot).
-    fn read_pits(&self, v: &Value, field: &str) -> Result<u32, String> {
+    fn read_pits(&self, v: &Value, field: &str) -> Result<u64, String> {
         let n = self.geo.n;
         let rows = v
             .as_array()

@@ -5,7 +5,7 @@
 
 use super::moves::SowingMove;
 use super::scope::Ctx;
-use super::sow::WAY_BITS;
+use super::sow::{BOTH_WAYS, WAY_BITS};
 use super::state::SowingState;
 use super::SowingGame;
 use ludus_core::game::MoveError;
@@ -17,11 +17,11 @@ const COUNTERCLOCKWISE: &str = "ccw";
 /// rounds change owners), `o3`.
 const ACROSS: &str = "o";
 
-/// Appends the legal moves sown the other way round (`legal` bits 16 and up). Out of line:
+/// Appends the legal moves sown the other way round (`legal` bits `WAY_BITS` and up). Out of line:
 /// the listing of the rules' way stays a leaf.
 #[cold]
 #[inline(never)]
-pub(crate) fn other_way_moves(legal: u32, out: &mut Vec<SowingMove>) {
+pub(crate) fn other_way_moves(legal: u64, out: &mut Vec<SowingMove>) {
     let mut bits = legal >> WAY_BITS;
     while bits != 0 {
         let k = bits.trailing_zeros() as u8;
@@ -41,7 +41,7 @@ impl SowingGame {
     /// move is written the same in every position.
     pub(crate) fn pit_text(&self, state: &SowingState, mv: SowingMove) -> String {
         let pit = mv.sown_pit().unwrap_or_default();
-        let both = 0x1_0001u32 << (pit - 1);
+        let both = BOTH_WAYS << (pit - 1);
         let chosen = state.legal & both == both
             || self.sowing.direction_choice.as_ref().is_some_and(|c| {
                 let mover = usize::from(state.to_move);

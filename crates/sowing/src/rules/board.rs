@@ -52,12 +52,13 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "board",
         key: "pits",
-        line: "pits in each row of each player (rows × pits ≤ 16)",
-        expects: "a whole number from 1 to 16",
+        line: "pits in each row of each player (rows × pits ≤ 31)",
+        expects: "a whole number from 1 to 31",
         values: &[],
         default: "—",
         example: "pits = 6",
-        long: "The pits in each of a player's rows. A player owns rows × pits pits, at most 16.",
+        long: "The pits in each of a player's rows. A player owns rows × pits pits, at most 31 \
+               (a four-row board of 4 × 15).",
     },
     KeyRef {
         section: "board",

@@ -62,6 +62,10 @@ pub struct Capture {
     /// The pits a pick may take (context chain); the opponent's when left out.
     #[serde(default)]
     pub pick_from: Option<Spanned<String>>,
+    /// The picks follow only a capture for which this holds (context capture, checked with
+    /// the capture's condition).
+    #[serde(default)]
+    pub pick_when: Option<Spanned<String>>,
     /// A last stone in a store takes that store (`take` naming `"last"`).
     #[serde(default)]
     pub take_store: bool,
@@ -508,6 +512,20 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "pick_when",
+        line: "context capture: the picks follow only a capture for which this holds",
+        expects: CONDITION,
+        values: &[],
+        default: "\"true\"",
+        example: "pick_when = \"behind.count > 0\"",
+        long: "A condition (context capture, as `when`, checked with it, before anything is \
+               taken): with `pick`, a capture that took stones is followed by the picks only \
+               when this holds too. Msuwa: the mover takes two more holes \"if counters in the \
+               inner and outer row are captured\", `take = [\"column\"]`, `pick = 2`, \
+               `pick_when = \"behind.count > 0\"`.",
+    },
+    KeyRef {
+        section: "capture",
         key: "sweep",
         line: "context sweep: after the capture step of every move, the mover takes every stone left in play when this holds",
         expects: "a condition (context sweep)",
@@ -567,6 +585,8 @@ pub(crate) struct CaptureRule {
     pub(crate) pick: u8,
     /// The pits a pick may take; `None`: the opponent's.
     pub(crate) pick_from: Option<PitCond>,
+    /// The picks follow only a capture for which this holds; `None`: every capture.
+    pub(crate) pick_when: Option<Expr>,
     /// A last stone in a store takes it (`take_store` and the target `"last"`).
     pub(crate) last_store: bool,
     /// The mover's own store is taken (`take_store` and the target `"store"`).
@@ -580,6 +600,7 @@ pub(super) struct Checked<'a> {
     chain: Option<Expr>,
     sweep: Option<Expr>,
     pick_from: Option<Expr>,
+    pick_when: Option<Expr>,
 }
 
 /// Checks `[capture]`; `None` when an error was reported.
@@ -591,6 +612,10 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
         .pick_from
         .as_ref()
         .map(|v| cx.condition(Context::Chain, v));
+    let pick_when = c
+        .pick_when
+        .as_ref()
+        .map(|v| cx.condition(Context::Capture, v));
     pick_checks(cx, c);
     if let (Some(to), None) = (&c.sweep_to, &c.sweep) {
         cx.warn(
@@ -710,6 +735,7 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
         chain: compiled(chain)?,
         sweep: compiled(sweep)?,
         pick_from: compiled(pick_from)?,
+        pick_when: compiled(pick_when)?,
     })
 }
 
@@ -782,6 +808,12 @@ fn pick_checks(cx: &mut Cx, c: &Capture) {
                     "`pick_from` without `pick` or `to = \"pick\"`: no pit is ever picked",
                 );
             }
+            if let Some(w) = &c.pick_when {
+                cx.warn(
+                    w.span(),
+                    "`pick_when` without `pick`: no pit is ever picked",
+                );
+            }
         }
     }
 }
@@ -825,6 +857,7 @@ impl Checked<'_> {
             choice: c.choice,
             pick: c.pick.as_ref().map_or(0, |p| *p.get_ref() as u8),
             pick_from: self.pick_from.map(|e| laid.pit(e, View::Pit)),
+            pick_when: self.pick_when,
             last_store: c.take_store && c.take.get_ref().contains(&Target::Last),
             own_store: c.take_store && c.take.get_ref().contains(&Target::Store),
         }
@@ -900,6 +933,7 @@ impl CaptureRule {
             sweep,
             pick,
             pick_from: _,
+            pick_when: _,
             to,
             last_store: _,
             own_store: _,
@@ -980,7 +1014,10 @@ impl CaptureRule {
         if self.pick > 0 {
             let _ = writeln!(
                 s,
-                "After a capture that took stones, the mover picks {} further pit{} holding stones{} and takes {}.",
+                "After a capture that took stones{}, the mover picks {} further pit{} holding stones{} and takes {}.",
+                self.pick_when
+                    .as_ref()
+                    .map_or(String::new(), |w| format!(" and for which `{}` held", w.text())),
                 self.pick,
                 if self.pick == 1 { "" } else { "s" },
                 self.pick_from

@@ -90,7 +90,7 @@ const KEYS: &[KeyRef] = &[
         section: "house",
         key: "most",
         line: "the most houses a player may hold",
-        expects: "a whole number from 1 to 32",
+        expects: "a whole number from 1 to 62",
         values: &[],
         default: "1",
         example: "most = 16",
@@ -147,7 +147,7 @@ pub(crate) struct HouseRule {
 }
 
 /// The most houses a rules file may allow a player (a house is a pit: 32 slots at most).
-const MOST: u32 = 32;
+const MOST: u32 = 2 * crate::board::MAX_SIDE as u32;
 
 /// `[house]` checked, its condition compiled, before the board is laid out.
 pub(super) struct Checked {

@@ -295,7 +295,7 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
 }
 
 /// `[house] start`: the houses each player holds when a game begins (bit = slot).
-fn start_houses(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<[u32; 2]> {
+fn start_houses(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<[u64; 2]> {
     let Some(house) = rules.house.as_ref().map(|h| h.get_ref()) else {
         return Some([0; 2]);
     };
@@ -311,7 +311,7 @@ fn start_houses(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<[u32; 2]> 
         return None;
     }
     let most = house.most.as_ref().map_or(1, |m| *m.get_ref());
-    let mut houses = [0u32; 2];
+    let mut houses = [0u64; 2];
     for (p, mine) in houses.iter_mut().enumerate() {
         let list = &lists[p.min(lists.len() - 1)];
         for &k in list.get_ref() {
