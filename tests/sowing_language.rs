@@ -103,8 +103,13 @@ fn a_players_pits_count_only_the_pits_in_play() {
 
 /// Two rows of six without captures: `extra` is added to the end of the file.
 fn plain(extra: &str) -> ludus::sowing::SowingGame {
+    sized(6, extra)
+}
+
+/// One row of `pits` a side, stores, four a pit, and `extra`.
+fn sized(pits: usize, extra: &str) -> ludus::sowing::SowingGame {
     from_text(&format!(
-        "[game]\nname = \"plain\"\nfamily = \"sowing\"\n[board]\npits = 6\nstores = true\n\
+        "[game]\nname = \"plain\"\nfamily = \"sowing\"\n[board]\npits = {pits}\nstores = true\n\
          [setup]\nstones = 4\n{extra}"
     ))
 }
@@ -1830,31 +1835,16 @@ fn captured_stones_may_stay_on_the_board_in_the_last_pit_or_the_moves_pit() {
     assert_eq!(s["stores"], json!([3, 3]));
 }
 
-/// The widest board: one row of 31 pits a side, stores sown by their owner, four a pit.
-const WIDEST: &str = r#"
-[game]
-name = "widest"
-family = "sowing"
-
-[board]
-pits = 31
-stores = true
-
-[setup]
-stones = 4
-
-[sowing]
-stores = "own"
-
-[capture]
-when = "last.side == mover and last.count == 1 and opposite.count > 0"
-take = ["last", "opposite"]
-"#;
-
 #[test]
 fn a_board_of_31_pits_a_side_sows_and_captures_past_pit_16() {
     use ludus::game::{Game, Json};
-    let g = from_text(WIDEST);
+    // The widest board: one row of 31 pits a side, stores sown by their owner.
+    let g = sized(
+        31,
+        "[sowing]\nstores = \"own\"\n[capture]\n\
+         when = \"last.side == mover and last.count == 1 and opposite.count > 0\"\n\
+         take = [\"last\", \"opposite\"]\n",
+    );
     assert_eq!(
         legal_pits(&g, &g.new_game(0)),
         (1..=31).collect::<Vec<u8>>()
