@@ -370,6 +370,8 @@ pub struct Runs {
     len: [usize; 2],
     /// Runs per origin: the longest lap and the empty run (a lap's last slot).
     stride: usize,
+    /// Every pit's slot is below `NARROW`: a run adds to those slots and the stores only.
+    narrow: bool,
     /// `runs[(mover * n + k) * stride + r]`: one entry per run, so that a move reads one
     /// place (and checks one index) for all it needs; no more than the circuit needs, so that
     /// a small board's runs stay in the nearest cache.
@@ -387,6 +389,10 @@ struct Run {
     /// Slots the r stones reach.
     reached: u64,
 }
+
+/// The slots a sowing run covers on boards of up to 16 pits a side, besides the stores (the
+/// common boards pay for the wide ones' slots no more than a predictable branch).
+const NARROW: usize = 32;
 
 /// `ALL_BUT[s]`: every bit of every slot but slot `s` (a mask that empties `s`).
 const ALL_BUT: [[u8; SLOTS]; SLOTS] = {
@@ -412,6 +418,7 @@ impl Runs {
         let mut runs = Runs {
             len: [0; 2],
             stride,
+            narrow: 2 * g.n <= NARROW,
             runs: vec![empty; size],
         };
         for mover in 0..2 {
@@ -463,11 +470,8 @@ impl Runs {
         let run = &self.runs[origin * self.stride + usize::from(hand)];
         let last = usize::from(run.last);
         let count = b.count[last] + u8::from(hand > 0);
-        let mut counts = b.count;
-        for ((c, keep), r) in counts.iter_mut().zip(&ALL_BUT[origin]).zip(&run.add) {
-            *c = (*c & keep) + r;
-        }
-        b.count = counts;
+        let keep = &ALL_BUT[origin];
+        self.each_run_slot(&mut b.count, |s, c| (c & keep[s]) + run.add[s]);
         (last, count, run.reached)
     }
 
@@ -485,13 +489,7 @@ impl Runs {
             let last = usize::from(run.last);
             // Read before the additions: no wait for the stores to land.
             let count = b.count[last] + u8::from(hand > 0);
-            // On a copy: a local array is known not to alias the run, so the additions are
-            // vectorised (in place, inlined, they were 34 byte adds to memory, far slower).
-            let mut counts = b.count;
-            for (c, r) in counts.iter_mut().zip(&run.add) {
-                *c += r;
-            }
-            b.count = counts;
+            self.each_run_slot(&mut b.count, |s, c| c + run.add[s]);
             return (last, count, run.reached);
         }
         let (laps, rest) = (hand / len, hand % len);
@@ -499,11 +497,30 @@ impl Runs {
         let last = usize::from(run.last);
         let count = b.count[last] + laps as u8 + u8::from(rest > 0);
         let times = laps as u8;
-        let mut counts = b.count;
-        for ((c, l), r) in counts.iter_mut().zip(&lap.add).zip(&run.add) {
-            *c += l * times + r;
-        }
-        b.count = counts;
+        self.each_run_slot(&mut b.count, |s, c| c + lap.add[s] * times + run.add[s]);
         (last, count, lap.reached)
+    }
+
+    /// Rewrites every slot a run may change, `op(slot, stones)`: on a narrow board the low
+    /// slots and the stores only. On a copy: a local array is known not to alias the runs, so
+    /// the loop is vectorised (in place, inlined, it was byte adds to memory, far slower).
+    #[inline(always)]
+    fn each_run_slot(&self, count: &mut [u8; SLOTS], op: impl Fn(usize, u8) -> u8) {
+        #[inline(always)]
+        fn low<const N: usize>(count: &mut [u8; SLOTS], op: &impl Fn(usize, u8) -> u8) {
+            let mut low: [u8; N] = count[..N].try_into().expect("N slots");
+            for (s, c) in low.iter_mut().enumerate() {
+                *c = op(s, *c);
+            }
+            count[..N].copy_from_slice(&low);
+        }
+        if self.narrow {
+            low::<NARROW>(count, &op);
+            for s in [STORE, STORE + 1] {
+                count[s] = op(s, count[s]);
+            }
+        } else {
+            low::<SLOTS>(count, &op);
+        }
     }
 }
