@@ -190,6 +190,35 @@ fn explicit_numbering_that_is_complete_is_accepted() {
 }
 
 #[test]
+fn stores_and_houses_at_the_start_refuse_what_cannot_be() {
+    located(
+        &OWARE.replace("stones = 4", "stones = 4\nstores = [1, 2, 3]"),
+        "`stores` lists two stores",
+        "stores = [1, 2, 3]",
+        "[1, 2, 3]",
+    );
+    located(
+        &OWARE.replace("stones = 4", "stones = 4\nstores = [250, 0]"),
+        "at most 255 stones in a game, stores included",
+        "stores = [250, 0]",
+        "[250, 0]",
+    );
+    let housed = |start: &str| format!("{OWARE}\n[house]\nstart = {start}\n");
+    located(
+        &housed("[[13]]"),
+        "pit 13 is not on the board: a player's pits are 1 to 6, the pits across the board 7 to 12",
+        "start = [[13]]",
+        "[13]",
+    );
+    located(
+        &housed("[[1], [7]]"),
+        "a pit is a house of both players at the start",
+        "start = [[1], [7]]",
+        "[[1], [7]]",
+    );
+}
+
+#[test]
 fn impossible_boards() {
     located(
         &OWARE.replace("pits = 6", "pits = 32"),
@@ -858,9 +887,9 @@ fn houses_at_the_start_are_pits_of_the_board_within_most() {
     for (house, says, at) in [
         ("[house]\nkeeps = true\n", "names no house", "[house]"),
         (
-            "[house]\nstart = [[9]]\n",
-            "pit 9 is not on the board",
-            "[9]",
+            "[house]\nstart = [[13]]\n",
+            "pit 13 is not on the board",
+            "[13]",
         ),
         (
             "[house]\nstart = [[1, 2]]\n",

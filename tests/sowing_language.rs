@@ -1882,3 +1882,28 @@ fn a_board_of_31_pits_a_side_sows_and_captures_past_pit_16() {
     let back = g.state_from_json(&s).expect("a STATE of its own");
     assert_eq!(g.state_json(&back), s);
 }
+
+#[test]
+fn a_set_opening_is_written_out_as_stores_and_a_house_across_the_board() {
+    use ludus::game::{Game, Json};
+    // The opening the second player makes before the first sows (Gabata's): it left them four
+    // captured and a house in the first player's pit 1 (their pit 7, counted on across the
+    // board); the layout is the starter's first, so a game player 1 starts is the same
+    // position from the other side.
+    let g = from_text(
+        "[game]\nname = \"opening\"\nfamily = \"sowing\"\n[board]\npits = 6\nstores = true\n\
+         [setup]\nlayout = [[4, 5, 3, 5, 3, 5], [3, 5, 3, 5, 3, 4]]\nlayout_for = \"starter\"\n\
+         stores = [0, 4]\n[house]\nstart = [[], [7]]\nkeeps = true\n",
+    );
+    let s = g.state_json(&g.new_game(0));
+    assert_eq!(s["pits"], json!([[4, 5, 3, 5, 3, 5], [3, 5, 3, 5, 3, 4]]));
+    assert_eq!(s["stores"], json!([0, 4]));
+    assert_eq!(s["houses"], json!([null, [0, 1]]));
+    let s = g.state_json(&g.new_game(1));
+    assert_eq!(s["pits"], json!([[3, 5, 3, 5, 3, 4], [4, 5, 3, 5, 3, 5]]));
+    assert_eq!(s["stores"], json!([4, 0]));
+    assert_eq!(s["houses"], json!([[1, 1], null]));
+    assert_eq!(g.total_stones(), 52);
+    // The house keeps its stones for the second player: South's pit 1 is not a move.
+    assert_eq!(legal_pits(&g, &g.new_game(0)), vec![2, 3, 4, 5, 6]);
+}

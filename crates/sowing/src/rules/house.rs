@@ -84,7 +84,9 @@ const KEYS: &[KeyRef] = &[
                each: those pits are their owners' houses from the start of every game (and \
                round played afresh), as houses made during play are (Rath: each player's \
                rightmost hole, `start = [[8]]`, with `keeps = true`; without `when` no other \
-               house is ever made). They count toward `most`.",
+               house is ever made). Numbers past the player's own pits go on across the board \
+               (n + 1 is the opponent's pit 1: a house there, as a set opening leaves one in \
+               Gabata). They count toward `most`.",
     },
     KeyRef {
         section: "house",

@@ -33,6 +33,9 @@ pub struct Setup {
     /// Whose the first of two `layout` lists is: player 0's or the starting player's.
     #[serde(default)]
     pub layout_for: Option<Spanned<LayoutFor>>,
+    /// Stones in each player's store at the start (the position a set opening leaves).
+    #[serde(default)]
+    pub stores: Option<Spanned<Vec<u32>>>,
 }
 
 /// Whose the first of two `layout` lists is.
@@ -96,7 +99,22 @@ const KEYS: &[KeyRef] = &[
         example: "layout_for = \"starter\"",
         long: "\"players\": the first list is player 0's, the second player 1's; \"starter\": \
                the first list is the layout of the player who starts the game (or round), the \
-               second the other's (Gamacha, where the player who sows first holds more).",
+               second the other's (Gamacha, where the player who sows first holds more). With \
+               \"starter\", `stores` and `[house] start` follow the starter too: a game the \
+               second player starts begins from the same position seen from the other side.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "stores",
+        line: "stones in each player's store at the start, player 0's first (or the starter's)",
+        expects: "a list of two whole numbers such as `[4, 0]`",
+        values: &[],
+        default: "[0, 0]",
+        example: "stores = [4, 0]",
+        long: "The stones each player has captured when a game begins, in the order of `layout` \
+               (see `layout_for`): the position a set opening leaves, written out (Lamosh: the \
+               starter's opening ends with a capture of four, `stores = [0, 4]` with the second \
+               player first to sow). They count toward the 255 stones of a game.",
     },
     KeyRef {
         section: "setup",
@@ -140,15 +158,22 @@ pub(crate) struct SetupRule {
 }
 
 impl SetupRule {
-    /// The starting board of a new game (or round afresh) that `first` starts.
+    /// The starting board of a new game (or round afresh) that `first` starts: with the
+    /// layout the starter's, the sides swapped when player 1 starts (pits, stores, houses).
     pub(crate) fn board_for(&self, first: usize) -> Board {
         if !(self.for_starter && first == 1) {
             return self.board;
         }
         let mut b = self.board;
-        for k in 0..self.pits {
-            b.count.swap(k, self.pits + k);
+        let n = self.pits;
+        for k in 0..n {
+            b.count.swap(k, n + k);
         }
+        b.count.swap(STORE, STORE + 1);
+        // A pit's slot seen from the other side: its owner's pit k becomes the other's pit k.
+        let side = (1u64 << n) - 1;
+        let mirror = |m: u64| (m & side) << n | (m >> n & side);
+        b.houses = [mirror(self.board.houses[1]), mirror(self.board.houses[0])];
         b
     }
     pub(super) fn describe_first_move(&self, s: &mut String) {
@@ -286,6 +311,25 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
         errors.push(err(setup.span(), "the board starts with no stones"));
         return None;
     }
+    if let Some(stores) = &setup_ref.stores {
+        let [a, b] = stores.get_ref()[..] else {
+            errors.push(err(
+                stores.span(),
+                "`stores` lists two stores, player 0's first (or the starter's)",
+            ));
+            return None;
+        };
+        let on_board: u32 = board.count.iter().map(|&c| u32::from(c)).sum();
+        if u64::from(on_board) + u64::from(a) + u64::from(b) > u64::from(MAX_STONES) {
+            errors.push(err(
+                stores.span(),
+                format!("at most {MAX_STONES} stones in a game, stores included"),
+            ));
+            return None;
+        }
+        board.count[STORE] = a as u8;
+        board.count[STORE + 1] = b as u8;
+    }
     board.houses = start_houses(cx, rules, geo)?;
     // Houses that keep no stones send theirs to their owners' stores at once.
     if !rules.house.as_ref().is_some_and(|h| h.get_ref().keeps) {
@@ -315,17 +359,20 @@ fn start_houses(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<[u64; 2]> 
     for (p, mine) in houses.iter_mut().enumerate() {
         let list = &lists[p.min(lists.len() - 1)];
         for &k in list.get_ref() {
-            if !(1..=geo.n as u32).contains(&k) {
+            // Past the owner's pits, the numbers go on across the board (a house there).
+            if !(1..=2 * geo.n as u32).contains(&k) {
                 cx.error(
                     list.span(),
                     format!(
-                        "pit {k} is not on the board: pits are numbered 1 to {}",
-                        geo.n
+                        "pit {k} is not on the board: a player's pits are 1 to {}, the pits across the board {} to {}",
+                        geo.n,
+                        geo.n + 1,
+                        2 * geo.n
                     ),
                 );
                 return None;
             }
-            *mine |= 1 << geo.slot(p, k as usize);
+            *mine |= 1 << geo.slot_from(p, k as usize);
         }
         if mine.count_ones() > most {
             cx.error(
@@ -337,6 +384,13 @@ fn start_houses(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<[u64; 2]> 
             );
             return None;
         }
+    }
+    if houses[0] & houses[1] != 0 {
+        cx.error(
+            start.span(),
+            "a pit is a house of both players at the start",
+        );
+        return None;
     }
     Some(houses)
 }
