@@ -1907,3 +1907,31 @@ fn a_set_opening_is_written_out_as_stores_and_a_house_across_the_board() {
     // The house keeps its stones for the second player: South's pit 1 is not a move.
     assert_eq!(legal_pits(&g, &g.new_game(0)), vec![2, 3, 4, 5, 6]);
 }
+
+#[test]
+fn a_turn_may_go_on_after_stones_taken_during_the_sowing() {
+    // Fours made during the sowing go to the mover, who then moves again (`taken`, which
+    // `captured` does not count).
+    let g = plain(
+        "[sowing]\ntake = \"pit.count == 4 and hand > 0\"\ntake_to = \"mover\"\n\
+         [turn]\nagain = \"taken > 0\"\n",
+    );
+    // South's pit 1 (2 stones) makes pit 2 four on the way to pit 3: taken, and South again.
+    let mut st = position(&g, 0, &[2, 3, 0, 0, 0, 0], &[4; 6], [10, 9]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"][0], json!([0, 0, 1, 0, 0, 0]));
+    assert_eq!(s["stores"], json!([14, 9]));
+    assert_eq!(s["to_move"], 0);
+    // Pit 2 made three: nothing taken, the turn passes.
+    let mut st = position(&g, 0, &[2, 2, 0, 0, 0, 0], &[4; 6], [11, 9]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["stores"], json!([11, 9]));
+    assert_eq!(s["to_move"], 1);
+    // `captured` leaves them out: the same rule on `captured` never moves again here.
+    let g = plain(
+        "[sowing]\ntake = \"pit.count == 4 and hand > 0\"\ntake_to = \"mover\"\n\
+         [turn]\nagain = \"captured > 0\"\n",
+    );
+    let mut st = position(&g, 0, &[2, 3, 0, 0, 0, 0], &[4; 6], [10, 9]);
+    assert_eq!(sow_pit(&g, &mut st, 1)["to_move"], 1);
+}

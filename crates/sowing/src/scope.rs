@@ -78,6 +78,7 @@ const MOVER_HOUSED: u16 = 191;
 const OPPONENT_HOUSED: u16 = 192;
 const MOVER_LOCKED: u16 = 193;
 const OPPONENT_LOCKED: u16 = 194;
+const TAKEN: u16 = 195;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -500,12 +501,19 @@ impl Context {
                 | Context::Again
                 | Context::Sweep
         ) {
-            s = s.var(
-                "captured",
-                Type::Int,
-                CAPTURED,
-                "stones captured so far by this move (counted up to 65535; in turn.again and capture.sweep, by the whole move)",
-            );
+            s = s
+                .var(
+                    "captured",
+                    Type::Int,
+                    CAPTURED,
+                    "stones captured so far by this move (counted up to 65535; in turn.again and capture.sweep, by the whole move)",
+                )
+                .var(
+                    "taken",
+                    Type::Int,
+                    TAKEN,
+                    "stones sowing.take has taken so far in this move, to whichever store (in turn.again and capture.sweep, in the whole move)",
+                );
         }
         if self == Context::Round {
             s = s
@@ -627,6 +635,8 @@ pub struct Ctx<'a> {
     /// The way round of each player's first move (a start condition's context).
     pub ways: [u8; 2],
     pub captured: u32,
+    /// Stones `sowing.take` took during the move.
+    pub taken: u32,
     pub grand_slam: bool,
     /// The winner of the round just over (a round's points), [`NO_WINNER`] otherwise.
     pub winner: u8,
@@ -651,6 +661,7 @@ impl<'a> Ctx<'a> {
             previous_lifted: 0,
             ways: [0; 2],
             captured: 0,
+            taken: 0,
             grand_slam: false,
             winner: NO_WINNER,
         }
@@ -752,6 +763,7 @@ impl Vars for Ctx<'_> {
             MOVER_WAY => i32::from(self.ways[self.mover]),
             OPPONENT_WAY => i32::from(self.ways[opp]),
             CAPTURED => self.captured as i32,
+            TAKEN => self.taken as i32,
             GRAND_SLAM => i32::from(self.grand_slam),
             PLY => self.ply as i32,
             MOVER_STORE => i32::from(self.board.store(self.mover)),

@@ -114,6 +114,8 @@ struct Ended {
     relays: u32,
     /// Stones captured so far in the move.
     captured: u32,
+    /// Stones `sowing.take` took so far in the move.
+    taken: u32,
 }
 
 /// A move under way: where its sowing stands and what it has done and seen. A choice within
@@ -143,6 +145,8 @@ pub(crate) struct Sowing {
     /// Stones dropped so far.
     sown: u32,
     relays: u32,
+    /// Stones `sowing.take` took so far.
+    taken: u32,
     end: MoveEnd,
     /// Slots that received a stone (bit = slot), for the feeding rule.
     visited: u64,
@@ -166,13 +170,19 @@ impl Sowing {
             sown: self.sown,
             relays: self.relays,
             captured: u32::from(self.report.captured),
+            taken: self.taken,
         }
     }
 
     /// What decides the rest of the move (the in-move repetition left out), for position keys.
     pub fn key(&self) -> impl std::hash::Hash {
         let progress = [self.pos, self.lap, self.skip].map(|s| s as u8);
-        let counts = [self.sown, self.relays, u32::from(self.report.captured)];
+        let counts = [
+            self.sown,
+            self.relays,
+            u32::from(self.report.captured),
+            self.taken,
+        ];
         (
             progress,
             self.way,
@@ -454,6 +464,7 @@ impl SowingGame {
                     sown: u32::from(hand),
                     relays: 0,
                     captured: 0,
+                    taken: 0,
                 };
                 let (captured, grand_slam) = self.capture(b, cap, &sowing);
                 report.captured = captured as u16;
@@ -510,6 +521,7 @@ impl SowingGame {
                 sown: 0,
                 relays: 0,
                 captured: 0,
+                taken: 0,
             };
             captured_first = self.capture(b, cap, &at);
         }
@@ -533,6 +545,7 @@ impl SowingGame {
             ply,
             sown: 0,
             relays: 0,
+            taken: 0,
             end: MoveEnd::Sown,
             visited: 0,
             report: Report {
@@ -598,7 +611,7 @@ impl SowingGame {
         let next = match paused.question {
             Question::Take { slot } => {
                 if take {
-                    self.take_pit(b, usize::from(slot), s.mover);
+                    self.take_pit(b, s, usize::from(slot));
                 }
                 self.sow_to_end(b, s, true)
             }
@@ -824,6 +837,7 @@ impl SowingGame {
             ctx.sown = s.sown;
             ctx.relays = s.relays;
             ctx.captured = u32::from(report.captured);
+            ctx.taken = s.taken;
             ctx.grand_slam = report.grand_slam;
             if sweep.test(&ctx) {
                 let to = match sweep_to {
@@ -844,6 +858,7 @@ impl SowingGame {
             ctx.sown = s.sown;
             ctx.relays = s.relays;
             ctx.captured = u32::from(report.captured);
+            ctx.taken = s.taken;
             ctx.grand_slam = report.grand_slam;
             ctx.views[View::Last as usize] = s.pos as u8;
             ctx.views[View::Origin as usize] = s.origin as u8;
@@ -874,16 +889,18 @@ impl SowingGame {
         if ask && self.sowing.take_choice != TakeChoice::None && b.count[pos] > 0 {
             return Some(Question::Take { slot: pos as u8 });
         }
-        self.take_pit(b, pos, s.mover);
+        self.take_pit(b, s, pos);
         None
     }
 
-    /// Pit `slot`'s stones go to its owner's store, or the mover's as the rules say.
-    fn take_pit(&self, b: &mut Board, slot: usize, mover: usize) {
+    /// Pit `slot`'s stones go to its owner's store, or the mover's as the rules say; the
+    /// move counts them (`taken`).
+    fn take_pit(&self, b: &mut Board, s: &mut Sowing, slot: usize) {
         let to = match self.sowing.take_to {
             TakeTo::Owner => self.geo.owner_of(b, slot),
-            TakeTo::Mover => mover,
+            TakeTo::Mover => s.mover,
         };
+        s.taken += u32::from(b.count[slot]);
         b.count[STORE + to] += b.count[slot];
         b.count[slot] = 0;
     }
@@ -906,6 +923,7 @@ impl SowingGame {
         ctx.sown = at.sown;
         ctx.relays = at.relays;
         ctx.captured = at.captured;
+        ctx.taken = at.taken;
         ctx.views = self.views_after(b, at.way, pos, at.skip, at.origin);
         house.when.as_ref()?.test(&mut ctx, pos).then_some(pos)
     }
@@ -1059,6 +1077,7 @@ impl SowingGame {
                 ctx.sown = s.sown;
                 ctx.relays = s.relays;
                 ctx.captured = u32::from(s.report.captured);
+                ctx.taken = s.taken;
                 ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
                 if !when.test(&mut ctx, s.pos) {
                     return None;
@@ -1098,6 +1117,7 @@ impl SowingGame {
         ctx.sown = s.sown;
         ctx.relays = s.relays;
         ctx.captured = u32::from(s.report.captured);
+        ctx.taken = s.taken;
         ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
         if close.test(&mut ctx, s.pos) {
             b.closed |= 1 << from;
@@ -1260,6 +1280,7 @@ impl SowingGame {
             sown,
             relays,
             captured,
+            taken,
             ..
         } = *at;
         let g = &self.geo;
@@ -1268,6 +1289,7 @@ impl SowingGame {
         ctx.sown = sown;
         ctx.relays = relays;
         ctx.captured = captured;
+        ctx.taken = taken;
         let (next, beyond) = if cap.needs_next {
             let next = self.look(b, way, pos, skip);
             (next, self.look(b, way, next, skip))
