@@ -219,6 +219,26 @@ fn stores_and_houses_at_the_start_refuse_what_cannot_be() {
 }
 
 #[test]
+fn stages_are_conditions_of_the_context_again() {
+    // Each condition is located: a name the context lacks, a number where a condition goes.
+    for (stages, says, at) in [
+        (
+            "[\"pit.count > 0\"]",
+            "unknown name `pit.count`",
+            "pit.count",
+        ),
+        ("[\"true\", \"mover.stage\"]", "", "mover.stage"),
+    ] {
+        let text = format!("{OWARE}\n[turn]\nstages = {stages}\n");
+        let report = ludus::registry::check(&text);
+        assert!(report.game.is_none(), "{stages}");
+        let e = report.errors().next().expect("an error");
+        assert!(e.message.contains(says), "{stages}: {}", e.message);
+        assert_eq!(&text[e.span.clone().expect("a place")], at, "{stages}");
+    }
+}
+
+#[test]
 fn impossible_boards() {
     located(
         &OWARE.replace("pits = 6", "pits = 32"),

@@ -1935,3 +1935,38 @@ fn a_turn_may_go_on_after_stones_taken_during_the_sowing() {
     let mut st = position(&g, 0, &[2, 3, 0, 0, 0, 0], &[4; 6], [10, 9]);
     assert_eq!(sow_pit(&g, &mut st, 1)["to_move"], 1);
 }
+
+#[test]
+fn a_players_stage_goes_up_after_the_move_its_condition_names() {
+    use ludus::game::{Game, Json};
+    // At stage 0 a player's own pit 6 is passed over; sowing from pit 5 takes them to stage 1,
+    // after which it is sown into (Isolo's rightmost holes).
+    let g = plain(
+        "[sowing]\nskip = \"mover.stage == 0 and pit.side == mover and pit.number == 6\"\n\
+         [turn]\nstages = [\"origin.number == 5\"]\n",
+    );
+    let mut st = g.new_game(0);
+    let s = sow_pit(&g, &mut st, 4);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 0, 5, 4], [5, 5, 5, 4, 4, 4]]));
+    assert_eq!(s["stages"], json!([0, 0]));
+    sow_pit(&g, &mut st, 1);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"], json!([[5, 4, 4, 0, 0, 4], [1, 7, 7, 6, 6, 4]]));
+    assert_eq!(s["stages"], json!([1, 0]));
+    // North's stage is theirs: at 0, their own pit 6 is passed over (South's is not).
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"], json!([[6, 5, 5, 1, 1, 5], [1, 7, 7, 6, 0, 4]]));
+    sow_pit(&g, &mut st, 4);
+    sow_pit(&g, &mut st, 1);
+    // South, at stage 1, sows into their pit 6 now: pit 5's two stones reach it and North's 1.
+    let s2 = sow_pit(&g, &mut st, 5);
+    assert_eq!(s2["pits"], json!([[6, 5, 5, 0, 0, 6], [1, 8, 7, 6, 0, 4]]));
+    // The STATE carries the stages; a stage past the list is refused.
+    let back = g.state_from_json(&s2).expect("its own STATE");
+    assert_eq!(g.state_json(&back), s2);
+    let mut bad = s2.clone();
+    bad["stages"] = json!([2, 0]);
+    let err = g.state_from_json(&bad).unwrap_err().to_string();
+    assert!(err.contains("each 0..1"), "{err}");
+    assert!(ludus::game::View::describe(&g).contains("goes from stage k to k + 1"));
+}

@@ -32,9 +32,12 @@ pub struct Board {
     /// Each player's houses (pits whose stones go to that player's store, or stay there for
     /// them), bit = slot.
     pub houses: [u64; 2],
+    /// Each player's stage (`turn.stages`): 0 at the start of a game or round, and in every
+    /// game without stages.
+    pub stage: [u8; 2],
 }
 
-const _: () = assert!(std::mem::size_of::<Board>() == 104, "a board is 104 bytes");
+const _: () = assert!(std::mem::size_of::<Board>() == 112, "a board is 112 bytes");
 
 impl Board {
     pub fn empty() -> Self {
@@ -44,6 +47,7 @@ impl Board {
             ceded: 0,
             houses: [0; 2],
             locked: 0,
+            stage: [0; 2],
         }
     }
     /// Sends the stones in each house to its owner's store.

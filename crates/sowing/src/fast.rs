@@ -65,10 +65,10 @@ impl FastPaths {
             runs: _,
             other_runs: _,
             setup,
-            turn: _,
             evaluate: _,
             end: _,
             // The rules that may close a path.
+            turn,
             sowing,
             capture,
             house,
@@ -77,6 +77,7 @@ impl FastPaths {
         } = game;
         let closed = [
             Some(sowing.closes()),
+            Some(turn.closes()),
             capture.as_ref().map(|c| c.closes()),
             house.as_ref().map(|h| h.closes()),
             match_rule.as_ref().map(|m| m.closes()),

@@ -79,6 +79,8 @@ const OPPONENT_HOUSED: u16 = 192;
 const MOVER_LOCKED: u16 = 193;
 const OPPONENT_LOCKED: u16 = 194;
 const TAKEN: u16 = 195;
+const MOVER_STAGE: u16 = 196;
+const OPPONENT_STAGE: u16 = 197;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -415,6 +417,18 @@ impl Context {
                 Type::Int,
                 MOVER_HOUSES,
                 "the houses the mover holds",
+            )
+            .var(
+                "mover.stage",
+                Type::Int,
+                MOVER_STAGE,
+                "the mover's stage (turn.stages): 0 at the start of a game or round",
+            )
+            .var(
+                "opponent.stage",
+                Type::Int,
+                OPPONENT_STAGE,
+                "the opponent's stage (turn.stages)",
             )
             .var(
                 "opponent.houses",
@@ -764,6 +778,8 @@ impl Vars for Ctx<'_> {
             OPPONENT_WAY => i32::from(self.ways[opp]),
             CAPTURED => self.captured as i32,
             TAKEN => self.taken as i32,
+            MOVER_STAGE => i32::from(self.board.stage[self.mover]),
+            OPPONENT_STAGE => i32::from(self.board.stage[opp]),
             GRAND_SLAM => i32::from(self.grand_slam),
             PLY => self.ply as i32,
             MOVER_STORE => i32::from(self.board.store(self.mover)),

@@ -864,6 +864,19 @@ impl SowingGame {
             ctx.views[View::Origin as usize] = s.origin as u8;
             report.again = again.test(&ctx);
         }
+        if let Some(up) = self.turn.stages.get(usize::from(b.stage[s.mover])) {
+            let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+            ctx.sown = s.sown;
+            ctx.relays = s.relays;
+            ctx.captured = u32::from(report.captured);
+            ctx.taken = s.taken;
+            ctx.grand_slam = report.grand_slam;
+            ctx.views[View::Last as usize] = s.pos as u8;
+            ctx.views[View::Origin as usize] = s.origin as u8;
+            if up.test(&ctx) {
+                b.stage[s.mover] += 1;
+            }
+        }
         report
     }
 
@@ -1600,6 +1613,7 @@ impl SowingGame {
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
             houses: st.board.houses,
+            stage: st.board.stage,
             chose_way: self.sowing.remembers.ways && st.legal & both == both,
         };
         let mut paused = None;
@@ -1642,7 +1656,8 @@ impl SowingGame {
             st.memory.ways[mover] = 1 + u8::from(r.other_way);
         }
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
-            || (self.house.is_some() && before.houses != st.board.houses);
+            || (self.house.is_some() && before.houses != st.board.houses)
+            || before.stage != st.board.stage;
         if stores_changed {
             // Stores only grow: no position before this one can recur.
             st.history.clear();
@@ -1651,11 +1666,12 @@ impl SowingGame {
     }
 }
 
-/// The stores and houses before a move: a move that changes them clears the history.
+/// The stores, houses and stages before a move: a move that changes them clears the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Before {
     stores: [u8; 2],
     houses: [u64; 2],
+    stage: [u8; 2],
     /// The mover chose the move's way round (rules that remember it only).
     chose_way: bool,
 }

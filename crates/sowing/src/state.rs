@@ -424,6 +424,9 @@ impl SowingGame {
                 .collect();
             fields.insert("out_of_play".into(), json!(closed));
         }
+        if !self.turn.stages.is_empty() {
+            fields.insert("stages".into(), json!(b.stage));
+        }
         if self.sowing.locks {
             let locked: Vec<Vec<usize>> = (0..2)
                 .map(|p| {
@@ -524,6 +527,18 @@ impl SowingGame {
             board.closed = pits;
         }
         board.locked = self.read_locked(obj.get("locked"))?;
+        if let Some(stages) = obj.get("stages").filter(|v| !v.is_null()) {
+            let most = self.turn.stages.len();
+            let bad = || match most {
+                0 => "`stages`: these rules have none (`turn.stages`)".to_string(),
+                _ => format!("`stages` is [stage of player 0, stage of player 1], each 0..{most}"),
+            };
+            let list = stages.as_array().filter(|l| l.len() == 2).ok_or_else(bad)?;
+            for (p, v) in list.iter().enumerate() {
+                let k = v.as_u64().filter(|&k| k <= most as u64).ok_or_else(bad)?;
+                board.stage[p] = k as u8;
+            }
+        }
         if let Some(owners) = obj.get("owners").filter(|v| !v.is_null()) {
             let rows = owners
                 .as_array()
