@@ -833,13 +833,7 @@ impl SowingGame {
             .as_ref()
             .and_then(|c| Some((c.sweep.as_ref()?, c.sweep_to)));
         if let (Some((sweep, sweep_to)), MoveEnd::Sown) = (swept, s.end) {
-            let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-            ctx.sown = s.sown;
-            ctx.relays = s.relays;
-            ctx.captured = u32::from(report.captured);
-            ctx.taken = s.taken;
-            ctx.grand_slam = report.grand_slam;
-            if sweep.test(&ctx) {
+            if sweep.test(&self.after_move(b, &s, &report)) {
                 let to = match sweep_to {
                     SweepTo::Mover => s.mover,
                     SweepTo::Opponent => 1 - s.mover,
@@ -854,30 +848,27 @@ impl SowingGame {
             }
         }
         if let (Some(again), MoveEnd::Sown) = (&self.turn.again, s.end) {
-            let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-            ctx.sown = s.sown;
-            ctx.relays = s.relays;
-            ctx.captured = u32::from(report.captured);
-            ctx.taken = s.taken;
-            ctx.grand_slam = report.grand_slam;
-            ctx.views[View::Last as usize] = s.pos as u8;
-            ctx.views[View::Origin as usize] = s.origin as u8;
-            report.again = again.test(&ctx);
+            report.again = again.test(&self.after_move(b, &s, &report));
         }
         if let Some(up) = self.turn.stages.get(usize::from(b.stage[s.mover])) {
-            let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-            ctx.sown = s.sown;
-            ctx.relays = s.relays;
-            ctx.captured = u32::from(report.captured);
-            ctx.taken = s.taken;
-            ctx.grand_slam = report.grand_slam;
-            ctx.views[View::Last as usize] = s.pos as u8;
-            ctx.views[View::Origin as usize] = s.origin as u8;
-            if up.test(&ctx) {
+            if up.test(&self.after_move(b, &s, &report)) {
                 b.stage[s.mover] += 1;
             }
         }
         report
+    }
+
+    /// The names of a move whose sowing and capture are done (contexts again and sweep).
+    fn after_move<'a>(&'a self, b: &'a Board, s: &Sowing, report: &Report) -> Ctx<'a> {
+        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+        ctx.sown = s.sown;
+        ctx.relays = s.relays;
+        ctx.captured = u32::from(report.captured);
+        ctx.taken = s.taken;
+        ctx.grand_slam = report.grand_slam;
+        ctx.views[View::Last as usize] = s.pos as u8;
+        ctx.views[View::Origin as usize] = s.origin as u8;
+        ctx
     }
 
     /// After a drop into `s.pos`: a pit `take` matches goes to its owner's store, or, when the
