@@ -505,29 +505,22 @@ impl Context {
                     RELAYS,
                     "relay lifts so far in this move",
                 );
-        }
-        if matches!(
-            self,
-            Context::Relay
-                | Context::Capture
-                | Context::Chain
-                | Context::House
-                | Context::Again
-                | Context::Sweep
-        ) {
-            s = s
-                .var(
-                    "captured",
-                    Type::Int,
-                    CAPTURED,
-                    "stones captured so far by this move (counted up to 65535; in turn.again and capture.sweep, by the whole move)",
-                )
-                .var(
-                    "taken",
-                    Type::Int,
-                    TAKEN,
-                    "stones sowing.take has taken so far in this move, to whichever store (in turn.again and capture.sweep, in the whole move)",
-                );
+            // Read once a lap has ended, not drop by drop.
+            if !matches!(self, Context::Drop | Context::Skip) {
+                s = s
+                    .var(
+                        "captured",
+                        Type::Int,
+                        CAPTURED,
+                        "stones captured so far by this move (counted up to 65535; in turn.again and capture.sweep, by the whole move)",
+                    )
+                    .var(
+                        "taken",
+                        Type::Int,
+                        TAKEN,
+                        "stones sowing.take has taken so far in this move, to whichever store (in turn.again and capture.sweep, in the whole move)",
+                    );
+            }
         }
         if self == Context::Round {
             s = s
