@@ -3,7 +3,7 @@
 //! an error never ends the session and never changes the current game.
 
 use ludus_core::diagnostics::did_you_mean;
-use ludus_core::game::{parse_json, Game, Json, Phase, Player, Roll};
+use ludus_core::game::{parse_json, Deal, Game, Json, Phase, Player, Roll};
 use ludus_core::limits::{excerpt, read_line, Limits, LongLine};
 use ludus_players::Spec;
 use ludus_table::record::{self, Header};
@@ -279,8 +279,20 @@ fn handle(table: &mut Table, op: Op, request: &Value, limits: &Limits) -> Reply 
         }
         Op::Next => {
             let first = first_field(request)?;
-            current(table)?;
+            let deal = deal_field(request)?;
+            let state = current(table)?.clone();
+            if let Some(deal) = &deal {
+                // Checked on a stand-in start before anything changes.
+                let mut probe = table
+                    .game()
+                    .next_game(&state, first.unwrap_or(0))
+                    .ok_or("the match is decided")?;
+                table.game().deal(&mut probe, deal)?;
+            }
             table.next_game(first)?;
+            if let Some(deal) = &deal {
+                table.redeal(deal)?;
+            }
             Ok(answer(table))
         }
         // The session answers these itself, before a table is asked.
@@ -326,10 +338,45 @@ fn new_game(table: &mut Table, request: &Value) -> Reply {
             }
         }
     };
+    let deal = deal_field(request)?;
+    if let Some(deal) = &deal {
+        let mut probe = table.game().new_game(first.unwrap_or(0));
+        table.game().deal(&mut probe, deal)?;
+    }
     table.reseed(seed);
     table.name_players(players);
     table.start(first);
+    if let Some(deal) = &deal {
+        table.redeal(deal)?;
+    }
     Ok(answer(table))
+}
+
+/// `deal`: the stones a game that scatters them begins with, each player's pits in their own
+/// numbering (as STATE's `pits`), in place of the table's draw.
+fn deal_field(request: &Value) -> Result<Option<Deal>, String> {
+    let Some(v) = request.get("deal").filter(|v| !v.is_null()) else {
+        return Ok(None);
+    };
+    let rows: Option<Deal> = v
+        .as_array()
+        .filter(|rows| rows.len() == 2)
+        .and_then(|rows| {
+            rows.iter()
+                .map(|row| {
+                    row.as_array()
+                        .filter(|r| r.len() <= 64)?
+                        .iter()
+                        .map(|c| c.as_u64().and_then(|c| u8::try_from(c).ok()))
+                        .collect()
+                })
+                .collect()
+        });
+    rows.map(Some).ok_or_else(|| {
+        "`deal` must be two lists of stones per pit (0 to 255), player 0's first, such as \
+         [[5, 2, 9], [3, 7, 4]]"
+            .into()
+    })
 }
 
 /// `go`: the move a computer player would choose here, not played. The search draws from

@@ -260,3 +260,56 @@ fn a_long_list_of_moves_is_paged() {
     let (played, _) = ask(json!({"op": "play", "move": all[count - 1]}));
     assert!(ok(&played), "{played}");
 }
+
+#[test]
+fn a_game_scattered_at_random_starts_from_a_deal_given() {
+    let deal = json!([[2, 2, 2, 2, 2, 2, 72], [2, 2, 2, 2, 2, 2, 2]]);
+    let new = json!({"op": "new", "first": 1, "deal": deal}).to_string();
+    let bad =
+        json!({"op": "new", "first": 0, "deal": [[2, 2, 2, 2, 2, 2, 71], [2, 2, 2, 2, 2, 2, 2]]})
+            .to_string();
+    let (r, _) = session(&[
+        r#"{"op":"load","rules":"docs/games/mancala-games/mangala-iv.toml"}"#,
+        &new,
+        &bad,
+        r#"{"op":"new","deal":[[2,2],[2,2]]}"#,
+        r#"{"op":"new","deal":"lots"}"#,
+        r#"{"op":"state"}"#,
+        r#"{"op":"new","seed":3,"first":0}"#,
+        r#"{"op":"record"}"#,
+    ]);
+    assert!(ok(&r[1]), "{}", r[1]);
+    assert_eq!(r[1]["state"]["pits"], deal);
+    assert_eq!(r[1]["state"]["to_move"], json!(1));
+    let e = r[2]["error"].as_str().unwrap();
+    assert!(e.contains("97 stones dealt, the rules scatter 98"), "{e}");
+    assert!(
+        r[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("two lists of 7 pits"),
+        "{}",
+        r[3]
+    );
+    assert!(
+        r[4]["error"]
+            .as_str()
+            .unwrap()
+            .contains("`deal` must be two lists"),
+        "{}",
+        r[4]
+    );
+    // The refused requests changed nothing.
+    assert_eq!(r[5]["state"], r[1]["state"]);
+    // Drawn by the seed, and kept in the record's game line.
+    let pits = &r[6]["state"]["pits"];
+    let total: u64 = pits
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p.as_array().unwrap())
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 98);
+    assert_eq!(r[7]["record"][1]["deal"], *pits, "{}", r[7]);
+}

@@ -3,7 +3,7 @@
 //! the command line; a record that is corrupt, illegal or of changed rules is refused at its
 //! line; GNU Backgammon imports an exported match.
 
-use ludus::game::{Game, Notation, Phase};
+use ludus::game::{Game, Json, Notation, Phase};
 use ludus::players::Spec;
 use ludus::record::{self, Event, Header, RecordError, Recorder};
 use ludus::registry::{self, AnyGame, AnyState};
@@ -39,7 +39,12 @@ fn play_recorded(game: &AnyGame, seed: u64, max_games: u32) -> (Vec<u8>, AnyStat
     let mut out = Recorder::new(Vec::new(), &header).unwrap();
     let first = rng.gen_range(0..2);
     let mut states = vec![game.new_game(first)];
-    out.write(&Event::Game { game: 1, first }).unwrap();
+    out.write(&Event::Game {
+        game: 1,
+        first,
+        deal: None,
+    })
+    .unwrap();
     let mut moves = Vec::new();
     let mut number = 1;
     loop {
@@ -81,6 +86,7 @@ fn play_recorded(game: &AnyGame, seed: u64, max_games: u32) -> (Vec<u8>, AnyStat
                         out.write(&Event::Game {
                             game: number,
                             first: next_first,
+                            deal: None,
                         })
                         .unwrap();
                         states = vec![next];
@@ -514,4 +520,78 @@ fn a_replay_checks_the_typed_ending_and_still_reads_records_without_one() {
     assert!(replay(&game, with(old.clone()).as_bytes()).is_ok());
     old["end"]["reason"] = json!("said otherwise");
     assert!(replay(&game, with(old).as_bytes()).is_err());
+}
+
+/// A table of Mangala IV (98 stones scattered at random) seeded with `seed`, its first game
+/// begun and `moves` moves played (the first legal each time).
+fn scattered_table(seed: Option<u64>, moves: usize) -> table::Table {
+    let path = "docs/games/mancala-games/mangala-iv.toml";
+    let game = registry::load(path).unwrap().1;
+    let header = Header {
+        record: record::FORMAT.into(),
+        rules: path.into(),
+        digest: String::new(),
+        seed,
+        players: ["a".into(), "b".into()],
+    };
+    let mut t = table::Table::new(game, header, [Spec::Human, Spec::Human], seed);
+    t.start(Some(0));
+    for _ in 0..moves {
+        let p = t.to_move().unwrap();
+        let mut legal = Vec::new();
+        t.game().legal_moves(t.state().unwrap(), &mut legal);
+        t.play_move(p, &legal[0]).unwrap();
+    }
+    t
+}
+
+fn pits_of(t: &table::Table) -> Value {
+    t.game().state_json(t.state().unwrap())["pits"].clone()
+}
+
+#[test]
+fn a_record_keeps_the_deal_of_stones_scattered_at_random() {
+    // A seeded table deals the same stones again; another seed, others.
+    let start = pits_of(&scattered_table(Some(7), 0));
+    assert_eq!(pits_of(&scattered_table(Some(7), 0)), start);
+    assert_ne!(pits_of(&scattered_table(Some(8), 0)), start);
+
+    // The record's game line holds the deal, and the replay starts from it: a table without a
+    // seed deals stones no generator could give again.
+    let played = scattered_table(None, 6);
+    let text = played.record().unwrap();
+    let first: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    let deal = first["deal"].clone();
+    assert_eq!(
+        deal,
+        played.game().state_json(&played.steps()[0].state)["pits"]
+    );
+    let game = played.game().clone();
+    let (end, _) = replay(&game, text.as_bytes()).unwrap();
+    assert_eq!(end.as_ref(), played.state().ok());
+
+    // A deal the rules could not draw, or none, is refused at its line.
+    let line = text.lines().nth(1).unwrap();
+    let with_line = |l: &str| text.replacen(line, l, 1);
+    let mut short = first.clone();
+    short["deal"][0][0] = json!(1);
+    let e = replay(&game, with_line(&short.to_string()).as_bytes()).unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    assert!(
+        e.message
+            .contains("game 1's deal: South's pit 1 is dealt 1"),
+        "{e}"
+    );
+    let mut none = first.clone();
+    none.as_object_mut().unwrap().remove("deal");
+    let e = replay(&game, with_line(&none.to_string()).as_bytes()).unwrap_err();
+    assert!(e.message.contains("game 1 gives no `deal`"), "{e}");
+    // Kalah scatters nothing.
+    let kalah = registry::load("kalah").unwrap().1;
+    let e = replay(
+        &kalah,
+        &record_of(&[r#"{"game":1,"first":0,"deal":[[4,4,4,4,4,4],[4,4,4,4,4,4]]}"#]),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("scatter no stones"), "{e}");
 }

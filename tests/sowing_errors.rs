@@ -1044,3 +1044,45 @@ fn lists_of_locked_and_closed_pits_in_a_state_are_checked() {
         "{err}"
     );
 }
+
+#[test]
+fn a_scatter_refuses_stones_it_cannot_deal() {
+    let scatter = |keys: &str| OWARE.replace("stones = 4", keys);
+    located(
+        &scatter("stones = 4\nscatter = 48"),
+        "`[setup]` gives one of `stones`, `layout` and `scatter`",
+        "[setup]",
+        "[setup]",
+    );
+    located(
+        &scatter("scatter = 300"),
+        "at most 255 stones in a game",
+        "scatter = 300",
+        "300",
+    );
+    located(
+        &scatter("scatter = 30\nscatter_least = 3"),
+        "30 stones to scatter, fewer than 36 for 3 in each of the 12 pits",
+        "scatter_least = 3",
+        "3",
+    );
+    located(
+        &scatter("scatter = 3\nscatter_least = 4\nscatter_empty = true"),
+        "3 stones to scatter, fewer than 4, the fewest a pit that is not empty holds",
+        "scatter_least = 4",
+        "4",
+    );
+    // A least without a scatter does nothing: said at its place, the file still loads.
+    let text = scatter("stones = 4\nscatter_least = 2");
+    let report = ludus::registry::check(&text);
+    assert!(report.game.is_some());
+    let w = report
+        .diagnostics
+        .iter()
+        .find(|d| {
+            d.message
+                .contains("`scatter_least` without `scatter` does nothing")
+        })
+        .expect("a warning");
+    assert_eq!(&text[w.span.clone().expect("a place")], "2");
+}

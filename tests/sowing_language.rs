@@ -1970,3 +1970,116 @@ fn a_players_stage_goes_up_after_the_move_its_condition_names() {
     assert!(err.contains("each 0..1"), "{err}");
     assert!(ludus::game::View::describe(&g).contains("goes from stage k to k + 1"));
 }
+
+/// Mangala IV's start: 98 stones scattered over 2x7 pits, at least two a pit.
+const SCATTERED: &str = r#"
+[game]
+name = "scattered"
+family = "sowing"
+
+[board]
+pits = 7
+stores = true
+
+[setup]
+scatter = 98
+scatter_least = 2
+
+[capture]
+when = "last.count in [2, 4]"
+take = ["last"]
+"#;
+
+/// Each deal drawn for `g` at seeds 0..200: both players' pits, player 0's first.
+fn deals(g: &ludus::sowing::SowingGame) -> Vec<Vec<u64>> {
+    use ludus::game::{Game, Json};
+    use rand::SeedableRng;
+    (0..200)
+        .map(|seed| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut st = g.new_game(0);
+            g.scatter(&mut st, &mut rng);
+            let s = g.state_json(&st);
+            assert_eq!(s["stores"], json!([0, 0]));
+            assert_eq!(s["ply"], json!(0));
+            s["pits"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row.as_array().unwrap().iter().map(|c| c.as_u64().unwrap()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn stones_scattered_at_random_keep_their_number_and_the_least_a_pit_holds() {
+    let all = deals(&from_text(SCATTERED));
+    for pits in &all {
+        assert_eq!(pits.len(), 14);
+        assert_eq!(pits.iter().sum::<u64>(), 98, "{pits:?}");
+        assert!(pits.iter().all(|&c| c >= 2), "{pits:?}");
+    }
+    let distinct: std::collections::HashSet<_> = all.iter().collect();
+    assert!(
+        distinct.len() > 190,
+        "only {} deals of 200 differ",
+        distinct.len()
+    );
+    // The stones beyond two a pit fall at random: every pit gets more than its two sometimes,
+    // and no pit holds them all.
+    assert!((0..14).all(|k| all.iter().any(|p| p[k] > 4)));
+    assert!(all.iter().all(|p| p.iter().all(|&c| c < 40)));
+
+    // Pits may be left empty: each holds none or at least four.
+    let empty = SCATTERED.replace("scatter = 98", "scatter = 72").replace(
+        "scatter_least = 2",
+        "scatter_least = 4\nscatter_empty = true",
+    );
+    let all = deals(&from_text(&empty));
+    for pits in &all {
+        assert_eq!(pits.iter().sum::<u64>(), 72, "{pits:?}");
+        assert!(pits.iter().all(|&c| c == 0 || c >= 4), "{pits:?}");
+    }
+    assert!(all.iter().any(|p| p.contains(&0)));
+}
+
+#[test]
+fn a_deal_lays_out_only_stones_the_rules_could_scatter() {
+    use ludus::game::{Game, Json};
+    let g = from_text(SCATTERED);
+    let start = g.new_game(1);
+    let mut st = start.clone();
+    let deal = vec![vec![2, 2, 2, 2, 2, 2, 72], vec![2; 7]];
+    g.deal(&mut st, &deal).unwrap();
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!(deal));
+    assert_eq!(s["to_move"], json!(1));
+    assert_eq!(legal_pits(&g, &st), vec![1, 2, 3, 4, 5, 6, 7]);
+
+    let refused = |deal: Vec<Vec<u8>>, why: &str| {
+        let mut st = start.clone();
+        let e = g.deal(&mut st, &deal).unwrap_err();
+        assert!(e.contains(why), "{deal:?}: {e}");
+        assert_eq!(st, start, "a refused deal changes nothing");
+    };
+    refused(
+        vec![vec![1, 3, 2, 2, 2, 2, 72], vec![2; 7]],
+        "South's pit 1 is dealt 1, fewer than the 2 a pit holds",
+    );
+    refused(
+        vec![vec![2, 2, 2, 2, 2, 2, 71], vec![2; 7]],
+        "97 stones dealt, the rules scatter 98",
+    );
+    refused(vec![vec![2; 14]], "two lists of 7 pits");
+    refused(vec![vec![2; 6], vec![2; 8]], "two lists of 7 pits");
+
+    // Only a start is dealt: not a game under way, nor a game whose stones are laid out.
+    let mut moved = st.clone();
+    sow_pit(&g, &mut moved, 7);
+    assert!(g.deal(&mut moved, &deal).unwrap_err().contains("as a game"));
+    let fixed = from_text(EITHER_SIDE);
+    let mut st = fixed.new_game(0);
+    let e = fixed.deal(&mut st, &vec![vec![4; 6]; 2]).unwrap_err();
+    assert!(e.contains("scatter no stones"), "{e}");
+}

@@ -255,7 +255,8 @@ impl GameRules {
             Some(p) => return Err(bad(format!("`first` must be 0 or 1, not {p}"))),
             None => rng.gen_range(0..2),
         };
-        let state = guarded(|| Ok(self.rules.game.new_game(first)))?;
+        let mut state = guarded(|| Ok(self.rules.game.new_game(first)))?;
+        self.rules.game.scatter(&mut state, &mut rng);
         Ok(State {
             rules: self.rules.clone(),
             state,
@@ -314,6 +315,7 @@ fn random_games<G: Game>(game: &G, n: u64, seed: u64) -> Result<Counts, String> 
     let max_steps = 2 * u64::from(game.guards().plies) + 2;
     for i in 0..n {
         let mut state = game.new_game((i % 2) as usize);
+        game.scatter(&mut state, &mut rng);
         let mut steps = 0;
         while let Some(p) = game.phase(&state).to_move() {
             steps += 1;
@@ -543,10 +545,13 @@ impl State {
             None => self.rng.gen_range(0..2),
         };
         let next = guarded(|| Ok(game.next_game(&self.state, first)))?;
-        Ok(next.map(|state| State {
-            rules,
-            state,
-            rng: self.rng.clone(),
+        Ok(next.map(|mut state| {
+            game.scatter(&mut state, &mut self.rng);
+            State {
+                rules: rules.clone(),
+                state,
+                rng: self.rng.clone(),
+            }
         }))
     }
 

@@ -67,6 +67,7 @@ pub fn random_games<G: Game>(game: &G, seconds: f64, seed: u64) -> Rates {
     let max_steps = 2 * u64::from(game.guards().plies) + 2;
     measure(seconds, seed, |rng| {
         let mut state = game.new_game(0);
+        game.scatter(&mut state, rng);
         let mut plies = 0;
         for _ in 0..max_steps {
             match game.phase(&state) {

@@ -93,7 +93,7 @@ fn show(
             pictures.push((r.ply, game.svg(&step.state, 0)));
         }
         let what = match &step.event {
-            Event::Game { game: g, first } => {
+            Event::Game { game: g, first, .. } => {
                 format!("game {g}: {} starts", game.player_names()[*first])
             }
             Event::Roll { roll } => format!("rolled {roll:?}"),

@@ -33,6 +33,10 @@ puts the seeds its rules take out of play (a seed sown towards a closed pit acro
 in South's store, while its rules text and Ludus keep them out of play in that pit, its owner's
 (the driver adds a closed pit's stones to its owner's store).
 
+A configuration listed with "dealt": true scatters its stones at random as a game (or round)
+begins (Mancala Games' random start patterns, Ludus's `[setup] scatter`): the two engines draw
+differently, so Ludus is given Mancala Games' deal (the protocol's `deal` in `new` and `next`).
+
 A move paused for the pit its captured stones go into (Ludus's `capture.to = "pick"`, the
 STATE's decision "place") holds them in hand; Mancala Games keeps them in the mover's store
 until they are placed: the wrapper counts them there.
@@ -197,6 +201,23 @@ def dumps(obj, **kwargs):
     return json.dumps(obj, **kwargs)
 
 
+_make_game = diff.man_config.make_game
+_req = diff.Ludus.req
+MG_GAME = {}
+
+
+def make_game(*args, **kwargs):
+    made = _make_game(*args, **kwargs)
+    MG_GAME['game'] = made[0]
+    return made
+
+
+def req(self, **obj):
+    if CURRENT.get('dealt') and obj.get('op') in ('new', 'next'):
+        obj['deal'] = _mg_view(MG_GAME['game'])['pits']
+    return _req(self, **obj)
+
+
 _run_config = diff.run_config
 
 
@@ -207,6 +228,8 @@ def run_config(name, cfg, *args, **kwargs):
 
 
 diff.run_config = run_config
+diff.man_config.make_game = make_game
+diff.Ludus.req = req
 mancala.Mancala.move = move
 # The driver writes its log with json.dumps: the flag is added there.
 diff.json = types.SimpleNamespace(

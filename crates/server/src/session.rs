@@ -275,8 +275,8 @@ fn step_text(game: &AnyGame, step: &Step) -> String {
         None => format!("{} starts", names[first]),
     };
     match &step.event {
-        Event::Game { game: 1, first } => start(*first),
-        Event::Game { game: n, first } => format!("game {n}: {}", start(*first)),
+        Event::Game { game: 1, first, .. } => start(*first),
+        Event::Game { game: n, first, .. } => format!("game {n}: {}", start(*first)),
         Event::Roll { roll } => {
             let faces: Vec<String> = roll.iter().map(u8::to_string).collect();
             format!("{who} rolls {}", faces.join("-"))

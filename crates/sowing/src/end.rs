@@ -333,6 +333,13 @@ impl SowingGame {
         Some(self.fresh(board, first, st.round.game + 1, points, false, 0))
     }
 
+    /// Whether `st` is a start the setup's scatter deals: a game's, or a round's played
+    /// afresh, before its first move.
+    pub(crate) fn deals_at(&self, st: &SowingState) -> bool {
+        let afresh = self.match_rule.as_ref().is_some_and(|r| r.tally.is_some());
+        st.ply == 0 && st.pending.is_none() && (st.round.game == 1 || afresh)
+    }
+
     /// The match points a match starts with: none in a match of rounds played afresh for
     /// points, else the stones each player holds on `board`.
     pub(crate) fn first_points(&self, board: &Board) -> [i32; 2] {

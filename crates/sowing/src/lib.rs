@@ -37,7 +37,7 @@ use board::Geometry;
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::Expr;
 use ludus_core::game::{
-    Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome, Phase,
+    Deal, Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome, Phase,
     Player, Ritual, Roll, RollError, StateError, View,
 };
 use ludus_core::limits::LIMITS;
@@ -314,6 +314,67 @@ impl Game for SowingGame {
     }
     fn roll(&self, _state: &mut SowingState, _roll: &Roll) -> Result<(), RollError> {
         Err(RollError::NoDice)
+    }
+
+    fn draw_deal<R: rand::Rng>(&self, state: &SowingState, rng: &mut R) -> Option<Deal> {
+        let scatter = self.setup.scatter?;
+        if !self.deals_at(state) {
+            return None;
+        }
+        let n = self.geo.n;
+        let counts = scatter.draw(2 * n, rng);
+        Some(vec![counts[..n].to_vec(), counts[n..].to_vec()])
+    }
+    fn deal(&self, state: &mut SowingState, deal: &Deal) -> Result<(), String> {
+        let Some(scatter) = self.setup.scatter else {
+            return Err("these rules scatter no stones at random".into());
+        };
+        if !self.deals_at(state) {
+            return Err(
+                "stones are scattered only as a game (or a round played afresh) begins".into(),
+            );
+        }
+        let n = self.geo.n;
+        if deal.len() != 2 || deal.iter().any(|row| row.len() != n) {
+            return Err(format!("a deal is two lists of {n} pits, player 0's first"));
+        }
+        let mut board = state.board;
+        let mut total = 0u32;
+        for (p, row) in deal.iter().enumerate() {
+            for (k, &c) in row.iter().enumerate() {
+                if !scatter.allows(c) {
+                    let pit = if scatter.empty {
+                        "a pit not left empty"
+                    } else {
+                        "a pit"
+                    };
+                    return Err(format!(
+                        "{}'s pit {} is dealt {c}, fewer than the {} {pit} holds after the scatter",
+                        self.players[p],
+                        k + 1,
+                        scatter.least
+                    ));
+                }
+                total += u32::from(c);
+                board.count[self.geo.slot(p, k + 1)] = c;
+            }
+        }
+        if total != scatter.stones {
+            return Err(format!(
+                "{total} stones dealt, the rules scatter {}",
+                scatter.stones
+            ));
+        }
+        let round = state.round;
+        *state = self.fresh(
+            board,
+            usize::from(round.starter),
+            round.game,
+            round.points,
+            state.opening,
+            0,
+        );
+        Ok(())
     }
 
     fn start_ritual(&self) -> Ritual {

@@ -14,10 +14,13 @@
 //! {"game":2,"first":1}
 //! ```
 //!
+//! A game whose rules scatter its stones at random has the deal in its `game` line:
+//! `{"game":1,"first":0,"deal":[[5,2,…],[3,9,…]]}`.
+//!
 //! `undo` takes back that many of the game's last rolls and moves; `end` repeats the result
 //! the rules gave (a replay checks it); `agreed` is an ending by the players' agreement.
 
-use ludus_core::game::{Ending, Outcome, Player};
+use ludus_core::game::{Deal, Ending, Outcome, Player};
 use ludus_core::limits::{excerpt, quotes_cut, read_line, LongLine, LIMITS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -43,10 +46,13 @@ pub struct Header {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged, deny_unknown_fields)]
 pub enum Event {
-    /// A game of the match begins (the first at 1) with `first` to move.
+    /// A game of the match begins (the first at 1) with `first` to move; `deal`: the stones
+    /// its rules scattered at random (`[setup] scatter`).
     Game {
         game: u32,
         first: Player,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deal: Option<Deal>,
     },
     Roll {
         roll: Vec<u8>,
@@ -73,7 +79,11 @@ impl Event {
             Event::Roll { roll } => roll.capacity(),
             Event::Move { text } => text.capacity(),
             Event::End { end } => end.reason.capacity(),
-            Event::Game { .. } | Event::Undo { .. } | Event::Agreed { .. } => 0,
+            Event::Game { deal, .. } => deal.as_ref().map_or(0, |d| {
+                d.capacity() * std::mem::size_of::<Vec<u8>>()
+                    + d.iter().map(Vec::capacity).sum::<usize>()
+            }),
+            Event::Undo { .. } | Event::Agreed { .. } => 0,
         }
     }
 }

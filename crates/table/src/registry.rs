@@ -5,7 +5,7 @@
 
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::game::{
-    Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome, Phase,
+    Deal, Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome, Phase,
     Playable, Player, Ritual, Roll, RollError, StateError, View,
 };
 use ludus_core::rules::{FamilyRef, RulesDoc, Source, SourceError};
@@ -371,6 +371,12 @@ impl Game for AnyGame {
     }
     fn roll(&self, state: &mut AnyState, roll: &Roll) -> Result<(), RollError> {
         on_state!(self, state, |g, s| g.roll(s, roll))
+    }
+    fn draw_deal<R: rand::Rng>(&self, state: &AnyState, rng: &mut R) -> Option<Deal> {
+        on_state!(self, state, |g, s| g.draw_deal(s, rng))
+    }
+    fn deal(&self, state: &mut AnyState, deal: &Deal) -> Result<(), String> {
+        on_state!(self, state, |g, s| g.deal(s, deal))
     }
     fn start_ritual(&self) -> Ritual {
         with_game!(self, g => g.start_ritual())

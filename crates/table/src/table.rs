@@ -6,7 +6,7 @@
 
 use crate::record::{self, End, Event, Header, RecordError};
 use crate::registry::{self, AnyGame, AnyMove, AnyState};
-use ludus_core::game::{Game, Notation, Phase, Player, Ritual, Roll};
+use ludus_core::game::{Deal, Game, Notation, Phase, Player, Ritual, Roll};
 use ludus_core::limits::{excerpt, LIMITS};
 use ludus_players::{Analysis, Spec};
 use rand::{Rng, SeedableRng};
@@ -252,7 +252,7 @@ impl Table {
         self.line.clear();
         self.events.clear();
         self.recorded = true;
-        let state = self.game.new_game(start.first);
+        let (state, deal) = self.scattered(self.game.new_game(start.first));
         self.add(
             state,
             1,
@@ -260,10 +260,41 @@ impl Table {
             Event::Game {
                 game: 1,
                 first: start.first,
+                deal,
             },
         );
         self.begun(&start);
         start
+    }
+
+    /// A game's (or round's) start with its stones scattered where the rules say so, and the
+    /// deal, drawn from the table's generator.
+    fn scattered(&mut self, start: AnyState) -> (AnyState, Option<Deal>) {
+        let mut state = start.clone();
+        match self.game.draw_deal(&state, &mut self.rng) {
+            Some(deal) if self.game.deal(&mut state, &deal).is_ok() => (state, Some(deal)),
+            _ => (start, None),
+        }
+    }
+
+    /// Lays a record's `deal` out on the current game's start in place of the table's own.
+    pub fn redeal(&mut self, deal: &Deal) -> Result<(), Refusal> {
+        let [i] = self.line[..] else {
+            return Err(not_now("the stones are scattered as the game begins"));
+        };
+        let mut state = self.steps[i].state.clone();
+        self.game.deal(&mut state, deal).map_err(bad)?;
+        self.steps[i].state = state;
+        for event in [Some(&mut self.steps[i].event), self.events.last_mut()]
+            .into_iter()
+            .flatten()
+        {
+            if let Event::Game { deal: d, .. } = event {
+                *d = Some(deal.clone());
+            }
+        }
+        self.version += 1;
+        Ok(())
     }
 
     /// Keeps the ritual's account with the game's start, and plays the opening roll where the
@@ -383,7 +414,8 @@ impl Table {
         self.steps.clear();
         self.line.clear();
         self.events.clear();
-        self.add(state, game, None, Event::Game { game, first });
+        let deal = None;
+        self.add(state, game, None, Event::Game { game, first, deal });
         self.events.clear();
         self.recorded = false;
     }
@@ -645,7 +677,8 @@ impl Table {
             .ok_or_else(|| not_now("the match is decided"))?;
         let game = standing.game + 1;
         let first = start.first;
-        self.add(next, game, None, Event::Game { game, first });
+        let (next, deal) = self.scattered(next);
+        self.add(next, game, None, Event::Game { game, first, deal });
         self.begun(&start);
         Ok(start)
     }
@@ -776,7 +809,11 @@ pub fn replay(
         let begun = !table.steps.is_empty();
         let refused = |e: Refusal| at(number, e.message().to_string());
         match &event {
-            Event::Game { game: g, first } => {
+            Event::Game {
+                game: g,
+                first,
+                deal,
+            } => {
                 let (g, first) = (*g, *first);
                 if first > 1 {
                     return Err(at(number, format!("player {first}: a player is 0 or 1")));
@@ -801,6 +838,22 @@ pub fn replay(
                             format!("game {g}: the match was over after game {current}"),
                         )
                     })?;
+                }
+                // The rules' deal is the record's: the table's own draw is only a stand-in.
+                let drawn = matches!(table.events.last(), Some(Event::Game { deal: Some(_), .. }));
+                match deal {
+                    Some(deal) => table
+                        .redeal(deal)
+                        .map_err(|e| at(number, format!("game {g}'s deal: {}", e.message())))?,
+                    None if drawn => {
+                        return Err(at(
+                            number,
+                            format!(
+                                "game {g} gives no `deal`: its rules scatter the stones at random"
+                            ),
+                        ))
+                    }
+                    None => {}
                 }
                 ended = false;
             }

@@ -13,6 +13,10 @@ pub use state::{parse_json, PhaseName, StateFields};
 use serde_json::{json, Map, Value};
 use std::fmt::Debug;
 
+/// Stones a game scatters at random as it begins: each player's pits in that player's
+/// numbering, player 0's first (as a sowing STATE's `pits`).
+pub type Deal = Vec<Vec<u8>>;
+
 /// Player 0 is South / White (listed first in a rules file), player 1 is North / Black.
 pub type Player = usize;
 
@@ -283,6 +287,25 @@ pub trait Game: Sync {
     /// unchanged.
     fn roll(&self, state: &mut Self::State, roll: &Roll) -> Result<(), RollError>;
 
+    /// The stones a game or round scatters at random as it begins (a sowing game's `[setup]
+    /// scatter`): a deal drawn for `state`, a start `new_game` or `next_game` has just made,
+    /// to be laid out by [`Game::deal`]; `None` where the start is fixed.
+    fn draw_deal<R: rand::Rng>(&self, _state: &Self::State, _rng: &mut R) -> Option<Deal> {
+        None
+    }
+    /// Lays `deal` (drawn, or read from a record) out on `state`, a start not yet played
+    /// from. Errors say why and leave the state unchanged.
+    fn deal(&self, _state: &mut Self::State, _deal: &Deal) -> Result<(), String> {
+        Err("these rules scatter no stones at random".into())
+    }
+    /// Scatters the stones of `state`, a start just made, where the rules say so: what a table
+    /// does as a game or round begins (simulations and bindings without a table call this).
+    fn scatter<R: rand::Rng>(&self, state: &mut Self::State, rng: &mut R) {
+        if let Some(deal) = self.draw_deal(state, rng) {
+            // A drawn deal is one the rules allow, so it lays out.
+            let _ = self.deal(state, &deal);
+        }
+    }
     /// How the rules say the first player of a match is chosen (`ludus play` acts it out; the
     /// protocol's `new` without `first` draws it from the seed).
     fn start_ritual(&self) -> Ritual {

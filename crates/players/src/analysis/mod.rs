@@ -204,6 +204,7 @@ pub fn play_one<G: Evaluator>(game: &G, setup: &Setup, index: u64) -> Tally {
     let guards = game.guards();
     let first: usize = rng.gen_range(0..2);
     let mut state = game.new_game(first);
+    game.scatter(&mut state, &mut rng);
     opening_roll(game, &mut state, &mut rng);
     let mut tally = Tally {
         games: 1,
@@ -278,6 +279,7 @@ pub fn play_one<G: Evaluator>(game: &G, setup: &Setup, index: u64) -> Tally {
                 match game.next_game(&state, next).filter(|_| !standing.over) {
                     Some(next) => {
                         state = next;
+                        game.scatter(&mut state, &mut rng);
                         if ritual {
                             opening_roll(game, &mut state, &mut rng);
                         }

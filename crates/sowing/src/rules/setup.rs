@@ -36,6 +36,15 @@ pub struct Setup {
     /// Stones in each player's store at the start (the position a set opening leaves).
     #[serde(default)]
     pub stores: Option<Spanned<Vec<u32>>>,
+    /// Stones scattered at random over the pits as a game (or round afresh) begins.
+    #[serde(default)]
+    pub scatter: Option<Spanned<u32>>,
+    /// The fewest stones a pit receives in the scatter.
+    #[serde(default)]
+    pub scatter_least: Option<Spanned<u32>>,
+    /// The scatter may leave pits empty (the others holding at least `scatter_least`).
+    #[serde(default)]
+    pub scatter_empty: Option<Spanned<bool>>,
 }
 
 /// Whose the first of two `layout` lists is.
@@ -73,8 +82,47 @@ const KEYS: &[KeyRef] = &[
         values: &[],
         default: "— (or `layout`)",
         example: "stones = 4",
-        long: "Every pit starts with this many stones. Give `stones` or `layout`, not both. A \
-               game holds at most 255 stones.",
+        long: "Every pit starts with this many stones. Give one of `stones`, `layout` and \
+               `scatter`. A game holds at most 255 stones.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "scatter",
+        line: "stones scattered at random over all the pits as a game (or a round played afresh) begins (one of `stones`, `layout`, `scatter`)",
+        expects: "a whole number of stones (at most 255)",
+        values: &[],
+        default: "— (or `stones`, `layout`)",
+        example: "scatter = 70",
+        long: "The game begins with this many stones scattered at random over the pits of both \
+               players, each stone falling into a pit at random (after `scatter_least` in \
+               every pit): Mangala I, Random Kalah. A record keeps the deal (its `game` line's \
+               `deal`), so a replay starts from the same pits; a seeded table deals the same \
+               stones again.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "scatter_least",
+        line: "with `scatter`: the fewest stones a pit receives",
+        expects: "a whole number; `scatter` must fill every pit with it",
+        values: &[],
+        default: "0",
+        example: "scatter_least = 2",
+        long: "Every pit receives at least this many stones of the scatter (Random Kalah: two \
+               a hole), the rest falling at random; with `scatter_empty`, a pit holds none or \
+               at least this many.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "scatter_empty",
+        line: "with `scatter`: pits may be left empty, the others holding at least `scatter_least`",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "scatter_empty = true",
+        long: "The stones fall at random; then, going round the board from player 0's pit 1, \
+               a pit left with fewer than `scatter_least` passes them on to the next, so each \
+               pit holds none or at least `scatter_least` (Leab El-akil: none or four and \
+               more).",
     },
     KeyRef {
         section: "setup",
@@ -155,6 +203,49 @@ pub(crate) struct SetupRule {
     /// The first ply of a new game sows this pit.
     pub(crate) first_move: Option<u8>,
     pub(crate) ritual: Ritual,
+    /// The stones are scattered at random instead (`board` then holds them spread evenly).
+    pub(crate) scatter: Option<Scatter>,
+}
+
+/// `scatter`: stones dealt at random over every pit as a game begins.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scatter {
+    pub(crate) stones: u32,
+    /// The fewest a pit holds (unless left empty).
+    pub(crate) least: u8,
+    /// A pit may be left empty.
+    pub(crate) empty: bool,
+}
+
+impl Scatter {
+    /// Whether `c` stones may lie in a pit after the scatter.
+    pub(crate) fn allows(&self, c: u8) -> bool {
+        c >= self.least || (self.empty && c == 0)
+    }
+
+    /// Stones for `pits` pits, drawn: `least` in each, every other stone into a pit at random;
+    /// where pits may stay empty, a short pit passes its stones on to the next (round the
+    /// board, from the first).
+    pub(crate) fn draw<R: rand::Rng>(&self, pits: usize, rng: &mut R) -> Vec<u8> {
+        let floor = if self.empty { 0 } else { self.least };
+        let mut counts = vec![floor; pits];
+        for _ in 0..self.stones - u32::from(floor) * pits as u32 {
+            counts[rng.gen_range(0..pits)] += 1;
+        }
+        if self.empty {
+            let mut held = 0u8;
+            for c in counts.iter_mut() {
+                held += std::mem::take(c);
+                if held >= self.least {
+                    *c = std::mem::take(&mut held);
+                }
+            }
+            // Left over at the end: onto the first pit that holds stones (or the first pit).
+            let first = counts.iter().position(|&c| c > 0).unwrap_or(0);
+            counts[first] += held;
+        }
+        counts
+    }
 }
 
 impl SetupRule {
@@ -181,6 +272,20 @@ impl SetupRule {
             let _ = writeln!(s, "The first move of a new game must be pit {f}.");
         }
     }
+    pub(super) fn describe_scatter(&self, s: &mut String) {
+        if let Some(sc) = &self.scatter {
+            let least = match (sc.least, sc.empty) {
+                (0, _) => String::new(),
+                (k, false) => format!(", at least {k} a pit"),
+                (k, true) => format!(", a pit holding none or at least {k}"),
+            };
+            let _ = writeln!(
+                s,
+                "Start: the {} stones are scattered at random over the pits{least}, anew for each game and each round played afresh (the starting position below spreads them evenly).",
+                sc.stones
+            );
+        }
+    }
     pub(super) fn describe_ritual(&self, s: &mut String) {
         if self.ritual == Ritual::OddOrEven {
             let _ = writeln!(
@@ -200,6 +305,7 @@ pub(super) fn check(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<SetupR
         board(cx, rules, geo)
     };
     let first_move = first_move(cx, rules, geo);
+    let scatter = scatter(cx, rules, geo);
     let board = board?;
     let ritual = match rules.setup.as_ref().and_then(|s| s.get_ref().ritual) {
         Some(RitualKind::OddOrEven) => Ritual::OddOrEven,
@@ -228,7 +334,66 @@ pub(super) fn check(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<SetupR
         board,
         first_move: first_move?,
         ritual,
+        scatter: scatter?,
     })
+}
+
+/// `scatter`, `scatter_least`, `scatter_empty`: `Some(None)` without a scatter, `None` when
+/// wrong.
+fn scatter(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Option<Scatter>> {
+    let setup = rules.setup.as_ref()?.get_ref();
+    let Some(stones) = &setup.scatter else {
+        for (span, key) in [
+            (
+                setup.scatter_least.as_ref().map(|v| v.span()),
+                "scatter_least",
+            ),
+            (
+                setup.scatter_empty.as_ref().map(|v| v.span()),
+                "scatter_empty",
+            ),
+        ] {
+            if let Some(span) = span {
+                cx.warn(span, format!("`{key}` without `scatter` does nothing"));
+            }
+        }
+        return Some(None);
+    };
+    let least = setup.scatter_least.as_ref();
+    let empty = setup.scatter_empty.as_ref().is_some_and(|e| *e.get_ref());
+    let pits = 2 * geo.n as u32;
+    let need = least.map_or(0, |l| u64::from(*l.get_ref()));
+    let least_span = least.map_or(stones.span(), |l| l.span());
+    if need > u64::from(MAX_STONES) {
+        cx.error(least_span, format!("at most {MAX_STONES} stones in a game"));
+        return None;
+    }
+    let stones_n = *stones.get_ref();
+    let short = if empty {
+        u64::from(stones_n) < need
+    } else {
+        u64::from(stones_n) < need * u64::from(pits)
+    };
+    if short {
+        let what = if empty {
+            format!("{need}, the fewest a pit that is not empty holds")
+        } else {
+            format!(
+                "{} for {need} in each of the {pits} pits",
+                need * u64::from(pits)
+            )
+        };
+        cx.error(
+            least_span,
+            format!("{stones_n} stones to scatter, fewer than {what}"),
+        );
+        return None;
+    }
+    Some(Some(Scatter {
+        stones: stones_n,
+        least: need as u8,
+        empty,
+    }))
 }
 
 /// The starting board from `[setup]`.
@@ -243,8 +408,24 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
         return None;
     };
     let setup_ref = setup.get_ref();
-    match (&setup_ref.stones, &setup_ref.layout) {
-        (Some(s), None) => {
+    match (&setup_ref.stones, &setup_ref.layout, &setup_ref.scatter) {
+        (None, None, Some(s)) => {
+            // Spread evenly until the deal: what a start no table dealt shows.
+            let stones = *s.get_ref();
+            if stones > MAX_STONES {
+                errors.push(err(
+                    s.span(),
+                    format!("at most {MAX_STONES} stones in a game"),
+                ));
+                return None;
+            }
+            let pits = 2 * geo.n as u32;
+            for slot in 0..2 * geo.n {
+                board.count[slot] =
+                    (stones / pits + u32::from((slot as u32) < stones % pits)) as u8;
+            }
+        }
+        (Some(s), None, None) => {
             let per = *s.get_ref();
             if u64::from(per) * 2 * geo.n as u64 > u64::from(MAX_STONES) {
                 errors.push(err(
@@ -257,7 +438,7 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
                 board.count[slot] = per as u8;
             }
         }
-        (None, Some(layout)) => {
+        (None, Some(layout), None) => {
             let rows = layout.get_ref();
             if rows.len() != 1 && rows.len() != 2 {
                 errors.push(err(
@@ -302,7 +483,7 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
         _ => {
             errors.push(err(
                 setup.span(),
-                "`[setup]` gives either `stones` or `layout`",
+                "`[setup]` gives one of `stones`, `layout` and `scatter`",
             ));
             return None;
         }
