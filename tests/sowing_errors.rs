@@ -1086,3 +1086,32 @@ fn a_scatter_refuses_stones_it_cannot_deal() {
         .expect("a warning");
     assert_eq!(&text[w.span.clone().expect("a place")], "2");
 }
+
+#[test]
+fn stones_to_place_refuse_what_cannot_be() {
+    let setup = |keys: &str| OWARE.replace("stones = 4", keys);
+    located(
+        &setup("stones = 0\nto_place = [20, 20, 20]"),
+        "`to_place` lists the stones of two players",
+        "to_place = [20, 20, 20]",
+        "[20, 20, 20]",
+    );
+    located(
+        &setup("stones = 4\nto_place = [110, 110]"),
+        "at most 255 stones in a game, those to place included",
+        "to_place = [110, 110]",
+        "[110, 110]",
+    );
+    located(
+        &setup("stones = 0\nto_place = [24, 24]\nplace = \"last.count > 0\""),
+        "unknown name `last.count`",
+        "place = \"last.count > 0\"",
+        "last.count",
+    );
+    located(
+        &setup("stones = 0"),
+        "the board starts with no stones",
+        "[setup]",
+        "[setup]",
+    );
+}

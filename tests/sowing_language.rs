@@ -2083,3 +2083,117 @@ fn a_deal_lays_out_only_stones_the_rules_could_scatter() {
     let e = fixed.deal(&mut st, &vec![vec![4; 6]; 2]).unwrap_err();
     assert!(e.contains("scatter no stones"), "{e}");
 }
+
+/// Two rows of three; each player places stones from hand before the first move.
+const PLACED: &str = r#"
+[game]
+name = "placed"
+family = "sowing"
+
+[board]
+pits = 3
+stores = true
+
+[setup]
+stones = 0
+to_place = [3, 2]
+
+[capture]
+when = "last.side == opponent and last.count == 2"
+take = ["last"]
+"#;
+
+/// Plays placement `text` for the player to move and returns the position's JSON.
+fn place(
+    g: &ludus::sowing::SowingGame,
+    st: &mut ludus::sowing::SowingState,
+    text: &str,
+) -> serde_json::Value {
+    use ludus::game::{Game, Json, Notation};
+    let mv = g
+        .parse_move(st, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(g.move_text(st, &mv), text);
+    g.play(st, &mv);
+    g.state_json(st)
+}
+
+#[test]
+fn stones_from_hand_are_placed_in_turns_before_the_first_move() {
+    use ludus::game::{Game, Json};
+    let g = from_text(PLACED);
+    let mut st = g.new_game(1);
+    let s = g.state_json(&st);
+    // North starts: North places first, then South, in turns.
+    assert_eq!(s["to_place"], json!([3, 2]));
+    assert_eq!(s["to_move"], json!(1));
+    assert_eq!(g.pieces(&st), 5);
+    let s = place(&g, &mut st, "2");
+    assert_eq!(s["pits"], json!([[0, 0, 0], [0, 1, 0]]));
+    assert_eq!(s["to_move"], json!(0));
+    place(&g, &mut st, "1");
+    place(&g, &mut st, "2");
+    // A position in the middle of the arrangement is set up again as it was.
+    let again = g.state_from_json(&g.state_json(&st)).unwrap();
+    assert_eq!(g.state_json(&again), g.state_json(&st));
+    let mut wrong = g.state_json(&st);
+    wrong["to_place"] = json!([1, 0]);
+    wrong["to_move"] = json!(1);
+    wrong["pits"] = json!([[1, 0, 0], [1, 2, 0]]);
+    let e = g.state_from_json(&wrong).unwrap_err().to_string();
+    assert!(
+        e.contains("player 1, to move, holds no stones to place"),
+        "{e}"
+    );
+    // North's hand is empty: South places on, alone.
+    let s = place(&g, &mut st, "1");
+    assert_eq!(s["to_move"], json!(0));
+    assert_eq!(s["to_place"], json!([1, 0]));
+    assert_eq!(s["ply"], json!(0));
+    let s = place(&g, &mut st, "3");
+    // Every stone placed: the starter, North, sows first; the placements were no plies.
+    assert_eq!(s["pits"], json!([[2, 0, 1], [0, 2, 0]]));
+    assert_eq!(s["to_place"], json!([0, 0]));
+    assert_eq!(s["to_move"], json!(1));
+    assert_eq!(s["ply"], json!(0));
+    assert_eq!(legal_pits(&g, &st), vec![2]);
+    // North's pit 2 sows into its pit 3 and South's pit 1, making it 3: no capture.
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[3, 0, 1], [0, 0, 1]]));
+    assert_eq!(g.pieces(&st), 5);
+}
+
+#[test]
+fn place_names_the_pits_a_stone_from_hand_may_go_into() {
+    use ludus::game::{Game, Json, Notation};
+    // A stone may go into a pit holding fewer than the pit before it (pit 1 always), on either
+    // side: the arrangement stays falling from pit 1, and a placement across is `o` and its
+    // number. Only North holds stones: North places them all, then South, the starter, sows.
+    let text = PLACED.replace(
+        "to_place = [3, 2]",
+        "to_place = [0, 4]\nplace = \"pit.side == mover and (pit.number == 1 or pit.count < own(pit.number - 1)) or pit.side == opponent and pit.number == 3 and mover.to_place == 1\"",
+    );
+    let g = from_text(&text);
+    let mut st = g.new_game(0);
+    assert_eq!(g.state_json(&st)["to_move"], json!(1), "only North places");
+    let options = |st: &ludus::sowing::SowingState| {
+        let mut moves = Vec::new();
+        g.legal_moves(st, &mut moves);
+        moves.iter().map(|m| g.move_text(st, m)).collect::<Vec<_>>()
+    };
+    assert_eq!(options(&st), ["1"]);
+    place(&g, &mut st, "1");
+    assert_eq!(options(&st), ["1", "2"]);
+    place(&g, &mut st, "2");
+    assert_eq!(options(&st), ["1", "3"]);
+    place(&g, &mut st, "1");
+    // The last stone may also go across the board, into South's pit 3.
+    assert_eq!(options(&st), ["o3", "1", "2", "3"]);
+    let e = g.parse_move(&st, "o2").unwrap_err().to_string();
+    assert!(e.contains("(1 left): into o3, 1, 2, 3"), "{e}");
+    let s = place(&g, &mut st, "o3");
+    assert_eq!(s["pits"], json!([[0, 0, 1], [2, 1, 0]]));
+    // South starts the sowing.
+    assert_eq!(s["to_move"], json!(0));
+    assert_eq!(legal_pits(&g, &st), vec![3]);
+}

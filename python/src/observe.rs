@@ -2,7 +2,8 @@
 //! of a game, from no player's side in particular (player 0's pits or checkers first).
 //!
 //! - Sowing, `n` pits a side: player 0's pits 1..=n, player 1's pits 1..=n, the two stores,
-//!   each as a share of the stones in the game; where the rules' rounds change the owners of
+//!   each as a share of the stones in the game; where stones are placed from hand before the
+//!   sowing, the stones each player still holds, the same way; where the rules' rounds change the owners of
 //!   pits, the owner (0 or 1) of each of those pits in the same order; then the player to move,
 //!   one-hot (2 values, both 0 once the game is over).
 //! - Tables, `points` points: for player 0 then player 1, the checkers on its points 1..=points
@@ -26,6 +27,9 @@ pub fn observation(game: &AnyGame, state: &AnyState) -> Vec<f32> {
                 out.extend(pits.map(|c| c / total));
             }
             out.extend((0..2).map(|p| f32::from(s.store(p)) / total));
+            if g.places_from_hand() {
+                out.extend((0..2).map(|p| f32::from(s.to_place(p)) / total));
+            }
             if g.pits_change_owner() {
                 // Who owns each pit this round, in the order of the counts.
                 for p in 0..2 {

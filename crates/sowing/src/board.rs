@@ -35,6 +35,9 @@ pub struct Board {
     /// Each player's stage (`turn.stages`): 0 at the start of a game or round, and in every
     /// game without stages.
     pub stage: [u8; 2],
+    /// The stones each player still holds to place before the sowing begins (`[setup]
+    /// to_place`): none once it has begun, and in every game without them.
+    pub to_place: [u8; 2],
 }
 
 const _: () = assert!(std::mem::size_of::<Board>() == 112, "a board is 112 bytes");
@@ -48,6 +51,7 @@ impl Board {
             houses: [0; 2],
             locked: 0,
             stage: [0; 2],
+            to_place: [0; 2],
         }
     }
     /// Sends the stones in each house to its owner's store.

@@ -187,7 +187,12 @@ impl SowingGame {
             board.locked = self.geo.all_pits();
         }
         let mut st = self.unsettled(board, first, game, points, opening, ply);
-        self.settle(&mut st, 1 - first, true);
+        if self.placing(&st) {
+            // The stones in hand are placed first; the sowing begins after the last.
+            st.to_move = self.first_placer(&st);
+        } else {
+            self.settle(&mut st, 1 - first, true);
+        }
         st
     }
 
@@ -206,6 +211,9 @@ impl SowingGame {
     ) -> SowingState {
         let mut st = self.unsettled(board, first, game, points, false, ply);
         st.memory = memory;
+        if self.placing(&st) {
+            return st;
+        }
         if self.end.repetition {
             let key = self.position_key(&st);
             st.history.insert(key);

@@ -15,6 +15,7 @@
 //! - `state.rs`: [`SowingState`] and its protocol JSON;
 //! - `render.rs`: the terminal board and its picture.
 
+mod arrange;
 mod board;
 mod choice;
 mod end;
@@ -178,12 +179,19 @@ impl SowingGame {
             self.geo.n
         }
     }
-    /// Whether a move may pause for the mover to pick pits after a capture (`capture.pick`):
-    /// the answers are [`MoveKind::Pick`] of any pit of the board.
+    /// Whether a player may pick pits: after a capture (`capture.pick`), or placing stones
+    /// from hand (`[setup] to_place`); the answers are [`MoveKind::Pick`] of any pit of the
+    /// board.
     pub fn picks_pits(&self) -> bool {
-        self.capture
-            .as_ref()
-            .is_some_and(|c| c.pick > 0 || c.to == rules::capture::CaptureTo::Pick)
+        self.places_from_hand()
+            || self
+                .capture
+                .as_ref()
+                .is_some_and(|c| c.pick > 0 || c.to == rules::capture::CaptureTo::Pick)
+    }
+    /// Whether players place stones from hand before the sowing (`[setup] to_place`).
+    pub fn places_from_hand(&self) -> bool {
+        self.setup.board.to_place != [0, 0]
     }
     /// Whether pits may be out of play: in a match's rounds, or closed during play
     /// (`sowing.close`).
@@ -273,6 +281,8 @@ impl Game for SowingGame {
                     self.decisions(state, out);
                 } else if state.passing {
                     out.push(SowingMove::PASS);
+                } else if self.placing(state) {
+                    self.placements(state, out);
                 }
                 return;
             }
@@ -304,6 +314,7 @@ impl Game for SowingGame {
     fn play(&self, state: &mut SowingState, mv: &SowingMove) {
         match mv.kind() {
             MoveKind::Sow { pit, other_way } => self.play_pit(state, pit, other_way),
+            MoveKind::Pick { slot } if state.pending.is_none() => self.place_from_hand(state, slot),
             MoveKind::Take | MoveKind::Leave | MoveKind::Pick { .. } => self.decide(state, *mv),
             MoveKind::Pass => self.pass_turn(state),
         }
@@ -408,7 +419,8 @@ impl Game for SowingGame {
     }
     fn pieces(&self, state: &SowingState) -> u32 {
         let on_board: u32 = state.board.count.iter().map(|&c| u32::from(c)).sum();
-        on_board + u32::from(state.in_hand())
+        let to_place: u32 = state.board.to_place.iter().map(|&c| u32::from(c)).sum();
+        on_board + u32::from(state.in_hand()) + to_place
     }
     fn guards(&self) -> Guards {
         let by_rules = self.end.max_plies.filter(|&p| p < LIMITS.plies_per_game);
@@ -438,6 +450,9 @@ impl Notation for SowingGame {
         }
         if state.pending.is_some() {
             return self.parse_decision(state, text);
+        }
+        if self.placing(state) {
+            return self.parse_placement(state, text);
         }
         if state.passing {
             return match text.trim().eq_ignore_ascii_case("pass") {

@@ -88,6 +88,14 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             );
         }
     }
+    if game.placing(st) {
+        let [a, b] = st.board.to_place;
+        let _ = writeln!(
+            out,
+            "stones in hand to place: {} {a}, {} {b}",
+            names[0], names[1]
+        );
+    }
     if let Some(s) = game.match_standing(st) {
         let _ = writeln!(
             out,
@@ -104,7 +112,12 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
 /// What the player to move is to do (after their name); `None` once the game is over.
 pub fn awaited(game: &SowingGame, st: &SowingState) -> Option<String> {
     game.phase(st).to_move()?;
-    Some(if game.picking(st) {
+    Some(if game.placing(st) {
+        format!(
+            "to place a stone from hand ({} left)",
+            st.board.to_place[usize::from(st.to_move)]
+        )
+    } else if game.picking(st) {
         format!("to {}", game.question_text(st))
     } else if st.pending.is_some() {
         format!("to decide: {} (`take` or `leave`)", game.question_text(st))
@@ -139,6 +152,11 @@ pub fn status(game: &SowingGame, st: &SowingState) -> String {
 
 /// How moves are typed.
 pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
+    if game.placing(st) {
+        return "Type the pit your stone goes into: its number if it is on your side of the \
+                board, `o` and its number there if it is across the board (`o2`)."
+            .to_string();
+    }
     if game.picking(st) {
         return "Type the pit you pick: its number if it is on your side of the board, `o` and \
                 its number there if it is across the board (`o2`)."

@@ -81,6 +81,8 @@ const OPPONENT_LOCKED: u16 = 194;
 const TAKEN: u16 = 195;
 const MOVER_STAGE: u16 = 196;
 const OPPONENT_STAGE: u16 = 197;
+const MOVER_TO_PLACE: u16 = 198;
+const OPPONENT_TO_PLACE: u16 = 199;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -431,6 +433,18 @@ impl Context {
                 "the opponent's stage (turn.stages)",
             )
             .var(
+                "mover.to_place",
+                Type::Int,
+                MOVER_TO_PLACE,
+                "the stones the mover still holds to place before the sowing (setup.to_place)",
+            )
+            .var(
+                "opponent.to_place",
+                Type::Int,
+                OPPONENT_TO_PLACE,
+                "the stones the opponent still holds to place before the sowing",
+            )
+            .var(
                 "opponent.houses",
                 Type::Int,
                 OPPONENT_HOUSES,
@@ -773,6 +787,8 @@ impl Vars for Ctx<'_> {
             TAKEN => self.taken as i32,
             MOVER_STAGE => i32::from(self.board.stage[self.mover]),
             OPPONENT_STAGE => i32::from(self.board.stage[opp]),
+            MOVER_TO_PLACE => i32::from(self.board.to_place[self.mover]),
+            OPPONENT_TO_PLACE => i32::from(self.board.to_place[opp]),
             GRAND_SLAM => i32::from(self.grand_slam),
             PLY => self.ply as i32,
             MOVER_STORE => i32::from(self.board.store(self.mover)),

@@ -264,6 +264,10 @@ impl SowingState {
     pub fn ply(&self) -> u32 {
         self.ply
     }
+    /// The stones player p still holds to place before the sowing (`[setup] to_place`).
+    pub fn to_place(&self, p: usize) -> u8 {
+        self.board.to_place[p]
+    }
     /// Stones in hand: those a move paused at a choice has still to sow.
     pub fn in_hand(&self) -> u8 {
         self.pending.as_ref().map_or(0, |p| p.paused.sowing.hand)
@@ -427,6 +431,9 @@ impl SowingGame {
         if !self.turn.stages.is_empty() {
             fields.insert("stages".into(), json!(b.stage));
         }
+        if self.setup.board.to_place != [0, 0] {
+            fields.insert("to_place".into(), json!(b.to_place));
+        }
         if self.sowing.locks {
             let locked: Vec<Vec<usize>> = (0..2)
                 .map(|p| {
@@ -512,7 +519,31 @@ impl SowingGame {
         for (p, s) in stores.iter().enumerate() {
             board.count[STORE + p] = count(s, &format!("store {p}"))?;
         }
-        let total: u32 = board.count.iter().map(|&c| u32::from(c)).sum();
+        if let Some(hands) = obj.get("to_place").filter(|v| !v.is_null()) {
+            let list = hands
+                .as_array()
+                .filter(|l| l.len() == 2)
+                .ok_or("`to_place` is [stones player 0 holds to place, player 1's]")?;
+            for (p, v) in list.iter().enumerate() {
+                board.to_place[p] = count(v, &format!("player {p}'s stones to place"))?;
+            }
+            if board.to_place != [0, 0] && self.setup.board.to_place == [0, 0] {
+                return Err("these rules place no stones from hand (`[setup] to_place`)".into());
+            }
+            if let Some(p) =
+                to_move.filter(|&p| board.to_place != [0, 0] && board.to_place[p.min(1)] == 0)
+            {
+                return Err(format!(
+                    "`to_place`: player {p}, to move, holds no stones to place"
+                ));
+            }
+        }
+        let total: u32 = board
+            .count
+            .iter()
+            .chain(&board.to_place)
+            .map(|&c| u32::from(c))
+            .sum();
         if total != self.setup.total {
             return Err(format!(
                 "the position holds {total} stones, the rules have {}",

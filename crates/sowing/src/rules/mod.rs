@@ -266,6 +266,11 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let capture = rules.capture.as_ref().map(|c| capture::check(cx, c));
     let house = rules.house.as_ref().map(|h| house::check(cx, h));
     let turn = turn::check(cx, rules.turn.as_ref());
+    let place = rules
+        .setup
+        .as_ref()
+        .and_then(|s| s.get_ref().place.as_ref());
+    let place = place.map(|v| cx.condition(Context::Start, v));
     let end = end::check(cx, rules.end.as_ref());
     let evaluate = rules.ai.as_ref().and_then(|a| a.evaluate.as_ref());
     let evaluate = evaluate.map(|v| {
@@ -304,7 +309,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     if !cx.errors.is_empty() {
         return None;
     }
-    let (mut geo, setup) = (geo?, setup?);
+    let (mut geo, mut setup) = (geo?, setup?);
     geo.owners_change = match_rule
         .as_ref()
         .is_some_and(|m| m.owners == Owners::Filled);
@@ -312,6 +317,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         geo: &geo,
         total: setup.total,
     };
+    setup.place = compiled(place)?.map(|e| laid.pit(e, View::Pit));
     let sowing = sowing?.rule(laid, circuit);
     let capture = compiled(capture)?.map(|c| c.rule(laid));
     let house = compiled(house)?.map(|h| h.rule(laid));

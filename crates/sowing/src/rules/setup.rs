@@ -3,6 +3,7 @@
 use super::super::board::{Board, Geometry, STORE};
 use super::{err, Cx, Rules};
 use crate::scope::Ctx;
+use crate::scope::PitCond;
 use crate::SowingGame;
 use ludus_core::game::{Game, Phase, Ritual};
 use ludus_core::limits::LIMITS;
@@ -45,6 +46,12 @@ pub struct Setup {
     /// The scatter may leave pits empty (the others holding at least `scatter_least`).
     #[serde(default)]
     pub scatter_empty: Option<Spanned<bool>>,
+    /// Stones each player holds at the start, to place one at a time before the sowing.
+    #[serde(default)]
+    pub to_place: Option<Spanned<Vec<u32>>>,
+    /// Where a stone from hand may be placed (context start: the view `pit`).
+    #[serde(default)]
+    pub place: Option<Spanned<String>>,
 }
 
 /// Whose the first of two `layout` lists is.
@@ -78,7 +85,7 @@ const KEYS: &[KeyRef] = &[
         section: "setup",
         key: "stones",
         line: "stones in every pit at the start (one of `stones`, `layout`)",
-        expects: "a whole number of 1 or more (at most 255 stones in a game)",
+        expects: "a whole number (at most 255 stones in a game; 0 only with `to_place`)",
         values: &[],
         default: "— (or `layout`)",
         example: "stones = 4",
@@ -98,6 +105,36 @@ const KEYS: &[KeyRef] = &[
                every pit): Mangala I, Random Kalah. A record keeps the deal (its `game` line's \
                `deal`), so a replay starts from the same pits; a seeded table deals the same \
                stones again.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "to_place",
+        line: "stones each player holds at the start and places one at a time, in turns, before the first move",
+        expects: "a list of two whole numbers such as `[21, 21]` (player 0's first, or the starter's)",
+        values: &[],
+        default: "[0, 0]",
+        example: "to_place = [21, 21]",
+        long: "Before the sowing begins, the players holding stones put them into pits one at a \
+               time, in turns (the starter first; a player whose hand is empty is passed \
+               over), each into a pit `place` allows; then the starter sows. The board may \
+               start empty (`stones = 0`). A placement is written as the pit: `3`, or `o3` \
+               across the board; it is not a ply. In the order of `layout` (see \
+               `layout_for`): `[0, 72]` with `layout_for = \"starter\"` has the second player \
+               place all 72 stones and the starter sow first (Li'b al-'Aqil).",
+    },
+    KeyRef {
+        section: "setup",
+        key: "place",
+        line: "context start: the pits a stone from hand may be put into (`to_place`)",
+        expects: "a condition of context start (the view `pit`, any pit of the board)",
+        values: &[],
+        default: "the placer's own pits",
+        example: "place = \"pit.side == mover and (pit.number == 1 or pit.count < own(pit.number - 1))\"",
+        long: "A condition on each pit of the board, for the player placing (`mover`): a stone \
+               from hand may go into a pit for which it holds, of either side (`pit.side`). \
+               When it holds for none, any pit of the placer's own does. `mover.to_place` counts \
+               the stones still in hand, this one included (Quiela: each row kept \
+               non-increasing from the left, the leftmost hole holding the most).",
     },
     KeyRef {
         section: "setup",
@@ -205,6 +242,8 @@ pub(crate) struct SetupRule {
     pub(crate) ritual: Ritual,
     /// The stones are scattered at random instead (`board` then holds them spread evenly).
     pub(crate) scatter: Option<Scatter>,
+    /// Where a stone from hand may go (`place`); none: the placer's own pits.
+    pub(crate) place: Option<PitCond>,
 }
 
 /// `scatter`: stones dealt at random over every pit as a game begins.
@@ -265,6 +304,7 @@ impl SetupRule {
         let side = (1u64 << n) - 1;
         let mirror = |m: u64| (m & side) << n | (m >> n & side);
         b.houses = [mirror(self.board.houses[1]), mirror(self.board.houses[0])];
+        b.to_place.swap(0, 1);
         b
     }
     pub(super) fn describe_first_move(&self, s: &mut String) {
@@ -328,13 +368,15 @@ pub(super) fn check(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<SetupR
         );
     }
     Some(SetupRule {
-        total: board.count.iter().map(|&c| u32::from(c)).sum(),
+        total: board.count.iter().map(|&c| u32::from(c)).sum::<u32>()
+            + board.to_place.iter().map(|&c| u32::from(c)).sum::<u32>(),
         for_starter,
         pits: geo.n,
         board,
         first_move: first_move?,
         ritual,
         scatter: scatter?,
+        place: None,
     })
 }
 
@@ -488,7 +530,25 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
             return None;
         }
     }
-    if board.count[..STORE].iter().all(|&c| c == 0) {
+    if let Some(hands) = &setup_ref.to_place {
+        let [a, b] = hands.get_ref()[..] else {
+            errors.push(err(
+                hands.span(),
+                "`to_place` lists the stones of two players, player 0's first (or the starter's)",
+            ));
+            return None;
+        };
+        let on_board: u32 = board.count.iter().map(|&c| u32::from(c)).sum();
+        if u64::from(on_board) + u64::from(a) + u64::from(b) > u64::from(MAX_STONES) {
+            errors.push(err(
+                hands.span(),
+                format!("at most {MAX_STONES} stones in a game, those to place included"),
+            ));
+            return None;
+        }
+        board.to_place = [a as u8, b as u8];
+    }
+    if board.count[..STORE].iter().all(|&c| c == 0) && board.to_place == [0, 0] {
         errors.push(err(setup.span(), "the board starts with no stones"));
         return None;
     }
@@ -500,7 +560,12 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
             ));
             return None;
         };
-        let on_board: u32 = board.count.iter().map(|&c| u32::from(c)).sum();
+        let on_board: u32 = board
+            .count
+            .iter()
+            .chain(&board.to_place)
+            .map(|&c| u32::from(c))
+            .sum();
         if u64::from(on_board) + u64::from(a) + u64::from(b) > u64::from(MAX_STONES) {
             errors.push(err(
                 stores.span(),

@@ -1,0 +1,122 @@
+//! The arrangement before the sowing (`[setup] to_place`, `place`): each player holding stones
+//! puts them into pits one at a time, in turns, before the first move. A placement is a pick of
+//! a pit (written as a pick: `3` on the placer's side, `o3` across); it is not a ply, so rules
+//! that read `ply` count the sowing moves only.
+
+use crate::board::STORE;
+use crate::moves::SowingMove;
+use crate::scope::Ctx;
+use crate::state::SowingState;
+use crate::SowingGame;
+use ludus_core::game::MoveError;
+
+impl SowingGame {
+    /// Whether stones wait to be placed: the game has not begun its sowing.
+    #[inline]
+    pub(crate) fn placing(&self, st: &SowingState) -> bool {
+        st.board.to_place != [0, 0] && st.result.is_none()
+    }
+
+    /// The pits the player to move may put a stone into (bit = slot): those `place` allows,
+    /// or, when it allows none, any pit of their own.
+    pub(crate) fn placement_pits(&self, st: &SowingState) -> u64 {
+        let g = &self.geo;
+        let placer = usize::from(st.to_move);
+        let pits = |keep: &mut dyn FnMut(usize) -> bool| {
+            (0..2 * g.n)
+                .filter(|&s| !st.board.is_closed(s) && keep(s))
+                .fold(0u64, |m, s| m | 1 << s)
+        };
+        let own = pits(&mut |s| usize::from(g.owner[s]) == placer);
+        match &self.setup.place {
+            Some(cond) => {
+                let mut ctx = Ctx::new(&st.board, g, placer, st.ply);
+                match pits(&mut |s| cond.test(&mut ctx, s)) {
+                    0 => own,
+                    allowed => allowed,
+                }
+            }
+            None => own,
+        }
+    }
+
+    /// The placements of the player to move, as picks.
+    pub(crate) fn placements(&self, st: &SowingState, out: &mut Vec<SowingMove>) {
+        let pits = self.placement_pits(st);
+        out.extend(
+            (0..STORE as u8)
+                .filter(|&s| pits >> s & 1 == 1)
+                .map(SowingMove::pick),
+        );
+    }
+
+    /// Reads a placement: a pit as the placer sees the board.
+    pub(crate) fn parse_placement(
+        &self,
+        st: &SowingState,
+        text: &str,
+    ) -> Result<SowingMove, MoveError> {
+        let lower = text.trim().to_ascii_lowercase();
+        let mut moves = Vec::new();
+        self.placements(st, &mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&mv| match mv.kind() {
+                crate::moves::MoveKind::Pick { slot } => self.pick_text(st, slot) == lower,
+                _ => false,
+            })
+            .ok_or_else(|| {
+                let options: Vec<String> = moves
+                    .iter()
+                    .filter_map(|mv| match mv.kind() {
+                        crate::moves::MoveKind::Pick { slot } => Some(self.pick_text(st, slot)),
+                        _ => None,
+                    })
+                    .collect();
+                MoveError::illegal(
+                    text,
+                    format!(
+                        "a stone from hand is to be placed ({} left): into {}",
+                        st.board.to_place[usize::from(st.to_move)],
+                        options.join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// Puts a stone of the player to move into `slot`; the next placer follows (the other
+    /// player while they hold stones), and once every stone is placed the game's starter sows.
+    pub(crate) fn place_from_hand(&self, st: &mut SowingState, slot: u8) {
+        let placer = usize::from(st.to_move);
+        if st.board.to_place[placer] == 0 || self.placement_pits(st) >> slot & 1 == 0 {
+            return;
+        }
+        st.board.to_place[placer] -= 1;
+        st.board.count[usize::from(slot)] += 1;
+        st.last_mover = placer as u8;
+        match st.board.to_place {
+            [0, 0] => {
+                let starter = usize::from(st.round.starter);
+                st.to_move = starter as u8;
+                self.settle(st, 1 - starter, true);
+            }
+            hands => {
+                st.to_move = if hands[1 - placer] > 0 {
+                    1 - placer
+                } else {
+                    placer
+                } as u8
+            }
+        }
+    }
+
+    /// Who places first at a start whose stones are in hand: the starter, unless they hold none.
+    pub(crate) fn first_placer(&self, st: &SowingState) -> u8 {
+        let starter = st.round.starter;
+        match st.board.to_place[usize::from(starter)] {
+            0 => 1 - starter,
+            _ => starter,
+        }
+    }
+}
