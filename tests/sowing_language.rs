@@ -2197,3 +2197,33 @@ fn place_names_the_pits_a_stone_from_hand_may_go_into() {
     assert_eq!(s["to_move"], json!(0));
     assert_eq!(legal_pits(&g, &st), vec![3]);
 }
+
+#[test]
+fn a_chain_may_take_each_pit_with_the_pit_facing_it() {
+    // Li'b al-'Aqil's capture: a last stone making an even count takes that pit and the pit
+    // facing it, then each even pit before it with the pit facing it, while they are even.
+    let text = EITHER_SIDE
+        .replace(
+            "when = \"last.count in [2, 3]\"",
+            "when = \"last.count in [2, 4, 6]\"",
+        )
+        .replace("take = [\"last\"]", "take = [\"last\", \"opposite\"]")
+        .replace(
+            "chain = \"pit.count in [2, 3]\"",
+            "chain = \"pit.count in [2, 4, 6]\"\nchain_take = [\"pit\", \"opposite\"]",
+        );
+    let g = from_text(&text);
+    // South's pit 6 (3 stones) makes North's pits 1, 2 and 3 hold 2, 4 and 2: North's pit 3 is
+    // taken with South's pit 4 facing it, then North's pit 2 with South's pit 5, North's pit 1
+    // with South's pit 6 (emptied by the move), and the walk ends there.
+    let mut st = position(&g, 0, &[1, 1, 1, 1, 1, 3], &[1, 3, 1, 1, 1, 1], [12, 20]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"], json!([[1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 1]]));
+    assert_eq!(s["stores"], json!([22, 20]));
+    // Without `chain_take` the pits facing the chain's stay.
+    let g = from_text(&text.replace("chain_take = [\"pit\", \"opposite\"]\n", ""));
+    let mut st = position(&g, 0, &[1, 1, 1, 1, 1, 3], &[1, 3, 1, 1, 1, 1], [12, 20]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"], json!([[1, 1, 1, 0, 1, 0], [0, 0, 0, 1, 1, 1]]));
+    assert_eq!(s["stores"], json!([21, 20]));
+}

@@ -3,7 +3,7 @@
 
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::moves::{MoveKind, SowingMove};
-use super::rules::capture::CaptureRule;
+use super::rules::capture::{CaptureRule, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT};
 use super::rules::house::HouseRule;
 use super::rules::{
     CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, GoOn, GrandSlam, HouseChoice,
@@ -1263,11 +1263,36 @@ impl SowingGame {
             if (taken | more) >> p & 1 == 1 || p >= STORE || !chain.test(ctx, p) {
                 break;
             }
-            more |= 1 << p;
+            more |= self.chained(b, cap, p);
             added += 1;
             gap = true;
         }
         more
+    }
+
+    /// The pits the chain takes at pit `p` (`chain_take`): itself, or with or instead of it
+    /// the pits facing it.
+    #[inline]
+    fn chained(&self, b: &Board, cap: &CaptureRule, p: usize) -> u64 {
+        if cap.chain_take == CHAIN_PIT {
+            return 1 << p;
+        }
+        let g = &self.geo;
+        let bit = |s: u8| match usize::from(s) {
+            s if s < STORE && !b.is_closed(s) => 1u64 << s,
+            _ => 0,
+        };
+        let mut m = 0;
+        if cap.chain_take & CHAIN_PIT != 0 {
+            m |= 1 << p;
+        }
+        if cap.chain_take & CHAIN_OPPOSITE != 0 {
+            m |= bit(g.opposite[p]);
+        }
+        if cap.chain_take & CHAIN_COLUMN != 0 {
+            m |= g.column[p][..g.rows].iter().fold(0, |m, &s| m | bit(s));
+        }
+        m
     }
 
     /// The pits the capture condition takes, when it holds at `at.last`.
@@ -1356,7 +1381,7 @@ impl SowingGame {
                         break;
                     }
                     if taken >> p & 1 == 0 && !b.is_closed(p) && chain.test(&mut ctx, p) {
-                        taken |= 1 << p;
+                        taken |= self.chained(b, cap, p);
                         added += 1;
                     }
                 }
@@ -1394,7 +1419,7 @@ impl SowingGame {
                         if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
                             break;
                         }
-                        taken |= 1 << p;
+                        taken |= self.chained(b, cap, p);
                         added += 1;
                     }
                 }

@@ -29,6 +29,9 @@ pub struct Capture {
     /// The most pits the chain adds, each way it walks.
     #[serde(default)]
     pub chain_max: Option<Spanned<u32>>,
+    /// What each pit the chain reaches brings with it: itself, the pit facing it, its column.
+    #[serde(default)]
+    pub chain_take: Option<Spanned<Vec<ChainTake>>>,
     /// The most stones taken from each pit taken.
     #[serde(default)]
     pub take_max: Option<Spanned<u32>>,
@@ -104,6 +107,34 @@ pub enum Target {
     /// The mover's store (with `take_store`).
     Store,
 }
+
+/// The pits a chain takes at each pit it reaches.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChainTake {
+    /// The pit reached.
+    Pit,
+    /// The pit facing it across the board.
+    Opposite,
+    /// The pits facing it across the board, in its column (both of a four-row board's).
+    Column,
+}
+
+impl ChainTake {
+    /// Its bit in [`CaptureRule::chain_take`].
+    const fn bit(self) -> u8 {
+        match self {
+            ChainTake::Pit => CHAIN_PIT,
+            ChainTake::Opposite => CHAIN_OPPOSITE,
+            ChainTake::Column => CHAIN_COLUMN,
+        }
+    }
+}
+
+/// [`CaptureRule::chain_take`]'s bits.
+pub(crate) const CHAIN_PIT: u8 = 1;
+pub(crate) const CHAIN_OPPOSITE: u8 = 2;
+pub(crate) const CHAIN_COLUMN: u8 = 4;
 
 /// Which way a capture's chain walks from the first pit taken.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -322,6 +353,20 @@ const KEYS: &[KeyRef] = &[
         long: "The chain stops once it has added this many pits, in each way it walks (with \
                `chain_way = \"all\"`, in all; a game \
                that takes the last pit and at most one before it: `chain_max = 1`).",
+    },
+    KeyRef {
+        section: "capture",
+        key: "chain_take",
+        line: "what each pit the chain reaches takes: the pit, the pit facing it, its column",
+        expects: "a list of \"pit\", \"opposite\", \"column\"",
+        values: &["pit", "opposite", "column"],
+        default: "[\"pit\"]",
+        example: "chain_take = [\"pit\", \"opposite\"]",
+        long: "Each pit for which `chain` holds takes these: \"pit\" (itself), \"opposite\" (the \
+               pit facing it across the board), \"column\" (the pits facing it, both of a \
+               four-row board's). Baqura and Li'b al-'Aqil take each even pit of the chain \
+               with the pit facing it: `chain_take = [\"pit\", \"opposite\"]`. The walk goes \
+               on from the pit reached, whatever it took.",
     },
     KeyRef {
         section: "capture",
@@ -567,6 +612,9 @@ pub(crate) struct CaptureRule {
     pub(crate) chain_way: ChainWay,
     /// The most pits the chain adds, each way it walks.
     pub(crate) chain_max: u32,
+    /// What each pit the chain reaches brings (bits `CHAIN_PIT`, `CHAIN_OPPOSITE`,
+    /// `CHAIN_COLUMN`).
+    pub(crate) chain_take: u8,
     /// The most stones taken from each pit taken (`u8::MAX`: all).
     pub(crate) take_max: u8,
     pub(crate) grand_slam: GrandSlam,
@@ -627,6 +675,7 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
         let stray = [
             (c.chain_way != ChainWay::Back, "chain_way"),
             (c.chain_max.is_some(), "chain_max"),
+            (c.chain_take.is_some(), "chain_take"),
         ];
         for (_, key) in stray.iter().filter(|(set, _)| *set) {
             if let Some(at) = cx.key_span(&["capture", key]) {
@@ -838,6 +887,9 @@ impl Checked<'_> {
             chain: self.chain.map(|e| laid.pit(e, View::Pit)),
             chain_way: c.chain_way,
             chain_max: c.chain_max.as_ref().map_or(u32::MAX, |m| *m.get_ref()),
+            chain_take: c.chain_take.as_ref().map_or(CHAIN_PIT, |t| {
+                t.get_ref().iter().fold(0, |m, t| m | t.bit())
+            }),
             take_max: c
                 .take_max
                 .as_ref()
@@ -919,6 +971,7 @@ impl CaptureRule {
             chain: _,
             chain_way: _,
             chain_max: _,
+            chain_take: _,
             take_max: _,
             grand_slam: _,
             slam_across: _,
@@ -1009,7 +1062,14 @@ impl CaptureRule {
                     if m == 1 { "" } else { "s" }
                 ),
             };
-            let _ = writeln!(s, "Then {way} `{}`{most}.", ch.expr.text());
+            let brings = match self.chain_take {
+                CHAIN_PIT => "",
+                t if t & CHAIN_PIT != 0 && t & CHAIN_COLUMN != 0 => " (with the pits facing it)",
+                t if t & CHAIN_PIT != 0 => " (with the pit facing it)",
+                t if t & CHAIN_COLUMN != 0 => " (the pits facing it in its place)",
+                _ => " (the pit facing it in its place)",
+            };
+            let _ = writeln!(s, "Then {way} `{}`{most}{brings}.", ch.expr.text());
         }
         if self.pick > 0 {
             let _ = writeln!(
