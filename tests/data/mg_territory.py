@@ -17,12 +17,19 @@ and, of games whose pits change owner (Mancala Games' goal TERRITORY) or whose m
 from any pit of the board (its no_sides):
 
   * a move there names a pit of either row, (row, pos, direction): a pit across the board from
-    the mover is written `o` and its number on that side, as Ludus writes it (`o3`);
+    the mover is written `o` and its number on that side, as Ludus writes it (`o3`), and a pit
+    sown either way carries its way round (`3cw`, `o3ccw`);
   * the owners of the pits are compared at every step: the driver compares pits, stores,
     houses and closed pits only, so a territory game's owners ride in its `houses` field (list
     such a configuration with "houses": true; these games have no houses), and a
     re-synchronised position carries them (and who started the round, which a leftover may
     go to).
+
+A game whose players own the East and West halves of the board (Mancala Games' EastWestCycle
+classes: each player sows round a loop of their own 2 x holes/2 pits) is compared with Ludus's
+`rows = 2` board of holes/2 pits a row: player 0 (Mancala Games' False, South) owns the loop
+from hole holes/2 of the bottom row (locations holes/2 .. 3*holes/2 - 1), player 1 the loop from
+location 3*holes/2; pit k is the k-th location of the player's loop in the sowing order.
 
 Mancala Games keeps its count of repeat turns (for "only one repeat turn": Ali Guli Mane) across
 a pass, so the player after a pass may be refused a first repeat turn; its own description
@@ -57,10 +64,31 @@ import types
 sys.path.insert(0, os.path.abspath(sys.argv.pop(1)))
 import diff  # noqa: E402
 
+import two_cycle  # noqa: E402  (beside diff.py's engine, on the path it set up)
+
 gi = diff.gi
 _mg_move_text = diff.mg_move_text
-_mg_view = diff.mg_view
+_diff_mg_view = diff.mg_view
 _ludus_view = diff.ludus_view
+
+
+def east_west(game):
+    return isinstance(game, two_cycle.EastWestCycle)
+
+
+def ew_loops(game):
+    """Each player's loop of locations, in sowing order, on an East/West board."""
+    n = game.cts.holes
+    half, dbl = n // 2, 2 * n
+    return [[(half + i) % dbl for i in range(n)], [(3 * half + i) % dbl for i in range(n)]]
+
+
+def _mg_view(game):
+    """The driver's view of Mancala Games' position, East/West pits in each player's loop."""
+    v = _diff_mg_view(game)
+    if east_west(game):
+        v['pits'] = [[game.board[loc] for loc in loop] for loop in ew_loops(game)]
+    return v
 
 
 def territory(game):
@@ -88,12 +116,17 @@ def pit_text(game, move, turn):
     if not (isinstance(move, tuple) and game.info.mlength == 3):
         return _mg_move_text(game, move, turn)
     row, pos, direct = move
-    if direct is not None:
-        raise NotImplementedError('a territory pit sown either way')
     loc = game.cts.xlate_pos_loc(row, pos)
     n = game.cts.holes
-    side, k = (0, loc + 1) if loc < n else (1, loc - n + 1)
-    return str(k) if side == int(turn) else f'o{k}'
+    if east_west(game):
+        side = next(s for s, loop in enumerate(ew_loops(game)) if loc in loop)
+        k = ew_loops(game)[side].index(loc) + 1
+    else:
+        side, k = (0, loc + 1) if loc < n else (1, loc - n + 1)
+    text = str(k) if side == int(turn) else f'o{k}'
+    if direct is not None:
+        text += 'cw' if direct == gi.Direct.CW else 'ccw'
+    return text
 
 
 def children(game):
