@@ -2227,3 +2227,62 @@ fn a_chain_may_take_each_pit_with_the_pit_facing_it() {
     assert_eq!(s["pits"], json!([[1, 1, 1, 0, 1, 0], [0, 0, 0, 1, 1, 1]]));
     assert_eq!(s["stores"], json!([21, 20]));
 }
+
+#[test]
+fn the_first_to_sow_may_turn_the_board_round_first() {
+    use ludus::game::{Game, Json, Notation};
+    // North holds all four stones and places them; South, the starter, then decides.
+    let text = PLACED.replace(
+        "to_place = [3, 2]",
+        "to_place = [0, 4]\nlayout_for = \"starter\"\nswap = \"then-move\"",
+    );
+    let arranged = |text: &str| {
+        let g = from_text(text);
+        let mut st = g.new_game(0);
+        for pit in ["1", "1", "2", "3"] {
+            place(&g, &mut st, pit);
+        }
+        (g, st)
+    };
+    let (g, st) = arranged(&text);
+    let s = g.state_json(&st);
+    assert_eq!(s["swap"], json!(true));
+    assert_eq!(s["to_move"], json!(0));
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| g.move_text(&st, m)).collect();
+    assert_eq!(texts, ["swap", "keep"]);
+    assert!(g.parse_move(&st, "take").is_err());
+    // Swapping: South takes North's side and moves first (`then-move`).
+    let mut swapped = st.clone();
+    let s = place(&g, &mut swapped, "swap");
+    assert_eq!(s["pits"], json!([[2, 1, 1], [0, 0, 0]]));
+    assert_eq!(s["to_move"], json!(0));
+    assert_eq!(s.get("swap"), None);
+    assert_eq!(legal_pits(&g, &swapped), vec![1, 2, 3]);
+    // Keeping: the board stays; South, with no stones, cannot move and the game ends.
+    let mut kept = st.clone();
+    let s = place(&g, &mut kept, "keep");
+    assert_eq!(s["phase"], json!("over"));
+    // `instead-of-moving`: the swap is South's turn, North moves first on the old South side.
+    let (g, mut st) = arranged(&text.replace("then-move", "instead-of-moving"));
+    let s = place(&g, &mut st, "swap");
+    assert_eq!(
+        s["phase"],
+        json!("over"),
+        "North has no stones left to move"
+    );
+    assert_eq!(
+        s["stores"],
+        json!([4, 0]),
+        "South's stones, its own after the swap"
+    );
+    // A position awaiting the choice is set up again as it was.
+    let (g, st) = arranged(&text);
+    let again = g.state_from_json(&g.state_json(&st)).unwrap();
+    assert_eq!(g.state_json(&again), g.state_json(&st));
+    let fixed = from_text(&text.replace("\nswap = \"then-move\"", ""));
+    let v = g.state_json(&st);
+    let e = fixed.state_from_json(&v).unwrap_err().to_string();
+    assert!(e.contains("these rules offer no swap"), "{e}");
+}

@@ -5,6 +5,7 @@
 
 use crate::board::STORE;
 use crate::moves::SowingMove;
+use crate::rules::setup::Swap;
 use crate::scope::Ctx;
 use crate::state::SowingState;
 use crate::SowingGame;
@@ -97,9 +98,8 @@ impl SowingGame {
         st.last_mover = placer as u8;
         match st.board.to_place {
             [0, 0] => {
-                let starter = usize::from(st.round.starter);
-                st.to_move = starter as u8;
-                self.settle(st, 1 - starter, true);
+                st.to_move = st.round.starter;
+                self.begin_sowing(st);
             }
             hands => {
                 st.to_move = if hands[1 - placer] > 0 {
@@ -111,6 +111,34 @@ impl SowingGame {
         }
     }
 
+    /// The start of the sowing, the starter to move: their decision to turn the board round
+    /// where the rules offer it (`swap`), else their first move.
+    pub(crate) fn begin_sowing(&self, st: &mut SowingState) {
+        if self.setup.swap != Swap::No {
+            st.swapping = true;
+            st.legal = 0;
+            return;
+        }
+        self.settle(st, 1 - usize::from(st.to_move), true);
+    }
+
+    /// The starter's decision: `swap` turns the board round; then the first move is theirs,
+    /// or, where swapping takes their turn, the other player's.
+    pub(crate) fn decide_swap(&self, st: &mut SowingState, swap: bool) {
+        if !st.swapping {
+            return;
+        }
+        st.swapping = false;
+        if swap {
+            st.board = st.board.mirrored(self.geo.n);
+            if self.setup.swap == Swap::InsteadOfMoving {
+                st.to_move = 1 - st.to_move;
+            }
+        }
+        st.last_mover = 1 - st.to_move;
+        self.settle(st, usize::from(st.last_mover), true);
+    }
+
     /// Who places first at a start whose stones are in hand: the starter, unless they hold none.
     pub(crate) fn first_placer(&self, st: &SowingState) -> u8 {
         let starter = st.round.starter;
@@ -118,5 +146,25 @@ impl SowingGame {
             0 => 1 - starter,
             _ => starter,
         }
+    }
+}
+
+/// A swap decision's text: `swap` (take the other side) or `keep`.
+pub(crate) fn swap_text(mv: SowingMove) -> &'static str {
+    match mv == SowingMove::TAKE {
+        true => "swap",
+        false => "keep",
+    }
+}
+
+/// Reads the decision to turn the board round.
+pub(crate) fn parse_swap(text: &str) -> Result<SowingMove, MoveError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "swap" => Ok(SowingMove::TAKE),
+        "keep" => Ok(SowingMove::LEAVE),
+        _ => Err(MoveError::illegal(
+            text,
+            "the board may first be turned round: `swap` (take the other side) or `keep`",
+        )),
     }
 }

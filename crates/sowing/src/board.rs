@@ -43,6 +43,23 @@ pub struct Board {
 const _: () = assert!(std::mem::size_of::<Board>() == 112, "a board is 112 bytes");
 
 impl Board {
+    /// The board turned round, `n` pits a side: each player's pit k holds what the other's
+    /// held, and so do the stores, houses, closed and locked pits and the stones to place.
+    pub fn mirrored(&self, n: usize) -> Board {
+        let mut b = *self;
+        for k in 0..n {
+            b.count.swap(k, n + k);
+        }
+        b.count.swap(STORE, STORE + 1);
+        // A pit's slot seen from the other side: its owner's pit k becomes the other's pit k.
+        let side = (1u64 << n) - 1;
+        let mirror = |m: u64| (m & side) << n | (m >> n & side);
+        b.houses = [mirror(self.houses[1]), mirror(self.houses[0])];
+        b.closed = mirror(self.closed);
+        b.locked = mirror(self.locked);
+        b.to_place.swap(0, 1);
+        b
+    }
     pub fn empty() -> Self {
         Board {
             count: [0; SLOTS],

@@ -191,7 +191,7 @@ impl SowingGame {
             // The stones in hand are placed first; the sowing begins after the last.
             st.to_move = self.first_placer(&st);
         } else {
-            self.settle(&mut st, 1 - first, true);
+            self.begin_sowing(&mut st);
         }
         st
     }
@@ -204,14 +204,15 @@ impl SowingGame {
         &self,
         board: Board,
         first: usize,
-        game: u32,
-        points: [i32; 2],
+        (game, points): (u32, [i32; 2]),
         ply: u32,
         memory: Memory,
+        swapping: bool,
     ) -> SowingState {
         let mut st = self.unsettled(board, first, game, points, false, ply);
         st.memory = memory;
-        if self.placing(&st) {
+        st.swapping = swapping;
+        if self.placing(&st) || st.swapping {
             return st;
         }
         if self.end.repetition {
@@ -265,6 +266,7 @@ impl SowingGame {
             last_end: MoveEnd::Sown,
             last_held: 0,
             passing: false,
+            swapping: false,
             memory: Memory::NONE,
             last_mover: 1 - first as u8,
             pending: None,

@@ -283,6 +283,8 @@ impl Game for SowingGame {
                     out.push(SowingMove::PASS);
                 } else if self.placing(state) {
                     self.placements(state, out);
+                } else if state.swapping {
+                    out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]);
                 }
                 return;
             }
@@ -315,6 +317,9 @@ impl Game for SowingGame {
         match mv.kind() {
             MoveKind::Sow { pit, other_way } => self.play_pit(state, pit, other_way),
             MoveKind::Pick { slot } if state.pending.is_none() => self.place_from_hand(state, slot),
+            MoveKind::Take | MoveKind::Leave if state.swapping => {
+                self.decide_swap(state, mv.kind() == MoveKind::Take)
+            }
             MoveKind::Take | MoveKind::Leave | MoveKind::Pick { .. } => self.decide(state, *mv),
             MoveKind::Pass => self.pass_turn(state),
         }
@@ -439,6 +444,9 @@ impl Notation for SowingGame {
     fn move_text(&self, state: &SowingState, mv: &SowingMove) -> String {
         match mv.kind() {
             MoveKind::Pick { slot } => self.pick_text(state, slot),
+            MoveKind::Take | MoveKind::Leave if state.swapping => {
+                arrange::swap_text(*mv).to_string()
+            }
             _ => {
                 choice::decision_text(*mv).map_or_else(|| self.pit_text(state, *mv), str::to_string)
             }
@@ -453,6 +461,9 @@ impl Notation for SowingGame {
         }
         if self.placing(state) {
             return self.parse_placement(state, text);
+        }
+        if state.swapping {
+            return arrange::parse_swap(text);
         }
         if state.passing {
             return match text.trim().eq_ignore_ascii_case("pass") {
@@ -483,7 +494,10 @@ impl Json for SowingGame {
                 fields
             }
             MoveKind::Take | MoveKind::Leave => {
-                let decision = choice::decision_text(*mv);
+                let decision = match state.swapping {
+                    true => Some(arrange::swap_text(*mv)),
+                    false => choice::decision_text(*mv),
+                };
                 json!({"text": decision, "decision": decision})
             }
             MoveKind::Pick { slot } => {
@@ -537,6 +551,7 @@ impl Evaluator for SowingGame {
             state.board,
             state.to_move,
             state.opening,
+            state.swapping,
             state.result.is_some(),
             state.memory,
         )

@@ -117,6 +117,8 @@ pub fn awaited(game: &SowingGame, st: &SowingState) -> Option<String> {
             "to place a stone from hand ({} left)",
             st.board.to_place[usize::from(st.to_move)]
         )
+    } else if st.swapping {
+        "to swap sides (`swap`: take the other side of the board) or `keep` them".to_string()
     } else if game.picking(st) {
         format!("to {}", game.question_text(st))
     } else if st.pending.is_some() {
@@ -155,6 +157,11 @@ pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
     if game.placing(st) {
         return "Type the pit your stone goes into: its number if it is on your side of the \
                 board, `o` and its number there if it is across the board (`o2`)."
+            .to_string();
+    }
+    if st.swapping {
+        return "Before the first move you may turn the board round: type `swap` to take the \
+                other side (its pits and store), or `keep`."
             .to_string();
     }
     if game.picking(st) {

@@ -33,6 +33,8 @@ pub struct SowingState {
     pub(crate) pending: Option<Pending>,
     /// The player to move cannot sow and must pass (`end.no_move = "pass"`).
     pub(crate) passing: bool,
+    /// The player to sow first decides whether to turn the board round (`[setup] swap`).
+    pub(crate) swapping: bool,
     /// Who made the last move (at the start of a game: the player not starting).
     pub(crate) last_mover: u8,
     /// What the rules remember of the game (else always none).
@@ -434,6 +436,9 @@ impl SowingGame {
         if self.setup.board.to_place != [0, 0] {
             fields.insert("to_place".into(), json!(b.to_place));
         }
+        if st.swapping {
+            fields.insert("swap".into(), json!(true));
+        }
         if self.sowing.locks {
             let locked: Vec<Vec<usize>> = (0..2)
                 .map(|p| {
@@ -694,8 +699,25 @@ impl SowingGame {
             ways: self.read_ways(obj.get("ways"))?,
             extra: self.read_extra(obj.get("extra_turns"))?,
         };
+        let swapping = match obj.get("swap").filter(|v| !v.is_null()) {
+            None => false,
+            Some(v) => {
+                let swap = v
+                    .as_bool()
+                    .ok_or("`swap` is true while the board may be turned round")?;
+                if swap && self.setup.swap == crate::rules::setup::Swap::No {
+                    return Err("these rules offer no swap (`[setup] swap`)".into());
+                }
+                if swap && board.to_place != [0, 0] {
+                    return Err(
+                        "`swap`: the board is turned round only once every stone is placed".into(),
+                    );
+                }
+                swap
+            }
+        };
         let mut st = match to_move {
-            Some(p) => self.resumed(board, p, game, points, ply, memory),
+            Some(p) => self.resumed(board, p, (game, points), ply, memory, swapping),
             None => {
                 // The result's reason, when it is one of ours, is kept; the scores are the
                 // stores, the board stays as it is.

@@ -52,6 +52,21 @@ pub struct Setup {
     /// Where a stone from hand may be placed (context start: the view `pit`).
     #[serde(default)]
     pub place: Option<Spanned<String>>,
+    /// The player to sow first may turn the board round first (a pie rule).
+    #[serde(default)]
+    pub swap: Option<Swap>,
+}
+
+/// `swap`: whether the player to sow first may turn the board round, and what it costs.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Swap {
+    /// No swap (the default).
+    No,
+    /// The swapper then makes the first move.
+    ThenMove,
+    /// Swapping is the swapper's turn: the other player makes the first move.
+    InsteadOfMoving,
 }
 
 /// Whose the first of two `layout` lists is.
@@ -135,6 +150,22 @@ const KEYS: &[KeyRef] = &[
                When it holds for none, any pit of the placer's own does. `mover.to_place` counts \
                the stones still in hand, this one included (Quiela: each row kept \
                non-increasing from the left, the leftmost hole holding the most).",
+    },
+    KeyRef {
+        section: "setup",
+        key: "swap",
+        line: "the player to sow first may first turn the board round (a pie rule), and what it costs",
+        expects: "\"no\", \"then-move\" or \"instead-of-moving\"",
+        values: &["no", "then-move", "instead-of-moving"],
+        default: "\"no\"",
+        example: "swap = \"instead-of-moving\"",
+        long: "Before the first move of a game (after any stones from hand are placed), the \
+               player to sow first decides `swap` or `keep`: swapping turns the board round, \
+               each player taking the other's pits, store and houses. \"then-move\": the \
+               swapper then makes the first move (Mangala (Bedouin): the opponent of the player \
+               who spread the counters may flip the board and begins); \"instead-of-moving\": \
+               the swap is their turn and the other player moves first (Li'b al-'Aqil, \
+               \"sacrificing the first move\"). Written `swap` and `keep`.",
     },
     KeyRef {
         section: "setup",
@@ -244,6 +275,8 @@ pub(crate) struct SetupRule {
     pub(crate) scatter: Option<Scatter>,
     /// Where a stone from hand may go (`place`); none: the placer's own pits.
     pub(crate) place: Option<PitCond>,
+    /// The player to sow first may turn the board round first.
+    pub(crate) swap: Swap,
 }
 
 /// `scatter`: stones dealt at random over every pit as a game begins.
@@ -294,18 +327,7 @@ impl SetupRule {
         if !(self.for_starter && first == 1) {
             return self.board;
         }
-        let mut b = self.board;
-        let n = self.pits;
-        for k in 0..n {
-            b.count.swap(k, n + k);
-        }
-        b.count.swap(STORE, STORE + 1);
-        // A pit's slot seen from the other side: its owner's pit k becomes the other's pit k.
-        let side = (1u64 << n) - 1;
-        let mirror = |m: u64| (m & side) << n | (m >> n & side);
-        b.houses = [mirror(self.board.houses[1]), mirror(self.board.houses[0])];
-        b.to_place.swap(0, 1);
-        b
+        self.board.mirrored(self.pits)
     }
     pub(super) fn describe_first_move(&self, s: &mut String) {
         if let Some(f) = self.first_move {
@@ -377,6 +399,11 @@ pub(super) fn check(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<SetupR
         ritual,
         scatter: scatter?,
         place: None,
+        swap: rules
+            .setup
+            .as_ref()
+            .and_then(|s| s.get_ref().swap)
+            .unwrap_or(Swap::No),
     })
 }
 
