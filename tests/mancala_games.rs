@@ -141,7 +141,9 @@ fn every_listed_configuration_agrees_with_mancala_games() {
     // - `excused`: the other engine is wrong by its own description of the game, or the driver
     //   cannot start where the rules do; the reason is given there (Mbangbi: a capture walked
     //   the wrong way after a clockwise move; Sadeqa IV: a forced opening played while setting
-    //   up).
+    //   up). Where the other engine's fault is small and named, the entry's `mg_fix` corrects
+    //   it for that configuration's games instead, and every disagreement counts (Centering,
+    //   Sadeqa).
     let with = |name: &str, key: &str| {
         configs
             .iter()

@@ -44,6 +44,11 @@ A configuration listed with "dealt": true scatters its stones at random as a gam
 begins (Mancala Games' random start patterns, Ludus's `[setup] scatter`): the two engines draw
 differently, so Ludus is given Mancala Games' deal (the protocol's `deal` in `new` and `next`).
 
+A configuration whose list entry names an "mg_fix" is played with Mancala Games corrected where
+it contradicts its own rules text (the entry's note says where): "capt-both-dir", a capture
+that walks both ways tests the second way afresh; "tally-round-pattern", a round of a tallied
+match lays out its start pattern for the round's real starter.
+
 A move paused for the pit its captured stones go into (Ludus's `capture.to = "pick"`, the
 STATE's decision "place") holds them in hand; Mancala Games keeps them in the mover's store
 until they are placed: the wrapper counts them there.
@@ -254,10 +259,61 @@ def req(self, **obj):
 _run_config = diff.run_config
 
 
+import capturer  # noqa: E402
+import fill_patterns  # noqa: E402
+import new_game  # noqa: E402
+
+_capt_center = capturer.CaptBothDir.capt_center
+_tally_new_game = new_game.NewRoundTally.new_game
+
+
+def capt_center_fixed(self, mdata, capt_first):
+    """CaptBothDir.capt_center with the walk against the sowing tested afresh: the original
+    leaves mdata.captured set by the walk along the sowing, so a column that does not match
+    there does not stop the other walk."""
+    self.decorator.do_captures(mdata, capt_first)
+    capt_loc = mdata.capt_loc
+    if not mdata.captured:
+        return False
+    mdata.captured = False
+    mdata.direct = mdata.direct.opp_dir()
+    self.decorator.max_capt -= 1
+    mdata.capt_loc = self.game.deco.incr.incr(mdata.capt_start, mdata.direct, mdata.player)
+    self.decorator.do_captures(mdata, capt_first)
+    self.decorator.max_capt += 1
+    mdata.capt_loc = capt_loc
+    mdata.captured = True
+    return True
+
+
+def tally_new_game_fixed(self, new_round=False):
+    """NewRoundTally.new_game with the round's start pattern laid out for the round's starter
+    (the original lays it out before it makes the loser the starter)."""
+    _tally_new_game(self, new_round)
+    if new_round and self.game.info.start_pattern:
+        fill_patterns.PCLASSES[self.game.info.start_pattern].fill_seeds(self.game)
+
+
+# Where Mancala Games contradicts its own rules text, a configuration's list entry may name the
+# fix (`"mg_fix"`), made for its games alone; the entry's note says why.
+MG_FIXES = {
+    'capt-both-dir': (capturer.CaptBothDir, 'capt_center', capt_center_fixed),
+    'tally-round-pattern': (new_game.NewRoundTally, 'new_game', tally_new_game_fixed),
+}
+
+
 def run_config(name, cfg, *args, **kwargs):
     CURRENT.clear()
     CURRENT.update(cfg)
-    return _run_config(name, cfg, *args, **kwargs)
+    fixes = [MG_FIXES[f] for f in cfg.get('mg_fix', [])]
+    saved = [(cls, attr, getattr(cls, attr)) for cls, attr, _ in fixes]
+    for cls, attr, fixed in fixes:
+        setattr(cls, attr, fixed)
+    try:
+        return _run_config(name, cfg, *args, **kwargs)
+    finally:
+        for cls, attr, original in saved:
+            setattr(cls, attr, original)
 
 
 diff.run_config = run_config

@@ -383,10 +383,14 @@ pub(super) fn check(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<SetupR
         .and_then(|s| s.get_ref().layout.as_ref())
         .is_some_and(|l| l.get_ref().len() == 2);
     let for_starter = layout_for.is_some_and(|l| *l.get_ref() == LayoutFor::Starter);
-    if let (Some(l), false) = (layout_for, two_lists) {
+    // The sides differ by their lists: of the layout, the stones to place or the stores.
+    let alike = !two_lists
+        && board.to_place[0] == board.to_place[1]
+        && board.count[STORE] == board.count[STORE + 1];
+    if let (Some(l), true) = (layout_for, alike) {
         cx.warn(
             l.span(),
-            "`layout_for` without two `layout` lists: both players start alike",
+            "`layout_for` without two `layout` lists (or of `to_place`, `stores`): both players start alike",
         );
     }
     Some(SetupRule {
