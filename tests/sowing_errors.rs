@@ -1115,3 +1115,26 @@ fn stones_to_place_refuse_what_cannot_be() {
         "[setup]",
     );
 }
+
+#[test]
+fn a_gift_names_a_pit_and_a_condition_of_its_own_context() {
+    let turn = |keys: &str| format!("{OWARE}\n[turn]\n{keys}\n");
+    located(
+        &turn("give = \"opponent.pits == 0\"\ngive_to = 7"),
+        "pits are numbered 1 to 6",
+        "give_to = 7",
+        "7",
+    );
+    located(
+        &turn("give = \"pit.count > 0\""),
+        "unknown name `pit.count`",
+        "give = \"pit.count > 0\"",
+        "pit.count",
+    );
+    let text = turn("give_from = \"pit.count > 1\"");
+    let report = ludus::registry::check(&text);
+    assert!(report.game.is_some());
+    assert!(report.diagnostics.iter().any(|d| d
+        .message
+        .contains("`give_from` without `give`: nothing is ever given")));
+}

@@ -2286,3 +2286,50 @@ fn the_first_to_sow_may_turn_the_board_round_first() {
     let e = fixed.state_from_json(&v).unwrap_err().to_string();
     assert!(e.contains("these rules offer no swap"), "{e}");
 }
+
+/// Two rows of three; a player whose opponent has no stones gives them one.
+const GIVING: &str = r#"
+[game]
+name = "giving"
+family = "sowing"
+
+[board]
+pits = 3
+stores = true
+
+[setup]
+layout = [[2, 0, 1], [0, 0, 1]]
+
+[turn]
+give = "opponent.pits == 0"
+give_from = "pit.count >= 2"
+"#;
+
+#[test]
+fn a_player_whose_opponent_has_no_stones_gives_them_one() {
+    use ludus::game::Game;
+    let g = from_text(GIVING);
+    let mut st = g.new_game(1);
+    // North sows its last stone into South's pit 1: North has none left.
+    sow_pit(&g, &mut st, 3);
+    // South must give: only from a pit of two or more, into North's pit 1; that is its turn.
+    let s = place(&g, &mut st, "1");
+    assert_eq!(s["pits"], json!([[2, 0, 1], [1, 0, 0]]));
+    assert_eq!(s["to_move"], json!(1));
+    assert_eq!(s["ply"], json!(2));
+    assert_eq!(legal_pits(&g, &st), vec![1]);
+    // `give_then = "move"`: the giver then makes their move.
+    let g = from_text(&format!("{GIVING}give_then = \"move\"\n"));
+    let mut st = g.new_game(1);
+    sow_pit(&g, &mut st, 3);
+    let s = place(&g, &mut st, "1");
+    assert_eq!(s["to_move"], json!(0));
+    assert_eq!(s["ply"], json!(1), "the gift is no ply of its own");
+    assert_eq!(legal_pits(&g, &st), vec![1, 3]);
+    // Nothing to give (no pit of two): the giver has no move, and the game ends.
+    let g = from_text(&GIVING.replace("[[2, 0, 1], [0, 0, 1]]", "[[0, 1, 1], [0, 0, 1]]"));
+    let mut st = g.new_game(1);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["phase"], json!("over"));
+    assert_eq!(g.phase(&st), ludus::game::Phase::Over);
+}

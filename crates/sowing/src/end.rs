@@ -57,13 +57,20 @@ impl SowingGame {
     /// because nobody can move or the plies ran out.
     fn settle_turn(&self, st: &mut SowingState) {
         let to_move = usize::from(st.to_move);
-        st.legal = self.legal_mask(&st.board, to_move, st.ply, st.opening, &st.memory);
-        if st.legal == 0 && self.end.no_move == NoMove::Pass {
+        let giving = self.turn.give.is_some() && self.must_give(st);
+        st.giving = giving && self.gift_pits(st) != 0;
+        st.legal = match giving {
+            // A turn of giving has no sowing; without a stone to give, no move at all.
+            true => 0,
+            false => self.legal_mask(&st.board, to_move, st.ply, st.opening, &st.memory),
+        };
+        let stuck = st.legal == 0 && !st.giving;
+        if stuck && self.end.no_move == NoMove::Pass {
             // The player who cannot move passes, a move of its own, if the other can move on.
             let other = 1 - usize::from(st.to_move);
             st.passing = self.legal_mask(&st.board, other, st.ply, st.opening, &st.memory) != 0;
         }
-        if st.legal == 0 && !st.passing {
+        if stuck && !st.passing {
             self.finish(st, EndReason::NoMove, true);
             if self.end.no_move == NoMove::Loses {
                 award(st, 1 - usize::from(st.to_move));
@@ -138,6 +145,7 @@ impl SowingGame {
         }
         let scores = [i32::from(st.board.store(0)), i32::from(st.board.store(1))];
         st.legal = 0;
+        (st.giving, st.swapping) = (false, false);
         st.result = Some(Finish {
             winner: winner(scores),
             scores,
@@ -267,6 +275,7 @@ impl SowingGame {
             last_held: 0,
             passing: false,
             swapping: false,
+            giving: false,
             memory: Memory::NONE,
             last_mover: 1 - first as u8,
             pending: None,

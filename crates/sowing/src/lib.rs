@@ -20,6 +20,7 @@ mod board;
 mod choice;
 mod end;
 mod fast;
+mod give;
 mod moves;
 mod render;
 mod rules;
@@ -184,6 +185,7 @@ impl SowingGame {
     /// board.
     pub fn picks_pits(&self) -> bool {
         self.places_from_hand()
+            || self.turn.give.is_some()
             || self
                 .capture
                 .as_ref()
@@ -285,6 +287,8 @@ impl Game for SowingGame {
                     self.placements(state, out);
                 } else if state.swapping {
                     out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]);
+                } else if state.giving {
+                    self.gifts(state, out);
                 }
                 return;
             }
@@ -316,6 +320,7 @@ impl Game for SowingGame {
     fn play(&self, state: &mut SowingState, mv: &SowingMove) {
         match mv.kind() {
             MoveKind::Sow { pit, other_way } => self.play_pit(state, pit, other_way),
+            MoveKind::Pick { slot } if state.giving => self.give_stone(state, slot),
             MoveKind::Pick { slot } if state.pending.is_none() => self.place_from_hand(state, slot),
             MoveKind::Take | MoveKind::Leave if state.swapping => {
                 self.decide_swap(state, mv.kind() == MoveKind::Take)
@@ -465,6 +470,9 @@ impl Notation for SowingGame {
         if state.swapping {
             return arrange::parse_swap(text);
         }
+        if state.giving {
+            return self.parse_gift(state, text);
+        }
         if state.passing {
             return match text.trim().eq_ignore_ascii_case("pass") {
                 true => Ok(SowingMove::PASS),
@@ -552,6 +560,7 @@ impl Evaluator for SowingGame {
             state.to_move,
             state.opening,
             state.swapping,
+            state.giving,
             state.result.is_some(),
             state.memory,
         )

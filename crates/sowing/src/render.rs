@@ -117,6 +117,11 @@ pub fn awaited(game: &SowingGame, st: &SowingState) -> Option<String> {
             "to place a stone from hand ({} left)",
             st.board.to_place[usize::from(st.to_move)]
         )
+    } else if st.giving {
+        format!(
+            "to give a stone to {} (from which pit?)",
+            game.player_names()[1 - usize::from(st.to_move)]
+        )
     } else if st.swapping {
         "to swap sides (`swap`: take the other side of the board) or `keep` them".to_string()
     } else if game.picking(st) {
@@ -158,6 +163,9 @@ pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
         return "Type the pit your stone goes into: its number if it is on your side of the \
                 board, `o` and its number there if it is across the board (`o2`)."
             .to_string();
+    }
+    if st.giving {
+        return "Type the pit of yours the stone you give comes from.".to_string();
     }
     if st.swapping {
         return "Before the first move you may turn the board round: type `swap` to take the \

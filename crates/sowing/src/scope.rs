@@ -271,10 +271,12 @@ pub enum Context {
     Round,
     /// `capture.sweep`: after a move's capture step, does the mover take every stone left?
     Sweep,
+    /// `turn.give`: at the start of a turn, must the player to move give a stone instead?
+    Give,
 }
 
 impl Context {
-    pub const ALL: [Context; 14] = [
+    pub const ALL: [Context; 15] = [
         Context::Start,
         Context::Drop,
         Context::Skip,
@@ -289,6 +291,7 @@ impl Context {
         Context::Evaluate,
         Context::Round,
         Context::Sweep,
+        Context::Give,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -306,6 +309,7 @@ impl Context {
             Context::Evaluate => "ai.evaluate",
             Context::Round => "match.points",
             Context::Sweep => "capture.sweep",
+            Context::Give => "turn.give",
         }
     }
     fn views(self) -> &'static [View] {
@@ -327,7 +331,8 @@ impl Context {
             | Context::Stop
             | Context::Evaluate
             | Context::Round
-            | Context::Sweep => &[],
+            | Context::Sweep
+            | Context::Give => &[],
         }
     }
 

@@ -35,6 +35,8 @@ pub struct SowingState {
     pub(crate) passing: bool,
     /// The player to sow first decides whether to turn the board round (`[setup] swap`).
     pub(crate) swapping: bool,
+    /// The player to move gives the opponent a stone this turn (`[turn] give`).
+    pub(crate) giving: bool,
     /// Who made the last move (at the start of a game: the player not starting).
     pub(crate) last_mover: u8,
     /// What the rules remember of the game (else always none).

@@ -266,6 +266,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let capture = rules.capture.as_ref().map(|c| capture::check(cx, c));
     let house = rules.house.as_ref().map(|h| house::check(cx, h));
     let turn = turn::check(cx, rules.turn.as_ref());
+    let give = turn::check_give(cx, rules.turn.as_ref(), geo.as_ref().map(|g| g.n));
     let place = rules
         .setup
         .as_ref()
@@ -321,7 +322,8 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     let sowing = sowing?.rule(laid, circuit);
     let capture = compiled(capture)?.map(|c| c.rule(laid));
     let house = compiled(house)?.map(|h| h.rule(laid));
-    let turn = turn?;
+    let mut turn = turn?;
+    turn.give = give?.map(|g| g.rule(laid));
     let end = end?.rule(laid);
     let evaluate = compiled(evaluate)?;
     let info = &rules.game;

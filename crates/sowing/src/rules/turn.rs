@@ -1,8 +1,8 @@
 //! `[turn]`: who moves next.
 
-use super::Cx;
+use super::{Cx, Laid};
 use crate::fast::Closes;
-use crate::scope::Context;
+use crate::scope::{Context, PitCond, ScoreCond, View};
 use ludus_core::expr::Expr;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
 use ludus_core::rules::toml::constant_value;
@@ -24,6 +24,109 @@ pub struct Turn {
     /// holds (context `again`).
     #[serde(default)]
     pub stages: Option<Spanned<Vec<Spanned<String>>>>,
+    /// At the start of a turn for which this holds, the player to move gives one stone to the
+    /// opponent instead of sowing (context give).
+    #[serde(default)]
+    pub give: Option<Spanned<String>>,
+    /// The pits the stone given may come from (context start); any of the giver's holding
+    /// stones when left out.
+    #[serde(default)]
+    pub give_from: Option<Spanned<String>>,
+    /// The opponent's pit the stone given goes into, in their numbering.
+    #[serde(default)]
+    pub give_to: Option<Spanned<u32>>,
+    /// After the gift: the turn passes, or the giver goes on to move.
+    #[serde(default)]
+    pub give_then: Option<GiveThen>,
+}
+
+/// What follows a gift (`give_then`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum GiveThen {
+    /// The gift is the giver's turn: the opponent moves, from the stone given.
+    #[default]
+    Pass,
+    /// The giver then makes their move.
+    Move,
+}
+
+/// `give` compiled on the board laid out.
+#[derive(Clone, Debug)]
+pub(crate) struct GiveRule {
+    pub(crate) when: ScoreCond,
+    /// The pits the stone may come from; `None`: any of the giver's holding stones.
+    pub(crate) from: Option<PitCond>,
+    /// The opponent's pit it goes into, in their numbering.
+    pub(crate) to: usize,
+    pub(crate) then: GiveThen,
+}
+
+/// `give`, `give_from`, `give_to`, `give_then` checked, before the board is laid out.
+pub(crate) struct GiveChecked {
+    when: Expr,
+    from: Option<Expr>,
+    to: usize,
+    then: GiveThen,
+}
+
+impl GiveChecked {
+    pub(super) fn rule(self, laid: Laid) -> GiveRule {
+        GiveRule {
+            when: laid.score(self.when),
+            from: self.from.map(|e| laid.pit(e, View::Pit)),
+            to: self.to,
+            then: self.then,
+        }
+    }
+}
+
+/// Checks the gift of `[turn]`: `Some(None)` without one, `None` when wrong.
+pub(super) fn check_give(
+    cx: &mut Cx,
+    turn: Option<&Turn>,
+    pits: Option<usize>,
+) -> Option<Option<GiveChecked>> {
+    let Some(turn) = turn else {
+        return Some(None);
+    };
+    let Some(when) = &turn.give else {
+        let stray = [
+            (turn.give_from.as_ref().map(|v| v.span()), "give_from"),
+            (turn.give_to.as_ref().map(|v| v.span()), "give_to"),
+        ];
+        for (span, key) in stray {
+            if let Some(span) = span {
+                cx.warn(
+                    span,
+                    format!("`{key}` without `give`: nothing is ever given"),
+                );
+            }
+        }
+        return Some(None);
+    };
+    let when = cx.condition(Context::Give, when);
+    let from = turn
+        .give_from
+        .as_ref()
+        .map(|v| cx.condition(Context::Start, v));
+    let to = match (&turn.give_to, pits) {
+        (Some(k), Some(n)) if !(1..=n as u32).contains(k.get_ref()) => {
+            cx.error(k.span(), format!("pits are numbered 1 to {n}"));
+            None
+        }
+        (Some(k), _) => Some(*k.get_ref() as usize),
+        (None, _) => Some(1),
+    };
+    Some(Some(GiveChecked {
+        when: when?,
+        from: match from {
+            Some(f) => Some(f?),
+            None => None,
+        },
+        to: to?,
+        then: turn.give_then.unwrap_or_default(),
+    }))
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -76,6 +179,56 @@ const KEYS: &[KeyRef] = &[
                [\"origin.number == 16\"]` with `skip = \"mover.stage == 0 and pit.side == mover \
                and pit.number in [1, 16]\"`. The STATE carries the stages (`stages`).",
     },
+    KeyRef {
+        section: "turn",
+        key: "give",
+        line: "context give: at the start of a turn when this holds, the player to move gives the opponent a stone instead of sowing",
+        expects: "a condition in quotes, such as `\"opponent.pits == 0\"`",
+        values: &[],
+        default: "none",
+        example: "give = \"opponent.pits == 0\"",
+        long: "A condition (context give: the names of every context, `mover` the player to \
+               move) checked at the start of each turn; when it holds, that player's move is to \
+               give one stone from a pit of theirs (`give_from`) into the opponent's pit \
+               `give_to`, written as the pit it comes from. A player with nothing to give has \
+               no move (`[end] no_move`). Li'b al-'Aqil: a player left with no counters is given \
+               one into their leftmost hole, and sows it.",
+    },
+    KeyRef {
+        section: "turn",
+        key: "give_from",
+        line: "context start: the pits a stone given may come from",
+        expects: "a condition in quotes on `pit`, such as `\"pit.count >= 2\"`",
+        values: &[],
+        default: "any pit of the giver's holding stones",
+        example: "give_from = \"pit.count >= 2\"",
+        long: "A condition (context start) on each pit of the giver's holding stones: the stone \
+               given may come from a pit for which it holds (Leab El-akil: a pit of two or \
+               more).",
+    },
+    KeyRef {
+        section: "turn",
+        key: "give_to",
+        line: "the opponent's pit the stone given goes into, in their numbering",
+        expects: "a pit number from 1 to the pits a player owns",
+        values: &[],
+        default: "1",
+        example: "give_to = 1",
+        long: "The pit of the opponent's the stone given goes into, in the opponent's numbering \
+               (pit 1: the first they sow round from).",
+    },
+    KeyRef {
+        section: "turn",
+        key: "give_then",
+        line: "after a gift: the turn passes, or the giver goes on to make their move",
+        expects: "\"pass\" or \"move\"",
+        values: &["pass", "move"],
+        default: "\"pass\"",
+        example: "give_then = \"move\"",
+        long: "\"pass\": the gift is the giver's turn (a ply), the opponent then moves from the \
+               stone given. \"move\": the gift comes before the giver's regular turn, no ply \
+               of its own, and the giver then makes their move (Leab El-akil).",
+    },
 ];
 
 /// Who moves next, compiled.
@@ -87,6 +240,8 @@ pub(crate) struct TurnRule {
     pub(crate) again_max: Option<u8>,
     /// The conditions that take a player from stage k to k + 1.
     pub(crate) stages: Vec<Expr>,
+    /// A turn spent giving the opponent a stone (`give`).
+    pub(crate) give: Option<GiveRule>,
 }
 
 /// Checks `[turn]` (absent: the players alternate); `None` when an error was reported.
@@ -109,6 +264,7 @@ pub(super) fn check(cx: &mut Cx, turn: Option<&Turn>) -> Option<TurnRule> {
             again: None,
             again_max,
             stages,
+            give: None,
         });
     };
     let again = cx.condition(Context::Again, value)?;
@@ -122,6 +278,7 @@ pub(super) fn check(cx: &mut Cx, turn: Option<&Turn>) -> Option<TurnRule> {
         again: Some(again),
         again_max,
         stages,
+        give: None,
     })
 }
 
@@ -152,13 +309,28 @@ impl TurnRule {
     /// What the rule closes: stages are settled on the general path, after the sowing.
     pub(crate) fn closes(&self) -> Closes {
         Closes {
-            plain: !self.stages.is_empty(),
+            plain: !self.stages.is_empty() || self.give.is_some(),
             ..Closes::default()
         }
     }
 
     /// Who moves next in plain words.
     pub(super) fn describe(&self, s: &mut String) {
+        if let Some(g) = &self.give {
+            let _ = writeln!(
+                s,
+                "At the start of a turn when `{}`, the player to move gives one stone{} to the opponent's pit {}{}.",
+                g.when.expr.text(),
+                g.from
+                    .as_ref()
+                    .map_or(" from a pit of theirs".to_string(), |f| format!(" from a pit where `{}`", f.expr.text())),
+                g.to,
+                match g.then {
+                    GiveThen::Pass => ", which is their turn",
+                    GiveThen::Move => ", then makes their move",
+                }
+            );
+        }
         if !self.stages.is_empty() {
             let list: Vec<String> = self
                 .stages

@@ -1,0 +1,97 @@
+//! A turn spent giving (`[turn] give`): when its condition holds at the start of a turn (the
+//! opponent has no stones, say), the player to move gives one stone from a pit of theirs
+//! (`give_from`) into the opponent's pit `give_to`, instead of sowing; then the opponent moves,
+//! or the giver goes on to make their move (`give_then`). A gift is written as the pit it comes
+//! from, `3`.
+
+use crate::board::STORE;
+use crate::moves::{MoveKind, SowingMove};
+use crate::rules::turn::GiveThen;
+use crate::scope::Ctx;
+use crate::state::SowingState;
+use crate::SowingGame;
+use ludus_core::game::MoveError;
+
+impl SowingGame {
+    /// Whether the player to move must give a stone this turn.
+    pub(crate) fn must_give(&self, st: &SowingState) -> bool {
+        self.turn.give.as_ref().is_some_and(|g| {
+            g.when
+                .test(&st.board, &self.geo, usize::from(st.to_move), st.ply)
+        })
+    }
+
+    /// The pits the player to move may give a stone from (bit = slot).
+    pub(crate) fn gift_pits(&self, st: &SowingState) -> u64 {
+        let Some(give) = &self.turn.give else {
+            return 0;
+        };
+        let g = &self.geo;
+        let giver = usize::from(st.to_move);
+        let mut ctx = Ctx::new(&st.board, g, giver, st.ply);
+        (1..=g.n)
+            .map(|k| g.slot(giver, k))
+            .filter(|&s| st.board.count[s] > 0 && !st.board.is_closed(s))
+            .filter(|&s| give.from.as_ref().is_none_or(|c| c.test(&mut ctx, s)))
+            .fold(0, |m, s| m | 1 << s)
+    }
+
+    /// The gifts of the player to move, as picks of the pits they come from.
+    pub(crate) fn gifts(&self, st: &SowingState, out: &mut Vec<SowingMove>) {
+        let pits = self.gift_pits(st);
+        out.extend(
+            (0..STORE as u8)
+                .filter(|&s| pits >> s & 1 == 1)
+                .map(SowingMove::pick),
+        );
+    }
+
+    /// Reads a gift: the pit the stone comes from.
+    pub(crate) fn parse_gift(&self, st: &SowingState, text: &str) -> Result<SowingMove, MoveError> {
+        let mut moves = Vec::new();
+        self.gifts(st, &mut moves);
+        let lower = text.trim().to_ascii_lowercase();
+        let texts: Vec<String> = moves
+            .iter()
+            .filter_map(|mv| match mv.kind() {
+                MoveKind::Pick { slot } => Some(self.pick_text(st, slot)),
+                _ => None,
+            })
+            .collect();
+        match texts.iter().position(|t| *t == lower) {
+            Some(i) => Ok(moves[i]),
+            None => Err(MoveError::illegal(
+                text,
+                format!(
+                    "a stone is to be given to {}: from pit {}",
+                    self.players[1 - usize::from(st.to_move)],
+                    texts.join(", ")
+                ),
+            )),
+        }
+    }
+
+    /// Gives a stone from `slot` of the player to move into the opponent's pit `give_to`.
+    pub(crate) fn give_stone(&self, st: &mut SowingState, slot: u8) {
+        let Some(give) = &self.turn.give else {
+            return;
+        };
+        if !st.giving || self.gift_pits(st) >> slot & 1 == 0 {
+            return;
+        }
+        let giver = usize::from(st.to_move);
+        st.board.count[usize::from(slot)] -= 1;
+        st.board.count[self.geo.slot(1 - giver, give.to)] += 1;
+        st.giving = false;
+        match give.then {
+            GiveThen::Pass => {
+                st.ply += 1;
+                st.opening = false;
+                st.last_mover = giver as u8;
+                st.to_move = 1 - giver as u8;
+                self.settle(st, giver, false);
+            }
+            GiveThen::Move => self.settle(st, 1 - giver, false),
+        }
+    }
+}
