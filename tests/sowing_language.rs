@@ -2307,7 +2307,7 @@ give_from = "pit.count >= 2"
 
 #[test]
 fn a_player_whose_opponent_has_no_stones_gives_them_one() {
-    use ludus::game::Game;
+    use ludus::game::{Game, Json};
     let g = from_text(GIVING);
     let mut st = g.new_game(1);
     // North sows its last stone into South's pit 1: North has none left.
@@ -2325,6 +2325,17 @@ fn a_player_whose_opponent_has_no_stones_gives_them_one() {
     let s = place(&g, &mut st, "1");
     assert_eq!(s["to_move"], json!(0));
     assert_eq!(s["ply"], json!(1), "the gift is no ply of its own");
+    assert_eq!(legal_pits(&g, &st), vec![1, 3]);
+    // One gift a turn: a condition that still holds after it does not make the giver give again.
+    let g = from_text(
+        &format!("{GIVING}give_then = \"move\"\n")
+            .replace("\"opponent.pits == 0\"", "\"mover.pits > 0\""),
+    );
+    let mut st = g.new_game(0);
+    assert_eq!(g.state_json(&st)["give"], json!(true));
+    let s = place(&g, &mut st, "1");
+    assert_eq!(s["pits"], json!([[1, 0, 1], [1, 0, 1]]));
+    assert_eq!(s.get("give"), None);
     assert_eq!(legal_pits(&g, &st), vec![1, 3]);
     // Nothing to give (no pit of two): the giver has no move, and the game ends.
     let g = from_text(&GIVING.replace("[[2, 0, 1], [0, 0, 1]]", "[[0, 1, 1], [0, 0, 1]]"));

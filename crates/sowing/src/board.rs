@@ -60,6 +60,12 @@ impl Board {
         b.to_place.swap(0, 1);
         b
     }
+    /// Every stone of the position: in the pits and stores, and still to place.
+    #[inline]
+    pub fn stones(&self) -> u32 {
+        let counts: u32 = self.count.iter().map(|&c| u32::from(c)).sum();
+        counts + u32::from(self.to_place[0]) + u32::from(self.to_place[1])
+    }
     pub fn empty() -> Self {
         Board {
             count: [0; SLOTS],

@@ -61,10 +61,17 @@ impl SowingGame {
     }
 
     /// Plays a decision (`take`, `leave` or a pit picked): the paused move goes on to its end
-    /// or to its next question. Without a pending choice it does nothing.
+    /// or to its next question. Without a paused move, it is a decision between moves: a gift
+    /// (`[turn] give`), a stone placed from hand, the choice of sides (`[setup] swap`).
     #[inline(never)]
     pub(crate) fn decide(&self, st: &mut SowingState, answer: SowingMove) {
         let Some(mut pending) = st.pending.take() else {
+            // Between moves: a gift, the choice of sides, a stone placed from hand.
+            match answer.kind() {
+                MoveKind::Pick { slot } if st.giving => self.give_stone(st, slot),
+                MoveKind::Pick { slot } => self.place_from_hand(st, slot),
+                _ => self.decide_swap(st, answer == SowingMove::TAKE),
+            }
             return;
         };
         match self.resume(&mut st.board, &mut pending.paused, answer) {

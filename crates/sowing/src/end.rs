@@ -57,12 +57,9 @@ impl SowingGame {
     /// because nobody can move or the plies ran out.
     fn settle_turn(&self, st: &mut SowingState) {
         let to_move = usize::from(st.to_move);
-        let giving = self.turn.give.is_some() && self.must_give(st);
-        st.giving = giving && self.gift_pits(st) != 0;
-        st.legal = match giving {
-            // A turn of giving has no sowing; without a stone to give, no move at all.
-            true => 0,
-            false => self.legal_mask(&st.board, to_move, st.ply, st.opening, &st.memory),
+        st.legal = match self.turn.give {
+            None => self.legal_mask(&st.board, to_move, st.ply, st.opening, &st.memory),
+            Some(_) => self.legal_or_gift(st),
         };
         let stuck = st.legal == 0 && !st.giving;
         if stuck && self.end.no_move == NoMove::Pass {
@@ -276,6 +273,7 @@ impl SowingGame {
             passing: false,
             swapping: false,
             giving: false,
+            gave: false,
             memory: Memory::NONE,
             last_mover: 1 - first as u8,
             pending: None,

@@ -1,8 +1,8 @@
 //! A turn spent giving (`[turn] give`): when its condition holds at the start of a turn (the
 //! opponent has no stones, say), the player to move gives one stone from a pit of theirs
-//! (`give_from`) into the opponent's pit `give_to`, instead of sowing; then the opponent moves,
-//! or the giver goes on to make their move (`give_then`). A gift is written as the pit it comes
-//! from, `3`.
+//! (`give_from`) into the opponent's pit `give_to`; that is their turn, or they then make their
+//! move (`give_then`: one gift a turn). A gift is written as the pit it comes from, `3`, and
+//! STATE `give` marks a gift due.
 
 use crate::board::STORE;
 use crate::moves::{MoveKind, SowingMove};
@@ -19,6 +19,20 @@ impl SowingGame {
             g.when
                 .test(&st.board, &self.geo, usize::from(st.to_move), st.ply)
         })
+    }
+
+    /// The legal pits of the player to move in rules with gifts: none on a turn of giving
+    /// (which `giving` marks, unless there is nothing to give: then no move at all).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn legal_or_gift(&self, st: &mut SowingState) -> u64 {
+        // One gift a turn: after it the giver's move (`give_then = "move"`).
+        if !std::mem::take(&mut st.gave) && self.must_give(st) {
+            st.giving = self.gift_pits(st) != 0;
+            return 0;
+        }
+        let to_move = usize::from(st.to_move);
+        self.legal_mask(&st.board, to_move, st.ply, st.opening, &st.memory)
     }
 
     /// The pits the player to move may give a stone from (bit = slot).
@@ -91,7 +105,10 @@ impl SowingGame {
                 st.to_move = 1 - giver as u8;
                 self.settle(st, giver, false);
             }
-            GiveThen::Move => self.settle(st, 1 - giver, false),
+            GiveThen::Move => {
+                st.gave = true;
+                self.settle(st, 1 - giver, false);
+            }
         }
     }
 }

@@ -320,11 +320,6 @@ impl Game for SowingGame {
     fn play(&self, state: &mut SowingState, mv: &SowingMove) {
         match mv.kind() {
             MoveKind::Sow { pit, other_way } => self.play_pit(state, pit, other_way),
-            MoveKind::Pick { slot } if state.giving => self.give_stone(state, slot),
-            MoveKind::Pick { slot } if state.pending.is_none() => self.place_from_hand(state, slot),
-            MoveKind::Take | MoveKind::Leave if state.swapping => {
-                self.decide_swap(state, mv.kind() == MoveKind::Take)
-            }
             MoveKind::Take | MoveKind::Leave | MoveKind::Pick { .. } => self.decide(state, *mv),
             MoveKind::Pass => self.pass_turn(state),
         }
@@ -428,9 +423,7 @@ impl Game for SowingGame {
         std::mem::size_of::<SowingState>() + state.history.heap_bytes()
     }
     fn pieces(&self, state: &SowingState) -> u32 {
-        let on_board: u32 = state.board.count.iter().map(|&c| u32::from(c)).sum();
-        let to_place: u32 = state.board.to_place.iter().map(|&c| u32::from(c)).sum();
-        on_board + u32::from(state.in_hand()) + to_place
+        state.board.stones() + u32::from(state.in_hand())
     }
     fn guards(&self) -> Guards {
         let by_rules = self.end.max_plies.filter(|&p| p < LIMITS.plies_per_game);

@@ -37,6 +37,9 @@ pub struct SowingState {
     pub(crate) swapping: bool,
     /// The player to move gives the opponent a stone this turn (`[turn] give`).
     pub(crate) giving: bool,
+    /// The player to move has given a stone this turn and now makes their move
+    /// (`give_then = "move"`): one gift a turn.
+    pub(crate) gave: bool,
     /// Who made the last move (at the start of a game: the player not starting).
     pub(crate) last_mover: u8,
     /// What the rules remember of the game (else always none).
@@ -440,6 +443,9 @@ impl SowingGame {
         }
         if st.swapping {
             fields.insert("swap".into(), json!(true));
+        }
+        if st.giving {
+            fields.insert("give".into(), json!(true));
         }
         if self.sowing.locks {
             let locked: Vec<Vec<usize>> = (0..2)

@@ -182,16 +182,17 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "turn",
         key: "give",
-        line: "context give: at the start of a turn when this holds, the player to move gives the opponent a stone instead of sowing",
+        line: "context give: at the start of a turn when this holds, the player to move gives the opponent a stone (their turn, or before their move)",
         expects: "a condition in quotes, such as `\"opponent.pits == 0\"`",
         values: &[],
         default: "none",
         example: "give = \"opponent.pits == 0\"",
         long: "A condition (context give: the names of every context, `mover` the player to \
-               move) checked at the start of each turn; when it holds, that player's move is to \
-               give one stone from a pit of theirs (`give_from`) into the opponent's pit \
-               `give_to`, written as the pit it comes from. A player with nothing to give has \
-               no move (`[end] no_move`). Li'b al-'Aqil: a player left with no counters is given \
+               move) checked at the start of each turn; when it holds, that player first gives \
+               one stone from a pit of theirs (`give_from`) into the opponent's pit `give_to`, \
+               written as the pit it comes from (STATE `give`: true while it is due); that is \
+               their turn, or they then move (`give_then`), one gift a turn. A player with \
+               nothing to give has no move (`[end] no_move`). Li'b al-'Aqil: a player left with no counters is given \
                one into their leftmost hole, and sows it.",
     },
     KeyRef {
