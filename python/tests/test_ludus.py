@@ -104,8 +104,19 @@ def test_chance_outcomes_are_the_dice():
 # stones): their picks are actions of their own.
 PICKING = [
     str(pathlib.Path(__file__).parents[2] / "docs" / "games" / path)
-    for path in ["tshuba.toml", "mancala-games/sameside.toml"]
+    for path in [
+        "tshuba.toml", "mancala-games/sameside.toml",
+        # stones placed from hand, the choice of sides, gifts; a start dealt at random
+        "lib-al-aqil.toml", "mancala-games/mangala-i.toml",
+    ]
 ]
+
+
+def test_a_start_dealt_at_random_follows_the_seed():
+    game = ludus.load(PICKING[3])
+    deal = lambda seed: json.loads(game.new_initial_state(first=0, seed=seed).to_json())["pits"]
+    assert deal(3) == deal(3) and deal(3) != deal(4)
+    assert sum(map(sum, deal(5))) == 70 and min(map(min, deal(5))) >= 2
 
 
 @pytest.mark.parametrize("name", ALL + PICKING)

@@ -310,6 +310,19 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
             Some(w) => format!("{} wins ({})", names[w], o.reason),
             None => format!("Draw ({})", o.reason),
         },
+        // Before the sowing or between moves (a placement, the choice of sides, a gift): what
+        // is awaited.
+        (None, Some(p)) if game.placing(st) || st.swapping || st.giving => {
+            let [a, b] = st.board.to_place;
+            let what = awaited(game, st).unwrap_or_default();
+            match game.placing(st) {
+                true => format!(
+                    "{} {what}; in hand: {} {a}, {} {b}",
+                    names[p], names[0], names[1]
+                ),
+                false => format!("{} {what}", names[p]),
+            }
+        }
         (None, Some(p)) => format!("{} to move, ply {}", names[p], st.ply()),
         (None, None) => String::new(),
     };
