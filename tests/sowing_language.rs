@@ -2344,3 +2344,50 @@ fn a_player_whose_opponent_has_no_stones_gives_them_one() {
     assert_eq!(s["phase"], json!("over"));
     assert_eq!(g.phase(&st), ludus::game::Phase::Over);
 }
+
+#[test]
+fn two_pits_may_become_houses_at_once() {
+    // Enkeshui's bulls: a last pit of four is a house; a last pit and the pit sown before it
+    // holding three and four (either way) are both houses.
+    let text = r#"
+[game]
+name = "bulls"
+family = "sowing"
+
+[board]
+pits = 4
+stores = true
+
+[setup]
+layout = [[1, 2, 2, 3], [0, 2, 1, 3]]
+
+[house]
+when = "last.count == 4 or prior.count * last.count == 12"
+also = "prior"
+also_when = "prior.count * last.count == 12"
+most = 4
+"#;
+    let g = from_text(text);
+    // South's pit 2 (2 stones) makes its pit 3 hold 3 and pit 4 hold 4: both South's houses.
+    let mut st = position(&g, 0, &[1, 2, 2, 3], &[0, 2, 1, 3], [0, 0]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["houses"], json!([[[0, 3], [0, 4]], []]));
+    assert_eq!(
+        s["stores"],
+        json!([7, 0]),
+        "the houses' stones go to South's store"
+    );
+    // South's pit 3 (1 stone) makes pit 4 hold 4, the pit before it emptied: one house.
+    let mut st = position(&g, 0, &[1, 2, 1, 3], &[0, 2, 2, 3], [0, 0]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["houses"], json!([[[0, 4]], []]));
+    // Without `also`, the pair makes the last pit alone a house.
+    let g = from_text(
+        &text
+            .replace("also = \"prior\"\n", "")
+            .replace("also_when = \"prior.count * last.count == 12\"\n", ""),
+    );
+    let mut st = position(&g, 0, &[1, 2, 2, 3], &[0, 2, 1, 3], [0, 0]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["houses"], json!([[[0, 4]], []]));
+}

@@ -7,7 +7,7 @@
 //! [`SowingMove::LEAVE`], or the pits that may be picked ([`SowingMove::pick`]). So
 //! search, the protocol and the terminal ask the decider as they ask any player to move.
 
-use super::board::{Board, STORE};
+use super::board::{Board, NO_SLOT, STORE};
 use super::moves::{MoveKind, SowingMove};
 use super::rules::TakeChoice;
 use super::sow::{Before, Paused, Question};
@@ -160,7 +160,11 @@ impl SowingGame {
     /// The pits at stake in the pending question, as slots.
     fn stake(&self, st: &SowingState, pending: &Pending) -> u64 {
         match pending.paused.question {
-            Question::Take { slot } | Question::House { slot } => 1 << slot,
+            Question::Take { slot } => 1 << slot,
+            Question::House { slot, also } => match also {
+                NO_SLOT => 1 << slot,
+                also => 1 << slot | 1 << also,
+            },
             Question::Capture { taken, .. } => taken,
             Question::Pick { .. } => self.pick_pits(&st.board, &pending.paused.sowing, false),
             Question::Place => self.pick_pits(&st.board, &pending.paused.sowing, true),

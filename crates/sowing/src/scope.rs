@@ -24,8 +24,10 @@ pub enum View {
     PreviousOrigin = 7,
     /// Where the last stone of the move played just before this one fell.
     PreviousLast = 8,
+    /// The pit before `last` along the way the move sowed (`house.when`, `sowing.relay_when`).
+    Prior = 9,
 }
-pub(crate) const VIEWS: usize = 9;
+pub(crate) const VIEWS: usize = 10;
 /// The fields of a view.
 const FIELDS: u16 = 11;
 const ATTRS: u16 = 16;
@@ -205,6 +207,19 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "previous_last.facing",
         "previous_last.locked",
     ],
+    [
+        "prior.count",
+        "prior.side",
+        "prior.number",
+        "prior.row",
+        "prior.column",
+        "prior.is_store",
+        "prior.open",
+        "prior.exists",
+        "prior.house",
+        "prior.facing",
+        "prior.locked",
+    ],
 ];
 
 const ATTR_HELP: [(Type, &str); FIELDS as usize] = [
@@ -316,13 +331,22 @@ impl Context {
         match self {
             Context::Start => &[View::Pit, View::PreviousOrigin, View::PreviousLast],
             Context::Drop | Context::Skip => &[View::Pit],
-            Context::Capture | Context::House | Context::Relay => &[
+            Context::Capture => &[
                 View::Last,
                 View::Next,
                 View::Beyond,
                 View::Opposite,
                 View::Behind,
                 View::Origin,
+            ],
+            Context::House | Context::Relay => &[
+                View::Last,
+                View::Next,
+                View::Beyond,
+                View::Opposite,
+                View::Behind,
+                View::Origin,
+                View::Prior,
             ],
             Context::Chain => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],

@@ -4,7 +4,7 @@
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
 use super::moves::{MoveKind, SowingMove};
 use super::rules::capture::{CaptureRule, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT};
-use super::rules::house::HouseRule;
+use super::rules::house::{AlsoPit, HouseRule};
 use super::rules::{
     CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, GoOn, GrandSlam, HouseChoice,
     MustFeed, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Taker, Target,
@@ -201,7 +201,7 @@ pub(crate) enum Question {
     /// The pit in `slot`, which `sowing.take` matched: to its owner's store, or left.
     Take { slot: u8 },
     /// The pit in `slot`, which `house.when` matched: the mover's house, or left.
-    House { slot: u8 },
+    House { slot: u8, also: u8 },
     /// The capture of the pits in `taken` (bit = slot), once the sowing has ended or, with
     /// captures sown on, at a lap's end (`lap`).
     Capture {
@@ -615,9 +615,9 @@ impl SowingGame {
                 }
                 self.sow_to_end(b, s, true)
             }
-            Question::House { slot } => {
+            Question::House { slot, also } => {
                 if take {
-                    self.claim_house(b, s.mover, usize::from(slot));
+                    self.claim_houses(b, s.mover, slot, also);
                 }
                 self.end_capture(b, s, true)
             }
@@ -694,12 +694,12 @@ impl SowingGame {
             return None;
         }
         if let Some(house) = &self.house {
-            if let Some(slot) = self.house_pit(b, house, &s.ended()) {
+            if let Some((slot, also)) = self.house_pit(b, house, &s.ended()) {
                 s.report.watched |= HOUSED;
                 if ask && house.choice == HouseChoice::Mover {
-                    return Some(Question::House { slot: slot as u8 });
+                    return Some(Question::House { slot, also });
                 }
-                self.claim_house(b, s.mover, slot);
+                self.claim_houses(b, s.mover, slot, also);
             }
         }
         self.end_capture(b, s, ask)
@@ -909,11 +909,11 @@ impl SowingGame {
         b.count[slot] = 0;
     }
 
-    /// Once the sowing has ended: the last pit, when the rules make it the mover's house (a
-    /// player holds at most `most`; a house is never made twice, nor in a store or a closed
-    /// pit).
+    /// Once the sowing has ended: the last pit, when the rules make it the mover's house, and
+    /// the second pit `also` makes one with it (else `NO_SLOT`). A player holds at most `most`;
+    /// a house is never made twice, nor in a store or a closed pit.
     #[inline(never)]
-    fn house_pit(&self, b: &Board, house: &HouseRule, at: &Ended) -> Option<usize> {
+    fn house_pit(&self, b: &Board, house: &HouseRule, at: &Ended) -> Option<(u8, u8)> {
         let (mover, pos) = (at.mover, at.last);
         if b.houses[mover].count_ones() >= house.most
             || pos >= STORE
@@ -929,7 +929,29 @@ impl SowingGame {
         ctx.captured = at.captured;
         ctx.taken = at.taken;
         ctx.views = self.views_after(b, at.way, pos, at.skip, at.origin);
-        house.when.as_ref()?.test(&mut ctx, pos).then_some(pos)
+        if !house.when.as_ref()?.test(&mut ctx, pos) {
+            return None;
+        }
+        let also = house.also.as_ref().and_then(|(pit, cond)| {
+            let s = match pit {
+                AlsoPit::Prior => ctx.views[View::Prior as usize],
+                AlsoPit::Opposite => ctx.views[View::Opposite as usize],
+            };
+            let free = usize::from(s) < STORE
+                && !b.is_closed(usize::from(s))
+                && b.house_owner(usize::from(s)).is_none()
+                && b.houses[mover].count_ones() + 2 <= house.most;
+            (free && cond.as_ref().is_none_or(|c| c.test(&mut ctx, pos))).then_some(s)
+        });
+        Some((pos as u8, also.unwrap_or(NO_SLOT)))
+    }
+
+    /// The last pit, and the second pit of a pair (unless `NO_SLOT`), become `mover`'s houses.
+    fn claim_houses(&self, b: &mut Board, mover: usize, slot: u8, also: u8) {
+        self.claim_house(b, mover, usize::from(slot));
+        if also != NO_SLOT {
+            self.claim_house(b, mover, usize::from(also));
+        }
     }
 
     /// The views once a sowing (or a lap) has ended in `last`: `last`, `next` and `beyond`
@@ -954,6 +976,7 @@ impl SowingGame {
             g.behind[last],
             NO_SLOT,
             NO_SLOT,
+            g.prev[way][last],
         ]
     }
 
@@ -1333,6 +1356,7 @@ impl SowingGame {
             g.opposite[pos],
             origin as u8,
             g.behind[pos],
+            NO_SLOT,
             NO_SLOT,
             NO_SLOT,
         ];

@@ -34,6 +34,22 @@ pub struct House {
     /// the owner's store at once.
     #[serde(default)]
     pub keeps: bool,
+    /// A second pit that becomes the mover's house with the last one, when `also_when` holds.
+    #[serde(default)]
+    pub also: Option<Spanned<AlsoPit>>,
+    /// When the `also` pit becomes a house too (context house); always, when left out.
+    #[serde(default)]
+    pub also_when: Option<Spanned<String>>,
+}
+
+/// `also`: the second pit of a pair of houses.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlsoPit {
+    /// The pit before the last, the way the move sowed.
+    Prior,
+    /// The pit facing the last across the board.
+    Opposite,
 }
 
 /// Whether the mover may decline a house `when` allows.
@@ -133,6 +149,33 @@ const KEYS: &[KeyRef] = &[
                the capture (Toguz Korgool, where a player \"may\" make a tuzdyk). The feeding \
                and grand-slam checks of the legal moves try each move with every house made.",
     },
+    KeyRef {
+        section: "house",
+        key: "also",
+        line: "a second pit that becomes the mover's house with the last one: the pit before it, or the pit facing it",
+        expects: "\"prior\" or \"opposite\"",
+        values: &["prior", "opposite"],
+        default: "none",
+        example: "also = \"prior\"",
+        long: "When `when` makes the last pit the mover's house and `also_when` holds (always, \
+               without it), this pit becomes one of theirs too, in the same move: \"prior\" (the \
+               pit before the last, the way the move sowed: the view `prior`) or \"opposite\" \
+               (the pit facing the last). Not a store, an out-of-play pit or a house already, \
+               and only while the mover may hold two more (`most`). Enkeshui's bulls: a last pit \
+               of four, or a last pit and the pit before it holding three and four, `also = \
+               \"prior\"`.",
+    },
+    KeyRef {
+        section: "house",
+        key: "also_when",
+        line: "context house: when the `also` pit becomes a house too",
+        expects: "a condition in quotes, such as `\"prior.count + last.count == 7\"`",
+        values: &[],
+        default: "always (with `also`)",
+        example: "also_when = \"prior.count * last.count == 12\"",
+        long: "A condition (context house) checked with `when`: the second pit becomes a house \
+               only when it holds.",
+    },
 ];
 
 /// Houses, compiled.
@@ -146,6 +189,8 @@ pub(crate) struct HouseRule {
     pub(crate) most: u32,
     /// Houses keep their stones for their owners.
     pub(crate) keeps: bool,
+    /// A second pit made a house with the last (`also`), when its condition holds.
+    pub(crate) also: Option<(AlsoPit, Option<PitCond>)>,
 }
 
 /// The most houses a rules file may allow a player (a house is a pit: 32 slots at most).
@@ -157,6 +202,7 @@ pub(super) struct Checked {
     choice: HouseChoice,
     most: u32,
     keeps: bool,
+    also: Option<(AlsoPit, Option<Expr>)>,
 }
 
 /// Checks `[house]`; `None` when an error was reported.
@@ -194,6 +240,27 @@ pub(super) fn check(cx: &mut Cx, table: &Spanned<House>) -> Option<Checked> {
         Some(v) => *v.get_ref(),
         None => 1,
     };
+    let also_when = h
+        .also_when
+        .as_ref()
+        .map(|w| cx.condition(Context::House, w));
+    if let (None, Some(w)) = (&h.also, &h.also_when) {
+        cx.warn(
+            w.span(),
+            "`also_when` without `also`: no second house is ever made",
+        );
+    }
+    if let (Some(a), None) = (&h.also, &h.when) {
+        cx.warn(
+            a.span(),
+            "`also` without `when`: no house is made during play",
+        );
+    }
+    let also = match (&h.also, also_when) {
+        (Some(pit), Some(cond)) => Some((*pit.get_ref(), Some(cond?))),
+        (Some(pit), None) => Some((*pit.get_ref(), None)),
+        (None, _) => None,
+    };
     Some(Checked {
         when: match when {
             Some(w) => Some(w?),
@@ -202,6 +269,7 @@ pub(super) fn check(cx: &mut Cx, table: &Spanned<House>) -> Option<Checked> {
         choice: h.choice,
         most,
         keeps: h.keeps,
+        also,
     })
 }
 
@@ -213,6 +281,9 @@ impl Checked {
             choice: self.choice,
             most: self.most,
             keeps: self.keeps,
+            also: self
+                .also
+                .map(|(pit, cond)| (pit, cond.map(|c| laid.pit(c, View::Last)))),
         }
     }
 }
@@ -225,6 +296,7 @@ impl HouseRule {
             choice: _,
             most: _,
             keeps,
+            also: _,
         } = self;
         Closes {
             bulk: false,
