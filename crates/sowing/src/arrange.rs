@@ -57,33 +57,17 @@ impl SowingGame {
         st: &SowingState,
         text: &str,
     ) -> Result<SowingMove, MoveError> {
-        let lower = text.trim().to_ascii_lowercase();
         let mut moves = Vec::new();
         self.placements(st, &mut moves);
-        moves
-            .iter()
-            .copied()
-            .find(|&mv| match mv.kind() {
-                crate::moves::MoveKind::Pick { slot } => self.pick_text(st, slot) == lower,
-                _ => false,
-            })
-            .ok_or_else(|| {
-                let options: Vec<String> = moves
-                    .iter()
-                    .filter_map(|mv| match mv.kind() {
-                        crate::moves::MoveKind::Pick { slot } => Some(self.pick_text(st, slot)),
-                        _ => None,
-                    })
-                    .collect();
-                MoveError::illegal(
-                    text,
-                    format!(
-                        "a stone from hand is to be placed ({} left): into {}",
-                        st.board.to_place[usize::from(st.to_move)],
-                        options.join(", ")
-                    ),
-                )
-            })
+        self.pick_named(st, &moves, text).map_err(|options| {
+            MoveError::illegal(
+                text,
+                format!(
+                    "a stone from hand is to be placed ({} left): into {options}",
+                    st.board.to_place[usize::from(st.to_move)],
+                ),
+            )
+        })
     }
 
     /// Puts a stone of the player to move into `slot`; the next placer follows (the other

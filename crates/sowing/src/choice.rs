@@ -123,6 +123,21 @@ impl SowingGame {
         }
     }
 
+    /// The pick among `picks` that `text` names (`3`, `o3`), or the names of them all.
+    pub(crate) fn pick_named(
+        &self,
+        st: &SowingState,
+        picks: &[SowingMove],
+        text: &str,
+    ) -> Result<SowingMove, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        let names: Vec<String> = picks.iter().map(|&mv| self.decision_name(st, mv)).collect();
+        match names.iter().position(|n| *n == lower) {
+            Some(i) => Ok(picks[i]),
+            None => Err(names.join(", ")),
+        }
+    }
+
     /// Reads a decision while a choice waits.
     pub(crate) fn parse_decision(
         &self,

@@ -5,7 +5,7 @@
 //! STATE `give` marks a gift due.
 
 use crate::board::STORE;
-use crate::moves::{MoveKind, SowingMove};
+use crate::moves::SowingMove;
 use crate::rules::turn::GiveThen;
 use crate::scope::Ctx;
 use crate::state::SowingState;
@@ -64,25 +64,13 @@ impl SowingGame {
     pub(crate) fn parse_gift(&self, st: &SowingState, text: &str) -> Result<SowingMove, MoveError> {
         let mut moves = Vec::new();
         self.gifts(st, &mut moves);
-        let lower = text.trim().to_ascii_lowercase();
-        let texts: Vec<String> = moves
-            .iter()
-            .filter_map(|mv| match mv.kind() {
-                MoveKind::Pick { slot } => Some(self.pick_text(st, slot)),
-                _ => None,
-            })
-            .collect();
-        match texts.iter().position(|t| *t == lower) {
-            Some(i) => Ok(moves[i]),
-            None => Err(MoveError::illegal(
+        self.pick_named(st, &moves, text).map_err(|options| {
+            let to = self.players[1 - usize::from(st.to_move)].as_str();
+            MoveError::illegal(
                 text,
-                format!(
-                    "a stone is to be given to {}: from pit {}",
-                    self.players[1 - usize::from(st.to_move)],
-                    texts.join(", ")
-                ),
-            )),
-        }
+                format!("a stone is to be given to {to}: from pit {options}"),
+            )
+        })
     }
 
     /// Gives a stone from `slot` of the player to move into the opponent's pit `give_to`.

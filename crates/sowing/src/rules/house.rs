@@ -339,5 +339,17 @@ impl HouseRule {
                 "go to your store"
             }
         );
+        if let Some((pit, cond)) = &self.also {
+            let _ = writeln!(
+                s,
+                "With it, {}{} becomes your house too.",
+                match pit {
+                    AlsoPit::Prior => "the pit before the last (the way the move sowed)",
+                    AlsoPit::Opposite => "the pit facing the last",
+                },
+                cond.as_ref()
+                    .map_or(String::new(), |c| format!(", when `{}`,", c.expr.text()))
+            );
+        }
     }
 }
