@@ -13,6 +13,7 @@ fn every_expression_name_is_documented() {
         "origin",
         "previous_origin",
         "previous_last",
+        "prior",
     ];
     for (context, scope) in ludus::sowing::scope_reference() {
         assert!(
