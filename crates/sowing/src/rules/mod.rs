@@ -364,7 +364,7 @@ pub(crate) fn describe(game: &SowingGame) -> String {
         let _ = writeln!(s, "{}", src.trim());
     }
     board::describe(game, &mut s);
-    game.setup.describe_scatter(&mut s);
+    game.setup.describe_start(&mut s);
     game.sowing.describe(&mut s);
     game.setup.describe_first_move(&mut s);
     game.sowing.describe_relay(&mut s);

@@ -334,7 +334,9 @@ impl SetupRule {
             let _ = writeln!(s, "The first move of a new game must be pit {f}.");
         }
     }
-    pub(super) fn describe_scatter(&self, s: &mut String) {
+    /// How a game begins, in plain words: a deal at random, stones placed from hand, the choice
+    /// of sides.
+    pub(super) fn describe_start(&self, s: &mut String) {
         if let Some(sc) = &self.scatter {
             let least = match (sc.least, sc.empty) {
                 (0, _) => String::new(),
@@ -347,7 +349,33 @@ impl SetupRule {
                 sc.stones
             );
         }
+        let [a, b] = self.board.to_place;
+        if a + b > 0 {
+            let whose = match self.for_starter {
+                true => ["the starter", "the other player"],
+                false => ["player 0", "player 1"],
+            };
+            let _ = writeln!(
+                s,
+                "Before the first move, {} holds {a} stones and {} {b}, placed one a turn, in turns, into {}; then the starter sows.",
+                whose[0],
+                whose[1],
+                self.place
+                    .as_ref()
+                    .map_or("their own pits".to_string(), |p| format!("pits where `{}`", p.expr.text()))
+            );
+        }
+        match self.swap {
+            Swap::No => {}
+            Swap::ThenMove => {
+                let _ = writeln!(s, "The player to sow first may first turn the board round (`swap`), and then moves.");
+            }
+            Swap::InsteadOfMoving => {
+                let _ = writeln!(s, "The player to sow first may turn the board round (`swap`) instead of moving: the other player then moves first.");
+            }
+        }
     }
+
     pub(super) fn describe_ritual(&self, s: &mut String) {
         if self.ritual == Ritual::OddOrEven {
             let _ = writeln!(
