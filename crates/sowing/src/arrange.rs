@@ -3,7 +3,6 @@
 //! a pit (written as a pick: `3` on the placer's side, `o3` across); it is not a ply, so rules
 //! that read `ply` count the sowing moves only.
 
-use crate::board::STORE;
 use crate::moves::SowingMove;
 use crate::rules::setup::Swap;
 use crate::scope::Ctx;
@@ -44,11 +43,7 @@ impl SowingGame {
     /// The placements of the player to move, as picks.
     pub(crate) fn placements(&self, st: &SowingState, out: &mut Vec<SowingMove>) {
         let pits = self.placement_pits(st);
-        out.extend(
-            (0..STORE as u8)
-                .filter(|&s| pits >> s & 1 == 1)
-                .map(SowingMove::pick),
-        );
+        out.extend(SowingMove::picks(pits));
     }
 
     /// Reads a placement: a pit as the placer sees the board.

@@ -95,11 +95,7 @@ impl SowingGame {
             Question::Pick { .. } | Question::Place => {
                 let placed = pending.paused.question == Question::Place;
                 let pits = self.pick_pits(&st.board, &pending.paused.sowing, placed);
-                out.extend(
-                    (0..STORE as u8)
-                        .filter(|&s| pits >> s & 1 == 1)
-                        .map(SowingMove::pick),
-                );
+                out.extend(SowingMove::picks(pits));
             }
             _ => out.extend_from_slice(&[SowingMove::TAKE, SowingMove::LEAVE]),
         }

@@ -4,7 +4,6 @@
 //! move (`give_then`: one gift a turn). A gift is written as the pit it comes from, `3`, and
 //! STATE `give` marks a gift due.
 
-use crate::board::STORE;
 use crate::moves::SowingMove;
 use crate::rules::turn::GiveThen;
 use crate::scope::Ctx;
@@ -53,11 +52,7 @@ impl SowingGame {
     /// The gifts of the player to move, as picks of the pits they come from.
     pub(crate) fn gifts(&self, st: &SowingState, out: &mut Vec<SowingMove>) {
         let pits = self.gift_pits(st);
-        out.extend(
-            (0..STORE as u8)
-                .filter(|&s| pits >> s & 1 == 1)
-                .map(SowingMove::pick),
-        );
+        out.extend(SowingMove::picks(pits));
     }
 
     /// Reads a gift: the pit the stone comes from.

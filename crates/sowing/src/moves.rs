@@ -51,6 +51,13 @@ impl SowingMove {
         SowingMove(PICK | slot)
     }
 
+    /// Picking each pit of `slots` (bit = slot), in slot order.
+    pub fn picks(slots: u64) -> impl Iterator<Item = SowingMove> {
+        (0..crate::board::STORE as u8)
+            .filter(move |&s| slots >> s & 1 == 1)
+            .map(SowingMove::pick)
+    }
+
     /// Sowing pit `pit` (1 to 16) the rules' way round.
     pub fn pit(pit: u8) -> SowingMove {
         debug_assert!((1..OTHER_WAY).contains(&pit));

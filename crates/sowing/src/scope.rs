@@ -28,6 +28,16 @@ pub enum View {
     Prior = 9,
 }
 pub(crate) const VIEWS: usize = 10;
+/// The views once a sowing (or a lap) has ended, `prior` last.
+const AFTER_SOWING: &[View] = &[
+    View::Last,
+    View::Next,
+    View::Beyond,
+    View::Opposite,
+    View::Behind,
+    View::Origin,
+    View::Prior,
+];
 /// The fields of a view.
 const FIELDS: u16 = 11;
 const ATTRS: u16 = 16;
@@ -331,23 +341,9 @@ impl Context {
         match self {
             Context::Start => &[View::Pit, View::PreviousOrigin, View::PreviousLast],
             Context::Drop | Context::Skip => &[View::Pit],
-            Context::Capture => &[
-                View::Last,
-                View::Next,
-                View::Beyond,
-                View::Opposite,
-                View::Behind,
-                View::Origin,
-            ],
-            Context::House | Context::Relay => &[
-                View::Last,
-                View::Next,
-                View::Beyond,
-                View::Opposite,
-                View::Behind,
-                View::Origin,
-                View::Prior,
-            ],
+            // The views once a sowing has ended; `prior` is not looked up for a capture.
+            Context::Capture => &AFTER_SOWING[..6],
+            Context::House | Context::Relay => AFTER_SOWING,
             Context::Chain => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
             Context::Win

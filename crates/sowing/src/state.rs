@@ -551,12 +551,7 @@ impl SowingGame {
                 ));
             }
         }
-        let total: u32 = board
-            .count
-            .iter()
-            .chain(&board.to_place)
-            .map(|&c| u32::from(c))
-            .sum();
+        let total = board.stones();
         if total != self.setup.total {
             return Err(format!(
                 "the position holds {total} stones, the rules have {}",

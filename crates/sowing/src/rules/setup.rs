@@ -422,8 +422,7 @@ pub(super) fn check(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<SetupR
         );
     }
     Some(SetupRule {
-        total: board.count.iter().map(|&c| u32::from(c)).sum::<u32>()
-            + board.to_place.iter().map(|&c| u32::from(c)).sum::<u32>(),
+        total: board.stones(),
         for_starter,
         pits: geo.n,
         board,
@@ -619,12 +618,7 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
             ));
             return None;
         };
-        let on_board: u32 = board
-            .count
-            .iter()
-            .chain(&board.to_place)
-            .map(|&c| u32::from(c))
-            .sum();
+        let on_board = board.stones();
         if u64::from(on_board) + u64::from(a) + u64::from(b) > u64::from(MAX_STONES) {
             errors.push(err(
                 stores.span(),
