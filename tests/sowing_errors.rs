@@ -1138,3 +1138,32 @@ fn a_gift_names_a_pit_and_a_condition_of_its_own_context() {
         .message
         .contains("`give_from` without `give`: nothing is ever given")));
 }
+
+#[test]
+fn the_choice_of_sides_chains_and_pairs_of_houses_refuse_unknown_values() {
+    located(
+        &OWARE.replace("stones = 4", "stones = 4\nswap = \"maybe\""),
+        "unknown value \"maybe\" for `setup.swap`",
+        "swap = \"maybe\"",
+        "\"maybe\"",
+    );
+    let capture = OWARE.replace("[capture]", "[capture]\nchain_take = [\"pit\", \"facing\"]");
+    let d = errors(&capture);
+    assert!(d[0].message.contains("unknown value \"facing\""), "{d:?}");
+    let house = |keys: &str| format!("{OWARE}\n[house]\nwhen = \"last.count == 4\"\n{keys}\n");
+    let d = errors(&house("also = \"next\""));
+    assert!(d[0].message.contains("unknown value \"next\""), "{d:?}");
+    located(
+        &house("also = \"prior\"\nalso_when = \"pit.count > 0\""),
+        "unknown name `pit.count`",
+        "also_when = \"pit.count > 0\"",
+        "pit.count",
+    );
+    let text = house("also_when = \"prior.count == 3\"");
+    let report = ludus::registry::check(&text);
+    assert!(report.game.is_some());
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`also_when` without `also`")));
+}
