@@ -6,7 +6,10 @@
 //!   2n + 2. Where pits change owner, n is both sides' pits: a pit across the board, `o3`, is
 //!   pit (pits a side) + 3. Where the rules let the mover pick pits after a capture
 //!   (`capture.pick`), picking the pit in slot s (player p's pit k is slot p × (pits a side)
-//!   + k - 1) is 2n + 3 + s.
+//!   + k - 1) is 2n + 3 + s. Where moves sow the store or lift a number of stones the mover
+//!   chooses (`sowing.store_move`, `sowing.lift`), P past that (P = 2n + 3 + the picks):
+//!   the store lifting c stones (0: all) is P + c, and pit move m above lifting c is
+//!   P + 256 (1 + m) + c.
 //! - Tables: a move is its single-die steps. A step is a symbol 1..=S, S = (points + 2) × faces:
 //!   (row - 1) × faces + pips, with row the point moved from (1..=points), points + 1 for the bar
 //!   or points + 2 for the pool, and pips the distance moved (bearing off: the point's number).
@@ -20,12 +23,17 @@ use ludus::registry::{AnyGame, AnyMove};
 use ludus::sowing::MoveKind;
 use ludus::tables::{BAR, POOL};
 
+/// The numbers of stones a move may lift (0: all), each an action of its own.
+const LIFTS: u64 = 256;
+
 #[derive(Clone, Copy, Debug)]
 pub enum Space {
-    /// `picks`: the pits a pick may name (both sides'), 0 in a game without picks.
+    /// `picks`: the pits a pick may name (both sides'), 0 in a game without picks; `lifts`:
+    /// whether moves lift chosen numbers of stones or sow the store.
     Sowing {
         pits: u64,
         picks: u64,
+        lifts: bool,
     },
     Tables {
         points: u64,
@@ -45,6 +53,7 @@ impl Space {
                 } else {
                     0
                 },
+                lifts: g.lifts(),
             },
             AnyGame::Tables(g) => {
                 let (points, steps) = g.move_bounds();
@@ -60,7 +69,9 @@ impl Space {
     /// How many actions there are.
     pub fn size(self) -> u64 {
         match self {
-            Space::Sowing { pits, picks } => 2 * pits + 3 + picks,
+            Space::Sowing { pits, picks, lifts } => {
+                2 * pits + 3 + picks + if lifts { LIFTS * (1 + 2 * pits) } else { 0 }
+            }
             Space::Tables {
                 points,
                 faces,
@@ -72,13 +83,26 @@ impl Space {
     /// The action of a move of this space's game.
     pub fn action(self, mv: &AnyMove) -> u64 {
         match (self, mv) {
-            (Space::Sowing { pits, .. }, AnyMove::Sowing(m)) => match m.kind() {
+            (Space::Sowing { pits, picks, .. }, AnyMove::Sowing(m)) => match m.kind() {
                 MoveKind::Take => 2 * pits,
                 MoveKind::Leave => 2 * pits + 1,
                 MoveKind::Pass => 2 * pits + 2,
                 MoveKind::Pick { slot } => 2 * pits + 3 + u64::from(slot),
-                MoveKind::Sow { pit, other_way } => {
-                    u64::from(other_way) * pits + u64::from(pit) - 1
+                MoveKind::Sow {
+                    pit,
+                    other_way,
+                    lift: 0,
+                } => u64::from(other_way) * pits + u64::from(pit) - 1,
+                // Past the picks: the store with each number lifted (0: all), then each pit
+                // move with each number.
+                MoveKind::Store { lift } => 2 * pits + 3 + picks + u64::from(lift),
+                MoveKind::Sow {
+                    pit,
+                    other_way,
+                    lift,
+                } => {
+                    let pit_move = u64::from(other_way) * pits + u64::from(pit) - 1;
+                    2 * pits + 3 + picks + LIFTS * (1 + pit_move) + u64::from(lift)
                 }
             },
             (

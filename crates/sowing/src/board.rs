@@ -181,10 +181,13 @@ pub struct Geometry {
     pub owner: [u8; SLOTS],
     /// Pit number in the owner's numbering (0 for a store).
     pub number: [u8; SLOTS],
-    /// Per way (`mover`, or `mover + 2` for the other way round): the next / previous slot
-    /// of that mover's circuit (`NO_SLOT` off the circuit).
-    pub next: [[u8; SLOTS]; 4],
-    pub prev: [[u8; SLOTS]; 4],
+    /// Per way (`mover`, `mover + 2` for the other way round, `mover + 4` for a move sowing
+    /// the mover's store): the next / previous slot of that circuit (`NO_SLOT` off it).
+    pub next: [[u8; SLOTS]; WAYS],
+    pub prev: [[u8; SLOTS]; WAYS],
+    /// Where a move sowing `mover`'s store starts: the slot before the mover's first pit
+    /// along that circuit, so that its first stone falls into that pit (`sowing.store_move`).
+    pub store_entry: [u8; 2],
     /// The opponent's pit facing this one in the corresponding row.
     pub opposite: [u8; SLOTS],
     /// The opponent's pits in this pit's column, front row first.
@@ -219,6 +222,20 @@ pub struct CircuitSpec {
     pub other_store: bool,
     /// A move may start from any pit of the board (`start_from = "board"`).
     pub from_board: bool,
+    /// The circuit a move sowing the mover's store goes round (`sowing.store_circuit`).
+    pub store_ring: StoreRing,
+}
+
+/// The circuit a move sowing the mover's store goes round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StoreRing {
+    /// The circuit of the other moves, stores included where they are sown.
+    #[default]
+    Moves,
+    /// The mover's own pits, round and round.
+    Own,
+    /// Both players' pits, no store.
+    Pits,
 }
 
 impl Geometry {
@@ -239,8 +256,9 @@ impl Geometry {
             place,
             owner: [0; SLOTS],
             number: [0; SLOTS],
-            next: [[NO_SLOT; SLOTS]; 4],
-            prev: [[NO_SLOT; SLOTS]; 4],
+            next: [[NO_SLOT; SLOTS]; WAYS],
+            prev: [[NO_SLOT; SLOTS]; WAYS],
+            store_entry: [NO_SLOT; 2],
             opposite: [NO_SLOT; SLOTS],
             column: [[NO_SLOT; 2]; SLOTS],
             behind: [NO_SLOT; SLOTS],
@@ -284,18 +302,14 @@ impl Geometry {
             g.behind[s] = if opposite[s] == front { back } else { front };
         }
         // The ring in sowing order: player 0's pits by number, their store, player 1's, theirs.
-        for mover in 0..2 {
+        let ring_of = |mover: usize, own_only: bool, own_store: bool, other_store: bool| {
             let mut ring: Vec<u8> = Vec::with_capacity(SLOTS);
             for p in 0..2 {
-                if c.own_only && p != mover {
+                if own_only && p != mover {
                     continue;
                 }
                 ring.extend((0..n).map(|k| (p * n + k) as u8));
-                let sown = if p == mover {
-                    c.own_store
-                } else {
-                    c.other_store
-                };
+                let sown = if p == mover { own_store } else { other_store };
                 if stores && sown {
                     ring.push((STORE + p) as u8);
                 }
@@ -303,17 +317,37 @@ impl Geometry {
             if c.clockwise {
                 ring.reverse();
             }
+            ring
+        };
+        for mover in 0..2 {
+            let ring = ring_of(mover, c.own_only, c.own_store, c.other_store);
             let len = ring.len();
             // The rules' way round, then the other way (a move the rules reverse, or the mover).
             for i in 0..len {
                 let (a, b) = (ring[i], ring[(i + 1) % len]);
                 g.next[mover][a as usize] = b;
                 g.prev[mover][b as usize] = a;
-                g.next[mover + 2][b as usize] = a;
-                g.prev[mover + 2][a as usize] = b;
+                g.next[mover + OTHER_WAY][b as usize] = a;
+                g.prev[mover + OTHER_WAY][a as usize] = b;
             }
             g.circuit_len[mover] = len;
             g.circuit_mask[mover] = ring.iter().fold(0, |m, &s| m | 1 << s);
+            // A store sown goes round its own circuit, from the mover's first pit along the
+            // rules' way: pit 1 counterclockwise, pit n clockwise.
+            let ring = match c.store_ring {
+                StoreRing::Moves => ring,
+                StoreRing::Own => ring_of(mover, true, false, false),
+                StoreRing::Pits => ring_of(mover, false, false, false),
+            };
+            let len = ring.len();
+            let way = mover + STORE_WAY;
+            for i in 0..len {
+                let (a, b) = (ring[i], ring[(i + 1) % len]);
+                g.next[way][a as usize] = b;
+                g.prev[way][b as usize] = a;
+            }
+            let first = (mover * n + if c.clockwise { n - 1 } else { 0 }) as u8;
+            g.store_entry[mover] = g.prev[way][first as usize];
         }
         g
     }
@@ -390,6 +424,10 @@ impl Geometry {
 
 /// Way `mover + 2` goes round `mover`'s circuit against the rules' direction.
 pub const OTHER_WAY: usize = 2;
+/// Way `mover + 4` is the circuit of a move sowing `mover`'s store.
+pub const STORE_WAY: usize = 4;
+/// The circuits: each mover's the rules' way, the other way, and from the store.
+pub const WAYS: usize = 6;
 
 /// A first lift sown in bulk: for each mover, own pit and remainder r, what r stones add after
 /// that pit (one a slot along the circuit, the origin skipped when the rules skip it), so that

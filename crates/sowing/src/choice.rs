@@ -31,7 +31,7 @@ pub(crate) fn decision_text(mv: SowingMove) -> Option<&'static str> {
         MoveKind::Take => Some("take"),
         MoveKind::Leave => Some("leave"),
         MoveKind::Pass => Some("pass"),
-        MoveKind::Sow { .. } | MoveKind::Pick { .. } => None,
+        MoveKind::Sow { .. } | MoveKind::Store { .. } | MoveKind::Pick { .. } => None,
     }
 }
 

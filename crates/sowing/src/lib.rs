@@ -21,6 +21,7 @@ mod choice;
 mod end;
 mod fast;
 mod give;
+mod lifts;
 mod moves;
 mod render;
 mod rules;
@@ -88,7 +89,7 @@ const WIDE_PITS: u64 = (1 << sow::WAY_BITS) - (1 << 16);
 /// The legal moves of a mask with pits past 16: bit by bit, out of the way of the common case.
 #[cold]
 #[inline(never)]
-fn wide_moves(legal: u64, out: &mut Vec<SowingMove>) {
+pub(crate) fn wide_moves(legal: u64, out: &mut Vec<SowingMove>) {
     out.clear();
     let mut bits = legal & ((1 << sow::WAY_BITS) - 1);
     while bits != 0 {
@@ -300,8 +301,11 @@ impl Game for SowingGame {
             out.truncate(usize::from(PIT_COUNTS[lo]));
             return;
         }
-        if state.legal & WIDE_PITS != 0 {
-            return wide_moves(state.legal, out);
+        if state.legal & (WIDE_PITS | sow::MORE) != 0 {
+            return match state.legal & sow::MORE {
+                0 => wide_moves(state.legal, out),
+                _ => self.listed_lifts(state, out),
+            };
         }
         // Branch-free: the pit lists of the two bytes of the mask, packed in one register
         // (a random player makes the bits unpredictable), copied as a whole.
@@ -319,7 +323,12 @@ impl Game for SowingGame {
     }
     fn play(&self, state: &mut SowingState, mv: &SowingMove) {
         match mv.kind() {
-            MoveKind::Sow { pit, other_way } => self.play_pit(state, pit, other_way),
+            MoveKind::Sow {
+                pit,
+                other_way,
+                lift,
+            } => self.play_pit(state, pit, other_way, lift),
+            MoveKind::Store { lift } => self.play_store(state, lift),
             MoveKind::Take | MoveKind::Leave | MoveKind::Pick { .. } => self.decide(state, *mv),
             MoveKind::Pass => self.pass_turn(state),
         }
@@ -475,6 +484,9 @@ impl Notation for SowingGame {
                 )),
             };
         }
+        if self.lifts() {
+            return self.parse_lift(state, text, |pit| self.parse_pit(state, pit));
+        }
         self.parse_pit(state, text)
     }
 }
@@ -491,6 +503,16 @@ impl Json for SowingGame {
                 }
                 if self.sowing.directed {
                     fields["direction"] = json!(self.direction_word(*mv));
+                }
+                if mv.lift() > 0 {
+                    fields["lift"] = json!(mv.lift());
+                }
+                fields
+            }
+            MoveKind::Store { lift } => {
+                let mut fields = json!({"text": self.pit_text(state, *mv), "store": true});
+                if lift > 0 {
+                    fields["lift"] = json!(lift);
                 }
                 fields
             }

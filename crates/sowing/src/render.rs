@@ -196,6 +196,15 @@ pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
     } else if game.geo.from_board {
         s.push_str("\nA pit across the board is `o` and its number there: `o2`.");
     }
+    if game.sowing.lift_chosen {
+        s.push_str(
+            "\nYou choose how many stones to lift: the pit and the number after a colon, `3:2`\n\
+             (two of pit 3's stones); the pit alone lifts them all.",
+        );
+    }
+    if game.sowing.store_move.is_some() {
+        s.push_str("\nYour store is sown as `s` where the rules allow it.");
+    }
     if game.sowing.direction_choice.is_some() {
         s.push_str(
             "\nA pit that may be sown either way takes its direction: `3cw` (clockwise) or\n\

@@ -95,6 +95,7 @@ const MOVER_STAGE: u16 = 196;
 const OPPONENT_STAGE: u16 = 197;
 const MOVER_TO_PLACE: u16 = 198;
 const OPPONENT_TO_PLACE: u16 = 199;
+const LIFT: u16 = 200;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -298,10 +299,12 @@ pub enum Context {
     Sweep,
     /// `turn.give`: at the start of a turn, must the player to move give a stone instead?
     Give,
+    /// `sowing.lift_when`: may the mover lift `lift` stones from `pit` (a pit or their store)?
+    Lift,
 }
 
 impl Context {
-    pub const ALL: [Context; 15] = [
+    pub const ALL: [Context; 16] = [
         Context::Start,
         Context::Drop,
         Context::Skip,
@@ -317,6 +320,7 @@ impl Context {
         Context::Round,
         Context::Sweep,
         Context::Give,
+        Context::Lift,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -335,11 +339,14 @@ impl Context {
             Context::Round => "match.points",
             Context::Sweep => "capture.sweep",
             Context::Give => "turn.give",
+            Context::Lift => "sowing.lift_when",
         }
     }
     fn views(self) -> &'static [View] {
         match self {
-            Context::Start => &[View::Pit, View::PreviousOrigin, View::PreviousLast],
+            Context::Start | Context::Lift => {
+                &[View::Pit, View::PreviousOrigin, View::PreviousLast]
+            }
             Context::Drop | Context::Skip => &[View::Pit],
             // The views once a sowing has ended; `prior` is not looked up for a capture.
             Context::Capture => &AFTER_SOWING[..6],
@@ -596,7 +603,15 @@ impl Context {
                 "stones still in hand after this drop (0: the lap's last stone)",
             );
         }
-        if self == Context::Start {
+        if self == Context::Lift {
+            s = s.var(
+                "lift",
+                Type::Int,
+                LIFT,
+                "the stones the mover would lift (1 up to all those in `pit`)",
+            );
+        }
+        if matches!(self, Context::Start | Context::Lift) {
             s = s
                 .var(
                     "previous_lifted",
@@ -674,7 +689,7 @@ pub struct Ctx<'a> {
     pub ply: u32,
     pub sown: u32,
     pub relays: u32,
-    /// Stones still in hand (a drop's context).
+    /// Stones still in hand (a drop's context), or the stones the mover would lift (a lift's).
     pub hand: u32,
     /// Stones the move before lifted (a start condition's context).
     pub previous_lifted: u32,
@@ -804,7 +819,8 @@ impl Vars for Ctx<'_> {
             SOWN => self.sown as i32,
             LAPS => (self.sown as usize / self.geo.circuit_len[self.mover].max(1)) as i32,
             RELAYS => self.relays as i32,
-            HAND => self.hand as i32,
+            // A drop's stones in hand, or the stones a lift would take up: never both.
+            HAND | LIFT => self.hand as i32,
             PREVIOUS_LIFTED => self.previous_lifted as i32,
             MOVER_WAY => i32::from(self.ways[self.mover]),
             OPPONENT_WAY => i32::from(self.ways[opp]),

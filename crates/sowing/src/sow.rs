@@ -1,7 +1,7 @@
 //! The mechanics of a move (lift, sow, relay, take on drop, capture, move again), its pauses
 //! at the choices the rules leave to a player, and the legal moves.
 
-use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE};
+use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE, STORE_WAY};
 use super::moves::{MoveKind, SowingMove};
 use super::rules::capture::{CaptureRule, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT};
 use super::rules::house::{AlsoPit, HouseRule};
@@ -16,6 +16,10 @@ use std::collections::HashSet;
 
 /// The bits of the legal pits of one way round, in a legal-move mask.
 pub(crate) const WAY_BITS: usize = 32;
+/// The legal-move mask's bit that marks moves listed by [`SowingGame::listed_lifts`] (the
+/// numbers of stones lifted, the store): the other way round of a pit 32, which a game with
+/// them never has.
+pub(crate) const MORE: u64 = 1 << 63;
 /// Pit 1 sown either way round, in a legal-move mask (shifted left by k - 1 for pit k).
 pub(crate) const BOTH_WAYS: u64 = 1 | 1 << WAY_BITS;
 
@@ -414,21 +418,21 @@ impl SowingGame {
             .sum()
     }
 
-    /// Plays pit `pit` of the mover of circuit `way` (`mover`, or `mover + OTHER_WAY` sown
-    /// the other way round) on `b`. With a place for it in `pause`, a choice the rules leave
+    /// Plays pit `pit` of the mover of circuit `way` (`mover`, `mover + OTHER_WAY` sown the
+    /// other way round, or `mover + STORE_WAY`: their store, `pit` unread) on `b`, lifting
+    /// `lift` stones (0: all of them). With a place for it in `pause`, a choice the rules leave
     /// to a player pauses the move there (the report is then void); without (a trial of the
     /// move), every choice is taken. (The report comes back in registers: a `Result` holding
     /// it would go through memory, a stall on the hot path.)
     pub(crate) fn sow(
         &self,
         b: &mut Board,
-        way: usize,
-        pit: usize,
+        (way, pit, lift): (usize, usize, u8),
         ply: u32,
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
         if !(self.fast.plain && b.closed == 0) {
-            return self.sow_general(b, way, pit, ply, pause);
+            return self.sow_general(b, (way, pit, lift), ply, pause);
         }
         // A plain game sows the rules' way only: `way` is the mover.
         debug_assert!(way < OTHER_WAY);
@@ -489,13 +493,16 @@ impl SowingGame {
     fn sow_general(
         &self,
         b: &mut Board,
-        way: usize,
-        pit: usize,
+        (way, pit, lift): (usize, usize, u8),
         ply: u32,
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
         let ask = pause.is_some();
         let mover = way % OTHER_WAY;
+        let from_store = way >= STORE_WAY;
+        if from_store {
+            return self.sow_store(b, mover, lift, ply, pause);
+        }
         let origin = self.geo.slot_from(mover, pit);
         let skip = match self.sowing.skip_origin {
             SkipOrigin::Never => NO_SLOT as usize,
@@ -525,8 +532,11 @@ impl SowingGame {
             };
             captured_first = self.capture(b, cap, &at);
         }
-        let hand = b.count[origin];
-        b.count[origin] = 0;
+        let hand = match lift {
+            0 => b.count[origin],
+            n => n,
+        };
+        b.count[origin] -= hand;
         // The move's pit is unlocked for good (`sowing.locks`).
         if self.sowing.locks {
             b.locked &= !(1 << origin);
@@ -560,7 +570,7 @@ impl SowingGame {
         // Toguz Korgool's sowing: the first stone back into the pit lifted (one stone moves on).
         let mut question = None;
         if self.sowing.first_origin && hand > 1 {
-            b.count[origin] = 1;
+            b.count[origin] += 1;
             s.hand -= 1;
             s.sown = 1;
             question = self.take_on_drop(b, &mut s, ask);
@@ -586,6 +596,17 @@ impl SowingGame {
         } else if question.is_none() {
             question = self.sow_to_end(b, &mut s, ask);
         }
+        self.report_or_pause(b, s, question, pause)
+    }
+
+    /// The move's report, or, at a question a player answers, the move paused there.
+    fn report_or_pause(
+        &self,
+        b: &mut Board,
+        s: Sowing,
+        question: Option<Question>,
+        pause: Option<&mut Option<Box<Paused>>>,
+    ) -> Report {
         match (question, pause) {
             (Some(question), Some(pause)) => {
                 *pause = Some(Box::new(Paused {
@@ -596,6 +617,53 @@ impl SowingGame {
             }
             _ => self.move_report(b, s),
         }
+    }
+
+    /// A move sowing the mover's store (`sowing.store_move`): `lift` of its stones (0: all),
+    /// the first into the mover's first pit along the store's circuit; what follows the last
+    /// stone is as for any move.
+    #[cold]
+    fn sow_store(
+        &self,
+        b: &mut Board,
+        mover: usize,
+        lift: u8,
+        ply: u32,
+        pause: Option<&mut Option<Box<Paused>>>,
+    ) -> Report {
+        let origin = STORE + mover;
+        let entry = usize::from(self.geo.store_entry[mover]);
+        let opponent_was_empty = self.sowing.must_feed == MustFeed::Kept
+            && self.slam_left(b, self.capture.as_ref(), 1 - mover) == 0;
+        let hand = match lift {
+            0 => b.count[origin],
+            n => n,
+        };
+        b.count[origin] -= hand;
+        let mut s = Sowing {
+            mover,
+            way: mover + STORE_WAY,
+            origin,
+            pos: entry,
+            // Stones sown on "from the lap's pit" start where the store's sowing did.
+            lap: entry,
+            hand,
+            lifted: hand,
+            skip: NO_SLOT as usize,
+            out_of_move: NO_SLOT as usize,
+            opponent_was_empty,
+            ply,
+            sown: 0,
+            relays: 0,
+            taken: 0,
+            end: MoveEnd::Sown,
+            visited: 0,
+            report: Report::default(),
+            declined: false,
+            seen: None,
+        };
+        let question = self.sow_to_end(b, &mut s, pause.is_some());
+        self.report_or_pause(b, s, question, pause)
     }
 
     /// Goes on with a paused move once its question is answered (`take` or `leave`, or the
@@ -827,7 +895,7 @@ impl SowingGame {
         report.last = s.pos as u8;
         report.origin = s.origin as u8;
         report.lifted = s.lifted;
-        report.other_way = s.way >= OTHER_WAY;
+        report.other_way = s.way % STORE_WAY >= OTHER_WAY;
         let swept = self
             .capture
             .as_ref()
@@ -1570,7 +1638,7 @@ impl SowingGame {
                 let mut trial = *b;
                 let way = mover + OTHER_WAY * (bit / WAY_BITS);
                 // A trial takes every choice the rules leave to a player.
-                let r = self.sow(&mut trial, way, bit % WAY_BITS + 1, ply, None);
+                let r = self.sow(&mut trial, (way, bit % WAY_BITS + 1, 0), ply, None);
                 let fed_now = match self.sowing.must_feed {
                     MustFeed::Kept => self.open_stones(&trial, 1 - mover) > 0,
                     _ => r.fed,
@@ -1584,6 +1652,9 @@ impl SowingGame {
             if forbid && (slam_rule == Some(GrandSlam::Never) || mask & !slams != 0) {
                 mask &= !slams;
             }
+        }
+        if !self.fast.plain_start && self.lifts() {
+            mask = self.mark_lifts(b, mover, ply, memory, mask);
         }
         mask
     }
@@ -1646,20 +1717,30 @@ impl SowingGame {
     /// Plays pit `pit` (sown against the rules' direction when `other_way`) of the player to
     /// move and settles what follows, or pauses the move at a choice the rules leave to a
     /// player.
-    pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool) {
+    pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool, lift: u8) {
+        let both = BOTH_WAYS << (pit - 1);
+        let chose_way = self.sowing.remembers.ways && st.legal & both == both;
+        let way = usize::from(st.to_move) + OTHER_WAY * usize::from(other_way);
+        self.play_sowing(st, (way, usize::from(pit), lift), chose_way);
+    }
+
+    /// Plays the move of circuit `way` from pit `pit` (or the store), lifting `lift` stones.
+    pub(crate) fn play_sowing(
+        &self,
+        st: &mut SowingState,
+        (way, pit, lift): (usize, usize, u8),
+        chose_way: bool,
+    ) {
         let mover = usize::from(st.to_move);
         st.last_held = 0;
-        let both = BOTH_WAYS << (pit - 1);
         let before = Before {
             stores: [st.board.store(0), st.board.store(1)],
             houses: st.board.houses,
             stage: st.board.stage,
-            chose_way: self.sowing.remembers.ways && st.legal & both == both,
+            chose_way,
         };
         let mut paused = None;
-        let way = mover + OTHER_WAY * usize::from(other_way);
-        let pit = usize::from(pit);
-        let r = self.sow(&mut st.board, way, pit, st.ply, Some(&mut paused));
+        let r = self.sow(&mut st.board, (way, pit, lift), st.ply, Some(&mut paused));
         match paused {
             None => self.end_move(st, mover, before, r),
             Some(paused) => self.pause(st, paused, before),
@@ -1699,7 +1780,8 @@ impl SowingGame {
             || (self.house.is_some() && before.houses != st.board.houses)
             || before.stage != st.board.stage;
         if stores_changed {
-            // Stores only grow: no position before this one can recur.
+            // A position before this one cannot recur unless the stores change back, and
+            // that clears the history again: keys need not hold the stores.
             st.history.clear();
         }
         self.settle(st, mover, stores_changed);

@@ -3,6 +3,7 @@
 //! names. A move sown the other way round is [`SowingMove::other_way`]; its text is the pit
 //! number, with the direction (`3cw`, `3ccw`) where the pit may be sown either way.
 
+use super::lifts::STORE_TEXT;
 use super::moves::SowingMove;
 use super::scope::Ctx;
 use super::sow::{BOTH_WAYS, WAY_BITS};
@@ -40,7 +41,9 @@ impl SowingGame {
     /// choose it (`sowing.direction_choice`), even when only one way is legal now, so that a
     /// move is written the same in every position.
     pub(crate) fn pit_text(&self, state: &SowingState, mv: SowingMove) -> String {
-        let pit = mv.sown_pit().unwrap_or_default();
+        let Some(pit) = mv.sown_pit() else {
+            return self.lift_text(STORE_TEXT.to_string(), mv);
+        };
         let both = BOTH_WAYS << (pit - 1);
         let chosen = state.legal & both == both
             || self.sowing.direction_choice.as_ref().is_some_and(|c| {
@@ -51,14 +54,14 @@ impl SowingGame {
             });
         let name = self.pit_name(pit);
         if !chosen {
-            return name;
+            return self.lift_text(name, mv);
         }
         let way = if self.clockwise(mv) {
             CLOCKWISE
         } else {
             COUNTERCLOCKWISE
         };
-        format!("{name}{way}")
+        self.lift_text(format!("{name}{way}"), mv)
     }
 
     /// Pit `pit` of the mover's numbering counted on along the board: `3`, or `o3` for the

@@ -307,6 +307,34 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             ),
         );
     }
+    // Moves that lift a number of stones or sow the store are listed past the pits' bits,
+    // marked by the last bit of the other way round: pit 32 must not be a move.
+    let lifts = rules
+        .sowing
+        .as_ref()
+        .filter(|s| s.store_move.is_some() || s.lift.is_some());
+    if let (Some(s), Some(g)) = (lifts, geo.as_ref()) {
+        let across = g.from_board
+            || match_rule
+                .as_ref()
+                .is_some_and(|m| m.owners == Owners::Filled);
+        let moved = if across { 2 * g.n } else { g.n };
+        if moved >= crate::sow::WAY_BITS {
+            let at = s
+                .store_move
+                .as_ref()
+                .map(|m| m.span())
+                .or(s.lift.as_ref().map(|l| l.span()))
+                .unwrap_or(rules.board.span());
+            cx.error(
+                at,
+                format!(
+                    "`store_move` and `lift` need moves from at most {} pits ({moved} here)",
+                    crate::sow::WAY_BITS - 1
+                ),
+            );
+        }
+    }
     if !cx.errors.is_empty() {
         return None;
     }

@@ -1,7 +1,7 @@
 //! `[sowing]`: how a move sows: the pits a move may start from, the way round, the circuit,
 //! stores sown into, relays, pits taken on a drop, and feeding.
 
-use super::super::board::CircuitSpec;
+use super::super::board::{CircuitSpec, StoreRing};
 use super::{compiled, Cx, Laid, Rules, CONDITION};
 use crate::fast::Closes;
 use crate::scope::{Context, PitCond, Remembers, View};
@@ -82,6 +82,43 @@ pub struct Sowing {
     /// What a player may do when no move would feed the opponent.
     #[serde(default)]
     pub cannot_feed: Option<Spanned<CannotFeed>>,
+    /// The mover may sow their own store in place of a pit when this holds (context `start`,
+    /// `pit` the store).
+    #[serde(default)]
+    pub store_move: Option<Spanned<String>>,
+    /// The circuit a move sowing the store goes round.
+    #[serde(default)]
+    pub store_circuit: Option<Spanned<StoreCircuit>>,
+    /// How many stones a move lifts: all, or as many as the mover chooses.
+    #[serde(default)]
+    pub lift: Option<Spanned<Lift>>,
+    /// Which numbers of stones the mover may choose to lift (context `lift`).
+    #[serde(default)]
+    pub lift_when: Option<Spanned<String>>,
+}
+
+/// The circuit a move sowing the mover's store goes round, from the mover's first pit.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoreCircuit {
+    /// The circuit of the other moves.
+    #[default]
+    Moves,
+    /// The mover's own pits, round and round.
+    Own,
+    /// Both players' pits, no store.
+    Pits,
+}
+
+/// How many stones a move lifts.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lift {
+    /// Every stone of the pit (or store).
+    #[default]
+    All,
+    /// As many as the mover chooses, from one up to all (`lift_when` may narrow it).
+    Chosen,
 }
 
 /// What a sowing does at a pit out of play.
@@ -544,6 +581,65 @@ const KEYS: &[KeyRef] = &[
                move (the game ends, or they pass, as `[end] no_move` says); \"any-move\": they \
                may then play any move the other rules allow (feed if you can).",
     },
+    KeyRef {
+        section: "sowing",
+        key: "store_move",
+        line: "context start: the mover may sow their own store in place of a pit when this holds (`pit` is the store)",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "store_move = \"pit.count >= 13\"",
+        long: "A condition (context start, the view `pit` being the mover's store) for a move \
+               that sows the mover's store instead of a pit, written `s` (I Pere, Iyogh, Okwe: \
+               captured stones sown back onto the board). Its first stone falls into the \
+               mover's first pit along the rules' direction (pit 1 counterclockwise, their last \
+               pit clockwise) and it goes round `store_circuit`; relays, captures and moving \
+               again follow as for any move (`origin.is_store` tells them apart). `start` is \
+               not asked of the store, an empty store is never sown, and the board needs \
+               stores (`[board] stores = true`). With `lift = \"chosen\"` the mover sows as \
+               many of its stones as they choose: `s:5`.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "store_circuit",
+        line: "the circuit a move sowing the store goes round",
+        expects: "\"moves\", \"own\" or \"pits\"",
+        values: &["moves", "own", "pits"],
+        default: "\"moves\"",
+        example: "store_circuit = \"own\"",
+        long: "\"moves\": the circuit of the other moves (`circuit`, with the stores they sow); \
+               \"own\": the mover's own pits, round and round (Okwe: the stones never leave \
+               the mover's row); \"pits\": both players' pits and no store (I Pere: the store \
+               sown passes over both stores).",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "lift",
+        line: "how many stones a move lifts: all of them, or as many as the mover chooses",
+        expects: "\"all\" or \"chosen\"",
+        values: &["all", "chosen"],
+        default: "\"all\"",
+        example: "lift = \"chosen\"",
+        long: "\"all\": a move lifts every stone of its pit (or store). \"chosen\": the mover \
+               chooses how many, one up to all, and `lift_when` may narrow the choice; the \
+               stones left stay in the pit. Such a move is written with its number of stones \
+               after a colon: `3:5` (five stones of pit 3), `s:2` (two of the store). Relay \
+               lifts still take every stone.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "lift_when",
+        line: "context lift: may the mover lift `lift` stones from `pit` (with `lift = \"chosen\"`)?",
+        expects: CONDITION,
+        values: &[],
+        default: "none (any number)",
+        example: "lift_when = \"lift < pit.count\"",
+        long: "A condition (context lift: the names of context start, and `lift`, the stones \
+               the mover would lift) on each number the mover may choose; by default any \
+               number from one up to all. Okwe (Achalla): `\"lift < pit.count\"` (at least one \
+               stone stays); Azigo, all of a pit but any number of the store: `\"pit.is_store \
+               or lift == pit.count\"`. A pit or store with no number allowed gives no move.",
+    },
 ];
 
 /// How a move sows, compiled.
@@ -587,6 +683,12 @@ pub(crate) struct SowingRule {
     pub(crate) take_choice: TakeChoice,
     /// Whose store a pit `take` matches goes to.
     pub(crate) take_to: TakeTo,
+    /// The mover may sow their store in place of a pit when this holds of it.
+    pub(crate) store_move: Option<PitCond>,
+    /// The mover chooses how many stones a move lifts.
+    pub(crate) lift_chosen: bool,
+    /// Which numbers of stones they may choose (`Ctx::hand` the number).
+    pub(crate) lift_when: Option<PitCond>,
 }
 
 /// The circuit `[sowing]` sows round, and the warning for feeding on a circuit of one's own.
@@ -600,7 +702,23 @@ pub(super) fn circuit(cx: &mut Cx, rules: &Rules) -> CircuitSpec {
         from_board: sowing
             .and_then(|s| s.start_from.as_ref())
             .is_some_and(|f| *f.get_ref() == StartFrom::Board),
+        store_ring: match sowing.and_then(|s| s.store_circuit.as_ref()).map(|c| *c.get_ref()) {
+            None | Some(StoreCircuit::Moves) => StoreRing::Moves,
+            Some(StoreCircuit::Own) => StoreRing::Own,
+            Some(StoreCircuit::Pits) => StoreRing::Pits,
+        },
     };
+    if let Some(m) = sowing
+        .and_then(|s| s.store_move.as_ref())
+        .filter(|_| !rules.board.get_ref().stores)
+    {
+        cx.error(
+            m.span(),
+            "`store_move` sows the mover's store, but the board has none (`stores = true`)",
+        )
+        .notes
+        .push("add `stores = true` to `[board]`, or leave `store_move` out".to_string());
+    }
     if let Some(f) = sowing
         .and_then(|s| s.start_from.as_ref())
         .filter(|_| spec.own_only && spec.from_board)
@@ -644,6 +762,9 @@ pub(super) struct Checked {
     must_feed: MustFeed,
     cannot_feed: CannotFeed,
     max_laps: u32,
+    store_move: Option<Expr>,
+    lift_chosen: bool,
+    lift_when: Option<Expr>,
 }
 
 /// Checks `[sowing]` (absent: every default); `None` when an error was reported.
@@ -671,6 +792,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
     );
     let skip = condition(Context::Skip, sowing.and_then(|s| s.skip.as_ref()));
     let take = condition(Context::Drop, sowing.and_then(|s| s.take.as_ref()));
+    let store_move = condition(Context::Start, sowing.and_then(|s| s.store_move.as_ref()));
     if let (Some(Some(e)), Some(v)) = (&skip, sowing.and_then(|s| s.skip.as_ref())) {
         if constant_value(e).is_some_and(|c| c != 0) {
             cx.warn(
@@ -725,6 +847,26 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
             "`take_to` without `take`: no pit is ever taken on a drop",
         );
     }
+    let store_circuit = sowing.and_then(|s| s.store_circuit.as_ref());
+    if let (Some(c), None) = (store_circuit, &store_move) {
+        cx.warn(
+            c.span(),
+            "`store_circuit` without `store_move`: no move ever sows a store",
+        );
+    }
+    let lift_chosen = sowing
+        .and_then(|s| s.lift.as_ref())
+        .is_some_and(|l| *l.get_ref() == Lift::Chosen);
+    let lift_when = sowing.and_then(|s| {
+        let v = s.lift_when.as_ref()?;
+        if !lift_chosen {
+            cx.warn(
+                v.span(),
+                "`lift_when` without `lift = \"chosen\"`: every move lifts all its stones, so it is never checked",
+            );
+        }
+        Some(cx.condition(Context::Lift, v))
+    });
     Some(Checked {
         start: start?,
         reverse: compiled(reverse)?,
@@ -746,6 +888,9 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         must_feed: sowing.map_or(MustFeed::No, |s| s.must_feed),
         cannot_feed: cannot_feed.map_or(CannotFeed::NoMove, |c| *c.get_ref()),
         max_laps,
+        store_move: compiled(store_move)?,
+        lift_chosen,
+        lift_when: compiled(lift_when)?,
     })
 }
 
@@ -787,6 +932,9 @@ impl Checked {
             take: self.take.map(pit),
             take_choice: self.take_choice,
             take_to: self.take_to,
+            store_move: self.store_move.map(pit),
+            lift_chosen: self.lift_chosen,
+            lift_when: self.lift_when.map(pit),
         }
     }
 }
@@ -821,6 +969,10 @@ impl SowingRule {
             locks,
             // Settled with the legal moves.
             cannot_feed: _,
+            lift_when: _,
+            // What closes a path: a move that lifts less than its pit, or sows the store.
+            store_move,
+            lift_chosen,
             // Judged after the capture, feeding needs the position at the move's start.
             must_feed,
         } = self;
@@ -836,9 +988,12 @@ impl SowingRule {
                 || *must_feed == MustFeed::Kept
                 || close.is_some()
                 || *fill_across
-                || *locks,
+                || *locks
+                || store_move.is_some()
+                || *lift_chosen,
             way: *directed,
-            start: false,
+            // The legal moves list the numbers lifted and the store.
+            start: store_move.is_some() || *lift_chosen,
         }
     }
 
@@ -910,6 +1065,31 @@ impl SowingRule {
             let _ = writeln!(
                 s,
                 "The first stone of every lift, relays included, goes into your store."
+            );
+        }
+        if self.lift_chosen {
+            let _ = writeln!(
+                s,
+                "You choose how many stones to lift{}: such a move is written with the number after a colon, `3:5` (five stones of pit 3); the rest stay in the pit. Relay lifts take every stone.",
+                self.lift_when
+                    .as_ref()
+                    .map_or(String::new(), |w| format!(", any number where `{}`", w.expr.text()))
+            );
+        }
+        if let Some(m) = &self.store_move {
+            let _ = writeln!(
+                s,
+                "In place of a pit you may sow your store{} (written `s`{}): its first stone falls into your first pit along the sowing, and it goes round {}.",
+                match m.expr.text() {
+                    "true" => String::new(),
+                    t => format!(" where `{t}` (`pit` being the store)"),
+                },
+                if self.lift_chosen { ", or `s:2` for two of its stones" } else { "" },
+                match self.circuit.store_ring {
+                    StoreRing::Moves => "the circuit of the other moves",
+                    StoreRing::Own => "your own pits only",
+                    StoreRing::Pits => "both players' pits, passing over the stores",
+                }
             );
         }
         if let Some(k) = &self.skip {
