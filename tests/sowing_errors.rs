@@ -1167,3 +1167,75 @@ fn the_choice_of_sides_chains_and_pairs_of_houses_refuse_unknown_values() {
         .iter()
         .any(|d| d.message.contains("`also_when` without `also`")));
 }
+
+#[test]
+fn store_moves_and_chosen_lifts_are_refused_where_they_cannot_apply() {
+    // A store sown needs stores on the board.
+    let sowing = |keys: &str| {
+        OWARE
+            .replace("[sowing]", &format!("[sowing]\n{keys}"))
+            .replace("stores = false", "stores = true")
+    };
+    let no_stores = sowing("store_move = \"true\"").replace("stores = true", "stores = false");
+    located(
+        &no_stores,
+        "`store_move` sows the mover's store, but the board has none",
+        "store_move = \"true\"",
+        "\"true\"",
+    );
+    located(
+        &sowing("store_move = \"pit.count > 0\"\nlift = \"some\""),
+        "unknown value \"some\" for `sowing.lift`",
+        "lift = \"some\"",
+        "\"some\"",
+    );
+    located(
+        &sowing("store_move = \"true\"\nstore_circuit = \"mine\""),
+        "unknown value \"mine\" for `sowing.store_circuit`",
+        "store_circuit = \"mine\"",
+        "\"mine\"",
+    );
+    // `lift` is a name of `lift_when` alone.
+    located(
+        &sowing("store_move = \"lift > 2\""),
+        "unknown name `lift`",
+        "store_move = \"lift > 2\"",
+        "lift",
+    );
+    for (keys, warning) in [
+        (
+            "store_circuit = \"own\"",
+            "`store_circuit` without `store_move`",
+        ),
+        (
+            "lift_when = \"lift > 1\"",
+            "`lift_when` without `lift = \"chosen\"`",
+        ),
+    ] {
+        let report = ludus::registry::check(&sowing(keys));
+        assert!(report.game.is_some(), "{keys}");
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .any(|d| d.message.contains(warning)),
+            "{keys}: {:?}",
+            report.diagnostics
+        );
+    }
+    // A move's stones are a number, and only where the mover chooses them.
+    use ludus::game::{Game, Notation};
+    let compiled = |text: &str| {
+        ludus::sowing::compile(&ludus::rules::RulesDoc::parse(text).expect("parses"))
+            .expect("compiles")
+    };
+    let g = compiled(&sowing("lift = \"chosen\""));
+    let st = g.new_game(0);
+    let e = g.parse_move(&st, "3:x").expect_err("not a number");
+    assert!(e.to_string().contains("a number after the colon"), "{e}");
+    let e = g.parse_move(&st, "s").expect_err("no store move");
+    assert!(e.to_string().contains("no rule sows a store"), "{e}");
+    let oware = compiled(OWARE);
+    let st = oware.new_game(0);
+    assert!(oware.parse_move(&st, "3:2").is_err());
+}

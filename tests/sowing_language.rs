@@ -2391,3 +2391,217 @@ most = 4
     let s = sow_pit(&g, &mut st, 2);
     assert_eq!(s["houses"], json!([[[0, 4]], []]));
 }
+
+/// The legal moves as their texts.
+fn move_texts(g: &ludus::sowing::SowingGame, st: &ludus::sowing::SowingState) -> Vec<String> {
+    use ludus::game::{Game, Notation};
+    let mut moves = Vec::new();
+    g.legal_moves(st, &mut moves);
+    moves.iter().map(|m| g.move_text(st, m)).collect()
+}
+
+/// Two rows of four with stores; a store may be sown; a last stone making a pit of the
+/// opponent's two or three captures it.
+const STORE_SOWN: &str = r#"
+[game]
+name = "store-sown"
+family = "sowing"
+
+[board]
+pits = 4
+stores = true
+
+[setup]
+stones = 1
+
+[sowing]
+store_move = "true"
+
+[capture]
+when = "last.side == opponent and last.count in [2, 3]"
+take = ["last"]
+"#;
+
+#[test]
+fn a_store_sown_starts_in_the_movers_first_pit_and_goes_round_its_circuit() {
+    let g = from_text(STORE_SOWN);
+    // South's store of 6: pits 1 to 4, then North's pits 1 and 2; North's pit 2 (1 → 2) is
+    // captured, so 2 stones come back to the store sown.
+    let mut st = position(&g, 0, &[0, 1, 0, 0], &[0, 1, 0, 0], [6, 0]);
+    assert_eq!(move_texts(&g, &st), ["2", "s"]);
+    let s = place(&g, &mut st, "s");
+    assert_eq!(s["pits"], json!([[1, 2, 1, 1], [1, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([2, 0]));
+    // Round South's own pits only: the same store of 6 laps back to pits 1 and 2.
+    let g = from_text(&STORE_SOWN.replace(
+        "store_move = \"true\"",
+        "store_move = \"true\"\nstore_circuit = \"own\"",
+    ));
+    let mut st = position(&g, 0, &[0, 1, 0, 0], &[0, 1, 0, 0], [6, 0]);
+    let s = place(&g, &mut st, "s");
+    assert_eq!(s["pits"], json!([[2, 3, 1, 1], [0, 1, 0, 0]]));
+    assert_eq!(s["stores"], json!([0, 0]));
+    // Clockwise, the store's first stone falls into the mover's last pit.
+    let g = from_text(&STORE_SOWN.replace(
+        "store_move = \"true\"",
+        "store_move = \"true\"\ndirection = \"clockwise\"",
+    ));
+    let mut st = position(&g, 1, &[0, 0, 0, 0], &[0, 0, 0, 0], [5, 3]);
+    let s = place(&g, &mut st, "s");
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0], [0, 1, 1, 1]]));
+    // A store sown where the moves sow both stores passes through them; "pits" passes over.
+    let both = STORE_SOWN.replace(
+        "store_move = \"true\"",
+        "store_move = \"true\"\nstores = \"both\"",
+    );
+    let g = from_text(&both);
+    let mut st = position(&g, 0, &[0, 0, 0, 0], &[1, 1, 1, 0], [5, 0]);
+    let s = place(&g, &mut st, "s");
+    assert_eq!(s["pits"], json!([[1, 1, 1, 1], [1, 1, 1, 0]]));
+    assert_eq!(
+        s["stores"],
+        json!([1, 0]),
+        "the fifth stone falls into South's own store"
+    );
+    let g = from_text(&both.replace(
+        "store_move = \"true\"",
+        "store_move = \"true\"\nstore_circuit = \"pits\"",
+    ));
+    let mut st = position(&g, 0, &[0, 0, 0, 0], &[1, 1, 1, 0], [5, 0]);
+    let s = place(&g, &mut st, "s");
+    // The fifth stone passes over South's store into North's pit 1 (1 → 2): captured.
+    assert_eq!(s["pits"], json!([[1, 1, 1, 1], [0, 1, 1, 0]]));
+    assert_eq!(s["stores"], json!([2, 0]));
+}
+
+#[test]
+fn a_store_is_sown_only_when_its_condition_holds_and_it_holds_stones() {
+    let g = from_text(&STORE_SOWN.replace("\"true\"", "\"pit.count >= 3\""));
+    let st = position(&g, 0, &[1, 0, 0, 0], &[1, 0, 0, 0], [2, 4]);
+    assert_eq!(move_texts(&g, &st), ["1"]);
+    let st = position(&g, 0, &[1, 0, 0, 0], &[1, 0, 0, 0], [3, 3]);
+    assert_eq!(move_texts(&g, &st), ["1", "s"]);
+    // The store alone is a move: a player whose pits are empty sows it and the game goes on.
+    let mut st = position(&g, 0, &[0, 0, 0, 0], &[1, 0, 0, 0], [3, 4]);
+    assert_eq!(move_texts(&g, &st), ["s"]);
+    let s = place(&g, &mut st, "s");
+    assert_eq!(s["pits"], json!([[1, 1, 1, 0], [1, 0, 0, 0]]));
+    assert_eq!(s["phase"], json!("move"));
+    // Once a game: the first store sown moves the mover to stage 1.
+    let once = STORE_SOWN.replace("\"true\"", "\"mover.stage == 0\"")
+        + "\n[turn]\nstages = [\"origin.is_store\"]\n";
+    let g = from_text(&once);
+    let mut st = position(&g, 0, &[0, 1, 0, 0], &[1, 0, 0, 0], [2, 4]);
+    assert_eq!(place(&g, &mut st, "s")["stages"], json!([1, 0]));
+    use ludus::game::Json;
+    let later = json!({"to_move": 0, "pits": [[1, 2, 0, 0], [1, 0, 0, 0]], "stores": [2, 2], "stages": [1, 0]});
+    let st = g.state_from_json(&later).expect("a position");
+    assert_eq!(
+        move_texts(&g, &st),
+        ["1", "2"],
+        "South's store is sown once a game"
+    );
+}
+
+#[test]
+fn a_mover_may_lift_as_many_stones_as_they_choose() {
+    let chosen = STORE_SOWN.replace(
+        "store_move = \"true\"",
+        "store_move = \"true\"\nlift = \"chosen\"",
+    );
+    let g = from_text(&chosen);
+    let mut st = position(&g, 0, &[3, 0, 0, 0], &[0, 0, 0, 1], [2, 2]);
+    assert_eq!(move_texts(&g, &st), ["1:1", "1:2", "1", "s:1", "s"]);
+    // Two of pit 1's three: one stays, pits 2 and 3 get one each.
+    let s = place(&g, &mut st, "1:2");
+    assert_eq!(s["pits"], json!([[1, 1, 1, 0], [0, 0, 0, 1]]));
+    // The pit alone lifts all its stones, the same move as its number in full.
+    use ludus::game::Notation;
+    let st = position(&g, 0, &[3, 0, 0, 0], &[0, 0, 0, 1], [2, 2]);
+    assert_eq!(g.parse_move(&st, "1"), g.parse_move(&st, "1:3"));
+    assert_eq!(g.parse_move(&st, "s"), g.parse_move(&st, "s:2"));
+    let refused = g
+        .parse_move(&st, "1:4")
+        .expect_err("more than the pit holds");
+    assert!(refused.to_string().contains("holds 3 stones"), "{refused}");
+    // `lift_when` narrows the choice: at least one stone stays in a pit; the store whole.
+    let g = from_text(&chosen.replace(
+        "lift = \"chosen\"",
+        "lift = \"chosen\"\nlift_when = \"lift < pit.count or pit.is_store\"",
+    ));
+    let st = position(&g, 0, &[3, 1, 0, 0], &[0, 0, 0, 1], [2, 1]);
+    assert_eq!(move_texts(&g, &st), ["1:1", "1:2", "s:1", "s"]);
+    let refused = g.parse_move(&st, "2").expect_err("pit 2 would be emptied");
+    assert!(refused.to_string().contains("may not"), "{refused}");
+    // The protocol's move objects say what is lifted.
+    use ludus::game::{Game, Json};
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    assert_eq!(
+        g.move_json(&st, &moves[1]),
+        json!({"text": "1:2", "pit": 1, "lift": 2})
+    );
+    assert_eq!(
+        g.move_json(&st, &moves[2]),
+        json!({"text": "s:1", "store": true, "lift": 1})
+    );
+}
+
+#[test]
+fn a_store_sown_may_take_as_it_goes() {
+    // I Pere's thirteen: sown from the store, every pit of the opponent's made two or three
+    // is taken at once; an ordinary move takes nothing on the way.
+    let text = STORE_SOWN.replace(
+        "store_move = \"true\"",
+        "store_move = \"true\"\ntake = \"origin.is_store and pit.side == opponent and pit.count in [2, 3]\"\ntake_to = \"mover\"",
+    );
+    let g = from_text(&text.replace(
+        "when = \"last.side == opponent and last.count in [2, 3]\"",
+        "when = \"false\"",
+    ));
+    let mut st = position(&g, 0, &[0, 0, 0, 0], &[1, 1, 0, 1], [5, 0]);
+    let s = place(&g, &mut st, "s");
+    assert_eq!(s["pits"], json!([[1, 1, 1, 1], [0, 1, 0, 1]]));
+    assert_eq!(s["stores"], json!([2, 0]));
+    let mut st = position(&g, 0, &[0, 0, 0, 5], &[1, 1, 0, 1], [0, 0]);
+    let s = place(&g, &mut st, "4");
+    assert_eq!(s["pits"], json!([[1, 0, 0, 0], [2, 2, 1, 2]]));
+    assert_eq!(s["stores"], json!([0, 0]));
+}
+
+#[test]
+fn each_number_lifted_and_the_store_are_judged_as_moves_by_feeding_and_grand_slams() {
+    // North has no stones: only the moves that give them some are legal, each number lifted
+    // and each of the store's judged on its own.
+    let text = r#"
+[game]
+name = "feed-lifts"
+family = "sowing"
+
+[board]
+pits = 4
+stores = true
+
+[setup]
+layout = [[2, 0, 3, 1], [0, 0, 0, 0]]
+stores = [6, 3]
+
+[sowing]
+store_move = "true"
+lift = "chosen"
+must_feed = true
+"#;
+    use ludus::game::Game;
+    let g = from_text(text);
+    let st = g.new_game(0);
+    assert_eq!(move_texts(&g, &st), ["3:2", "3", "4", "s:5", "s"]);
+    // A grand slam barred: lifting one stone of pit 4 would take North's only stones.
+    let slam = text
+        .replace("[[2, 0, 3, 1], [0, 0, 0, 0]]", "[[0, 0, 0, 2], [1, 0, 0, 0]]")
+        .replace("stores = [6, 3]", "stores = [0, 0]")
+        .replace("must_feed = true", "")
+        + "\n[capture]\nwhen = \"last.side == opponent and last.count == 2\"\ntake = [\"last\"]\ngrand_slam = \"never\"\n";
+    let g = from_text(&slam);
+    let st = g.new_game(0);
+    assert_eq!(move_texts(&g, &st), ["4"]);
+}

@@ -35,6 +35,9 @@ Mancala Games keeps its count of repeat turns (for "only one repeat turn": Ali G
 a pass, so the player after a pass may be refused a first repeat turn; its own description
 allows one repeat turn a turn, so the wrapper starts the count afresh at a pass.
 
+A move sowing the mover's store (Mancala Games' PLAY_LOCS: its move (-(turn + 1), seeds)) is
+written as Ludus writes it: `s` when it sows all the store's seeds, `s:n` when n of them.
+
 A configuration listed with "pooled": true has its two stores compared as one: Mancala Games
 puts the seeds its rules take out of play (a seed sown towards a closed pit across the board)
 in South's store, while its rules text and Ludus keep them out of play in that pit, its owner's
@@ -108,6 +111,11 @@ def owners(game):
 
 
 def mg_move_text(game, move, turn):
+    # A move sowing the mover's store (its PLAY_LOCS): (-(turn + 1), seeds), written `s`
+    # when it sows all the store's seeds and `s:n` when n of them, as Ludus writes it.
+    if isinstance(move, tuple) and len(move) == 2 and isinstance(move[0], int) and move[0] < 0:
+        seeds = move[1]
+        return 's' if seeds == game.store[int(turn)] else f's:{seeds}'
     text = pit_text(game, move, turn)
     # The first two moves of a game sown the rules' way whatever the way named (its
     # NO_UDIR_FIRSTS): Mancala Games lists both ways, which sow alike; Ludus has the one.

@@ -602,8 +602,11 @@ impl View for SowingGame {
     }
     fn gain_text(&self, gained: i32) -> Option<String> {
         let stones = format!("{gained} stone{}", if gained == 1 { "" } else { "s" });
-        // Where stones are sown into the store, not every stone gained there is a capture.
-        Some(if self.sowing.circuit.own_store {
+        // Where stones are sown into the store, not every stone gained there is a capture;
+        // where a store is sown, its gain is what it took less what it sowed.
+        Some(if self.sowing.store_move.is_some() {
+            format!("store +{gained}")
+        } else if self.sowing.circuit.own_store {
             format!("stores {stones}")
         } else {
             format!("captures {stones}")

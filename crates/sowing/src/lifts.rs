@@ -4,16 +4,33 @@
 //! pits' bits of the legal-move mask, which [`MORE`] marks; their text is the pit's (or `s` for
 //! the store) with the stones lifted after a colon: `3:5`, `s`, `s:2`.
 
-use super::board::{Board, STORE, STORE_WAY};
+use super::board::{Board, OTHER_WAY, STORE, STORE_WAY};
 use super::moves::{MoveKind, SowingMove};
 use super::scope::Ctx;
-use super::sow::{WAY_BITS, MORE};
+use super::sow::{MORE, WAY_BITS};
 use super::state::{Memory, SowingState};
 use super::SowingGame;
 use ludus_core::game::MoveError;
 
 /// The store, as a move's text names it.
 pub(crate) const STORE_TEXT: &str = "s";
+
+/// The circuit, pit and stones lifted of a move of `mover`'s (as [`SowingGame::sow`] takes).
+fn spec(mover: usize, mv: SowingMove) -> (usize, usize, u8) {
+    match mv.kind() {
+        MoveKind::Store { lift } => (mover + STORE_WAY, 0, lift),
+        MoveKind::Sow {
+            pit,
+            other_way,
+            lift,
+        } => (
+            mover + OTHER_WAY * usize::from(other_way),
+            usize::from(pit),
+            lift,
+        ),
+        _ => unreachable!("only sowings are listed here"),
+    }
+}
 
 impl SowingGame {
     /// Whether moves lift chosen numbers of stones or sow the store: the legal moves are then
@@ -65,53 +82,90 @@ impl SowingGame {
         })
     }
 
-    /// The legal pits `mask` less those with no number of stones the mover may lift, and
-    /// [`MORE`] when moves are listed here (any pit left, or the store).
+    /// The moves of `mover` listed here, from the legal pits `mask` (judged by nothing but
+    /// `start` and the ways round): each pit move once for every number of stones it may lift,
+    /// then the store; each judged as a move of its own by the feeding rule and a forbidden
+    /// grand slam when `judge` says they apply (the opponent has no stones, a slam is barred).
+    fn lift_moves(
+        &self,
+        b: &Board,
+        (mover, ply, memory): (usize, u32, &Memory),
+        mask: u64,
+        (feed, forbid): (bool, bool),
+    ) -> Vec<SowingMove> {
+        let mut pits = Vec::new();
+        super::wide_moves(mask & !MORE, &mut pits);
+        let mut moves = Vec::new();
+        for mv in pits {
+            let slot = self
+                .geo
+                .slot_from(mover, usize::from(mv.sown_pit().unwrap_or(1)));
+            let counts = self.lift_counts(b, mover, slot, ply, memory);
+            moves.extend(counts.into_iter().map(|c| mv.lifting(c)));
+        }
+        if self.store_open(b, mover, ply, memory) {
+            let counts = self.lift_counts(b, mover, STORE + mover, ply, memory);
+            moves.extend(counts.into_iter().map(SowingMove::store));
+        }
+        if moves.is_empty() || !(feed || forbid) {
+            return moves;
+        }
+        let tried: Vec<(bool, bool)> = moves
+            .iter()
+            .map(|&mv| self.trial(b, spec(mover, mv), ply))
+            .collect();
+        let any_fed = tried.iter().any(|t| t.0);
+        let only_fed = self.feeds_only(feed, any_fed);
+        let left = |&(fed, _): &(bool, bool)| fed || !only_fed;
+        let slams_go = self.slams_go(tried.iter().any(|t| left(t) && !t.1));
+        moves
+            .into_iter()
+            .zip(tried)
+            .filter(|(_, t)| left(t) && !(slams_go && t.1))
+            .map(|(mv, _)| mv)
+            .collect()
+    }
+
+    /// The legal pits `mask` less those no move of which is left (see [`Self::lift_moves`]),
+    /// and [`MORE`] when any move is.
     #[cold]
     #[inline(never)]
     pub(crate) fn mark_lifts(
         &self,
         b: &Board,
-        mover: usize,
-        ply: u32,
-        memory: &Memory,
-        mut mask: u64,
+        at: (usize, u32, &Memory),
+        mask: u64,
+        judge: (bool, bool),
     ) -> u64 {
-        if self.sowing.lift_when.is_some() {
-            let mut bits = mask;
-            while bits != 0 {
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let slot = self.geo.slot_from(mover, bit % WAY_BITS + 1);
-                if self.lift_counts(b, mover, slot, ply, memory).is_empty() {
-                    mask &= !(1 << bit);
-                }
-            }
+        let moves = self.lift_moves(b, at, mask, judge);
+        let mut marked = moves
+            .iter()
+            .filter_map(|mv| {
+                let pit = mv.sown_pit()?;
+                Some(1u64 << (usize::from(pit) - 1 + usize::from(mv.is_other_way()) * WAY_BITS))
+            })
+            .fold(0, |m, bit| m | bit);
+        if !moves.is_empty() {
+            marked |= MORE;
         }
-        if mask != 0 || self.store_open(b, mover, ply, memory) {
-            mask |= MORE;
-        }
-        mask
+        marked
     }
 
-    /// The legal moves of a position whose mask [`MORE`] marks: each pit move once for every
-    /// number of stones it may lift, then the store.
+    /// The legal moves of a position whose mask [`MORE`] marks.
     #[cold]
     #[inline(never)]
     pub(crate) fn listed_lifts(&self, state: &SowingState, out: &mut Vec<SowingMove>) {
-        let mut pits = Vec::new();
-        super::wide_moves(state.legal & !MORE, &mut pits);
-        let (b, mover) = (&state.board, usize::from(state.to_move));
-        out.clear();
-        for mv in pits {
-            let slot = self.geo.slot_from(mover, usize::from(mv.sown_pit().unwrap_or(1)));
-            let counts = self.lift_counts(b, mover, slot, state.ply, &state.memory);
-            out.extend(counts.into_iter().map(|c| mv.lifting(c)));
-        }
-        if self.store_open(b, mover, state.ply, &state.memory) {
-            let counts = self.lift_counts(b, mover, STORE + mover, state.ply, &state.memory);
-            out.extend(counts.into_iter().map(SowingMove::store));
-        }
+        let mover = usize::from(state.to_move);
+        // The mask holds the pits left: only the numbers lifted and the store are judged again.
+        let feed = self.sowing.must_feed != super::rules::MustFeed::No
+            && self.open_stones(&state.board, 1 - mover) == 0;
+        let forbid = self.slams_go(true);
+        *out = self.lift_moves(
+            &state.board,
+            (mover, state.ply, &state.memory),
+            state.legal,
+            (feed, forbid),
+        );
     }
 
     /// Plays the mover's store, `lift` of its stones (0: all).
@@ -145,7 +199,10 @@ impl SowingGame {
         let mover = usize::from(state.to_move);
         let (mv, slot) = if what.eq_ignore_ascii_case(STORE_TEXT) {
             if self.sowing.store_move.is_none() {
-                return Err(MoveError::unreadable(text, "no rule sows a store in this game"));
+                return Err(MoveError::unreadable(
+                    text,
+                    "no rule sows a store in this game",
+                ));
             }
             (SowingMove::store(0), STORE + mover)
         } else {

@@ -347,7 +347,8 @@ impl Context {
             Context::Start | Context::Lift => {
                 &[View::Pit, View::PreviousOrigin, View::PreviousLast]
             }
-            Context::Drop | Context::Skip => &[View::Pit],
+            // `origin`: the move's pit or store (a store sown back may take as it goes).
+            Context::Drop | Context::Skip => &[View::Pit, View::Origin],
             // The views once a sowing has ended; `prior` is not looked up for a capture.
             Context::Capture => &AFTER_SOWING[..6],
             Context::House | Context::Relay => AFTER_SOWING,

@@ -321,6 +321,7 @@ impl SowingGame {
         ctx.sown = s.sown;
         ctx.relays = s.relays;
         ctx.hand = u32::from(s.hand) - 1;
+        ctx.views[View::Origin as usize] = s.origin as u8;
         let mut pos = first;
         for _ in 0..self.geo.circuit_len[s.mover] {
             if !skip.test(&mut ctx, pos) {
@@ -953,6 +954,7 @@ impl SowingGame {
         ctx.sown = s.sown;
         ctx.relays = s.relays;
         ctx.hand = u32::from(s.hand);
+        ctx.views[View::Origin as usize] = s.origin as u8;
         if !take.test(&mut ctx, pos) {
             return None;
         }
@@ -1629,34 +1631,57 @@ impl SowingGame {
             };
         let slam_rule = self.capture.as_ref().map(|c| c.grand_slam);
         let forbid = matches!(slam_rule, Some(GrandSlam::Forbidden | GrandSlam::Never));
+        if !self.fast.plain_start && self.lifts() {
+            // Each number lifted and the store are judged as moves of their own.
+            return self.mark_lifts(b, (mover, ply, memory), mask, (feed, forbid));
+        }
         if mask != 0 && (feed || forbid) {
             let (mut fed, mut slams) = (0u64, 0u64);
             let mut bits = mask;
             while bits != 0 {
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let mut trial = *b;
                 let way = mover + OTHER_WAY * (bit / WAY_BITS);
-                // A trial takes every choice the rules leave to a player.
-                let r = self.sow(&mut trial, (way, bit % WAY_BITS + 1, 0), ply, None);
-                let fed_now = match self.sowing.must_feed {
-                    MustFeed::Kept => self.open_stones(&trial, 1 - mover) > 0,
-                    _ => r.fed,
-                };
+                let (fed_now, slam) = self.trial(b, (way, bit % WAY_BITS + 1, 0), ply);
                 fed |= u64::from(fed_now) << bit;
-                slams |= u64::from(r.grand_slam) << bit;
+                slams |= u64::from(slam) << bit;
             }
-            if feed && (fed != 0 || self.sowing.cannot_feed == CannotFeed::NoMove) {
+            if self.feeds_only(feed, fed != 0) {
                 mask = fed;
             }
-            if forbid && (slam_rule == Some(GrandSlam::Never) || mask & !slams != 0) {
+            if self.slams_go(mask & !slams != 0) {
                 mask &= !slams;
             }
         }
-        if !self.fast.plain_start && self.lifts() {
-            mask = self.mark_lifts(b, mover, ply, memory, mask);
-        }
         mask
+    }
+
+    /// A move tried on a copy of `b`, every choice within it taken: whether it leaves the
+    /// opponent stones as the feeding rule judges it, and whether it is a grand slam.
+    pub(crate) fn trial(&self, b: &Board, spec: (usize, usize, u8), ply: u32) -> (bool, bool) {
+        let mover = spec.0 % OTHER_WAY;
+        let mut trial = *b;
+        let r = self.sow(&mut trial, spec, ply, None);
+        let fed = match self.sowing.must_feed {
+            MustFeed::Kept => self.open_stones(&trial, 1 - mover) > 0,
+            _ => r.fed,
+        };
+        (fed, r.grand_slam)
+    }
+
+    /// Whether only the moves tried that feed stay: the opponent has no stones (`feed`), and
+    /// some move feeds them or the rules give no other move.
+    pub(crate) fn feeds_only(&self, feed: bool, any_fed: bool) -> bool {
+        feed && (any_fed || self.sowing.cannot_feed == CannotFeed::NoMove)
+    }
+
+    /// Whether the grand slams among the moves left go (`any_other`: some move left is none).
+    pub(crate) fn slams_go(&self, any_other: bool) -> bool {
+        match self.capture.as_ref().map(|c| c.grand_slam) {
+            Some(GrandSlam::Never) => true,
+            Some(GrandSlam::Forbidden) => any_other,
+            _ => false,
+        }
     }
 
     /// The pits `mover` holds, in play and holding stones, in their numbering counted on

@@ -1026,6 +1026,11 @@ impl CaptureRule {
                 "A last stone in a store takes that store's stones when the capture's condition holds."
             );
         }
+        // With no pit taken first, the chain alone takes.
+        let targets = match targets.is_empty() {
+            true => vec!["the pits of the chain"],
+            false => targets,
+        };
         let _ = writeln!(
             s,
             "Capture: when `{}`, {} {}{}.",

@@ -637,8 +637,8 @@ const KEYS: &[KeyRef] = &[
         long: "A condition (context lift: the names of context start, and `lift`, the stones \
                the mover would lift) on each number the mover may choose; by default any \
                number from one up to all. Okwe (Achalla): `\"lift < pit.count\"` (at least one \
-               stone stays); Azigo, all of a pit but any number of the store: `\"pit.is_store \
-               or lift == pit.count\"`. A pit or store with no number allowed gives no move.",
+               stone stays); Okwe (Nigeria), all of a pit but some or all of the store: \
+               `\"pit.is_store or lift == pit.count\"`. A pit or store with no number allowed gives no move.",
     },
 ];
 
@@ -702,7 +702,10 @@ pub(super) fn circuit(cx: &mut Cx, rules: &Rules) -> CircuitSpec {
         from_board: sowing
             .and_then(|s| s.start_from.as_ref())
             .is_some_and(|f| *f.get_ref() == StartFrom::Board),
-        store_ring: match sowing.and_then(|s| s.store_circuit.as_ref()).map(|c| *c.get_ref()) {
+        store_ring: match sowing
+            .and_then(|s| s.store_circuit.as_ref())
+            .map(|c| *c.get_ref())
+        {
             None | Some(StoreCircuit::Moves) => StoreRing::Moves,
             Some(StoreCircuit::Own) => StoreRing::Own,
             Some(StoreCircuit::Pits) => StoreRing::Pits,
@@ -1002,7 +1005,12 @@ impl SowingRule {
         let c = &self.circuit;
         let _ = writeln!(
             s,
-            "Sowing: lift every stone of one of {} where `{}` and sow one a pit {} round {}{}.",
+            "Sowing: lift {} of one of {} where `{}` and sow one a pit {} round {}{}.",
+            if self.lift_chosen {
+                "stones"
+            } else {
+                "every stone"
+            },
             if c.from_board {
                 "the pits of the board, yours or your opponent's,"
             } else {
