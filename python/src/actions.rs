@@ -5,10 +5,10 @@
 //!   sown the other way round n + k - 1, the decisions take and leave 2n and 2n + 1, a pass
 //!   2n + 2. Where pits change owner, n is both sides' pits: a pit across the board, `o3`, is
 //!   pit (pits a side) + 3. Where the rules let the mover pick pits after a capture
-//!   (`capture.pick`), picking the pit in slot s (player p's pit k is slot p × (pits a side)
-//!   + k - 1) is 2n + 3 + s. Where moves sow the store or lift a number of stones the mover
-//!   chooses (`sowing.store_move`, `sowing.lift`), P past that (P = 2n + 3 + the picks):
-//!   the store lifting c stones (0: all) is P + c, and pit move m above lifting c is
+//!   (`capture.pick`), picking the pit in slot s (player p's pit k is slot
+//!   p × (pits a side) + k - 1) is 2n + 3 + s. Where moves sow the store or lift a number of
+//!   stones the mover chooses (`sowing.store_move`, `sowing.lift`), let P = 2n + 3 + the
+//!   picks: the store lifting c stones (0: all) is P + c, and pit move m above lifting c is
 //!   P + 256 (1 + m) + c.
 //! - Tables: a move is its single-die steps. A step is a symbol 1..=S, S = (points + 2) × faces:
 //!   (row - 1) × faces + pips, with row the point moved from (1..=points), points + 1 for the bar
