@@ -54,20 +54,25 @@ use rules::sowing::SowingRule;
 use rules::turn::TurnRule;
 use serde_json::{json, Map, Value};
 
-/// `PIT_LISTS[m]`: the pit numbers k + 1 of the bits k set in byte m, one a byte, lowest first.
-const PIT_LISTS: [u64; 256] = {
-    let mut lists = [0u64; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut k, mut at) = (0, 0);
-        while k < 8 {
-            if m >> k & 1 == 1 {
-                lists[m] |= (k as u64 + 1) << (8 * at);
-                at += 1;
+/// `PIT_MOVES[d][m]`: the moves sowing pits k + 1 + 8d for the bits k set in byte m, lowest
+/// first (the rest 0): the pits of the low and the high byte of a legal-move mask.
+const PIT_MOVES: [[[u16; 8]; 256]; 2] = {
+    let mut lists = [[[0u16; 8]; 256]; 2];
+    let mut d = 0;
+    while d < 2 {
+        let mut m = 0;
+        while m < 256 {
+            let (mut k, mut at) = (0, 0);
+            while k < 8 {
+                if m >> k & 1 == 1 {
+                    lists[d][m][at] = (k + 1 + 8 * d) as u16;
+                    at += 1;
+                }
+                k += 1;
             }
-            k += 1;
+            m += 1;
         }
-        m += 1;
+        d += 1;
     }
     lists
 };
@@ -297,7 +302,7 @@ impl Game for SowingGame {
             // its length are two independent look-ups, quicker than counting bits.
             let lo = state.legal as usize;
             out.clear();
-            SowingMove::extend_from_pits(out, PIT_LISTS[lo].to_le_bytes());
+            SowingMove::extend_from_pits(out, &PIT_MOVES[0][lo]);
             out.truncate(usize::from(PIT_COUNTS[lo]));
             return;
         }
@@ -307,16 +312,20 @@ impl Game for SowingGame {
                 _ => self.listed_lifts(state, out),
             };
         }
-        // Branch-free: the pit lists of the two bytes of the mask, packed in one register
-        // (a random player makes the bits unpredictable), copied as a whole.
-        let (lo, hi) = (state.legal & 0xff, state.legal >> 8 & 0xff);
-        let (n_lo, n_hi) = (lo.count_ones(), hi.count_ones());
-        let keep = u64::MAX.checked_shr(8 * (8 - n_hi)).unwrap_or(0);
-        let hi_pits = (PIT_LISTS[hi as usize] + 0x0808_0808_0808_0808) & keep;
-        let pits = u128::from(PIT_LISTS[lo as usize]) | u128::from(hi_pits) << (8 * n_lo);
+        // Branch-free: the pit lists of the two bytes of the mask (a random player makes the
+        // bits unpredictable), the high one written over the low one's unused end, copied as a
+        // whole.
+        let (lo, hi) = (
+            state.legal as usize & 0xff,
+            state.legal as usize >> 8 & 0xff,
+        );
+        let n_lo = usize::from(PIT_COUNTS[lo]);
+        let mut pits = [0u16; 24];
+        pits[..8].copy_from_slice(&PIT_MOVES[0][lo]);
+        pits[n_lo..n_lo + 8].copy_from_slice(&PIT_MOVES[1][hi]);
         out.clear();
-        SowingMove::extend_from_pits(out, pits.to_le_bytes());
-        out.truncate((n_lo + n_hi) as usize);
+        SowingMove::extend_from_pits(out, &pits[..16]);
+        out.truncate(n_lo + usize::from(PIT_COUNTS[hi]));
         if state.legal >> sow::WAY_BITS != 0 {
             ways::other_way_moves(state.legal, out);
         }

@@ -92,11 +92,11 @@ impl SowingMove {
         }
     }
 
-    /// Appends the pits of a block of bytes (pit numbers of the rules' way round, as the
-    /// legal-move listing packs them); the caller truncates to the pits that count.
+    /// Appends the moves of a block of pit numbers (the rules' way round, as the legal-move
+    /// listing packs them); the caller truncates to the pits that count.
     #[inline]
-    pub(crate) fn extend_from_pits<const N: usize>(out: &mut Vec<SowingMove>, pits: [u8; N]) {
-        out.extend(pits.map(|pit| SowingMove(u16::from(pit))));
+    pub(crate) fn extend_from_pits(out: &mut Vec<SowingMove>, pits: &[u16]) {
+        out.extend(pits.iter().map(|&pit| SowingMove(pit)));
     }
 
     pub fn kind(self) -> MoveKind {

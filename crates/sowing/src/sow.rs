@@ -1742,6 +1742,7 @@ impl SowingGame {
     /// Plays pit `pit` (sown against the rules' direction when `other_way`) of the player to
     /// move and settles what follows, or pauses the move at a choice the rules leave to a
     /// player.
+    #[inline]
     pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool, lift: u8) {
         let both = BOTH_WAYS << (pit - 1);
         let chose_way = self.sowing.remembers.ways && st.legal & both == both;
@@ -1750,6 +1751,7 @@ impl SowingGame {
     }
 
     /// Plays the move of circuit `way` from pit `pit` (or the store), lifting `lift` stones.
+    #[inline]
     pub(crate) fn play_sowing(
         &self,
         st: &mut SowingState,
