@@ -1239,3 +1239,30 @@ fn store_moves_and_chosen_lifts_are_refused_where_they_cannot_apply() {
     let st = oware.new_game(0);
     assert!(oware.parse_move(&st, "3:2").is_err());
 }
+
+#[test]
+fn a_middle_row_is_a_third_of_the_pits_and_faces_no_pit() {
+    let board = |pits: u32, keys: &str| {
+        OWARE.replace("pits = 6", &format!("pits = {pits}\nmiddle = 3{keys}"))
+    };
+    located(
+        &board(8, ""),
+        "`middle` must be a third of `pits`",
+        "middle = 3",
+        "3",
+    );
+    located(
+        &board(9, "").replace("rows = 1", "rows = 2"),
+        "a board with a middle row has one row of each player's own",
+        "rows = 2",
+        "2",
+    );
+    located(
+        &board(9, "").replace("take = [\"last\"]", "take = [\"opposite\"]"),
+        "no pit faces another across a board with a middle row",
+        "take = [\"opposite\"]",
+        "[\"opposite\"]",
+    );
+    // Oware's own capture, of the last pit and those behind it, needs no facing pit.
+    assert!(ludus::registry::check(&board(9, "")).game.is_some());
+}

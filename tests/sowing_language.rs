@@ -2605,3 +2605,55 @@ must_feed = true
     let st = g.new_game(0);
     assert_eq!(move_texts(&g, &st), ["4"]);
 }
+
+const THREE_ROWS: &str = r#"
+[game]
+name = "three-rows"
+family = "sowing"
+
+[board]
+pits = 9
+middle = 3
+
+[setup]
+stones = 3
+"#;
+
+#[test]
+fn a_board_with_a_middle_row_sows_along_ones_row_then_back_along_ones_half_of_it() {
+    let g = from_text(THREE_ROWS);
+    let mut st = position(&g, 0, &[3, 3, 3, 3, 3, 3, 3, 3, 3], &[3; 9], [0, 0]);
+    // South's pit 6, the right end of their row: on into their half of the middle row.
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"][0], json!([3, 3, 3, 3, 3, 0, 4, 4, 4]));
+    // North's pit 9, the inner end of their half of the middle row: on into South's row.
+    let mut st = position(&g, 1, &[3; 9], &[3, 3, 3, 3, 3, 3, 3, 3, 3], [0, 0]);
+    let s = sow_pit(&g, &mut st, 9);
+    assert_eq!(
+        s["pits"],
+        json!([[4, 4, 4, 3, 3, 3, 3, 3, 3], [3, 3, 3, 3, 3, 3, 3, 3, 0]])
+    );
+    // The board as both players see it: the middle row shared, each half on its owner's right.
+    use ludus::game::View;
+    let board = g.board(&st, 0);
+    let lines: Vec<&str> = board.lines().map(str::trim_end).collect();
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["6", "5", "4", "3", "2", "1", "(pit)"]
+    );
+    assert_eq!(
+        lines[5].split_whitespace().collect::<Vec<_>>(),
+        ["7", "8", "9", "9", "8", "7", "(pit)"]
+    );
+    assert_eq!(
+        lines[8].split_whitespace().collect::<Vec<_>>(),
+        ["1", "2", "3", "4", "5", "6", "(pit)"]
+    );
+    // No pit faces another: `opposite` does not exist.
+    let g = from_text(&format!(
+        "{THREE_ROWS}\n[capture]\nwhen = \"opposite.exists\"\ntake = [\"last\"]\n"
+    ));
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1, 3, 3, 3], &[3; 9], [0, 17]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["stores"], json!([0, 17]));
+}

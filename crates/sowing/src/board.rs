@@ -174,6 +174,10 @@ pub struct Geometry {
     pub n: usize,
     pub rows: usize,
     pub cols: usize,
+    /// Each player's pits in a middle row both share (`[board] middle`), 0 on boards of two
+    /// or four rows: row 1 is then the middle row, the owner's half on their right, and row
+    /// 2 their own; no pit faces another.
+    pub middle: usize,
     pub stores: bool,
     /// `[row, column]` of pit k (index k - 1) from the owner's seat: row 1 faces the opponent,
     /// column 1 is the owner's leftmost.
@@ -239,19 +243,20 @@ pub enum StoreRing {
 }
 
 impl Geometry {
-    /// `place[k-1]` is pit k's place; the caller has checked it is a permutation of the grid.
+    /// `place[k-1]` is pit k's place; the caller has checked it is a permutation of the grid
+    /// (of the grid less the other player's half of the middle row, with `middle` pits there).
     pub fn new(
-        rows: usize,
-        cols: usize,
+        (rows, cols, middle): (usize, usize, usize),
         stores: bool,
         place: Vec<(u8, u8)>,
         c: CircuitSpec,
     ) -> Self {
-        let n = rows * cols;
+        let n = place.len();
         let mut g = Geometry {
             n,
             rows,
             cols,
+            middle,
             stores,
             place,
             owner: [0; SLOTS],
@@ -295,11 +300,14 @@ impl Geometry {
                 }
             }
         }
-        g.opposite = opposite;
-        g.column = column;
-        for s in 0..SLOTS {
-            let [front, back] = column[s];
-            g.behind[s] = if opposite[s] == front { back } else { front };
+        // Across a shared middle row no pit faces another.
+        if middle == 0 {
+            g.opposite = opposite;
+            g.column = column;
+            for s in 0..SLOTS {
+                let [front, back] = column[s];
+                g.behind[s] = if opposite[s] == front { back } else { front };
+            }
         }
         // The ring in sowing order: player 0's pits by number, their store, player 1's, theirs.
         let ring_of = |mover: usize, own_only: bool, own_store: bool, other_store: bool| {
@@ -410,6 +418,16 @@ impl Geometry {
     /// The default numbering: pit 1 is the owner's leftmost (one row), or the rightmost pit of
     /// the front row running along it and back along the rear row (two rows); both are the
     /// counterclockwise sowing order.
+    /// The numbering of a board with a shared middle row, `middle` pits of each player there:
+    /// the owner's own row from their left, then their half of the middle row from its right
+    /// end inward (the counterclockwise sowing order).
+    pub fn middle_places(middle: usize) -> Vec<(u8, u8)> {
+        let cols = 2 * middle;
+        let own = (1..=cols).map(|c| (2, c as u8));
+        own.chain((middle + 1..=cols).rev().map(|c| (1, c as u8)))
+            .collect()
+    }
+
     pub fn default_places(rows: usize, cols: usize) -> Vec<(u8, u8)> {
         let mut place = Vec::with_capacity(rows * cols);
         if rows == 1 {

@@ -10,54 +10,57 @@ use std::fmt::Write;
 /// (`[5]`), so that every stone is seen; a pit held by the player across the board marked `*`.
 pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
     let g = &game.geo;
-    let opp = 1 - viewer;
-    let cell = |p: usize, row: usize, x: usize| -> Option<usize> {
-        // x counts columns from the viewer's left; the opponent sees them mirrored.
-        let col = if p == viewer { x } else { g.cols + 1 - x };
-        g.place
-            .iter()
-            .position(|&pl| pl == (row as u8, col as u8))
-            .map(|k| k + 1)
-    };
     let mut out = String::new();
     let (mut closed, mut ceded) = (false, false);
-    let mut line = |p: usize, row: usize| {
+    // A line of cells, x counting columns from the viewer's left (a place with no pit blank).
+    let mut line = |row: &[Option<(usize, usize)>]| {
         let mut nums = String::new();
         let mut counts = String::new();
-        for x in 1..=g.cols {
-            if let Some(k) = cell(p, row, x) {
-                let _ = write!(nums, "{k:>4}");
-                let mut count = if st.is_closed(game, p, k) {
-                    closed = true;
-                    format!("[{}]", st.pit(game, p, k))
-                } else if let Some(h) = st.house_owner(game, p, k) {
-                    match st.pit(game, p, k) {
-                        0 => format!("H{h}"),
-                        n => format!("{n}H{h}"),
-                    }
-                } else {
-                    st.pit(game, p, k).to_string()
-                };
-                if st.is_ceded(game, p, k) {
-                    ceded = true;
-                    count.push('*');
+        for cell in row {
+            let Some((p, k)) = *cell else {
+                nums.push_str("    ");
+                counts.push_str("    ");
+                continue;
+            };
+            let _ = write!(nums, "{k:>4}");
+            let mut count = if st.is_closed(game, p, k) {
+                closed = true;
+                format!("[{}]", st.pit(game, p, k))
+            } else if let Some(h) = st.house_owner(game, p, k) {
+                match st.pit(game, p, k) {
+                    0 => format!("H{h}"),
+                    n => format!("{n}H{h}"),
                 }
-                let _ = write!(counts, "{count:>4}");
+            } else {
+                st.pit(game, p, k).to_string()
+            };
+            if st.is_ceded(game, p, k) {
+                ceded = true;
+                count.push('*');
             }
+            let _ = write!(counts, "{count:>4}");
         }
         (nums, counts)
     };
     let names = game.player_names();
     let store = |p: usize| format!("{} {:>3}", names[p], st.store(p));
-    let _ = writeln!(out, "{}", store(opp));
-    for row in (1..=g.rows).rev() {
-        let (nums, counts) = line(opp, row);
-        let _ = writeln!(out, "     {nums}   (pit)\n     {counts}");
-    }
-    let _ = writeln!(out, "     {}", "----".repeat(g.cols));
-    for row in 1..=g.rows {
-        let (nums, counts) = line(viewer, row);
+    let rows = lines(game, viewer);
+    let _ = writeln!(out, "{}", store(1 - viewer));
+    let rule = format!("     {}", "----".repeat(g.cols));
+    for (i, row) in rows.iter().enumerate() {
+        let (nums, counts) = line(row);
+        if i < rows.len() / 2 {
+            let _ = writeln!(out, "     {nums}   (pit)\n     {counts}");
+            continue;
+        }
+        if i == rows.len() / 2 {
+            let _ = writeln!(out, "{rule}");
+        }
         let _ = writeln!(out, "     {counts}\n     {nums}   (pit)");
+        // A shared middle row is ruled off on both sides.
+        if rows.len() % 2 == 1 && i == rows.len() / 2 {
+            let _ = writeln!(out, "{rule}");
+        }
     }
     let _ = writeln!(out, "{}", store(viewer));
     if closed {
@@ -107,6 +110,33 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         let _ = writeln!(out, "last move cut short: {}", st.last_end.text());
     }
     out
+}
+
+/// The board's lines of pits from `viewer`'s seat, top first: each player's pit (player,
+/// number) at each column from the viewer's left. The opponent's rows (their rear row first),
+/// then the viewer's; on a board with a middle row, the shared middle row between the two (an
+/// odd number of lines: the middle one is counted with the viewer's).
+fn lines(game: &SowingGame, viewer: usize) -> Vec<Vec<Option<(usize, usize)>>> {
+    let g = &game.geo;
+    let opp = 1 - viewer;
+    let cell = |p: usize, row: usize, x: usize| -> Option<(usize, usize)> {
+        // The opponent sees the columns mirrored.
+        let col = if p == viewer { x } else { g.cols + 1 - x };
+        g.place
+            .iter()
+            .position(|&pl| pl == (row as u8, col as u8))
+            .map(|k| (p, k + 1))
+    };
+    let row_of = |p: usize, row: usize| (1..=g.cols).map(|x| cell(p, row, x)).collect();
+    if g.middle > 0 {
+        let shared = (1..=g.cols)
+            .map(|x| cell(viewer, 1, x).or(cell(opp, 1, x)))
+            .collect();
+        return vec![row_of(opp, 2), shared, row_of(viewer, 2)];
+    }
+    let mut rows: Vec<Vec<_>> = (1..=g.rows).rev().map(|r| row_of(opp, r)).collect();
+    rows.extend((1..=g.rows).map(|r| row_of(viewer, r)));
+    rows
 }
 
 /// What the player to move is to do (after their name); `None` once the game is over.
@@ -225,21 +255,17 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
     let opp = 1 - viewer;
     let names = game.player_names();
     let width = (g.cols as f64 + 2.0) * CELL;
-    let board_height = 2.0 * g.rows as f64 * CELL;
+    let rows = lines(game, viewer);
+    let board_height = rows.len() as f64 * CELL;
     let height = TOP + board_height + 56.0;
     let mut svg = Svg::new(width, height);
     svg.rect(0.0, TOP, width, board_height, BOARD, Some(INK));
-    // Row y of the opponent's rows (rear row first, as seen from across) and the viewer's.
-    let mut rows: Vec<(usize, usize)> = (1..=g.rows).rev().map(|r| (opp, r)).collect();
-    rows.extend((1..=g.rows).map(|r| (viewer, r)));
-    for (i, &(p, row)) in rows.iter().enumerate() {
+    for (i, row) in rows.iter().enumerate() {
         let cy = TOP + (i as f64 + 0.5) * CELL;
-        for x in 1..=g.cols {
-            let col = if p == viewer { x } else { g.cols + 1 - x };
-            let Some(k) = g.place.iter().position(|&pl| pl == (row as u8, col as u8)) else {
+        for (x, cell) in (1..).zip(row) {
+            let Some((p, k)) = *cell else {
                 continue;
             };
-            let k = k + 1;
             let cx = (x as f64 + 0.5) * CELL;
             let count = st.pit(game, p, k).to_string();
             if st.is_closed(game, p, k) {

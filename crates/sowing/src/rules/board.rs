@@ -25,6 +25,9 @@ pub struct Board {
     /// the opponent, column 1 is the owner's leftmost), pit 1 first. Default: derived.
     #[serde(default)]
     pub numbering: Option<Spanned<Vec<Spanned<Vec<u32>>>>>,
+    /// Each player's pits in a middle row both players share (three rows of pits).
+    #[serde(default)]
+    pub middle: Option<Spanned<u32>>,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -86,6 +89,24 @@ const KEYS: &[KeyRef] = &[
                opponent, column 1 is the owner's leftmost. Every place of the board exactly once, \
                or a located error (`numbered twice`, `misses pits`, `not a pit of this board`).",
     },
+    KeyRef {
+        section: "board",
+        key: "middle",
+        line:
+            "each player's pits in a middle row both share: three rows of pits (pits = 3 × middle)",
+        expects: "a whole number, a third of `pits`",
+        values: &[],
+        default: "none (two or four rows)",
+        example: "middle = 3",
+        long: "A board of three rows (Rab'e, Gabata of Adwa and Aksum: 3 × 6): each player owns \
+               their own row and the half of the middle row on their right. With `pits = 9`, \
+               `middle = 3`, pits 1 to 6 are the owner's row from their left and 7 to 9 their \
+               half of the middle row from its right end inward, the counterclockwise order \
+               (the sowing runs along one's row, back along one's half of the middle row, then \
+               along the opponent's row and half). No pit faces another across such a board: \
+               the views `opposite` and `behind` do not exist (`exists` false) and captures \
+               that take facing pits are refused. Not with `rows` or `numbering`.",
+    },
 ];
 
 /// The board's geometry from `[board]` and the circuit of `[sowing]`: only from tables read as
@@ -101,6 +122,30 @@ pub(super) fn geometry(cx: &mut Cx, rules: &Rules, spec: CircuitSpec) -> Option<
         }
     }
     let cols = *board.pits.get_ref() as usize;
+    let middle = board.middle.as_ref().map_or(0, |m| *m.get_ref() as usize);
+    if let Some(m) = &board.middle {
+        if middle == 0 || 3 * middle != cols {
+            cx.error(
+                m.span(),
+                "`middle` must be a third of `pits`: each player's row is twice their half of the middle row",
+            )
+            .notes
+            .push(format!("pits = {cols}: middle = {} would fit", cols / 3));
+            board_ok = false;
+        } else if let Some(r) = board.rows.as_ref().filter(|r| *r.get_ref() != 1) {
+            cx.error(
+                r.span(),
+                "a board with a middle row has one row of each player's own (`rows = 1`)",
+            );
+            board_ok = false;
+        } else if let Some(n) = &board.numbering {
+            cx.error(
+                n.span(),
+                "a board with a middle row is numbered along the sowing: leave `numbering` out",
+            );
+            board_ok = false;
+        }
+    }
     if cols < 1 || rows.clamp(1, 2) * cols > MAX_SIDE {
         cx.error(
             board.pits.span(),
@@ -114,6 +159,7 @@ pub(super) fn geometry(cx: &mut Cx, rules: &Rules, spec: CircuitSpec) -> Option<
         return None;
     }
     let place = match &board.numbering {
+        _ if middle > 0 => Some(Geometry::middle_places(middle)),
         None => Some(Geometry::default_places(rows, cols)),
         Some(numbering) => places(numbering, rows, cols, cx.errors),
     };
@@ -128,7 +174,11 @@ pub(super) fn geometry(cx: &mut Cx, rules: &Rules, spec: CircuitSpec) -> Option<
         .notes
         .push("add `stores = true` to `[board]`, or leave `sowing.stores` out".to_string());
     }
-    let geo = Geometry::new(rows, cols, board.stores, place?, spec);
+    let grid = match middle {
+        0 => (rows, cols, 0),
+        m => (2, 2 * m, m),
+    };
+    let geo = Geometry::new(grid, board.stores, place?, spec);
     if geo.circuit_len[0] < 2 {
         cx.error(
             rules.board.span(),
@@ -182,6 +232,21 @@ fn places(
 /// The board in plain words.
 pub(super) fn describe(game: &SowingGame, s: &mut String) {
     let g = &game.geo;
+    if g.middle > 0 {
+        let _ = writeln!(
+            s,
+            "\nBoard: three rows of {}: each player's own row and their half of the middle row, on their right ({} pits a player){}; {} stones in all.",
+            g.cols,
+            g.n,
+            if g.stores {
+                ", a store each"
+            } else {
+                ", captures kept aside"
+            },
+            game.setup.total
+        );
+        return;
+    }
     let _ = writeln!(
         s,
         "\nBoard: {} row(s) of {} pits a player{}; {} stones in all.",

@@ -307,6 +307,35 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             ),
         );
     }
+    // Across a shared middle row no pit faces another: captures of facing pits are refused.
+    if let (Some(c), Some(_)) = (
+        rules.capture.as_ref(),
+        geo.as_ref().filter(|g| g.middle > 0),
+    ) {
+        use capture::{ChainTake, Target};
+        let facing = c.take.get_ref().iter().any(|t| {
+            matches!(
+                t,
+                Target::Opposite | Target::Column | Target::OppositeNext | Target::OppositeBeyond
+            )
+        });
+        if facing {
+            cx.error(
+                c.take.span(),
+                "no pit faces another across a board with a middle row: `take` may not name the pits facing the last",
+            );
+        }
+        if let Some(t) = c
+            .chain_take
+            .as_ref()
+            .filter(|t| t.get_ref().iter().any(|t| *t != ChainTake::Pit))
+        {
+            cx.error(
+                t.span(),
+                "no pit faces another across a board with a middle row: a chain takes only the pits it reaches",
+            );
+        }
+    }
     // Moves that lift a number of stones or sow the store are listed past the pits' bits,
     // marked by the last bit of the other way round: pit 32 must not be a move.
     let lifts = rules
