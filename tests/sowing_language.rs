@@ -2657,3 +2657,72 @@ fn a_board_with_a_middle_row_sows_along_ones_row_then_back_along_ones_half_of_it
     let s = sow_pit(&g, &mut st, 6);
     assert_eq!(s["stores"], json!([0, 17]));
 }
+
+#[test]
+fn the_mover_may_stop_a_relay_where_the_rules_let_them() {
+    // A relay from the last pit; a lap ending in the mover's pit 4 may stop there.
+    let text = r#"
+[game]
+name = "stop-relay"
+family = "sowing"
+
+[board]
+pits = 4
+
+[setup]
+stones = 2
+
+[sowing]
+relay = "last"
+relay_choice = "last.side == mover and last.number == 4"
+"#;
+    let g = from_text(text);
+    // South's pit 2 (2 stones) ends in pit 4 (2 → 3): the choice.
+    let mut st = position(&g, 0, &[2, 2, 2, 2], &[2, 2, 2, 2], [0, 0]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["decision"]["question"], json!("relay"));
+    assert_eq!(s["decision"]["pits"], json!([[0, 4]]));
+    assert_eq!(move_texts(&g, &st), ["take", "leave"]);
+    let stopped = place(&g, &mut st.clone(), "leave");
+    assert_eq!(stopped["pits"], json!([[2, 0, 3, 3], [2, 2, 2, 2]]));
+    assert_eq!(stopped["to_move"], json!(1));
+    // Taken: pit 4's three stones go on into North's pits 1 to 3, and the relay goes on from
+    // North's pit 3 (2 → 3): its three into North's pit 4 and South's pits 1 and 2, whose
+    // last (0 → 1) was empty.
+    let on = place(&g, &mut st, "take");
+    assert_eq!(on["pits"], json!([[3, 1, 3, 0], [3, 3, 0, 3]]));
+}
+
+#[test]
+fn a_relay_may_lift_the_store_it_reaches() {
+    let text = r#"
+[game]
+name = "store-relay"
+family = "sowing"
+
+[board]
+pits = 4
+stores = true
+
+[setup]
+stones = 1
+
+[sowing]
+stores = "own"
+relay = "next"
+relay_stores = true
+"#;
+    let g = from_text(text);
+    // South's pit 3 ends in pit 4; the next slot is South's store (3): lifted, its stones
+    // sown on into North's pits 1 to 3; North's pit 4 is empty and the move ends.
+    let mut st = position(&g, 0, &[0, 0, 1, 0], &[0, 0, 0, 0], [3, 4]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 1], [1, 1, 1, 0]]));
+    assert_eq!(s["stores"], json!([0, 4]));
+    // Without it, the move ends at the store.
+    let g = from_text(&text.replace("relay_stores = true", ""));
+    let mut st = position(&g, 0, &[0, 0, 1, 0], &[0, 0, 0, 1], [3, 3]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 1], [0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([3, 3]));
+}

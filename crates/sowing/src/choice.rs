@@ -1,7 +1,7 @@
 //! Choices within a move: a pit `sowing.take` matched that a player may take or leave
-//! (`take_choice`), a house the mover may make or decline (`house.choice`), a capture the mover
-//! may make or decline (`capture.choice`), and the further pits the mover picks after a capture
-//! (`capture.pick`). Each choice is
+//! (`take_choice`), a relay lift the mover may make or stop at (`relay_choice`), a house the
+//! mover may make or decline (`house.choice`), a capture the mover may make or decline
+//! (`capture.choice`), and the further pits the mover picks after a capture (`capture.pick`). Each choice is
 //! a step of play of its own: the move pauses (the position keeps a [`Pending`]), the phase
 //! names the decider, and the legal moves are the two decisions, [`SowingMove::TAKE`] and
 //! [`SowingMove::LEAVE`], or the pits that may be picked ([`SowingMove::pick`]). So
@@ -171,7 +171,7 @@ impl SowingGame {
     /// The pits at stake in the pending question, as slots.
     fn stake(&self, st: &SowingState, pending: &Pending) -> u64 {
         match pending.paused.question {
-            Question::Take { slot } => 1 << slot,
+            Question::Take { slot } | Question::Relay { slot } => 1 << slot,
             Question::House { slot, also } => match also {
                 NO_SLOT => 1 << slot,
                 also => 1 << slot | 1 << also,
@@ -205,6 +205,9 @@ impl SowingGame {
                 format!("make {pits} ({stones}) a house, or leave it")
             }
             Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
+            Question::Relay { .. } => {
+                format!("lift {pits} ({stones}) and sow on (`take`), or stop here (`leave`)")
+            }
             Question::Pick { .. } | Question::Place => {
                 let mut moves = Vec::new();
                 self.decisions(st, &mut moves);
@@ -265,6 +268,7 @@ impl SowingGame {
             Question::Take { .. } => "take",
             Question::House { .. } => "house",
             Question::Capture { .. } => "capture",
+            Question::Relay { .. } => "relay",
             Question::Pick { .. } => "pick",
             Question::Place => "place",
         };

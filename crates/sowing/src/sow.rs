@@ -220,6 +220,9 @@ pub(crate) enum Question {
     Pick { left: u8 },
     /// After a capture with `to = "pick"`: the pit the captured stones (in hand) go into.
     Place,
+    /// At a lap's end where `sowing.relay_choice` holds: lift the pit in `slot` and sow on
+    /// (`take`), or stop there (`leave`).
+    Relay { slot: u8 },
 }
 
 /// A move paused at a question (the decider is the rules' chooser, see `choice.rs`).
@@ -733,6 +736,10 @@ impl SowingGame {
                 }
                 None
             }
+            Question::Relay { slot } => match take && self.relay_lift(b, s, usize::from(slot)) {
+                true => self.sow_to_end(b, s, true),
+                false => self.end_sowing(b, s, true),
+            },
         };
         match next {
             None => Some(self.move_report(b, s.clone())),
@@ -1163,33 +1170,47 @@ impl SowingGame {
             // A pit out of play is never lifted (a lap's last stone fell into one across the
             // board: `closed = "fill-across"`).
             if !liftable
-                || from >= STORE
+                || (from >= STORE && !self.sowing.relay_stores)
                 || b.is_closed(from)
                 || (self.geo.kept_houses && b.house_mask() >> from & 1 == 1)
             {
                 return None;
             }
-            if let (Some(when), None) = (&self.sowing.relay_when, go_on) {
+            if go_on.is_none() {
                 let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
                 ctx.sown = s.sown;
                 ctx.relays = s.relays;
                 ctx.captured = u32::from(s.report.captured);
                 ctx.taken = s.taken;
                 ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
-                if !when.test(&mut ctx, s.pos) {
+                let mut holds = |c: &Option<PitCond>| c.as_ref().map(|c| c.test(&mut ctx, s.pos));
+                if holds(&self.sowing.relay_when) == Some(false) {
                     return None;
                 }
+                if ask && holds(&self.sowing.relay_choice) == Some(true) {
+                    return Some(Question::Relay { slot: from as u8 });
+                }
             }
+            if !self.relay_lift(b, s, from) {
+                return None;
+            }
+        }
+    }
+
+    /// A relay lifts `from` and the sowing goes on; false when the move ends there instead
+    /// (the lap cap, or a position seen before in the move).
+    fn relay_lift(&self, b: &mut Board, s: &mut Sowing, from: usize) -> bool {
+        {
             if s.sown >= self.sowing.max_drops {
                 s.end = MoveEnd::LapCap;
-                return None;
+                return false;
             }
             let mut key = [0u8; SLOTS + 1];
             key[..SLOTS].copy_from_slice(&b.count);
             key[SLOTS] = from as u8;
             if !s.seen.get_or_insert_with(Seen::new).insert(key) {
                 s.end = MoveEnd::Cycle;
-                return None;
+                return false;
             }
             if let Some(close) = &self.sowing.close {
                 self.close_pit(b, s, close, from);
@@ -1204,6 +1225,7 @@ impl SowingGame {
                 s.skip = from;
             }
         }
+        true
     }
 
     /// Closes `from`, the pit a relay is about to lift, when `close` holds at the lap's end

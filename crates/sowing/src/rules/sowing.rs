@@ -49,6 +49,13 @@ pub struct Sowing {
     /// A relay lift happens only when this holds (context `relay`); by default always.
     #[serde(default)]
     pub relay_when: Option<Spanned<String>>,
+    /// Where this holds at a lap's end, the mover may stop the sowing there instead of the
+    /// relay lift (context `relay`).
+    #[serde(default)]
+    pub relay_choice: Option<Spanned<String>>,
+    /// A relay may lift a store it reaches.
+    #[serde(default)]
+    pub relay_stores: bool,
     /// A pit a relay is about to lift closes, out of play for the rest of the game, when this
     /// holds (context `relay`); its stones are sown on.
     #[serde(default)]
@@ -422,7 +429,22 @@ const KEYS: &[KeyRef] = &[
                on if it holds stones, and the move ends at an empty next pit (Sat-gharva); \
                \"previous\": the same with the pit before the last (against the sowing \
                direction); \"last\": the last stone's pit is lifted and sown on if it held \
-               stones before; \"none\": the move ends with the last stone.",
+               stones before; \"none\": the move ends with the last stone. A store is never \
+               lifted (the move ends there) unless `relay_stores` says so.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "relay_stores",
+        line: "a relay may lift a store the sowing reaches, and sow its stones on",
+        expects: "`true` or `false`",
+        values: &[],
+        default: "false",
+        example: "relay_stores = true",
+        long: "With `true`, a relay whose next pit (or last pit) is a store on the circuit \
+               (`stores = \"own\"` or `\"both\"`) lifts the store's stones and sows them on \
+               from there, as it lifts a pit; `relay_when` may single it out with `next.is_store` \
+               or `last.is_store`. CrossCapt (Eight): a lap ending in the mover's rightmost pit \
+               goes on with the stones of their store. With `false` the move ends at a store.",
     },
     KeyRef {
         section: "sowing",
@@ -438,6 +460,20 @@ const KEYS: &[KeyRef] = &[
                there and the capture follows. A relay that stops where the capture would take \
                (\"not (<the capture's condition>)\"), on a count (\"last.count >= 4\"), or on a \
                side (\"last.side == mover\").",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "relay_choice",
+        line: "context relay: where this holds, the mover may stop the sowing instead of the relay lift",
+        expects: CONDITION,
+        values: &[],
+        default: "none (every relay lift is made)",
+        example: "relay_choice = \"last.row == 2 and last.column <= 2\"",
+        long: "A condition (context relay, as `relay_when`) checked at the end of each lap once \
+               the relay would lift a pit: where it holds, the mover decides, `take` (lift the \
+               pit and sow on) or `leave` (the sowing ends there and the capture follows). \
+               Misoro Tsoro: a lap ending in one of the mover's two misoro holes may end the \
+               turn. A computer's trial of a move takes the lift.",
     },
     KeyRef {
         section: "sowing",
@@ -656,6 +692,10 @@ pub(crate) struct SowingRule {
     pub(crate) relay: Relay,
     /// A relay lift happens only when this holds at the lap's last pit.
     pub(crate) relay_when: Option<PitCond>,
+    /// Where this holds at a lap's end, the mover may stop the sowing instead of the lift.
+    pub(crate) relay_choice: Option<PitCond>,
+    /// A relay may lift a store.
+    pub(crate) relay_stores: bool,
     pub(crate) must_feed: MustFeed,
     /// What a player may do when no move would feed the opponent.
     pub(crate) cannot_feed: CannotFeed,
@@ -751,6 +791,8 @@ pub(super) struct Checked {
     reverse: Option<Expr>,
     direction_choice: Option<Expr>,
     relay_when: Option<Expr>,
+    relay_choice: Option<Expr>,
+    relay_stores: bool,
     close: Option<Expr>,
     fill_across: bool,
     locks: bool,
@@ -817,6 +859,16 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         }
         Some(cx.condition(Context::Relay, v))
     });
+    let relay_choice = sowing.and_then(|s| {
+        let v = s.relay_choice.as_ref()?;
+        if s.relay == Relay::None {
+            cx.warn(
+                v.span(),
+                "`relay_choice` without `relay`: the sowing never relays, so there is nothing to stop",
+            );
+        }
+        Some(cx.condition(Context::Relay, v))
+    });
     let close = sowing.and_then(|s| {
         let v = s.close.as_ref()?;
         if s.relay == Relay::None {
@@ -875,6 +927,8 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         reverse: compiled(reverse)?,
         direction_choice: compiled(direction_choice)?,
         relay_when: compiled(relay_when)?,
+        relay_choice: compiled(relay_choice)?,
+        relay_stores: sowing.is_some_and(|s| s.relay_stores),
         close: compiled(close)?,
         fill_across: sowing
             .and_then(|s| s.closed.as_ref())
@@ -921,6 +975,8 @@ impl Checked {
             first_to_store: self.first_to_store,
             relay: self.relay,
             relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
+            relay_choice: self.relay_choice.map(|e| laid.pit(e, View::Last)),
+            relay_stores: self.relay_stores,
             close: self.close.map(|e| laid.pit(e, View::Last)),
             fill_across: self.fill_across,
             locks: self.locks,
@@ -953,6 +1009,9 @@ impl SowingRule {
             skip_origin: _,
             max_drops: _,
             relay_when: _,
+            // Asked only where a relay lifts, which closes the paths already.
+            relay_choice: _,
+            relay_stores: _,
             take_choice: _,
             take_to: _,
             // Read in `FastPaths::of` itself.
@@ -1144,6 +1203,19 @@ impl SowingRule {
         }
         if let Some(r) = &self.relay_when {
             let _ = writeln!(s, "A relay lift happens only when `{}`.", r.expr.text());
+        }
+        if self.relay_stores {
+            let _ = writeln!(
+                s,
+                "A relay reaching a store lifts its stones and sows them on."
+            );
+        }
+        if let Some(r) = &self.relay_choice {
+            let _ = writeln!(
+                s,
+                "Where `{}` at a lap's end, you may stop the sowing there instead of lifting the pit (`take`: lift it and sow on; `leave`: stop).",
+                r.expr.text()
+            );
         }
         if let Some(t) = &self.take {
             let store = match self.take_to {
