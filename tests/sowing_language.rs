@@ -2726,3 +2726,74 @@ relay_stores = true
     assert_eq!(s["pits"], json!([[0, 0, 0, 1], [0, 0, 0, 1]]));
     assert_eq!(s["stores"], json!([3, 3]));
 }
+
+#[test]
+fn a_pit_knows_the_side_of_the_board_it_lies_on_whoever_holds_it() {
+    // Rounds in which pits change owner: North holds South's pit 4 (`o4`), numbered 4 as
+    // South numbers it; `home` tells it from North's own pit 4.
+    let text = r#"
+[game]
+name = "home"
+family = "sowing"
+
+[board]
+pits = 4
+
+[setup]
+stones = 2
+
+[match]
+refill = 2
+owners = "filled"
+"#;
+    use ludus::game::Json;
+    let at = json!({"to_move": 1, "pits": [[2, 2, 2, 2], [2, 2, 2, 2]], "stores": [0, 0],
+        "owners": [[0, 0, 0, 1], [1, 1, 1, 1]]});
+    let g = from_text(text);
+    let st = g.state_from_json(&at).expect("a position");
+    assert_eq!(move_texts(&g, &st), ["1", "2", "3", "4", "o4"]);
+    let g = from_text(&text.replace(
+        "[setup]",
+        "[sowing]\nstart = \"pit.number == 4 and pit.home == mover\"\n\n[setup]",
+    ));
+    let st = g.state_from_json(&at).expect("a position");
+    assert_eq!(move_texts(&g, &st), ["4"]);
+    let g = from_text(&text.replace(
+        "[setup]",
+        "[sowing]\nstart = \"pit.number == 4 and pit.home != mover\"\n\n[setup]",
+    ));
+    let st = g.state_from_json(&at).expect("a position");
+    assert_eq!(move_texts(&g, &st), ["o4"]);
+}
+
+#[test]
+fn a_lock_may_be_undone_by_any_lift_a_relays_too() {
+    let text = r#"
+[game]
+name = "lift-locks"
+family = "sowing"
+
+[board]
+pits = 4
+
+[setup]
+stones = 2
+
+[sowing]
+relay = "last"
+locks = "lift"
+"#;
+    use ludus::game::Game;
+    // South's pit 2 ends in pit 4 (3), lifted; North's pit 3 (3), lifted; South's pit 2,
+    // emptied by the move, takes the last stone. The three lifted pits are unlocked.
+    let g = from_text(text);
+    let mut st = g.new_game(0);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[3, 1, 3, 0], [3, 3, 0, 3]]));
+    assert_eq!(s["locked"], json!([[1, 3], [1, 2, 4]]));
+    // With `true`, only the move's own pit.
+    let g = from_text(&text.replace("\"lift\"", "true"));
+    let mut st = g.new_game(0);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["locked"], json!([[1, 3, 4], [1, 2, 3, 4]]));
+}

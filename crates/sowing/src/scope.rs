@@ -39,7 +39,7 @@ const AFTER_SOWING: &[View] = &[
     View::Prior,
 ];
 /// The fields of a view.
-const FIELDS: u16 = 11;
+const FIELDS: u16 = 12;
 const ATTRS: u16 = 16;
 const _: () = assert!(FIELDS <= ATTRS);
 const COUNT: u16 = 0;
@@ -53,6 +53,7 @@ const EXISTS: u16 = 7;
 const HOUSE: u16 = 8;
 const FACING: u16 = 9;
 const LOCKED: u16 = 10;
+const HOME: u16 = 11;
 const _: () = assert!(
     VIEWS as u16 * ATTRS <= MOVER,
     "the view fields fit below the names"
@@ -113,6 +114,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "pit.house",
         "pit.facing",
         "pit.locked",
+        "pit.home",
     ],
     [
         "last.count",
@@ -126,6 +128,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "last.house",
         "last.facing",
         "last.locked",
+        "last.home",
     ],
     [
         "next.count",
@@ -139,6 +142,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "next.house",
         "next.facing",
         "next.locked",
+        "next.home",
     ],
     [
         "beyond.count",
@@ -152,6 +156,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "beyond.house",
         "beyond.facing",
         "beyond.locked",
+        "beyond.home",
     ],
     [
         "opposite.count",
@@ -165,6 +170,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "opposite.house",
         "opposite.facing",
         "opposite.locked",
+        "opposite.home",
     ],
     [
         "origin.count",
@@ -178,6 +184,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "origin.house",
         "origin.facing",
         "origin.locked",
+        "origin.home",
     ],
     [
         "behind.count",
@@ -191,6 +198,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "behind.house",
         "behind.facing",
         "behind.locked",
+        "behind.home",
     ],
     [
         "previous_origin.count",
@@ -204,6 +212,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "previous_origin.house",
         "previous_origin.facing",
         "previous_origin.locked",
+        "previous_origin.home",
     ],
     [
         "previous_last.count",
@@ -217,6 +226,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "previous_last.house",
         "previous_last.facing",
         "previous_last.locked",
+        "previous_last.home",
     ],
     [
         "prior.count",
@@ -230,6 +240,7 @@ const NAMES: [[&str; FIELDS as usize]; VIEWS] = [
         "prior.house",
         "prior.facing",
         "prior.locked",
+        "prior.home",
     ],
 ];
 
@@ -262,6 +273,10 @@ const ATTR_HELP: [(Type, &str); FIELDS as usize] = [
     (
         Type::Bool,
         "the pit is still locked: no move has been sown from it yet in this game or round (`sowing.locks`)",
+    ),
+    (
+        Type::Player,
+        "the player on whose side of the board the pit lies, whoever holds it now (`side`)",
     ),
 ];
 
@@ -783,7 +798,10 @@ impl Vars for Ctx<'_> {
         if slot < VIEWS as u16 * ATTRS {
             let s = self.views[usize::from(slot / ATTRS)];
             if s == NO_SLOT {
-                return if slot % ATTRS == HOUSE { NOBODY } else { 0 };
+                return match slot % ATTRS {
+                    HOUSE | HOME => NOBODY,
+                    _ => 0,
+                };
             }
             let s = usize::from(s);
             let g = self.geo;
@@ -810,6 +828,7 @@ impl Vars for Ctx<'_> {
                     o => i32::from(self.board.count[o]),
                 },
                 LOCKED => i32::from(self.board.is_locked(s)),
+                HOME => i32::from(g.owner[s]),
                 _ => 0,
             };
         }

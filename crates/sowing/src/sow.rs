@@ -1217,6 +1217,9 @@ impl SowingGame {
             }
             s.hand = b.count[from];
             b.count[from] = 0;
+            if self.sowing.relay_unlocks {
+                b.locked &= !(1 << from);
+            }
             self.first_to_store(b, s);
             s.pos = from;
             s.lap = from;

@@ -97,7 +97,7 @@ const KEYS: &[KeyRef] = &[
         expects: "a whole number, a third of `pits`",
         values: &[],
         default: "none (two or four rows)",
-        example: "middle = 3",
+        example: "middle = 2",
         long: "A board of three rows (Rab'e, Gabata of Adwa and Aksum: 3 × 6): each player owns \
                their own row and the half of the middle row on their right. With `pits = 9`, \
                `middle = 3`, pits 1 to 6 are the owner's row from their left and 7 to 9 their \

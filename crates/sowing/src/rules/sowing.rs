@@ -64,9 +64,9 @@ pub struct Sowing {
     #[serde(default)]
     pub closed: Option<Spanned<ClosedSowing>>,
     /// Every pit starts the game (and each round) locked, and is unlocked once a move is sown
-    /// from it.
+    /// from it (or, with `"lift"`, once any lift takes it up).
     #[serde(default)]
-    pub locks: bool,
+    pub locks: Locks,
     /// The sowing passes over a pit for which this holds (context `skip`).
     #[serde(default)]
     pub skip: Option<Spanned<String>>,
@@ -265,6 +265,41 @@ pub enum MustFeed {
     /// Leave the opponent stones in their pits once the move, capture included, is over
     /// (`"kept"`); taking back what the move fed them is then a capture, never a grand slam.
     Kept,
+}
+
+/// Whether pits start locked, and what unlocks them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Locks {
+    /// No pit is ever locked (`false`).
+    #[default]
+    No,
+    /// A move sown from a pit unlocks it (`true` or `"move"`).
+    Move,
+    /// Any lift of a pit, a relay's too, unlocks it (`"lift"`).
+    Lift,
+}
+
+impl<'de> Deserialize<'de> for Locks {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Locks;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`true`, `false`, \"move\" or \"lift\"")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Locks, E> {
+                Ok(if v { Locks::Move } else { Locks::No })
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Locks, E> {
+                match v {
+                    "move" => Ok(Locks::Move),
+                    "lift" => Ok(Locks::Lift),
+                    _ => Err(E::unknown_variant(v, &["move", "lift"])),
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 impl<'de> Deserialize<'de> for MustFeed {
@@ -510,12 +545,14 @@ const KEYS: &[KeyRef] = &[
         section: "sowing",
         key: "locks",
         line: "every pit starts locked and is unlocked once a move is sown from it (`pit.locked`, `mover.locked`)",
-        expects: "true or false",
+        expects: "`true`, `false`, \"move\" or \"lift\"",
         values: &[],
         default: "false",
         example: "locks = true",
-        long: "true: every pit starts the game, and each round, locked, and is unlocked for good \
-               once a move is sown from it (a relay's lift does not unlock it). Conditions read \
+        long: "true (or \"move\"): every pit starts the game, and each round, locked, and is \
+               unlocked for good once a move is sown from it (a relay's lift does not unlock \
+               it); \"lift\": once any lift takes it up, a relay's too (Gabata: no weg is made \
+               of a hole until its first counters have been moved). Conditions read \
                it: `pit.locked` (and `last.locked`, …) is true while the pit is locked, \
                `mover.locked` and `opponent.locked` count the player's locked pits in play. Each \
                of a player's first moves from a different pit (Adjiboto): `start = \"pit.count > \
@@ -715,6 +752,8 @@ pub(crate) struct SowingRule {
     pub(crate) fill_across: bool,
     /// Pits start locked and a move unlocks its pit.
     pub(crate) locks: bool,
+    /// A relay's lift unlocks its pit too.
+    pub(crate) relay_unlocks: bool,
     /// Before every drop, a pit for which this holds is passed over.
     pub(crate) skip: Option<PitCond>,
     /// On every drop, a pit for which this holds is taken.
@@ -795,7 +834,7 @@ pub(super) struct Checked {
     relay_stores: bool,
     close: Option<Expr>,
     fill_across: bool,
-    locks: bool,
+    locks: Locks,
     skip: Option<Expr>,
     take: Option<Expr>,
     take_choice: TakeChoice,
@@ -933,7 +972,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         fill_across: sowing
             .and_then(|s| s.closed.as_ref())
             .is_some_and(|c| *c.get_ref() == ClosedSowing::FillAcross),
-        locks: sowing.is_some_and(|s| s.locks),
+        locks: sowing.map_or(Locks::No, |s| s.locks),
         skip: compiled(skip)?,
         take: compiled(take)?,
         take_choice: take_choice.map_or(TakeChoice::None, |c| *c.get_ref()),
@@ -979,7 +1018,8 @@ impl Checked {
             relay_stores: self.relay_stores,
             close: self.close.map(|e| laid.pit(e, View::Last)),
             fill_across: self.fill_across,
-            locks: self.locks,
+            locks: self.locks != Locks::No,
+            relay_unlocks: self.locks == Locks::Lift,
             must_feed: self.must_feed,
             cannot_feed: self.cannot_feed,
             max_drops: self.max_laps * longest,
@@ -1029,6 +1069,8 @@ impl SowingRule {
             close,
             fill_across,
             locks,
+            // Only with `locks`, which closes the paths already.
+            relay_unlocks: _,
             // Settled with the legal moves.
             cannot_feed: _,
             lift_when: _,
@@ -1192,7 +1234,12 @@ impl SowingRule {
         if self.locks {
             let _ = writeln!(
                 s,
-                "Every pit starts the game (and each round) locked, and is unlocked once a move is sown from it."
+                "Every pit starts the game (and each round) locked, and is unlocked once {} from it.",
+                if self.relay_unlocks {
+                    "its stones are lifted, by a move or a relay,"
+                } else {
+                    "a move is sown"
+                }
             );
         }
         if self.fill_across {
