@@ -1266,3 +1266,30 @@ fn a_middle_row_is_a_third_of_the_pits_and_faces_no_pit() {
     // Oware's own capture, of the last pit and those behind it, needs no facing pit.
     assert!(ludus::registry::check(&board(9, "")).game.is_some());
 }
+
+#[test]
+fn take_max_is_a_number_in_range_or_an_expression_of_the_capture() {
+    let capture =
+        |value: &str| OWARE.replace("[capture]", &format!("[capture]\ntake_max = {value}"));
+    located(
+        &capture("0"),
+        "`take_max` must be from 1 to 255",
+        "take_max = 0",
+        "0",
+    );
+    located(
+        &capture("\"pit.count\""),
+        "unknown name `pit.count`",
+        "take_max = \"pit.count\"",
+        "pit.count",
+    );
+    located(
+        &capture("\"last.count > 1\""),
+        "",
+        "take_max = \"last.count > 1\"",
+        "last.count > 1",
+    );
+    assert!(ludus::registry::check(&capture("\"1 + last.count / 2\""))
+        .game
+        .is_some());
+}

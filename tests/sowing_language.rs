@@ -2797,3 +2797,48 @@ locks = "lift"
     let s = sow_pit(&g, &mut st, 2);
     assert_eq!(s["locked"], json!([[1, 3, 4], [1, 2, 3, 4]]));
 }
+
+#[test]
+fn the_stones_a_capture_takes_from_each_pit_may_depend_on_the_position() {
+    // A last stone making an opponent's pit hold 4 takes two of them, but three from the
+    // opponent's last pit in play (their others closed or empty... here: owned).
+    let text = r#"
+[game]
+name = "take-max"
+family = "sowing"
+
+[board]
+pits = 3
+
+[setup]
+stones = 3
+
+[capture]
+when = "last.side == opponent and last.count == 4"
+take = ["last"]
+take_max = "2 + 1 / opponent.occupied"
+"#;
+    let g = from_text(text);
+    // North holds stones in two pits: two taken from the four.
+    let mut st = position(&g, 0, &[0, 0, 1], &[3, 3, 0], [5, 6]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[0, 0, 0], [2, 3, 0]]));
+    assert_eq!(s["stores"], json!([7, 6]));
+    // North holds stones in one pit: three taken, one left.
+    let mut st = position(&g, 0, &[0, 0, 1], &[3, 0, 0], [5, 9]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[0, 0, 0], [1, 0, 0]]));
+    assert_eq!(s["stores"], json!([8, 9]));
+    // A number is a number, as before; and the owned pits count empty ones too.
+    let g = from_text(&text.replace(
+        "\"2 + 1 / opponent.occupied\"",
+        "\"2 + 1 / opponent.owned\"",
+    ));
+    let mut st = position(&g, 0, &[0, 0, 1], &[3, 0, 0], [5, 9]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(
+        s["pits"],
+        json!([[0, 0, 0], [2, 0, 0]]),
+        "North owns three pits"
+    );
+}

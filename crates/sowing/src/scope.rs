@@ -97,6 +97,8 @@ const OPPONENT_STAGE: u16 = 197;
 const MOVER_TO_PLACE: u16 = 198;
 const OPPONENT_TO_PLACE: u16 = 199;
 const LIFT: u16 = 200;
+const MOVER_OWNED: u16 = 201;
+const OPPONENT_OWNED: u16 = 202;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -449,6 +451,18 @@ impl Context {
                 Type::Int,
                 OPPONENT_OCCUPIED,
                 "the opponent's pits in play that hold stones",
+            )
+            .var(
+                "mover.owned",
+                Type::Int,
+                MOVER_OWNED,
+                "the pits in play the mover holds now, houses left out (their side's, or as rounds changed owners)",
+            )
+            .var(
+                "opponent.owned",
+                Type::Int,
+                OPPONENT_OWNED,
+                "the pits in play the opponent holds now, houses left out",
             )
             .var(
                 "mover.house",
@@ -859,6 +873,8 @@ impl Vars for Ctx<'_> {
             MOVER_MOST => self.side_counts(self.mover).max().unwrap_or(0),
             OPPONENT_MOST => self.side_counts(opp).max().unwrap_or(0),
             MOVER_OCCUPIED => self.side_counts(self.mover).filter(|&c| c > 0).count() as i32,
+            MOVER_OWNED => self.side_counts(self.mover).count() as i32,
+            OPPONENT_OWNED => self.side_counts(opp).count() as i32,
             OPPONENT_OCCUPIED => self.side_counts(opp).filter(|&c| c > 0).count() as i32,
             MOVER_WON => i32::from(usize::from(self.winner) == self.mover),
             OPPONENT_WON => i32::from(usize::from(self.winner) == opp),

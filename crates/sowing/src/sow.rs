@@ -214,6 +214,8 @@ pub(crate) enum Question {
         lap: bool,
         /// The pits the mover picks after it, when it takes stones (`capture.pick`).
         picks: u8,
+        /// The most stones it takes from each pit.
+        most: u8,
     },
     /// After a capture that took stones (`capture.pick`): a pit for the mover to pick and
     /// take, `left` picks to go, this one included.
@@ -243,6 +245,8 @@ struct Hit {
     taker: usize,
     /// The pits the mover picks after it (`capture.pick`, where `pick_when` holds).
     picks: u8,
+    /// The most stones it takes from each pit (`capture.take_max`; `u8::MAX`: all).
+    most: u8,
 }
 
 /// Positions seen before relay lifts within one move: a few on the stack, more in a hash set
@@ -698,10 +702,11 @@ impl SowingGame {
                 grand_slam,
                 lap,
                 picks,
+                most,
             } => {
                 let cap = self.capture.as_ref().expect("a capture was asked");
                 let got = if take {
-                    self.take_pits(b, cap, s.mover, taken)
+                    self.take_pits(b, cap, (s.mover, most), taken)
                 } else {
                     0
                 };
@@ -795,6 +800,7 @@ impl SowingGame {
                 grand_slam: hit.grand_slam,
                 lap: false,
                 picks: hit.picks,
+                most: hit.most,
             });
         }
         let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
@@ -1125,6 +1131,7 @@ impl SowingGame {
                             grand_slam: hit.grand_slam,
                             lap: true,
                             picks: 0,
+                            most: hit.most,
                         });
                     }
                     Some(hit) => {
@@ -1291,7 +1298,10 @@ impl SowingGame {
                 GrandSlam::Capture | GrandSlam::Forbidden | GrandSlam::Never => {}
             }
         }
-        (self.take_pits(b, cap, hit.taker, taken), hit.grand_slam)
+        (
+            self.take_pits(b, cap, (hit.taker, hit.most), taken),
+            hit.grand_slam,
+        )
     }
 
     /// A grand slam that leaves one pit: of `taken`, the pits the grand slam empties (see
@@ -1329,13 +1339,19 @@ impl SowingGame {
     /// Empties the pits in `taken` (bit = slot) into the `taker`'s store, or into the hand
     /// when captures are sown on; returns the stones.
     #[inline]
-    fn take_pits(&self, b: &mut Board, cap: &CaptureRule, taker: usize, taken: u64) -> u32 {
+    fn take_pits(
+        &self,
+        b: &mut Board,
+        cap: &CaptureRule,
+        (taker, most): (usize, u8),
+        taken: u64,
+    ) -> u32 {
         let mut captured = 0u32;
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let got = cap.takes(b.count[s]);
+            let got = CaptureRule::takes(b.count[s], most);
             captured += u32::from(got);
             b.count[s] -= got;
         }
@@ -1549,11 +1565,12 @@ impl SowingGame {
         let mut from_opp = 0u32;
         // A house's stones are its owner's, not in the opponent's pits.
         let slammed = self.slam_pits(b, cap, opp);
+        let most = cap.most(&ctx);
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let got = u32::from(cap.takes(b.count[s]));
+            let got = u32::from(CaptureRule::takes(b.count[s], most));
             stones += got;
             if slammed >> s & 1 == 1 {
                 from_opp += got;
@@ -1574,6 +1591,7 @@ impl SowingGame {
                 Some(when) if cap.pick > 0 && !when.test(&ctx) => 0,
                 _ => cap.pick,
             },
+            most,
         })
     }
 

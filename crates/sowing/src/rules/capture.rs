@@ -32,9 +32,10 @@ pub struct Capture {
     /// What each pit the chain reaches brings with it: itself, the pit facing it, its column.
     #[serde(default)]
     pub chain_take: Option<Spanned<Vec<ChainTake>>>,
-    /// The most stones taken from each pit taken.
+    /// The most stones taken from each pit taken: a number, or an expression (context
+    /// capture).
     #[serde(default)]
-    pub take_max: Option<Spanned<u32>>,
+    pub take_max: Option<Spanned<TakeMax>>,
     #[serde(default)]
     pub grand_slam: GrandSlam,
     /// Which pits a grand slam empties: the opponent's, or the row across the board.
@@ -106,6 +107,36 @@ pub enum Target {
     OppositeBeyond,
     /// The mover's store (with `take_store`).
     Store,
+}
+
+/// The most stones a capture takes from each pit: a number, or an expression of the capture's
+/// context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TakeMax {
+    Number(i64),
+    Expression(String),
+}
+
+impl<'de> Deserialize<'de> for TakeMax {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = TakeMax;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number from 1 to 255, or an expression in quotes")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<TakeMax, E> {
+                Ok(TakeMax::Number(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<TakeMax, E> {
+                Ok(TakeMax::Number(i64::try_from(v).unwrap_or(i64::MAX)))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TakeMax, E> {
+                Ok(TakeMax::Expression(v.to_string()))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// The pits a chain takes at each pit it reaches.
@@ -372,14 +403,17 @@ const KEYS: &[KeyRef] = &[
         section: "capture",
         key: "take_max",
         line: "the most stones taken from each pit taken",
-        expects: "a whole number from 1 to 255",
+        expects: "a whole number from 1 to 255, or an expression in quotes (context capture)",
         values: &[],
         default: "none (all)",
         example: "take_max = 2",
         long: "Each pit taken gives up at most this many stones; the rest stay in it. A last \
                stone in the opponent's house taken with one more of its stones (Weg, Um el \
                Banat): `when = \"last.house == opponent\"`, `take = [\"last\"]`, `take_max = \
-               2` (with `[house] keeps`).",
+               2` (with `[house] keeps`). An expression (context capture, as `when`) gives the \
+               number each capture takes, worked out when it is made: Gabata's two from a weg, \
+               but three from the opponent's last hole, leaving one, `\"2 + 1 / \
+               opponent.owned\"` (`/` rounds down, and gives 0 by zero).",
     },
     KeyRef {
         section: "capture",
@@ -617,6 +651,8 @@ pub(crate) struct CaptureRule {
     pub(crate) chain_take: u8,
     /// The most stones taken from each pit taken (`u8::MAX`: all).
     pub(crate) take_max: u8,
+    /// Or the expression giving it at each capture.
+    pub(crate) take_max_expr: Option<Expr>,
     pub(crate) grand_slam: GrandSlam,
     /// A grand slam empties the row across the board rather than the opponent's pits.
     pub(crate) slam_across: bool,
@@ -645,6 +681,7 @@ pub(crate) struct CaptureRule {
 pub(super) struct Checked<'a> {
     table: &'a Capture,
     when: Expr,
+    take_max: Option<Expr>,
     chain: Option<Expr>,
     sweep: Option<Expr>,
     pick_from: Option<Expr>,
@@ -761,13 +798,20 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
         .notes
         .push("add take_store = true to let a capture take a store".to_string());
     }
-    if let Some(m) = c
-        .take_max
-        .as_ref()
-        .filter(|m| !(1..=255).contains(m.get_ref()))
-    {
-        cx.error(m.span(), "`take_max` must be from 1 to 255");
-    }
+    let take_max = match c.take_max.as_ref() {
+        Some(m) => match m.get_ref() {
+            TakeMax::Number(n) if !(1..=255).contains(n) => {
+                cx.error(m.span(), "`take_max` must be from 1 to 255");
+                None
+            }
+            TakeMax::Number(_) => None,
+            TakeMax::Expression(text) => {
+                let value = Spanned::new(m.span(), text.clone());
+                Some(cx.expression(Context::Capture, &value, ludus_core::expr::Type::Int))
+            }
+        },
+        None => None,
+    };
     if let Some(when) = &when {
         if constant_value(when) == Some(0) {
             cx.warn(
@@ -781,6 +825,7 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
     Some(Checked {
         table: c,
         when: when?,
+        take_max: compiled(take_max)?,
         chain: compiled(chain)?,
         sweep: compiled(sweep)?,
         pick_from: compiled(pick_from)?,
@@ -890,11 +935,11 @@ impl Checked<'_> {
             chain_take: c.chain_take.as_ref().map_or(CHAIN_PIT, |t| {
                 t.get_ref().iter().fold(0, |m, t| m | t.bit())
             }),
-            take_max: c
-                .take_max
-                .as_ref()
-                .and_then(|m| u8::try_from(*m.get_ref()).ok())
-                .unwrap_or(u8::MAX),
+            take_max: match c.take_max.as_ref().map(|m| m.get_ref()) {
+                Some(TakeMax::Number(n)) => u8::try_from(*n).unwrap_or(u8::MAX),
+                _ => u8::MAX,
+            },
+            take_max_expr: self.take_max,
             grand_slam: c.grand_slam,
             slam_across: c.grand_slam_pits == SlamPits::Across,
             to: c.to,
@@ -952,12 +997,21 @@ fn targets_warnings(cx: &mut Cx, targets: &[Target]) {
 }
 
 impl CaptureRule {
-    /// The stones taken from a pit of `count` (at most `take_max`).
+    /// The stones taken from a pit of `count` by a capture that takes at most `most` a pit
+    /// (`u8::MAX`: all).
     #[inline(always)]
-    pub(crate) fn takes(&self, count: u8) -> u8 {
-        match self.take_max {
+    pub(crate) fn takes(count: u8, most: u8) -> u8 {
+        match most {
             u8::MAX => count,
             most => count.min(most),
+        }
+    }
+
+    /// The most a capture in `ctx` takes from each pit (`u8::MAX`: all).
+    pub(crate) fn most(&self, ctx: &crate::scope::Ctx) -> u8 {
+        match &self.take_max_expr {
+            Some(e) => e.eval(ctx).clamp(0, 255) as u8,
+            None => self.take_max,
         }
     }
 
@@ -973,6 +1027,7 @@ impl CaptureRule {
             chain_max: _,
             chain_take: _,
             take_max: _,
+            take_max_expr: _,
             grand_slam: _,
             slam_across: _,
             taker: _,
