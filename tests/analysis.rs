@@ -500,7 +500,12 @@ fn validate_simulate_warns_of_games_that_do_not_end_and_of_a_seat_that_always_wi
     // random games wander until the ply guard stops them.
     let oware = include_str!("../rules/oware.toml");
     let endless = scratch("endless.toml");
-    let endless_text = oware.replace("last.count in [2, 3]", "last.count == 49")
+    let endless_text = oware
+        .replace("last.count in [2, 3]", "last.count == 49")
+        .replace(
+            "[sowing]",
+            "[sowing]\nrelay = \"last\"\nrelay_choice = \"last.count == 49\"",
+        )
         + "\n[turn]\nagain = \"last.count == 49\"\n";
     std::fs::write(&endless, &endless_text).unwrap();
     // Backgammon where White starts with every checker home: White wins every game.
@@ -549,6 +554,10 @@ fn validate_simulate_warns_of_games_that_do_not_end_and_of_a_seat_that_always_wi
         (
             "no player moved again in 40 random game(s): `turn.again` never held",
             "again =",
+        ),
+        (
+            "no stop of a relay was offered in 40 random game(s): `sowing.relay_choice` never held",
+            "relay_choice =",
         ),
     ] {
         assert!(err.contains(words), "{err}");

@@ -203,6 +203,8 @@ fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
             "capture.when" => "no capture was made",
             "sowing.take" => "no pit was taken on a drop",
             "house.when" => "no house was made",
+            "sowing.relay_when" => "no relay lift was let happen",
+            "sowing.relay_choice" => "no stop of a relay was offered",
             _ => "no player moved again",
         };
         warnings.push(

@@ -428,8 +428,10 @@ impl Game for SowingGame {
             self.sowing.take.is_some(),
             self.house.is_some(),
             self.turn.again.is_some(),
+            self.sowing.relay_when.is_some(),
+            self.sowing.relay_choice.is_some(),
         ];
-        (0..4)
+        (0..set.len())
             .filter(|&i| set[i])
             .map(|i| (sow::WATCHED[i], 1 << i))
             .collect()

@@ -83,10 +83,22 @@ impl Report {
 const TOOK: u8 = 1 << 1;
 /// [`Report::watched`]'s bit: `house.when` matched the last pit.
 const HOUSED: u8 = 1 << 2;
+/// [`Report::watched`]'s bit: `sowing.relay_when` let a relay lift.
+const RELAYED: u8 = 1 << 4;
+/// [`Report::watched`]'s bit: `sowing.relay_choice` offered the mover to stop.
+const STOP_OFFERED: u8 = 1 << 5;
 
 /// The conditions `validate --simulate` watches, each with its bit in [`Report::held`]: a
-/// capture made, a pit `take` matched, a house made, a move again.
-pub(crate) const WATCHED: [&str; 4] = ["capture.when", "sowing.take", "house.when", "turn.again"];
+/// capture made, a pit `take` matched, a house made, a move again, a relay lift `relay_when`
+/// allowed, a stop `relay_choice` offered.
+pub(crate) const WATCHED: [&str; 6] = [
+    "capture.when",
+    "sowing.take",
+    "house.when",
+    "turn.again",
+    "sowing.relay_when",
+    "sowing.relay_choice",
+];
 
 impl CaptureRule {
     /// Where captured stones are sown on from: as if lifted again from the lap's pit, or on
@@ -1191,11 +1203,16 @@ impl SowingGame {
                 ctx.taken = s.taken;
                 ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
                 let mut holds = |c: &Option<PitCond>| c.as_ref().map(|c| c.test(&mut ctx, s.pos));
-                if holds(&self.sowing.relay_when) == Some(false) {
-                    return None;
+                match holds(&self.sowing.relay_when) {
+                    Some(false) => return None,
+                    Some(true) => s.report.watched |= RELAYED,
+                    None => {}
                 }
-                if ask && holds(&self.sowing.relay_choice) == Some(true) {
-                    return Some(Question::Relay { slot: from as u8 });
+                if holds(&self.sowing.relay_choice) == Some(true) {
+                    s.report.watched |= STOP_OFFERED;
+                    if ask {
+                        return Some(Question::Relay { slot: from as u8 });
+                    }
                 }
             }
             if !self.relay_lift(b, s, from) {
