@@ -29,7 +29,13 @@ enum Op {
     InList(u8),
     /// Pops `hi`, `lo` and a value; pushes `lo <= value <= hi`.
     InRange,
+    /// Pops the else and then values and a condition; pushes the one the condition picks
+    /// (`if(c, a, b)`: both are worked out, which no name or function can notice).
+    Select,
 }
+
+/// The built-in choice between two values, `if(condition, then, else)`.
+const IF: &str = "if";
 
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -338,6 +344,27 @@ impl Emitter<'_> {
                 }
                 types.push(entry.ty);
             }
+            Kind::Call(name, _, args) if name == IF && self.scope.get(IF).is_none() => {
+                if args.len() != 3 {
+                    return Err(ExprError::new(
+                        node.span.clone(),
+                        format!(
+                            "`if` takes 3 arguments, given {}: `if(condition, then, else)`",
+                            args.len()
+                        ),
+                    ));
+                }
+                // Either type for the two values, the same for both (checked by `emit`).
+                tasks.push(Task::Emit(node));
+                tasks.push(Task::Visit(&args[2]));
+                tasks.push(Task::Visit(&args[1]));
+                let why = Why::Arg {
+                    func: IF,
+                    index: 0,
+                    of: 3,
+                };
+                operand(tasks, &args[0], Type::Bool, why);
+            }
             Kind::Call(name, name_span, args) => {
                 let entry = self.lookup(name, name_span, true)?;
                 let NameKind::Func { args: params, .. } = entry.kind else {
@@ -430,6 +457,21 @@ impl Emitter<'_> {
             types.drain(rest..).collect::<Vec<Type>>()
         };
         Ok(match &node.kind {
+            Kind::Call(name, _, args) if name == IF && self.scope.get(IF).is_none() => {
+                let t = pop(3);
+                if t[1] != t[2] {
+                    return Err(ExprError::new(
+                        node.span.clone(),
+                        format!(
+                            "type error: the two values of `if` must be of one type, but one is {} and the other {}",
+                            t[1].with_article(),
+                            t[2].with_article()
+                        ),
+                    ));
+                }
+                self.push(Op::Select, 3, 1);
+                t[1]
+            }
             Kind::Call(name, _, args) => {
                 pop(args.len());
                 let entry = self.scope.get(name).expect("looked up by visit");
@@ -649,6 +691,11 @@ impl Program {
                     sp -= 2;
                     let value = stack[sp - 1];
                     stack[sp - 1] = i32::from(stack[sp] <= value && value <= stack[sp + 1]);
+                }
+                Op::Select => {
+                    sp -= 2;
+                    let (then, otherwise) = (stack[sp], stack[sp + 1]);
+                    stack[sp - 1] = if stack[sp - 1] != 0 { then } else { otherwise };
                 }
             }
             pc += 1;

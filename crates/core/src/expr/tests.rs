@@ -936,3 +936,39 @@ fn the_deepest_accepted_expressions_compile_on_a_256_kib_stack() {
         .join()
         .unwrap();
 }
+
+#[test]
+fn if_picks_one_of_two_values_of_one_type() {
+    assert_eq!(eval("if(last.count == 4, 3, 2)", [4, 0, 0]), 3);
+    assert_eq!(eval("if(last.count == 4, 3, 2)", [5, 0, 0]), 2);
+    assert_eq!(eval("2 + if(sown > 1, sown, 0) * 10", [0, 0, 3]), 32);
+    assert_eq!(
+        eval("if(sown > 0, last.side, mover) == opponent", [0, 1, 1]),
+        1
+    );
+    assert_eq!(eval("if(sown > 0, last.open, true)", [0, 0, 0]), 1);
+    // Nested, and both values worked out: a division by zero in the other gives 0.
+    assert_eq!(
+        eval(
+            "if(sown == 0, if(last.count > 2, 1, 2), 10 / sown)",
+            [3, 0, 0]
+        ),
+        1
+    );
+    assert_eq!(eval("if(sown == 0, 7, 10 / sown)", [0, 0, 5]), 2);
+    let e = error("if(sown, 1, 2)", Type::Int);
+    assert_eq!(e.span, 3..7, "{e:?}");
+    let e = error("if(sown > 1, 1, last.side)", Type::Int);
+    assert!(
+        e.message
+            .contains("the two values of `if` must be of one type"),
+        "{e:?}"
+    );
+    let e = error("if(sown > 1, 1)", Type::Int);
+    assert!(
+        e.message.contains("`if` takes 3 arguments, given 2"),
+        "{e:?}"
+    );
+    let e = error("if(sown > 1, 1, 2)", Type::Bool);
+    assert!(e.message.contains("integer"), "{e:?}");
+}

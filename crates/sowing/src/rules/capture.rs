@@ -411,9 +411,9 @@ const KEYS: &[KeyRef] = &[
                stone in the opponent's house taken with one more of its stones (Weg, Um el \
                Banat): `when = \"last.house == opponent\"`, `take = [\"last\"]`, `take_max = \
                2` (with `[house] keeps`). An expression (context capture, as `when`) gives the \
-               number each capture takes, worked out when it is made: Gabata's two from a weg, \
-               but three from the opponent's last hole, leaving one, `\"2 + 1 / \
-               opponent.owned\"` (`/` rounds down, and gives 0 by zero).",
+               number each capture takes, worked out when it is made: Gabata's two from the \
+               opponent's weg, but three from their last hole, leaving one, \
+               `\"if(last.house == opponent, 2, 3)\"`.",
     },
     KeyRef {
         section: "capture",
