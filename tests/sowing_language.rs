@@ -2842,3 +2842,24 @@ take_max = "2 + 1 / opponent.occupied"
         "North owns three pits"
     );
 }
+
+#[test]
+fn the_pits_picked_after_a_capture_may_depend_on_the_position() {
+    // Tsoro (Baia)'s kind: more picks after a player's first capture than after later ones.
+    let rules = "[capture]\nwhen = \"last.count == 1\"\ntake = [\"opposite\"]\n\
+                 pick = \"if(mover.stage == 0, 2, 1)\"\n\n[turn]\nstages = [\"captured > 0\"]\n";
+    let g = plain(rules);
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 4, 1], [13, 8]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(
+        s["decision"]["left"], 2,
+        "two picks after the first capture"
+    );
+    let later = json!({"to_move": 0, "pits": [[1, 0, 4, 4, 3, 2], [0, 0, 4, 4, 4, 1]],
+        "stores": [13, 8], "stages": [1, 0]});
+    use ludus::game::Json;
+    let mut st = g.state_from_json(&later).expect("a position");
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["decision"]["left"], 1, "one after a later one");
+    assert!(ludus::game::View::describe(&g).contains("worked out at each capture"));
+}

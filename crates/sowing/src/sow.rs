@@ -1606,7 +1606,7 @@ impl SowingGame {
             },
             picks: match &cap.pick_when {
                 Some(when) if cap.pick > 0 && !when.test(&ctx) => 0,
-                _ => cap.pick,
+                _ => cap.picks(&ctx),
             },
             most,
         })

@@ -35,7 +35,7 @@ pub struct Capture {
     /// The most stones taken from each pit taken: a number, or an expression (context
     /// capture).
     #[serde(default)]
-    pub take_max: Option<Spanned<TakeMax>>,
+    pub take_max: Option<Spanned<Count>>,
     #[serde(default)]
     pub grand_slam: GrandSlam,
     /// Which pits a grand slam empties: the opponent's, or the row across the board.
@@ -62,7 +62,7 @@ pub struct Capture {
     /// After a capture that took stones, the mover picks this many further pits and takes
     /// them, one after another.
     #[serde(default)]
-    pub pick: Option<Spanned<u32>>,
+    pub pick: Option<Spanned<Count>>,
     /// The pits a pick may take (context chain); the opponent's when left out.
     #[serde(default)]
     pub pick_from: Option<Spanned<String>>,
@@ -109,30 +109,30 @@ pub enum Target {
     Store,
 }
 
-/// The most stones a capture takes from each pit: a number, or an expression of the capture's
-/// context.
+/// A number a capture uses (the most stones it takes from each pit, the pits picked after it):
+/// a number, or an expression of the capture's context worked out at each capture.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TakeMax {
+pub enum Count {
     Number(i64),
     Expression(String),
 }
 
-impl<'de> Deserialize<'de> for TakeMax {
+impl<'de> Deserialize<'de> for Count {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Visitor;
         impl serde::de::Visitor<'_> for Visitor {
-            type Value = TakeMax;
+            type Value = Count;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a whole number from 1 to 255, or an expression in quotes")
+                f.write_str("a whole number, or an expression in quotes")
             }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<TakeMax, E> {
-                Ok(TakeMax::Number(v))
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Count, E> {
+                Ok(Count::Number(v))
             }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<TakeMax, E> {
-                Ok(TakeMax::Number(i64::try_from(v).unwrap_or(i64::MAX)))
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Count, E> {
+                Ok(Count::Number(i64::try_from(v).unwrap_or(i64::MAX)))
             }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TakeMax, E> {
-                Ok(TakeMax::Expression(v.to_string()))
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Count, E> {
+                Ok(Count::Expression(v.to_string()))
             }
         }
         d.deserialize_any(Visitor)
@@ -549,7 +549,7 @@ const KEYS: &[KeyRef] = &[
         section: "capture",
         key: "pick",
         line: "after a capture that took stones, how many further pits the mover picks and takes",
-        expects: "a whole number from 1 to 16",
+        expects: "a whole number from 1 to 16, or an expression in quotes (context capture)",
         values: &[],
         default: "none",
         example: "pick = 1",
@@ -560,8 +560,12 @@ const KEYS: &[KeyRef] = &[
                the board (`o3`: the opponent's pit 3; `3`: their own). Tshuba: \"the player may \
                also capture from another hole from the opponent's side of the board of their \
                choosing\", `pick = 1`. The stones go to the mover's store and count in \
-               `captured`. The feeding and grand-slam checks of the legal moves, which try \
-               moves without asking, take the fullest pits.",
+               `captured`. An expression (context capture) gives the number at each capture, \
+               0 to 16: Tsoro (Baia)'s five pits after a player's first capture, three after \
+               their second, two after, `\"if(mover.stage == 0, 5, if(mover.stage == 1, 3, \
+               2))\"` with `[turn] stages = [\"captured > 0\", \"captured > 0\"]`. The feeding \
+               and grand-slam checks of the legal moves, which try moves without asking, take \
+               the fullest pits.",
     },
     KeyRef {
         section: "capture",
@@ -667,6 +671,8 @@ pub(crate) struct CaptureRule {
     pub(crate) choice: CaptureChoice,
     /// The further pits the mover picks after a capture that took stones (0: none).
     pub(crate) pick: u8,
+    /// Or the expression giving the picks at each capture (0 to 16).
+    pub(crate) pick_expr: Option<Expr>,
     /// The pits a pick may take; `None`: the opponent's.
     pub(crate) pick_from: Option<PitCond>,
     /// The picks follow only a capture for which this holds; `None`: every capture.
@@ -682,6 +688,7 @@ pub(super) struct Checked<'a> {
     table: &'a Capture,
     when: Expr,
     take_max: Option<Expr>,
+    pick: Option<Expr>,
     chain: Option<Expr>,
     sweep: Option<Expr>,
     pick_from: Option<Expr>,
@@ -798,20 +805,8 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
         .notes
         .push("add take_store = true to let a capture take a store".to_string());
     }
-    let take_max = match c.take_max.as_ref() {
-        Some(m) => match m.get_ref() {
-            TakeMax::Number(n) if !(1..=255).contains(n) => {
-                cx.error(m.span(), "`take_max` must be from 1 to 255");
-                None
-            }
-            TakeMax::Number(_) => None,
-            TakeMax::Expression(text) => {
-                let value = Spanned::new(m.span(), text.clone());
-                Some(cx.expression(Context::Capture, &value, ludus_core::expr::Type::Int))
-            }
-        },
-        None => None,
-    };
+    let take_max = count(cx, c.take_max.as_ref(), "take_max", 255);
+    let pick = count(cx, c.pick.as_ref(), "pick", 16);
     if let Some(when) = &when {
         if constant_value(when) == Some(0) {
             cx.warn(
@@ -826,11 +821,35 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
         table: c,
         when: when?,
         take_max: compiled(take_max)?,
+        pick: compiled(pick)?,
         chain: compiled(chain)?,
         sweep: compiled(sweep)?,
         pick_from: compiled(pick_from)?,
         pick_when: compiled(pick_when)?,
     })
+}
+
+/// A number of `[capture]` (`key`, 1 to `most`), or its expression compiled (context capture):
+/// `Some` for an expression (`Some(None)` when it did not compile).
+fn count(
+    cx: &mut Cx,
+    value: Option<&Spanned<Count>>,
+    key: &str,
+    most: i64,
+) -> Option<Option<Expr>> {
+    let v = value?;
+    match v.get_ref() {
+        Count::Number(n) => {
+            if !(1..=most).contains(n) {
+                cx.error(v.span(), format!("`{key}` must be from 1 to {most}"));
+            }
+            None
+        }
+        Count::Expression(text) => {
+            let text = Spanned::new(v.span(), text.clone());
+            Some(cx.expression(Context::Capture, &text, ludus_core::expr::Type::Int))
+        }
+    }
 }
 
 /// `pick` and `pick_from`: a count in range, picks only after a capture to the store once the
@@ -859,9 +878,6 @@ fn pick_checks(cx: &mut Cx, c: &Capture) {
         }
     }
     match &c.pick {
-        Some(p) if !(1..=16).contains(p.get_ref()) => {
-            cx.error(p.span(), "`pick` must be from 1 to 16");
-        }
         Some(p) if c.to == CaptureTo::Sow => {
             cx.error(
                 p.span(),
@@ -936,7 +952,7 @@ impl Checked<'_> {
                 t.get_ref().iter().fold(0, |m, t| m | t.bit())
             }),
             take_max: match c.take_max.as_ref().map(|m| m.get_ref()) {
-                Some(TakeMax::Number(n)) => u8::try_from(*n).unwrap_or(u8::MAX),
+                Some(Count::Number(n)) => u8::try_from(*n).unwrap_or(u8::MAX),
                 _ => u8::MAX,
             },
             take_max_expr: self.take_max,
@@ -952,7 +968,13 @@ impl Checked<'_> {
             },
             go_on: c.go_on.as_ref().map_or(GoOn::Relay, |g| *g.get_ref()),
             choice: c.choice,
-            pick: c.pick.as_ref().map_or(0, |p| *p.get_ref() as u8),
+            // An expression's picks are worked out at each capture; 16 stands for "some".
+            pick: match c.pick.as_ref().map(|p| p.get_ref()) {
+                Some(Count::Number(n)) => u8::try_from(*n).unwrap_or(16),
+                Some(Count::Expression(_)) => 16,
+                None => 0,
+            },
+            pick_expr: self.pick,
             pick_from: self.pick_from.map(|e| laid.pit(e, View::Pit)),
             pick_when: self.pick_when,
             last_store: c.take_store && c.take.get_ref().contains(&Target::Last),
@@ -1007,6 +1029,14 @@ impl CaptureRule {
         }
     }
 
+    /// The pits the mover picks after a capture in `ctx` (0 to 16).
+    pub(crate) fn picks(&self, ctx: &crate::scope::Ctx) -> u8 {
+        match &self.pick_expr {
+            Some(e) => e.eval(ctx).clamp(0, 16) as u8,
+            None => self.pick,
+        }
+    }
+
     /// The most a capture in `ctx` takes from each pit (`u8::MAX`: all).
     pub(crate) fn most(&self, ctx: &crate::scope::Ctx) -> u8 {
         match &self.take_max_expr {
@@ -1028,6 +1058,7 @@ impl CaptureRule {
             chain_take: _,
             take_max: _,
             take_max_expr: _,
+            pick_expr: _,
             grand_slam: _,
             slam_across: _,
             taker: _,
@@ -1138,7 +1169,10 @@ impl CaptureRule {
                 self.pick_when
                     .as_ref()
                     .map_or(String::new(), |w| format!(" and for which `{}` held", w.text())),
-                self.pick,
+                match &self.pick_expr {
+                    Some(e) => format!("`{}` (worked out at each capture)", e.text()),
+                    None => self.pick.to_string(),
+                },
                 if self.pick == 1 { "" } else { "s" },
                 self.pick_from
                     .as_ref()
