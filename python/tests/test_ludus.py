@@ -324,3 +324,22 @@ def test_a_turn_of_a_hundred_thousand_moves_is_played_step_by_step():
     assert state.current_player() == 0 or state.is_chance_node()
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     assert peak_kb < 300 * 1024, f"peak memory {peak_kb} KB"
+
+
+def test_store_moves_and_chosen_lifts_are_actions_of_their_own():
+    # Okwe (Nigeria): some or all of the store sown in place of a move, all of a pit otherwise.
+    root = pathlib.Path(__file__).resolve().parents[2]
+    game = ludus.load(str(root / "docs/games/okwe-nigeria.toml"))
+    state = game.new_initial_state(first=0)
+    moves = state.legal_moves()
+    texts = [m["text"] for m in moves]
+    assert texts[:2] == ["1", "2"] and "s" in texts and "s:1" in texts
+    actions = [m["action"] for m in moves]
+    assert len(set(actions)) == len(actions) and max(actions) < game.num_distinct_actions()
+    store = next(m for m in moves if m["text"] == "s:1")
+    assert store["json"] == {"text": "s:1", "store": True, "lift": 1}
+    a, b = game.new_initial_state(first=0), game.new_initial_state(first=0)
+    a.apply_move("s:1")
+    b.apply_action(store["action"])
+    assert a == b and a.current_player() == 1
+    play_out(game.new_initial_state(first=0), random.Random(3), plies=300)
