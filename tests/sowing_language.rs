@@ -2863,3 +2863,52 @@ fn the_pits_picked_after_a_capture_may_depend_on_the_position() {
     assert_eq!(s["decision"]["left"], 1, "one after a later one");
     assert!(ludus::game::View::describe(&g).contains("worked out at each capture"));
 }
+
+#[test]
+fn every_lift_may_put_its_first_stone_back_and_a_capture_may_lift_the_last_pit_too() {
+    // Kisolo of the Lali: the first counter of every lift back into the hole lifted; captured
+    // counters sown on together with the last hole's own.
+    let text = r#"
+[game]
+name = "kisolo-lali-like"
+family = "sowing"
+
+[board]
+pits = 4
+
+[setup]
+stones = 1
+
+[sowing]
+relay = "last"
+first_drop = "origin-every-lift"
+"#;
+    let g = from_text(text);
+    // South's pit 2: one back into it, one into pit 3 (which held one): lifted, one back into
+    // it, one into the empty pit 4.
+    let mut st = position(&g, 0, &[0, 2, 1, 0], &[1, 1, 1, 1], [0, 1]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[0, 1, 1, 1], [1, 1, 1, 1]]));
+    // With "origin", the move's own lift only: the relays sow on from the next pit.
+    let g = from_text(&text.replace("\"origin-every-lift\"", "\"origin\""));
+    let mut st = position(&g, 0, &[0, 2, 1, 0], &[1, 1, 1, 1], [0, 1]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[1, 1, 0, 1], [0, 2, 0, 2]]));
+    // A capture sown on with the last pit's stones: South's pit 3 ends in pit 4 (2), taking
+    // North's pit 1 (2) facing it; the four go on from pit 4 into North's pits.
+    let capture = |from: &str| {
+        format!(
+            "[game]\nname = \"x\"\nfamily = \"sowing\"\n\n[board]\npits = 4\n\n[setup]\nstones = 1\n\n\
+             [capture]\nwhen = \"last.side == mover and last.count > 1 and opposite.count > 0\"\n\
+             take = [\"opposite\"]\nto = \"sow\"\nsow_from = \"{from}\"\n"
+        )
+    };
+    let g = from_text(&capture("last-lifted"));
+    let mut st = position(&g, 0, &[1, 0, 1, 1], &[2, 0, 0, 0], [1, 2]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[1, 0, 0, 0], [1, 1, 1, 1]]));
+    let g = from_text(&capture("last"));
+    let mut st = position(&g, 0, &[1, 0, 1, 1], &[2, 0, 0, 0], [1, 2]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[1, 0, 0, 2], [1, 1, 0, 0]]));
+}

@@ -100,13 +100,35 @@ pub(crate) const WATCHED: [&str; 6] = [
     "sowing.relay_choice",
 ];
 
-impl CaptureRule {
-    /// Where captured stones are sown on from: as if lifted again from the lap's pit, or on
-    /// from the lap's last pit.
-    fn sown_on_from(&self, s: &Sowing) -> usize {
-        match self.sow_from {
-            SowFrom::Lap => s.lap,
-            SowFrom::Last => s.pos,
+impl SowingGame {
+    /// The `got` stones a capture took go on being sown: as if lifted again from the lap's
+    /// pit, on from the lap's last pit, or lifted there with that pit's own stones (a lift of
+    /// its own).
+    fn sow_on_captured(&self, b: &mut Board, cap: &CaptureRule, s: &mut Sowing, got: u32) {
+        s.hand = got as u8;
+        match cap.sow_from {
+            SowFrom::Lap => s.pos = s.lap,
+            SowFrom::Last => {}
+            SowFrom::LastLifted => {
+                s.hand += b.count[s.pos];
+                b.count[s.pos] = 0;
+                s.lap = s.pos;
+                self.lifted(b, s, s.pos);
+            }
+        }
+    }
+
+    /// What every lift after the move's first does to the pit lifted, where the rules say so:
+    /// it is unlocked (`locks = "lift"`), and its first stone goes back into it
+    /// (`first_drop = "origin-every-lift"`; a single stone moves on).
+    fn lifted(&self, b: &mut Board, s: &mut Sowing, from: usize) {
+        if self.sowing.relay_unlocks {
+            b.locked &= !(1 << from);
+        }
+        if self.sowing.relay_first_origin && s.hand > 1 {
+            b.count[from] += 1;
+            s.hand -= 1;
+            s.sown += 1;
         }
     }
 }
@@ -727,8 +749,7 @@ impl SowingGame {
                 self.keep_on_board(b, cap, s, got);
                 match lap {
                     true if take => {
-                        s.hand = got as u8;
-                        s.pos = cap.sown_on_from(s);
+                        self.sow_on_captured(b, cap, s, got);
                         self.sow_to_end(b, s, true)
                     }
                     true => {
@@ -1151,8 +1172,7 @@ impl SowingGame {
                         s.report.captured = s.report.captured.saturating_add(got as u16);
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
-                            s.hand = got as u8;
-                            s.pos = cap.sown_on_from(s);
+                            self.sow_on_captured(b, cap, s, got);
                             continue;
                         }
                     }
@@ -1241,9 +1261,7 @@ impl SowingGame {
             }
             s.hand = b.count[from];
             b.count[from] = 0;
-            if self.sowing.relay_unlocks {
-                b.locked &= !(1 << from);
-            }
+            self.lifted(b, s, from);
             self.first_to_store(b, s);
             s.pos = from;
             s.lap = from;

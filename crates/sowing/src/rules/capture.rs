@@ -280,6 +280,9 @@ pub enum SowFrom {
     Lap,
     /// From the lap's last pit: the first stone goes into the pit after it.
     Last,
+    /// From the lap's last pit, lifted with them: its own stones join the captured ones
+    /// (Kisolo of the Lali).
+    LastLifted,
 }
 
 /// Whether the mover may decline a capture.
@@ -488,14 +491,17 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "capture",
         key: "sow_from",
-        line: "with `to = \"sow\"`, where captured stones are sown on from: the lap's pit or its last pit",
-        expects: "\"lap\" or \"last\"",
-        values: &["lap", "last"],
+        line: "with `to = \"sow\"`, where captured stones are sown on from: the lap's pit, its last pit, or its last pit lifted with them",
+        expects: "\"lap\", \"last\" or \"last-lifted\"",
+        values: &["lap", "last", "last-lifted"],
         default: "\"lap\"",
         example: "sow_from = \"last\"",
         long: "\"lap\": the captured stones are sown on as if lifted again from the pit the lap \
                started from (Omweso); \"last\": they are sown on from the lap's last pit, the \
-               first into the pit after it (the pit after the capturing one).",
+               first into the pit after it (the pit after the capturing one); \"last-lifted\": \
+               the lap's last pit is lifted too and its stones sown on with the captured ones, \
+               as a relay lift (Kisolo of the Lali: \"continues sowing with these counters and \
+               the counters in the hole where the final counter was dropped\").",
     },
     KeyRef {
         section: "capture",
@@ -1224,6 +1230,7 @@ impl CaptureRule {
                 match self.sow_from {
                     SowFrom::Lap => "the pit that lap was lifted from",
                     SowFrom::Last => "the lap's last pit",
+                    SowFrom::LastLifted => "the lap's last pit, lifted with them",
                 }
             );
         }

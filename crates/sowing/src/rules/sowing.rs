@@ -225,6 +225,8 @@ pub enum FirstDrop {
     Next,
     /// The first stone goes back into the pit lifted (a single stone moves on): Toguz Korgool.
     Origin,
+    /// The same for every lift, the move's and each relay's (Kisolo of the Lali).
+    OriginEveryLift,
     /// The first stone of every lift, the move's and each relay's, goes into the mover's store
     /// (Sokusowo).
     Store,
@@ -427,14 +429,17 @@ const KEYS: &[KeyRef] = &[
         section: "sowing",
         key: "first_drop",
         line: "where the first stone of a sowing goes: the next pit, or back into the pit lifted",
-        expects: "\"next\", \"origin\" or \"store\"",
-        values: &["next", "origin", "store"],
+        expects: "\"next\", \"origin\", \"origin-every-lift\" or \"store\"",
+        values: &["next", "origin", "origin-every-lift", "store"],
         default: "\"next\"",
         example: "first_drop = \"origin\"",
         long: "\"next\": the first stone goes into the pit after the one lifted; \"origin\": it \
                goes back into the pit lifted and the others follow from there, but a single stone \
                moves on to the next pit (Toguz Korgool); relay lifts always start with the next \
-               pit. \"store\": the first stone of every lift, the move's and each relay's, goes \
+               pit; \"origin-every-lift\": the same for every lift, a relay's and one that sows \
+               captured stones on (`capture.sow_from = \"last-lifted\"`) too (Kisolo of the \
+               Lali: \"the first counter being sown into the hole from which the counters were \
+               picked up\"). \"store\": the first stone of every lift, the move's and each relay's, goes \
                into the mover's store and the others are sown from the next pit (Sokusowo: \
                \"put the first seed of each lap into your own store\").",
     },
@@ -724,6 +729,8 @@ pub(crate) struct SowingRule {
     pub(crate) skip_origin: SkipOrigin,
     /// The first stone goes back into the pit lifted (unless it is the only one).
     pub(crate) first_origin: bool,
+    /// So does every later lift's (relays, captured stones sown on with the last pit's).
+    pub(crate) relay_first_origin: bool,
     /// The first stone of every lift goes into the mover's store.
     pub(crate) first_to_store: bool,
     pub(crate) relay: Relay,
@@ -841,6 +848,7 @@ pub(super) struct Checked {
     take_to: TakeTo,
     skip_origin: SkipOrigin,
     first_origin: bool,
+    relay_first_origin: bool,
     first_to_store: bool,
     relay: Relay,
     must_feed: MustFeed,
@@ -978,7 +986,10 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         take_choice: take_choice.map_or(TakeChoice::None, |c| *c.get_ref()),
         take_to: take_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
         skip_origin: sowing.map_or(SkipOrigin::Never, |s| s.skip_origin),
-        first_origin: sowing.is_some_and(|s| s.first_drop == FirstDrop::Origin),
+        first_origin: sowing.is_some_and(|s| {
+            matches!(s.first_drop, FirstDrop::Origin | FirstDrop::OriginEveryLift)
+        }),
+        relay_first_origin: sowing.is_some_and(|s| s.first_drop == FirstDrop::OriginEveryLift),
         first_to_store: sowing.is_some_and(|s| s.first_drop == FirstDrop::Store),
         relay: sowing.map_or(Relay::None, |s| s.relay),
         must_feed: sowing.map_or(MustFeed::No, |s| s.must_feed),
@@ -1011,6 +1022,7 @@ impl Checked {
             start: pit(self.start),
             skip_origin: self.skip_origin,
             first_origin: self.first_origin,
+            relay_first_origin: self.relay_first_origin,
             first_to_store: self.first_to_store,
             relay: self.relay,
             relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
@@ -1071,6 +1083,8 @@ impl SowingRule {
             locks,
             // Only with `locks`, which closes the paths already.
             relay_unlocks: _,
+            // Only with `first_origin`, which closes them.
+            relay_first_origin: _,
             // Settled with the legal moves.
             cannot_feed: _,
             lift_when: _,
@@ -1167,7 +1181,12 @@ impl SowingRule {
         if self.first_origin {
             let _ = writeln!(
                 s,
-                "The first stone goes back into the pit it was lifted from; a single stone moves on to the next pit."
+                "The first stone {}goes back into the pit it was lifted from; a single stone moves on to the next pit.",
+                if self.relay_first_origin {
+                    "of every lift, relays included, "
+                } else {
+                    ""
+                }
             );
         }
         if self.first_to_store {
