@@ -642,6 +642,7 @@ impl SowingGame {
     }
 
     /// The move's report, or, at a question a player answers, the move paused there.
+    #[inline(always)]
     fn report_or_pause(
         &self,
         b: &mut Board,
@@ -996,12 +997,16 @@ impl SowingGame {
         if pos >= STORE {
             return None;
         }
-        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-        ctx.sown = s.sown;
-        ctx.relays = s.relays;
-        ctx.hand = u32::from(s.hand);
-        ctx.views[View::Origin as usize] = s.origin as u8;
-        if !take.test(&mut ctx, pos) {
+        // Most conditions read the pit alone: a table look-up, no context to build.
+        let holds = take.lookup(s.mover, pos, b.count[pos]).unwrap_or_else(|| {
+            let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+            ctx.sown = s.sown;
+            ctx.relays = s.relays;
+            ctx.hand = u32::from(s.hand);
+            ctx.views[View::Origin as usize] = s.origin as u8;
+            take.test(&mut ctx, pos)
+        });
+        if !holds {
             return None;
         }
         s.report.watched |= TOOK;
@@ -1215,7 +1220,9 @@ impl SowingGame {
             {
                 return None;
             }
-            if go_on.is_none() {
+            // The lap's end seen only by rules that look at it.
+            let looked = self.sowing.relay_when.is_some() || self.sowing.relay_choice.is_some();
+            if go_on.is_none() && looked {
                 let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
                 ctx.sown = s.sown;
                 ctx.relays = s.relays;
@@ -1243,6 +1250,7 @@ impl SowingGame {
 
     /// A relay lifts `from` and the sowing goes on; false when the move ends there instead
     /// (the lap cap, or a position seen before in the move).
+    #[inline(always)]
     fn relay_lift(&self, b: &mut Board, s: &mut Sowing, from: usize) -> bool {
         {
             if s.sown >= self.sowing.max_drops {
