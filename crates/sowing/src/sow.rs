@@ -196,6 +196,38 @@ pub(crate) struct Sowing {
 }
 
 impl Sowing {
+    /// A move of `mover` round circuit `way` that lifted `hand` stones from `origin` and sows
+    /// them after slot `pos`; nothing is skipped, nothing done yet.
+    fn lifted(
+        (mover, way): (usize, usize),
+        (origin, pos): (usize, usize),
+        hand: u8,
+        opponent_was_empty: bool,
+        ply: u32,
+    ) -> Sowing {
+        Sowing {
+            mover,
+            way,
+            origin,
+            pos,
+            lap: pos,
+            hand,
+            lifted: hand,
+            skip: NO_SLOT as usize,
+            out_of_move: NO_SLOT as usize,
+            opponent_was_empty,
+            ply,
+            sown: 0,
+            relays: 0,
+            taken: 0,
+            end: MoveEnd::Sown,
+            visited: 0,
+            report: Report::default(),
+            declined: false,
+            seen: None,
+        }
+    }
+
     fn ended(&self) -> Ended {
         Ended {
             mover: self.mover,
@@ -584,29 +616,20 @@ impl SowingGame {
             b.locked &= !(1 << origin);
         }
         let mut s = Sowing {
-            mover,
-            way,
-            origin,
-            pos: origin,
-            lap: origin,
-            hand,
-            lifted: hand,
             skip,
             out_of_move,
-            opponent_was_empty,
-            ply,
-            sown: 0,
-            relays: 0,
-            taken: 0,
-            end: MoveEnd::Sown,
-            visited: 0,
             report: Report {
                 captured: captured_first.0 as u16,
                 grand_slam: captured_first.1,
                 ..Report::default()
             },
-            declined: false,
-            seen: None,
+            ..Sowing::lifted(
+                (mover, way),
+                (origin, origin),
+                hand,
+                opponent_was_empty,
+                ply,
+            )
         };
         self.first_to_store(b, &mut s);
         // Toguz Korgool's sowing: the first stone back into the pit lifted (one stone moves on).
@@ -683,28 +706,9 @@ impl SowingGame {
             n => n,
         };
         b.count[origin] -= hand;
-        let mut s = Sowing {
-            mover,
-            way: mover + STORE_WAY,
-            origin,
-            pos: entry,
-            // Stones sown on "from the lap's pit" start where the store's sowing did.
-            lap: entry,
-            hand,
-            lifted: hand,
-            skip: NO_SLOT as usize,
-            out_of_move: NO_SLOT as usize,
-            opponent_was_empty,
-            ply,
-            sown: 0,
-            relays: 0,
-            taken: 0,
-            end: MoveEnd::Sown,
-            visited: 0,
-            report: Report::default(),
-            declined: false,
-            seen: None,
-        };
+        // Stones sown on "from the lap's pit" start where the store's sowing did.
+        let way = mover + STORE_WAY;
+        let mut s = Sowing::lifted((mover, way), (origin, entry), hand, opponent_was_empty, ply);
         let question = self.sow_to_end(b, &mut s, pause.is_some());
         self.report_or_pause(b, s, question, pause)
     }
