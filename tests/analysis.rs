@@ -586,3 +586,29 @@ fn validate_simulate_warns_of_games_that_do_not_end_and_of_a_seat_that_always_wi
     );
     assert!(!o.status.success());
 }
+
+#[test]
+fn moves_cut_short_are_counted_and_warned_of() {
+    // Kisolo (Lali): a strong side may relay for ever; random games reach the lap cap.
+    let kisolo = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/kisolo-lali.toml");
+    let o = ludus(&["validate", "--simulate", "20", kisolo], &[]);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("were cut short: a sowing reached the lap cap"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(kisolo).unwrap();
+    let sowing = text.lines().position(|l| l == "[sowing]").unwrap() + 1;
+    assert!(
+        err.contains(&format!("kisolo-lali.toml:{sowing}:1")),
+        "{err}"
+    );
+    let o = ludus(&["analyze", kisolo, "--games", "20", "--json"], &[]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert!(report["cut_short"].as_u64().unwrap() > 0, "{report}");
+    // Oware's moves are never cut short.
+    let o = ludus(&["analyze", "oware", "--games", "20", "--json"], &[]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(report["cut_short"], 0);
+}

@@ -161,6 +161,17 @@ fn simulate(source: &Source, game: &AnyGame, games: u64) -> Vec<Diagnostic> {
             .at(at(&["match", "game"])),
         );
     }
+    if t.cut_short > 0 {
+        warnings.push(
+            Diagnostic::warning(format!(
+                "{} of the {} moves {played} were cut short: a sowing reached the lap cap, or \
+                 relayed back to a position it had already seen in the move",
+                t.cut_short, t.decisions
+            ))
+            .at(at(&["sowing", "game"]))
+            .note("the rules may let a sowing go on for ever; `max_laps` sets the cap"),
+        );
+    }
     if t.not_conserved > 0 {
         warnings.push(
             Diagnostic::warning(format!(

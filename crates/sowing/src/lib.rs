@@ -439,6 +439,9 @@ impl Game for SowingGame {
     fn conditions_held(&self, state: &SowingState) -> u32 {
         u32::from(state.last_held)
     }
+    fn cut_short(&self, state: &SowingState) -> bool {
+        state.last_end != MoveEnd::Sown
+    }
     fn state_bytes(&self, state: &SowingState) -> usize {
         std::mem::size_of::<SowingState>() + state.history.heap_bytes()
     }

@@ -390,6 +390,9 @@ impl Game for AnyGame {
     fn conditions_held(&self, state: &AnyState) -> u32 {
         on_state!(self, state, |g, s| g.conditions_held(s))
     }
+    fn cut_short(&self, state: &AnyState) -> bool {
+        on_state!(self, state, |g, s| g.cut_short(s))
+    }
     fn pieces(&self, state: &AnyState) -> u32 {
         on_state!(self, state, |g, s| g.pieces(s))
     }

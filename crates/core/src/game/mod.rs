@@ -335,6 +335,12 @@ pub trait Game: Sync {
     fn conditions_held(&self, _state: &Self::State) -> u32 {
         0
     }
+    /// Whether the move that led to `state` was cut short by a guard within the move (a
+    /// sowing that reached its lap cap, or relayed back to a position it had seen): `validate
+    /// --simulate` warns of them, `analyze` counts them.
+    fn cut_short(&self, _state: &Self::State) -> bool {
+        false
+    }
     /// Whether `mv` is one step of a turn played a step at a time, because it has too many
     /// moves to list whole (or the game is played so): `validate --simulate` warns of them.
     fn is_step(&self, _mv: &Self::Move) -> bool {

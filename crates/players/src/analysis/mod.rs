@@ -139,6 +139,9 @@ pub struct Tally {
     /// Moves that were one step of a turn too big to list whole (see `Game::is_step`).
     #[serde(default)]
     pub steps: u64,
+    /// Moves cut short by a guard within the move (see `Game::cut_short`).
+    #[serde(default)]
+    pub cut_short: u64,
 }
 
 /// Saturating, so that no partial result read from a file can overflow a sum.
@@ -169,6 +172,7 @@ impl std::ops::Add for Tally {
         sum(&mut self.hits, other.hits);
         sum(&mut self.not_conserved, other.not_conserved);
         sum(&mut self.steps, other.steps);
+        sum(&mut self.cut_short, other.cut_short);
         self.counts_hits = self.counts_hits || other.counts_hits;
         self
     }
@@ -241,6 +245,7 @@ pub fn play_one<G: Evaluator>(game: &G, setup: &Setup, index: u64) -> Tally {
                 tally.steps += u64::from(game.is_step(&moves[pick]));
                 game.play(&mut state, &moves[pick]);
                 plies += 1;
+                tally.cut_short += u64::from(game.cut_short(&state));
                 let now = game.pieces(&state);
                 tally.not_conserved += u64::from(now != pieces);
                 pieces = now;

@@ -283,6 +283,7 @@ impl Report {
             "branching": round(rate(t.choices, t.decisions), 2),
             "single_games": t.single_games,
             "not_conserved": t.not_conserved,
+            "cut_short": t.cut_short,
             "conditions_held": t.conditions_held,
             "seconds": round(self.seconds, 3),
         });
@@ -373,6 +374,12 @@ impl Report {
                             .to_string()
                     })
                     .collect(),
+            );
+        }
+        if reports.iter().any(|r| r.tally.cut_short > 0) {
+            row(
+                "moves cut short",
+                each(&|r, _| r.tally.cut_short.to_string()),
             );
         }
         if reports.iter().any(|r| r.tally.not_conserved > 0) {
