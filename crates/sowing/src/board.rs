@@ -43,6 +43,17 @@ pub struct Board {
 const _: () = assert!(std::mem::size_of::<Board>() == 112, "a board is 112 bytes");
 
 impl Board {
+    /// Takes up `lift` stones of `slot` (0: all of them) and returns how many.
+    #[inline]
+    pub(crate) fn lift(&mut self, slot: usize, lift: u8) -> u8 {
+        let hand = match lift {
+            0 => self.count[slot],
+            n => n,
+        };
+        self.count[slot] -= hand;
+        hand
+    }
+
     /// The board turned round, `n` pits a side: each player's pit k holds what the other's
     /// held, and so do the stores, houses, closed and locked pits and the stones to place.
     pub fn mirrored(&self, n: usize) -> Board {

@@ -113,7 +113,7 @@ impl SowingGame {
                 s.hand += b.count[s.pos];
                 b.count[s.pos] = 0;
                 s.lap = s.pos;
-                self.lifted(b, s, s.pos);
+                self.after_lift(b, s, s.pos);
             }
         }
     }
@@ -121,7 +121,7 @@ impl SowingGame {
     /// What every lift after the move's first does to the pit lifted, where the rules say so:
     /// it is unlocked (`locks = "lift"`), and its first stone goes back into it
     /// (`first_drop = "origin-every-lift"`; a single stone moves on).
-    fn lifted(&self, b: &mut Board, s: &mut Sowing, from: usize) {
+    fn after_lift(&self, b: &mut Board, s: &mut Sowing, from: usize) {
         if self.sowing.relay_unlocks {
             b.locked &= !(1 << from);
         }
@@ -573,8 +573,7 @@ impl SowingGame {
     ) -> Report {
         let ask = pause.is_some();
         let mover = way % OTHER_WAY;
-        let from_store = way >= STORE_WAY;
-        if from_store {
+        if way >= STORE_WAY {
             return self.sow_store(b, mover, lift, ply, pause);
         }
         let origin = self.geo.slot_from(mover, pit);
@@ -606,11 +605,7 @@ impl SowingGame {
             };
             captured_first = self.capture(b, cap, &at);
         }
-        let hand = match lift {
-            0 => b.count[origin],
-            n => n,
-        };
-        b.count[origin] -= hand;
+        let hand = b.lift(origin, lift);
         // The move's pit is unlocked for good (`sowing.locks`).
         if self.sowing.locks {
             b.locked &= !(1 << origin);
@@ -701,11 +696,7 @@ impl SowingGame {
         let entry = usize::from(self.geo.store_entry[mover]);
         let opponent_was_empty = self.sowing.must_feed == MustFeed::Kept
             && self.slam_left(b, self.capture.as_ref(), 1 - mover) == 0;
-        let hand = match lift {
-            0 => b.count[origin],
-            n => n,
-        };
-        b.count[origin] -= hand;
+        let hand = b.lift(origin, lift);
         // Stones sown on "from the lap's pit" start where the store's sowing did.
         let way = mover + STORE_WAY;
         let mut s = Sowing::lifted((mover, way), (origin, entry), hand, opponent_was_empty, ply);
@@ -1256,31 +1247,28 @@ impl SowingGame {
     /// (the lap cap, or a position seen before in the move).
     #[inline(always)]
     fn relay_lift(&self, b: &mut Board, s: &mut Sowing, from: usize) -> bool {
-        {
-            if s.sown >= self.sowing.max_drops {
-                s.end = MoveEnd::LapCap;
-                return false;
-            }
-            let mut key = [0u8; SLOTS + 1];
-            key[..SLOTS].copy_from_slice(&b.count);
-            key[SLOTS] = from as u8;
-            if !s.seen.get_or_insert_with(Seen::new).insert(key) {
-                s.end = MoveEnd::Cycle;
-                return false;
-            }
-            if let Some(close) = &self.sowing.close {
-                self.close_pit(b, s, close, from);
-            }
-            s.hand = b.count[from];
-            b.count[from] = 0;
-            self.lifted(b, s, from);
-            self.first_to_store(b, s);
-            s.pos = from;
-            s.lap = from;
-            s.relays += 1;
-            if self.sowing.skip_origin == SkipOrigin::Lap {
-                s.skip = from;
-            }
+        if s.sown >= self.sowing.max_drops {
+            s.end = MoveEnd::LapCap;
+            return false;
+        }
+        let mut key = [0u8; SLOTS + 1];
+        key[..SLOTS].copy_from_slice(&b.count);
+        key[SLOTS] = from as u8;
+        if !s.seen.get_or_insert_with(Seen::new).insert(key) {
+            s.end = MoveEnd::Cycle;
+            return false;
+        }
+        if let Some(close) = &self.sowing.close {
+            self.close_pit(b, s, close, from);
+        }
+        s.hand = b.lift(from, 0);
+        self.after_lift(b, s, from);
+        self.first_to_store(b, s);
+        s.pos = from;
+        s.lap = from;
+        s.relays += 1;
+        if self.sowing.skip_origin == SkipOrigin::Lap {
+            s.skip = from;
         }
         true
     }
