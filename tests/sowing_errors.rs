@@ -1293,3 +1293,41 @@ fn take_max_is_a_number_in_range_or_an_expression_of_the_capture() {
         .game
         .is_some());
 }
+
+#[test]
+fn relay_choices_locks_and_picks_refuse_what_cannot_apply() {
+    let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
+    // A stop offered where the sowing never relays: a warning at its place.
+    let report = ludus::registry::check(&sowing("relay_choice = \"last.count > 1\""));
+    assert!(report.game.is_some());
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`relay_choice` without `relay`")));
+    located(
+        &sowing("relay = \"last\"\nrelay_choice = \"pit.count > 1\""),
+        "unknown name `pit.count`",
+        "relay_choice = \"pit.count > 1\"",
+        "pit.count",
+    );
+    let d = errors(&sowing("locks = \"sometimes\""));
+    assert!(
+        d[0].message.contains("unknown variant `sometimes`") || d[0].message.contains("sometimes"),
+        "{d:?}"
+    );
+    let d = errors(&sowing("relay_stores = \"yes\""));
+    assert!(!d.is_empty());
+    let capture = |value: &str| OWARE.replace("[capture]", &format!("[capture]\npick = {value}"));
+    located(
+        &capture("17"),
+        "`pick` must be from 1 to 16",
+        "pick = 17",
+        "17",
+    );
+    located(
+        &capture("\"mover.stage > 0\""),
+        "",
+        "pick = \"mover.stage > 0\"",
+        "mover.stage > 0",
+    );
+}
