@@ -1331,3 +1331,45 @@ fn relay_choices_locks_and_picks_refuse_what_cannot_apply() {
         "mover.stage > 0",
     );
 }
+
+#[test]
+fn turning_relays_and_drops_refuse_what_cannot_apply() {
+    let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
+    // A turn where the sowing never relays: a warning at its place.
+    let report = ludus::registry::check(&sowing("relay_turn = \"true\""));
+    assert!(report.game.is_some());
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`relay_turn` without `relay`")));
+    // A lap's end has no `pit`; a drop has no `last`.
+    located(
+        &sowing("relay = \"last\"\nrelay_turn = \"pit.count > 1\""),
+        "unknown name `pit.count`",
+        "relay_turn = \"pit.count > 1\"",
+        "pit.count",
+    );
+    located(
+        &sowing("drops = \"last.count\""),
+        "unknown name `last.count`",
+        "drops = \"last.count\"",
+        "last.count",
+    );
+    // `drops` is a number of stones, not a condition.
+    located(
+        &sowing("drops = \"pit.count > 1\""),
+        "",
+        "drops = \"pit.count > 1\"",
+        "pit.count > 1",
+    );
+    located(
+        &sowing("drops = 0"),
+        "`drops` must be from 1 to",
+        "drops = 0",
+        "0",
+    );
+    assert!(ludus::registry::check(&sowing("drops = 4")).game.is_some());
+    assert!(ludus::registry::check(&sowing("drops = \"4\""))
+        .game
+        .is_some());
+}

@@ -2912,3 +2912,109 @@ first_drop = "origin-every-lift"
     let s = sow_pit(&g, &mut st, 3);
     assert_eq!(s["pits"], json!([[1, 0, 0, 2], [1, 1, 0, 0]]));
 }
+
+/// Two rows of four, relays from the last pit; a lap ending in an occupied pit turns back.
+const TURNING: &str = r#"
+[game]
+name = "turning"
+family = "sowing"
+
+[board]
+pits = 4
+
+[setup]
+stones = 1
+
+[sowing]
+relay = "last"
+relay_turn = "true"
+"#;
+
+#[test]
+fn a_relay_that_turns_sows_each_lap_back_the_other_way() {
+    let g = from_text(TURNING);
+    // South's pit 2: pit 3 (0 → 1), pit 4 (1 → 2) held stones: its two are sown back clockwise,
+    // into pit 3 (1 → 2) and the emptied pit 2, where the move ends.
+    let mut st = position(&g, 0, &[0, 2, 0, 1], &[0, 0, 1, 1], [2, 1]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[0, 1, 2, 0], [0, 0, 1, 1]]));
+    // Without the turn the same relay goes on into North's row.
+    let g = from_text(&TURNING.replace("relay_turn = \"true\"\n", ""));
+    let mut st = position(&g, 0, &[0, 2, 0, 1], &[0, 0, 1, 1], [2, 1]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[0, 0, 1, 0], [1, 1, 1, 1]]));
+    // Turning twice: pit 4's three go back clockwise to pit 1 (1 → 2); those two turn
+    // counterclockwise again, into pits 2 and 3 (2 → 3); those three go clockwise into pit 2,
+    // pit 1 and North's pit 4, empty, where the move ends.
+    let g = from_text(TURNING);
+    let mut st = position(&g, 0, &[1, 2, 0, 2], &[0, 0, 1, 0], [1, 1]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[1, 3, 0, 0], [0, 0, 1, 1]]));
+    // Only where the condition holds: a lap ending in South's row goes on the same way.
+    let g = from_text(&TURNING.replace("\"true\"", "\"last.side == opponent\""));
+    let mut st = position(&g, 0, &[0, 2, 0, 1], &[0, 0, 1, 1], [2, 1]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[0, 0, 1, 0], [1, 1, 1, 1]]));
+}
+
+#[test]
+fn a_move_sown_either_way_keeps_its_way_when_its_relays_turn() {
+    use ludus::game::Json;
+    // The way a player chose first is remembered as the way the move began (`mover.way`), not
+    // the way its last lap went.
+    let text = TURNING.replace(
+        "relay_turn = \"true\"",
+        "relay_turn = \"true\"\ndirection_choice = \"true\"\nstart = \"pit.count > 0 and (opponent.way == 0 or ply < 2)\"",
+    );
+    let g = from_text(&text);
+    let mut st = position(&g, 0, &[0, 2, 0, 1], &[0, 0, 1, 1], [2, 1]);
+    let s = place(&g, &mut st, "2ccw");
+    assert_eq!(s["pits"], json!([[0, 1, 2, 0], [0, 0, 1, 1]]));
+    assert_eq!(g.state_json(&st)["ways"], json!([1, 0]));
+}
+
+#[test]
+fn drops_put_several_stones_into_each_pit() {
+    // Four a pit: South's pit 1 of eight fills pits 2 and 3 with four each.
+    let text = TURNING.replace(
+        "relay = \"last\"\nrelay_turn = \"true\"\n",
+        "drops = \"4\"\n",
+    );
+    let g = from_text(&text.replace("stones = 1", "stones = 2"));
+    let mut st = position(&g, 0, &[8, 0, 0, 0], &[2, 2, 2, 2], [0, 0]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 4, 4, 0], [2, 2, 2, 2]]));
+    // The last drop holds what is left in hand: six stones, four then two.
+    let mut st = position(&g, 0, &[6, 0, 0, 0], &[2, 2, 2, 2], [2, 0]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 4, 2, 0], [2, 2, 2, 2]]));
+    // Three into the first pit, two into the next, then one a pit (`sown`, before the drop).
+    let g = from_text(&text.replace("\"4\"", "\"if(sown == 0, 3, if(sown == 3, 2, 1))\""));
+    let mut st = position(&g, 0, &[1, 7, 0, 0], &[0, 0, 0, 0], [0, 0]);
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[1, 0, 3, 2], [1, 1, 0, 0]]));
+    // Never fewer than one: a value of 0 or less drops one stone.
+    let g = from_text(&text.replace("\"4\"", "\"hand - 10\""));
+    let mut st = position(&g, 0, &[3, 0, 0, 0], &[1, 1, 1, 1], [1, 0]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 1, 1, 1], [1, 1, 1, 1]]));
+}
+
+#[test]
+fn crossed_says_whether_the_move_has_sown_into_the_opponents_row() {
+    // A last stone in an empty pit of the mover's captures the pit facing it only after the
+    // move has been into the opponent's row.
+    let text = format!(
+        "{TURNING}\n[capture]\nwhen = \"crossed and last.side == mover and last.count == 1\"\ntake = [\"opposite\"]\n"
+    );
+    let g = from_text(&text.replace("relay = \"last\"\nrelay_turn = \"true\"\n", ""));
+    // South's pit 1 (1): into pit 2, empty; North's pit 3 faces it, but nothing crossed.
+    let mut st = position(&g, 0, &[1, 0, 1, 1], &[1, 1, 1, 1], [0, 1]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["stores"], json!([0, 1]));
+    // South's pit 4 (5): North's four pits, then South's pit 1, emptied before: crossed.
+    let mut st = position(&g, 0, &[0, 1, 0, 5], &[0, 1, 0, 0], [1, 0]);
+    let s = sow_pit(&g, &mut st, 4);
+    assert_eq!(s["pits"], json!([[1, 1, 0, 0], [1, 2, 1, 0]]));
+    assert_eq!(s["stores"], json!([2, 0]), "North's pit 4 (1) taken");
+}

@@ -99,6 +99,7 @@ const OPPONENT_TO_PLACE: u16 = 199;
 const LIFT: u16 = 200;
 const MOVER_OWNED: u16 = 201;
 const OPPONENT_OWNED: u16 = 202;
+const CROSSED: u16 = 203;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -580,6 +581,12 @@ impl Context {
                     Type::Int,
                     RELAYS,
                     "relay lifts so far in this move",
+                )
+                .var(
+                    "crossed",
+                    Type::Bool,
+                    CROSSED,
+                    "this move has dropped a stone into a pit on the opponent's side of the board",
                 );
             // Read once a lap has ended, not drop by drop.
             if !matches!(self, Context::Drop | Context::Skip) {
@@ -630,7 +637,7 @@ impl Context {
                 "hand",
                 Type::Int,
                 HAND,
-                "stones still in hand after this drop (0: the lap's last stone)",
+                "stones still in hand after this drop (0: the lap's last stone; in sowing.drops, before the drop)",
             );
         }
         if self == Context::Lift {
@@ -728,6 +735,8 @@ pub struct Ctx<'a> {
     pub captured: u32,
     /// Stones `sowing.take` took during the move.
     pub taken: u32,
+    /// Slots the move has dropped stones into (bit = slot).
+    pub visited: u64,
     pub grand_slam: bool,
     /// The winner of the round just over (a round's points), [`NO_WINNER`] otherwise.
     pub winner: u8,
@@ -753,6 +762,7 @@ impl<'a> Ctx<'a> {
             ways: [0; 2],
             captured: 0,
             taken: 0,
+            visited: 0,
             grand_slam: false,
             winner: NO_WINNER,
         }
@@ -853,6 +863,7 @@ impl Vars for Ctx<'_> {
             SOWN => self.sown as i32,
             LAPS => (self.sown as usize / self.geo.circuit_len[self.mover].max(1)) as i32,
             RELAYS => self.relays as i32,
+            CROSSED => i32::from(self.visited & self.geo.side_mask[opp] != 0),
             // A drop's stones in hand, or the stones a lift would take up: never both.
             HAND | LIFT => self.hand as i32,
             PREVIOUS_LIFTED => self.previous_lifted as i32,

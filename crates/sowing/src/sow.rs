@@ -154,6 +154,17 @@ struct Ended {
     captured: u32,
     /// Stones `sowing.take` took so far in the move.
     taken: u32,
+    /// Slots that received a stone (bit = slot).
+    visited: u64,
+}
+
+/// The other way round from circuit `way`: a store sown turns onto the moves' other way.
+fn turned(way: usize) -> usize {
+    let mover = way % OTHER_WAY;
+    match way % STORE_WAY >= OTHER_WAY {
+        true => mover,
+        false => mover + OTHER_WAY,
+    }
 }
 
 /// A move under way: where its sowing stands and what it has done and seen. A choice within
@@ -191,6 +202,9 @@ pub(crate) struct Sowing {
     report: Report,
     /// The capture at this lap's end was declined: the relay comes next.
     declined: bool,
+    /// A relay turned the sowing round (`sowing.relay_turn`) an odd number of times: `way`
+    /// is no longer the way the move began.
+    turned: bool,
     /// Boxed: a move carries its sowing by value, and most moves never relay.
     seen: Option<Box<Seen>>,
 }
@@ -224,6 +238,7 @@ impl Sowing {
             visited: 0,
             report: Report::default(),
             declined: false,
+            turned: false,
             seen: None,
         }
     }
@@ -241,6 +256,7 @@ impl Sowing {
             relays: self.relays,
             captured: u32::from(self.report.captured),
             taken: self.taken,
+            visited: self.visited,
         }
     }
 
@@ -261,6 +277,7 @@ impl Sowing {
             counts,
             self.visited,
             self.declined,
+            self.turned,
         )
     }
 }
@@ -375,6 +392,21 @@ impl SowingGame {
         }
     }
 
+    /// How many stones the drop into `s.pos` puts there (`sowing.drops`: at least one, at
+    /// most those in hand).
+    #[inline]
+    fn drops(&self, b: &Board, s: &Sowing) -> u8 {
+        match &self.sowing.drops {
+            None => 1,
+            Some(drops) => {
+                let mut ctx = self.move_ctx(b, s);
+                ctx.hand = u32::from(s.hand);
+                ctx.views[View::Pit as usize] = s.pos as u8;
+                drops.eval(&ctx).clamp(1, i32::from(s.hand)) as u8
+            }
+        }
+    }
+
     /// The slot the next stone of `s` falls into: the next one along its circuit, or, where
     /// the rules pass over pits (`sowing.skip`), the first after it they do not; when they
     /// would pass over every slot of the circuit, the next one.
@@ -390,11 +422,8 @@ impl SowingGame {
         if b.is_closed(first) {
             return first;
         }
-        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-        ctx.sown = s.sown;
-        ctx.relays = s.relays;
+        let mut ctx = self.move_ctx(b, s);
         ctx.hand = u32::from(s.hand) - 1;
-        ctx.views[View::Origin as usize] = s.origin as u8;
         let mut pos = first;
         for _ in 0..self.geo.circuit_len[s.mover] {
             if !skip.test(&mut ctx, pos) {
@@ -543,6 +572,7 @@ impl SowingGame {
                     relays: 0,
                     captured: 0,
                     taken: 0,
+                    visited,
                 };
                 let (captured, grand_slam) = self.capture(b, cap, &sowing);
                 report.captured = captured as u16;
@@ -552,6 +582,7 @@ impl SowingGame {
         if let Some(again) = &self.turn.again {
             let mut ctx = Ctx::new(b, g, mover, ply);
             ctx.sown = u32::from(hand);
+            ctx.visited = visited;
             ctx.captured = u32::from(report.captured);
             ctx.grand_slam = report.grand_slam;
             ctx.views[View::Last as usize] = last as u8;
@@ -602,6 +633,7 @@ impl SowingGame {
                 relays: 0,
                 captured: 0,
                 taken: 0,
+                visited: 0,
             };
             captured_first = self.capture(b, cap, &at);
         }
@@ -863,11 +895,8 @@ impl SowingGame {
             return 0;
         };
         let g = &self.geo;
-        let mut ctx = Ctx::new(b, g, s.mover, s.ply);
-        ctx.sown = s.sown;
-        ctx.relays = s.relays;
+        let mut ctx = self.move_ctx(b, s);
         ctx.views[View::Last as usize] = s.pos as u8;
-        ctx.views[View::Origin as usize] = s.origin as u8;
         (0..2 * g.n)
             .filter(|&slot| (placed || b.count[slot] > 0) && !b.is_closed(slot))
             .filter(|&slot| match &cap.pick_from {
@@ -938,7 +967,8 @@ impl SowingGame {
         report.last = s.pos as u8;
         report.origin = s.origin as u8;
         report.lifted = s.lifted;
-        report.other_way = s.way % STORE_WAY >= OTHER_WAY;
+        // The way the move began, whatever way its relays turned to.
+        report.other_way = (s.way % STORE_WAY >= OTHER_WAY) != s.turned;
         let swept = self
             .capture
             .as_ref()
@@ -971,13 +1001,22 @@ impl SowingGame {
 
     /// The names of a move whose sowing and capture are done (contexts again and sweep).
     fn after_move<'a>(&'a self, b: &'a Board, s: &Sowing, report: &Report) -> Ctx<'a> {
+        let mut ctx = self.move_ctx(b, s);
+        ctx.captured = u32::from(report.captured);
+        ctx.grand_slam = report.grand_slam;
+        ctx.views[View::Last as usize] = s.pos as u8;
+        ctx
+    }
+
+    /// The names of a move under way: what it has sown, lifted, captured and taken so far,
+    /// and its pit (`origin`).
+    fn move_ctx<'a>(&'a self, b: &'a Board, s: &Sowing) -> Ctx<'a> {
         let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
         ctx.sown = s.sown;
         ctx.relays = s.relays;
-        ctx.captured = u32::from(report.captured);
+        ctx.captured = u32::from(s.report.captured);
         ctx.taken = s.taken;
-        ctx.grand_slam = report.grand_slam;
-        ctx.views[View::Last as usize] = s.pos as u8;
+        ctx.visited = s.visited;
         ctx.views[View::Origin as usize] = s.origin as u8;
         ctx
     }
@@ -994,11 +1033,8 @@ impl SowingGame {
         }
         // Most conditions read the pit alone: a table look-up, no context to build.
         let holds = take.lookup(s.mover, pos, b.count[pos]).unwrap_or_else(|| {
-            let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-            ctx.sown = s.sown;
-            ctx.relays = s.relays;
+            let mut ctx = self.move_ctx(b, s);
             ctx.hand = u32::from(s.hand);
-            ctx.views[View::Origin as usize] = s.origin as u8;
             take.test(&mut ctx, pos)
         });
         if !holds {
@@ -1044,6 +1080,7 @@ impl SowingGame {
         ctx.relays = at.relays;
         ctx.captured = at.captured;
         ctx.taken = at.taken;
+        ctx.visited = at.visited;
         ctx.views = self.views_after(b, at.way, pos, at.skip, at.origin);
         if !house.when.as_ref()?.test(&mut ctx, pos) {
             return None;
@@ -1122,16 +1159,21 @@ impl SowingGame {
             .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::Lap);
         loop {
             let filling = self.sowing.fill_across && b.closed != 0;
-            if self.sowing.take.is_none() && self.sowing.skip.is_none() && !filling {
+            if self.sowing.take.is_none()
+                && self.sowing.skip.is_none()
+                && self.sowing.drops.is_none()
+                && !filling
+            {
                 s.pos = self.drop_stones(b, s.way, s.pos, s.hand, s.skip, &mut s.visited);
                 s.sown += u32::from(s.hand);
                 s.hand = 0;
             }
             while s.hand > 0 {
                 s.pos = self.next_drop(b, s);
-                b.count[s.pos] += 1;
-                s.hand -= 1;
-                s.sown += 1;
+                let n = self.drops(b, s);
+                b.count[s.pos] += n;
+                s.hand -= n;
+                s.sown += u32::from(n);
                 if filling && b.is_closed(s.pos) {
                     // Out of play: the stone stays there, nothing else happens to it.
                     continue;
@@ -1218,12 +1260,7 @@ impl SowingGame {
             // The lap's end seen only by rules that look at it.
             let looked = self.sowing.relay_when.is_some() || self.sowing.relay_choice.is_some();
             if go_on.is_none() && looked {
-                let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-                ctx.sown = s.sown;
-                ctx.relays = s.relays;
-                ctx.captured = u32::from(s.report.captured);
-                ctx.taken = s.taken;
-                ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
+                let mut ctx = self.lap_end_ctx(b, s);
                 let mut holds = |c: &Option<PitCond>| c.as_ref().map(|c| c.test(&mut ctx, s.pos));
                 match holds(&self.sowing.relay_when) {
                     Some(false) => return None,
@@ -1251,13 +1288,25 @@ impl SowingGame {
             s.end = MoveEnd::LapCap;
             return false;
         }
+        let turns = self
+            .sowing
+            .relay_turn
+            .as_ref()
+            .is_some_and(|t| t.test(&mut self.lap_end_ctx(b, s), s.pos));
+        let way = match turns {
+            true => turned(s.way),
+            false => s.way,
+        };
+        // The way sown next is part of where the move stands (a slot number is below 128).
         let mut key = [0u8; SLOTS + 1];
         key[..SLOTS].copy_from_slice(&b.count);
-        key[SLOTS] = from as u8;
+        key[SLOTS] = from as u8 | u8::from(way % STORE_WAY >= OTHER_WAY) << 7;
         if !s.seen.get_or_insert_with(Seen::new).insert(key) {
             s.end = MoveEnd::Cycle;
             return false;
         }
+        s.way = way;
+        s.turned ^= turns;
         if let Some(close) = &self.sowing.close {
             self.close_pit(b, s, close, from);
         }
@@ -1277,15 +1326,16 @@ impl SowingGame {
     /// (`sowing.close`): out of play for the rest of the game.
     #[cold]
     fn close_pit(&self, b: &mut Board, s: &Sowing, close: &PitCond, from: usize) {
-        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-        ctx.sown = s.sown;
-        ctx.relays = s.relays;
-        ctx.captured = u32::from(s.report.captured);
-        ctx.taken = s.taken;
-        ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
-        if close.test(&mut ctx, s.pos) {
+        if close.test(&mut self.lap_end_ctx(b, s), s.pos) {
             b.closed |= 1 << from;
         }
+    }
+
+    /// The names at a lap's end (context relay): the move's, and the views from its last pit.
+    fn lap_end_ctx<'a>(&'a self, b: &'a Board, s: &Sowing) -> Ctx<'a> {
+        let mut ctx = self.move_ctx(b, s);
+        ctx.views = self.views_after(b, s.way, s.pos, s.out_of_move, s.origin);
+        ctx
     }
 
     /// A lift's first stone to the mover's store, where the rules say so (Sokusowo; a lift
@@ -1479,6 +1529,7 @@ impl SowingGame {
             relays,
             captured,
             taken,
+            visited,
             ..
         } = *at;
         let g = &self.geo;
@@ -1488,6 +1539,7 @@ impl SowingGame {
         ctx.relays = relays;
         ctx.captured = captured;
         ctx.taken = taken;
+        ctx.visited = visited;
         let (next, beyond) = if cap.needs_next {
             let next = self.look(b, way, pos, skip);
             (next, self.look(b, way, next, skip))

@@ -2,6 +2,7 @@
 //! stores sown into, relays, pits taken on a drop, and feeding.
 
 use super::super::board::{CircuitSpec, StoreRing};
+use super::capture::Count;
 use super::{compiled, Cx, Laid, Rules, CONDITION};
 use crate::fast::Closes;
 use crate::scope::{Context, PitCond, Remembers, View};
@@ -53,6 +54,10 @@ pub struct Sowing {
     /// relay lift (context `relay`).
     #[serde(default)]
     pub relay_choice: Option<Spanned<String>>,
+    /// Where this holds at a lap's end, the relay sows on the other way round (context
+    /// `relay`).
+    #[serde(default)]
+    pub relay_turn: Option<Spanned<String>>,
     /// A relay may lift a store it reaches.
     #[serde(default)]
     pub relay_stores: bool,
@@ -74,6 +79,9 @@ pub struct Sowing {
     /// `drop`).
     #[serde(default)]
     pub take: Option<Spanned<String>>,
+    /// How many stones each drop puts into its pit (context `drop`, before the drop).
+    #[serde(default)]
+    pub drops: Option<Spanned<Count>>,
     /// Who may take or leave a pit `take` matches (by default it is taken).
     #[serde(default)]
     pub take_choice: Option<Spanned<TakeChoice>>,
@@ -517,6 +525,20 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "relay_turn",
+        line: "context relay: where this holds at a lap's end, the relay sows on the other way round",
+        expects: CONDITION,
+        values: &[],
+        default: "none (every lap the way the move began)",
+        example: "relay_turn = \"true\"",
+        long: "A condition (context relay, as `relay_when`) checked at the end of each lap once \
+               the relay lifts a pit: where it holds, the stones lifted are sown the other way \
+               round from the way the lap just sown went, and so on until another lap turns it \
+               again. Uthi: `\"true\"`, every lap turns back. The capture and the views after \
+               the sowing (`next`, `beyond`, the chain) follow the last lap's way.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "close",
         line: "context relay: a pit a relay is about to lift closes for the rest of the game when this holds",
         expects: CONDITION,
@@ -594,6 +616,22 @@ const KEYS: &[KeyRef] = &[
         long: "A condition (context drop: `pit`, `sown`, `laps`, `relays`, `hand`: the stones \
                still in hand, 0 at a lap's last stone) checked after every drop; a pit for which it holds goes at once to its owner's store (Sat-gharva's \
                fours, on both sides, also by the last stone).",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "drops",
+        line: "context drop: how many stones each drop puts into its pit (one by default)",
+        expects: "a whole number, or an integer expression in quotes (context drop)",
+        values: &[],
+        default: "one stone a pit",
+        example: "drops = \"if(ply < 2, if(sown == 0, 3, 2), 1)\"",
+        long: "An integer expression (context drop: `pit` is the pit about to receive stones, \
+               `hand` the stones in hand before the drop, `sown`, `laps`, `relays`, `origin`) \
+               worked out before every drop: that many stones go into the pit at once, at \
+               least one and at most those in hand. Luuth's fours (`4`); Uthi's first \
+               move, three stones into the first pit and two into the second. Pits passed over \
+               (`skip`, closed pits, the origin) receive none; `take` is checked after each \
+               drop as usual.",
     },
     KeyRef {
         section: "sowing",
@@ -738,6 +776,10 @@ pub(crate) struct SowingRule {
     pub(crate) relay_when: Option<PitCond>,
     /// Where this holds at a lap's end, the mover may stop the sowing instead of the lift.
     pub(crate) relay_choice: Option<PitCond>,
+    /// Where this holds at a lap's end, the relay sows on the other way round.
+    pub(crate) relay_turn: Option<PitCond>,
+    /// How many stones each drop puts into its pit (one when absent).
+    pub(crate) drops: Option<Expr>,
     /// A relay may lift a store.
     pub(crate) relay_stores: bool,
     pub(crate) must_feed: MustFeed,
@@ -838,6 +880,8 @@ pub(super) struct Checked {
     direction_choice: Option<Expr>,
     relay_when: Option<Expr>,
     relay_choice: Option<Expr>,
+    relay_turn: Option<Expr>,
+    drops: Option<Expr>,
     relay_stores: bool,
     close: Option<Expr>,
     fill_across: bool,
@@ -916,6 +960,34 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         }
         Some(cx.condition(Context::Relay, v))
     });
+    let relay_turn = sowing.and_then(|s| {
+        let v = s.relay_turn.as_ref()?;
+        if s.relay == Relay::None {
+            cx.warn(
+                v.span(),
+                "`relay_turn` without `relay`: the sowing never relays, so it never turns",
+            );
+        }
+        Some(cx.condition(Context::Relay, v))
+    });
+    let drops = sowing
+        .and_then(|s| s.drops.as_ref())
+        .map(|v| match v.get_ref() {
+            Count::Number(n) => {
+                if !(1..=i64::from(LIMITS.stones)).contains(n) {
+                    cx.error(
+                        v.span(),
+                        format!("`drops` must be from 1 to {}", LIMITS.stones),
+                    );
+                }
+                Expr::compile(&n.to_string(), &Context::Drop.scope(0), Type::Int).ok()
+            }
+            Count::Expression(text) => cx.expression(
+                Context::Drop,
+                &Spanned::new(v.span(), text.clone()),
+                Type::Int,
+            ),
+        });
     let close = sowing.and_then(|s| {
         let v = s.close.as_ref()?;
         if s.relay == Relay::None {
@@ -975,6 +1047,8 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         direction_choice: compiled(direction_choice)?,
         relay_when: compiled(relay_when)?,
         relay_choice: compiled(relay_choice)?,
+        relay_turn: compiled(relay_turn)?,
+        drops: compiled(drops)?,
         relay_stores: sowing.is_some_and(|s| s.relay_stores),
         close: compiled(close)?,
         fill_across: sowing
@@ -1027,6 +1101,8 @@ impl Checked {
             relay: self.relay,
             relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
             relay_choice: self.relay_choice.map(|e| laid.pit(e, View::Last)),
+            relay_turn: self.relay_turn.map(|e| laid.pit(e, View::Last)),
+            drops: self.drops,
             relay_stores: self.relay_stores,
             close: self.close.map(|e| laid.pit(e, View::Last)),
             fill_across: self.fill_across,
@@ -1063,6 +1139,7 @@ impl SowingRule {
             relay_when: _,
             // Asked only where a relay lifts, which closes the paths already.
             relay_choice: _,
+            relay_turn: _,
             relay_stores: _,
             take_choice: _,
             take_to: _,
@@ -1077,6 +1154,7 @@ impl SowingRule {
             relay,
             skip,
             take,
+            drops,
             directed,
             close,
             fill_across,
@@ -1098,6 +1176,7 @@ impl SowingRule {
             // A precomputed run starts from the sower's own side.
             bulk: take.is_some()
                 || skip.is_some()
+                || drops.is_some()
                 || *relay != Relay::None
                 || self.circuit.from_board,
             plain: *first_origin
@@ -1269,6 +1348,20 @@ impl SowingRule {
         }
         if let Some(r) = &self.relay_when {
             let _ = writeln!(s, "A relay lift happens only when `{}`.", r.expr.text());
+        }
+        if let Some(r) = &self.relay_turn {
+            let _ = writeln!(
+                s,
+                "Where `{}` at a lap's end, the relay sows on the other way round.",
+                r.expr.text()
+            );
+        }
+        if let Some(d) = &self.drops {
+            let _ = writeln!(
+                s,
+                "Each drop puts `{}` stones into its pit (at least one, at most those in hand).",
+                d.text()
+            );
         }
         if self.relay_stores {
             let _ = writeln!(
