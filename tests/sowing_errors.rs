@@ -564,8 +564,28 @@ fn the_newer_keys_refuse_bad_values_at_their_place() {
         "\"forward\"",
     );
     let sat = include_str!("../rules/sat-gharva.toml");
+    let text = sat.replace("\nrefill = 7", "\nrefill = 7\nmin_pits = 8");
+    located(&text, "`min_pits` must be from 0 to 7", "min_pits = 8", "8");
+    // Playing on below a full pit needs the pit filled in part in play.
     let text = sat.replace("\nrefill = 7", "\nrefill = 7\nmin_pits = 0");
-    located(&text, "`min_pits` must be from 1 to 7", "min_pits = 0", "0");
+    located(
+        &text,
+        "`min_pits = 0` lets a player play on with fewer stones than a full pit: it needs `partial = \"open\"`",
+        "min_pits = 0",
+        "0",
+    );
+    let text = sat.replace(
+        "\npartial = \"closed\"",
+        "\npartial = \"open\"\nmin_pits = 0",
+    );
+    assert!(ludus::registry::check(&text).game.is_some());
+    let text = sat.replace("\nrefill = 7", "\nrefill = 7\nfill_count = \"richer\"");
+    located(
+        &text,
+        "unknown value \"richer\" for `match.fill_count`",
+        "fill_count = \"richer\"",
+        "\"richer\"",
+    );
     let text = sat.replace("\npartial = \"closed\"", "\npartial = \"stores\"");
     located(
         &text,

@@ -3018,3 +3018,60 @@ fn crossed_says_whether_the_move_has_sown_into_the_opponents_row() {
     assert_eq!(s["pits"], json!([[1, 1, 0, 0], [1, 2, 1, 0]]));
     assert_eq!(s["stores"], json!([2, 0]), "North's pit 4 (1) taken");
 }
+
+#[test]
+fn the_richer_player_may_fill_only_as_many_pits_as_the_poorer() {
+    use ludus::game::{Game, Json};
+    // South holds 38, North 10: North fills pits 1 and 2 with four and pit 3 with two (in
+    // play); South fills as many pits, three, with four each and keeps 26 in the store.
+    let g = plain(
+        "[match]\nrefill = 4\nfill_from = \"left\"\npartial = \"open\"\nfill_count = \"poorer\"\nmin_pits = 0\n",
+    );
+    let over = |stores: [u8; 2]| {
+        g.state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": stores, "match": {"game": 1, "points": [24, 24]}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let next = g.state_json(&g.next_game(&over([38, 10]), 0).expect("a next round"));
+    assert_eq!(
+        next["pits"],
+        json!([[4, 4, 4, 0, 0, 0], [4, 4, 2, 0, 0, 0]])
+    );
+    assert_eq!(next["stores"], json!([26, 0]));
+    assert_eq!(next["out_of_play"], json!([[4, 5, 6], [4, 5, 6]]));
+    // A player with fewer stones than a pit plays on from the pit they fill in part; the
+    // match ends only when a player holds none.
+    let next = g.state_json(&g.next_game(&over([45, 3]), 0).expect("a next round"));
+    assert_eq!(
+        next["pits"],
+        json!([[4, 0, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0]])
+    );
+    assert_eq!(next["stores"], json!([41, 0]));
+    assert!(
+        g.next_game(&over([48, 0]), 0).is_none(),
+        "North holds nothing"
+    );
+    // By default each fills what their stones allow, and below a full pit the match is over.
+    let g = plain("[match]\nrefill = 4\nfill_from = \"left\"\npartial = \"open\"\n");
+    let st = g
+        .state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": [38, 10], "match": {"game": 1, "points": [24, 24]}}),
+        )
+        .unwrap();
+    let next = g.state_json(&g.next_game(&st, 0).expect("a next round"));
+    assert_eq!(
+        next["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [4, 4, 2, 0, 0, 0]])
+    );
+    assert_eq!(next["stores"], json!([14, 0]));
+    let st = g
+        .state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": [45, 3], "match": {"game": 1, "points": [24, 24]}}),
+        )
+        .unwrap();
+    assert!(g.next_game(&st, 0).is_none(), "North cannot fill a pit");
+}

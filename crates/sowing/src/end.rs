@@ -2,7 +2,7 @@
 //! rounds of a match.
 
 use super::board::{Board, STORE};
-use super::rules::rounds::{Contested, MatchRule};
+use super::rules::rounds::{Contested, FillCount, MatchRule};
 use super::rules::{FillFrom, Leftover, NoMove, Owners, Partial};
 use super::scope::{Ctx, NO_WINNER};
 use super::sow::MoveEnd;
@@ -300,8 +300,9 @@ impl SowingGame {
                 // rules ask for, or at the match guard.
                 let short = match rule.owners {
                     Owners::Sides => {
+                        // A player holding nothing plays no further round.
                         let need = i64::from(rule.refill) * i64::from(rule.min_pits);
-                        held.iter().any(|&h| i64::from(h) < need)
+                        held.iter().any(|&h| i64::from(h) < need.max(1))
                     }
                     Owners::Filled => rule.short_of_pits(held, 2 * self.geo.n as u32),
                 };
@@ -369,10 +370,20 @@ impl SowingGame {
     /// Each player refills their own pits from the stones they `held`.
     fn refilled(&self, rule: &MatchRule, held: [i32; 2]) -> Board {
         let n = self.geo.n;
+        let refill = u32::from(rule.refill);
+        // The pits each player may fill: all, or as many as the poorer puts stones into.
+        let mut fills = [n; 2];
+        if rule.fill_count == FillCount::Poorer {
+            let poorer = held[0].min(held[1]).max(0) as u32;
+            let pits = match rule.partial {
+                Partial::Closed | Partial::Open => poorer.div_ceil(refill),
+                Partial::Store | Partial::StoreOpen => poorer / refill,
+            };
+            fills = [pits.min(n as u32) as usize; 2];
+        }
         let mut board = Board::empty();
         for (p, &h) in held.iter().enumerate() {
             let mut left = h as u32;
-            let refill = u32::from(rule.refill);
             for i in 0..n {
                 let k = match rule.fill_from {
                     FillFrom::Right => n - i,
@@ -388,7 +399,12 @@ impl SowingGame {
                     }
                 };
                 let s = self.geo.slot(p, k);
-                if left >= refill {
+                if i >= fills[p] {
+                    // Past the pits the poorer fills: the stones stay in the store.
+                    if rule.partial != Partial::StoreOpen {
+                        board.closed |= 1 << s;
+                    }
+                } else if left >= refill {
                     board.count[s] = rule.refill;
                     left -= refill;
                 } else if rule.partial == Partial::Store {

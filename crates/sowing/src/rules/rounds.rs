@@ -33,6 +33,10 @@ pub struct Match {
     pub fill_from: Option<Spanned<FillFrom>>,
     #[serde(default)]
     pub partial: Option<Spanned<Partial>>,
+    /// How many pits each player fills: as many as their stones allow, or as many as the
+    /// poorer player's.
+    #[serde(default)]
+    pub fill_count: Option<Spanned<FillCount>>,
     #[serde(default)]
     pub owners: Owners,
     #[serde(default)]
@@ -112,6 +116,18 @@ pub enum FillFrom {
     Outside,
 }
 
+/// How many pits each player fills at a refill.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FillCount {
+    /// As many as their stones allow.
+    #[default]
+    Own,
+    /// As many as the poorer player fills (their partly filled pit counted); the richer
+    /// player's other stones stay in their store.
+    Poorer,
+}
+
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Partial {
@@ -178,12 +194,14 @@ const KEYS: &[KeyRef] = &[
         section: "match",
         key: "min_pits",
         line: "the pits a player must be able to fill to play another round; fewer loses the match",
-        expects: "a whole number of 1 or more",
+        expects: "a whole number",
         values: &[],
         default: "1",
         example: "min_pits = 4",
         long: "A player holding fewer than `min_pits` pits' worth of stones (`refill` each) at \
-               the end of a round loses the match.",
+               the end of a round loses the match. With `0`, a player holding any stones plays \
+               on (with `partial = \"open\"`, from a pit filled in part): the match ends when a \
+               player holds none (Rab'e).",
     },
     KeyRef {
         section: "match",
@@ -212,6 +230,20 @@ const KEYS: &[KeyRef] = &[
                store and the pit stays empty, out of play; \"store-open\": those stones go to \
                the store and every pit stays in play, the unfilled ones empty (Tegre). \
                Out-of-play pits reopen when their owner holds enough stones at a later refill.",
+    },
+    KeyRef {
+        section: "match",
+        key: "fill_count",
+        line: "how many pits each player refills: as many as their stones allow, or as many as the poorer player's",
+        expects: "\"own\" or \"poorer\"",
+        values: &["own", "poorer"],
+        default: "\"own\"",
+        example: "fill_count = \"poorer\"",
+        long: "\"own\": each player fills as many pits as their stones allow; \"poorer\": the \
+               player holding more fills, `refill` a pit, only as many pits as the poorer player \
+               puts stones into (a pit the poorer fills in part counts), and keeps the rest of \
+               their stones in their store, out of play for the round; their other pits are out \
+               of play, or stay in play empty with `partial = \"store-open\"` (Rab'e, Adi).",
     },
     KeyRef {
         section: "match",
@@ -298,6 +330,7 @@ pub(crate) struct MatchRule {
     pub(crate) min_pits: u32,
     pub(crate) fill_from: FillFrom,
     pub(crate) partial: Partial,
+    pub(crate) fill_count: FillCount,
     pub(crate) owners: Owners,
     pub(crate) contested: Contested,
     pub(crate) min_pits_count: MinPitsCount,
@@ -331,6 +364,7 @@ pub(super) fn check(
             ("min_pits", m.min_pits.as_ref().map(Spanned::span)),
             ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
             ("partial", m.partial.as_ref().map(Spanned::span)),
+            ("fill_count", m.fill_count.as_ref().map(Spanned::span)),
             ("contested", m.contested.as_ref().map(Spanned::span)),
             (
                 "min_pits_count",
@@ -352,6 +386,7 @@ pub(super) fn check(
             min_pits: 0,
             fill_from: FillFrom::default(),
             partial: Partial::default(),
+            fill_count: FillCount::Own,
             owners: Owners::Sides,
             contested: Contested::default(),
             min_pits_count: MinPitsCount::default(),
@@ -392,15 +427,29 @@ pub(super) fn check(
             );
         } else if let Some(min) = &m.min_pits {
             let most = u64::from(total) / 2 / u64::from(refill);
-            if *min.get_ref() == 0 || u64::from(*min.get_ref()) > most {
+            if u64::from(*min.get_ref()) > most {
                 cx.error(
                     min.span(),
                     format!(
-                        "`min_pits` must be from 1 to {most} (pits of {refill} in half the \
+                        "`min_pits` must be from 0 to {most} (pits of {refill} in half the \
                          {total} stones)"
                     ),
                 );
             }
+        }
+    }
+    // Playing on with fewer stones than a pit needs the pit they fill in part in play.
+    if let Some(min) = m.min_pits.as_ref().filter(|p| *p.get_ref() == 0) {
+        let open = m
+            .partial
+            .as_ref()
+            .is_some_and(|p| *p.get_ref() == Partial::Open);
+        if !open {
+            cx.error(
+                min.span(),
+                "`min_pits = 0` lets a player play on with fewer stones than a full pit: it needs \
+                 `partial = \"open\"`, so that the pit they fill in part stays in play",
+            );
         }
     }
     Some(MatchRule {
@@ -414,6 +463,10 @@ pub(super) fn check(
             .partial
             .as_ref()
             .map_or_else(Default::default, |p| *p.get_ref()),
+        fill_count: m
+            .fill_count
+            .as_ref()
+            .map_or_else(Default::default, |c| *c.get_ref()),
         owners: m.owners,
         contested: m
             .contested
@@ -505,6 +558,7 @@ fn check_filled(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usize>)
     for (key, span) in [
         ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
         ("partial", m.partial.as_ref().map(Spanned::span)),
+        ("fill_count", m.fill_count.as_ref().map(Spanned::span)),
     ] {
         if let Some(span) = span {
             cx.error(
@@ -552,6 +606,7 @@ impl MatchRule {
             min_pits: _,
             fill_from: _,
             partial: _,
+            fill_count: _,
             owners,
             contested: _,
             min_pits_count: _,
@@ -663,7 +718,11 @@ impl MatchRule {
         }
         let _ = writeln!(
             s,
-            "Match: each round, players refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; fewer than {} stones loses the match; {}.",
+            "Match: each round, {} refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; {}; {}.",
+            match self.fill_count {
+                FillCount::Own => "players",
+                FillCount::Poorer => "the poorer player and then, as many pits, the richer",
+            },
             self.refill,
             match self.fill_from {
                 FillFrom::Right => "right",
@@ -677,7 +736,10 @@ impl MatchRule {
                 Partial::StoreOpen =>
                     "the stones short of a pit go to the store, and no pit is taken",
             },
-            u32::from(self.refill) * self.min_pits,
+            match u32::from(self.refill) * self.min_pits {
+                0 => "holding no stones loses the match".to_string(),
+                need => format!("fewer than {need} stones loses the match"),
+            },
             self.first_text()
         );
     }
