@@ -1393,3 +1393,36 @@ fn turning_relays_and_drops_refuse_what_cannot_apply() {
         .game
         .is_some());
 }
+
+#[test]
+fn two_capture_tables_are_one_before_the_sowing_and_one_after() {
+    let text = std::fs::read_to_string("docs/games/mancala-games/achochodi.toml").unwrap();
+    assert!(ludus::registry::check(&text).game.is_some());
+    located(
+        &text.replacen("at = \"start\"", "at = \"end\"", 1),
+        "two `[[capture]]` tables are one before the sowing (`at = \"start\"`) and one after it: here both are checked after",
+        "when = \"last.side == opponent and last.count in [2, 3]\"",
+        "\"last.side == opponent and last.count in [2, 3]\"",
+    );
+    let third = format!("{text}\n[[capture]]\nwhen = \"true\"\ntake = [\"last\"]\n");
+    located(
+        &third,
+        "`[[capture]]` takes two tables at most",
+        "when = \"true\"",
+        "\"true\"",
+    );
+    // A mistake in the second table is found at its place, with the table's keys.
+    let typo = text.replace("chain = \"pit.count", "chian = \"pit.count");
+    let d = errors(&typo);
+    assert!(
+        d[0].message
+            .contains("unknown field `chian` in `[capture]`"),
+        "{d:?}"
+    );
+    located(
+        &text.replace("last.count in [2, 3]", "last.cont in [2, 3]"),
+        "unknown name `last.cont`",
+        "when = \"last.side == opponent and last.cont in [2, 3]\"",
+        "last.cont",
+    );
+}

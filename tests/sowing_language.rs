@@ -3075,3 +3075,37 @@ fn the_richer_player_may_fill_only_as_many_pits_as_the_poorer() {
         .unwrap();
     assert!(g.next_game(&st, 0).is_none(), "North cannot fill a pit");
 }
+
+#[test]
+fn two_capture_tables_take_before_the_sowing_and_after_it() {
+    let text = std::fs::read_to_string("docs/games/mancala-games/achochodi.toml").unwrap();
+    let g = from_text(&text);
+    // South's pit 5 holds one stone: North's pit 2, facing it, is taken before the sowing
+    // (3 stones); the stone then falls into pit 6, and nothing more is taken.
+    let mut st = position(&g, 0, &[4, 4, 4, 4, 1, 0], &[4, 3, 4, 4, 4, 4], [8, 0]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 0, 1], [4, 0, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([11, 0]));
+    // South's pit 6 holds one: it faces North's pit 1 (1 → taken); the stone falls into
+    // North's pit 1, now empty, making 1: no capture after.
+    let mut st = position(&g, 0, &[4, 4, 4, 4, 4, 1], &[1, 4, 4, 4, 4, 4], [6, 0]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 4, 0], [1, 4, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([7, 0]));
+    // South's pit 6 holds two: no capture before; the last stone makes North's pit 2 three,
+    // and the pit before it two: both taken after the sowing.
+    let mut st = position(&g, 0, &[4, 4, 4, 4, 3, 2], &[1, 2, 4, 4, 4, 4], [8, 0]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4, 3, 0], [0, 0, 4, 4, 4, 4]]));
+    assert_eq!(s["stores"], json!([13, 0]));
+    // The same rules as one table capture only after the sowing.
+    let one = text.replace(
+        "[[capture]]\nat = \"start\"\nwhen = \"last.count == 1\"\ntake = [\"opposite\"]\n\n",
+        "",
+    );
+    assert_ne!(one, text);
+    let g = from_text(&one.replace("[[capture]]", "[capture]"));
+    let mut st = position(&g, 0, &[4, 4, 4, 4, 1, 0], &[4, 3, 4, 4, 4, 4], [8, 0]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["stores"], json!([8, 0]));
+}

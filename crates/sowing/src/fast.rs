@@ -71,6 +71,7 @@ impl FastPaths {
             turn,
             sowing,
             capture,
+            capture_before,
             house,
             match_rule,
             fast: _,
@@ -79,6 +80,7 @@ impl FastPaths {
             Some(sowing.closes()),
             Some(turn.closes()),
             capture.as_ref().map(|c| c.closes()),
+            capture_before.as_ref().map(|c| c.closes()),
             house.as_ref().map(|h| h.closes()),
             match_rule.as_ref().map(|m| m.closes()),
         ]

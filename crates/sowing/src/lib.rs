@@ -153,6 +153,8 @@ pub struct Compiled {
     setup: SetupRule,
     sowing: SowingRule,
     capture: Option<CaptureRule>,
+    /// A second capture, checked before the sowing, where `[[capture]]` writes two.
+    capture_before: Option<CaptureRule>,
     house: Option<HouseRule>,
     turn: TurnRule,
     end: EndRule,

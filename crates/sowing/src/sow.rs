@@ -620,7 +620,8 @@ impl SowingGame {
             && self.slam_left(b, self.capture.as_ref(), 1 - mover) == 0;
         // A capture before the sowing, around the pit about to be lifted.
         let mut captured_first = (0, false);
-        if let Some(cap) = self.capture.as_ref().filter(|c| c.at == CaptureAt::Start) {
+        let before = self.capture_before.as_ref().or(self.capture.as_ref());
+        if let Some(cap) = before.filter(|c| c.at == CaptureAt::Start) {
             let at = Ended {
                 mover,
                 way,

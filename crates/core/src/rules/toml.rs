@@ -193,7 +193,8 @@ impl RulesDoc {
         array.iter().filter_map(|v| v.span()).collect()
     }
 
-    /// The place of a value by its path of keys (`None` for a table).
+    /// The place of a value by its path of keys, a number naming a table of an array of
+    /// tables (`["capture", "1"]`); `None` for a table.
     pub fn value_span(&self, path: &[&str]) -> Option<Range<usize>> {
         self.value(path)?.span()
     }
@@ -201,7 +202,10 @@ impl RulesDoc {
     fn value(&self, path: &[&str]) -> Option<&toml_edit::Value> {
         let mut item = self.doc.as_item();
         for key in path {
-            item = item.get(key)?;
+            item = match key.parse::<usize>() {
+                Ok(i) => item.get(i)?,
+                Err(_) => item.get(key)?,
+            };
         }
         item.as_value()
     }
@@ -209,6 +213,11 @@ impl RulesDoc {
     /// Whether the document has a top-level table or key of this name.
     pub fn has(&self, key: &str) -> bool {
         self.doc.contains_key(key)
+    }
+
+    /// Whether a top-level key is written as an array of tables (`[[capture]]`).
+    pub fn is_array_of_tables(&self, key: &str) -> bool {
+        self.doc.get(key).is_some_and(|i| i.is_array_of_tables())
     }
 
     /// Whether the document has a table or key at this path of keys (`["match", "games"]`).

@@ -702,7 +702,7 @@ pub(super) struct Checked<'a> {
 }
 
 /// Checks `[capture]`; `None` when an error was reported.
-pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
+pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture, path: &[&str]) -> Option<Checked<'a>> {
     let when = cx.condition(Context::Capture, &c.when);
     let chain = c.chain.as_ref().map(|v| cx.condition(Context::Chain, v));
     let sweep = c.sweep.as_ref().map(|v| cx.condition(Context::Sweep, v));
@@ -728,7 +728,7 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
             (c.chain_take.is_some(), "chain_take"),
         ];
         for (_, key) in stray.iter().filter(|(set, _)| *set) {
-            if let Some(at) = cx.key_span(&["capture", key]) {
+            if let Some(at) = cx.key_span(&[path, &[*key]].concat()) {
                 cx.warn(
                     at,
                     format!("`{key}` without `chain`: there is no chain to walk"),
@@ -797,9 +797,9 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture) -> Option<Checked<'a>> {
                     .to_string(),
             );
     }
-    targets_warnings(cx, c.take.get_ref());
+    targets_warnings(cx, c.take.get_ref(), path);
     if c.take.get_ref().contains(&Target::Store) && !c.take_store {
-        let spans = cx.doc.list_spans(&["capture", "take"]);
+        let spans = cx.doc.list_spans(&[path, &["take"]].concat());
         let i = c.take.get_ref().iter().position(|t| *t == Target::Store);
         let at = i
             .and_then(|i| spans.get(i).cloned())
@@ -990,8 +990,8 @@ impl Checked<'_> {
 }
 
 /// Warnings about `capture.take`: a pit listed twice, or already taken by another target.
-fn targets_warnings(cx: &mut Cx, targets: &[Target]) {
-    let spans = cx.doc.list_spans(&["capture", "take"]);
+fn targets_warnings(cx: &mut Cx, targets: &[Target], path: &[&str]) {
+    let spans = cx.doc.list_spans(&[path, &["take"]].concat());
     let name = |t: &Target| match t {
         Target::Last => "last",
         Target::Opposite => "opposite",

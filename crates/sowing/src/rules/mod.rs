@@ -53,7 +53,7 @@ pub struct Rules {
     #[serde(default)]
     pub sowing: Option<sowing::Sowing>,
     #[serde(default)]
-    pub capture: Option<capture::Capture>,
+    pub capture: Option<Captures>,
     #[serde(default)]
     pub house: Option<Spanned<house::House>>,
     #[serde(default)]
@@ -64,6 +64,51 @@ pub struct Rules {
     pub match_: Option<rounds::Match>,
     #[serde(default)]
     pub ai: Option<Ai>,
+}
+
+/// `[capture]`, or `[[capture]]` tables: at most two, one checked before the sowing
+/// (`at = "start"`) and one at its own moment after it.
+#[derive(Debug)]
+pub struct Captures(pub Vec<capture::Capture>);
+
+impl<'de> Deserialize<'de> for Captures {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Tables;
+        impl<'de> serde::de::Visitor<'de> for Tables {
+            type Value = Captures;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table [capture], or [[capture]] tables")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Captures, A::Error> {
+                let table = serde::de::value::MapAccessDeserializer::new(map);
+                capture::Capture::deserialize(table).map(|c| Captures(vec![c]))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Captures, A::Error> {
+                let mut tables = Vec::new();
+                while let Some(c) = seq.next_element()? {
+                    tables.push(c);
+                }
+                Ok(Captures(tables))
+            }
+        }
+        d.deserialize_any(Tables)
+    }
+}
+
+impl Captures {
+    /// Each table with the path of keys to it: `["capture"]`, or `["capture", "0"]`, … for
+    /// `[[capture]]`.
+    fn paths(&self, written_as_array: bool) -> Vec<Vec<String>> {
+        (0..self.0.len())
+            .map(|i| match written_as_array {
+                false => vec!["capture".to_string()],
+                true => vec!["capture".to_string(), i.to_string()],
+            })
+            .collect()
+    }
 }
 
 /// The reference of sowing rules files: every table and key, one line, what to write, the
@@ -263,7 +308,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
 
     // The expressions: their names and types do not depend on the board.
     let sowing = sowing::check(cx, rules.sowing.as_ref());
-    let capture = rules.capture.as_ref().map(|c| capture::check(cx, c));
+    let captures = rules.capture.as_ref().map(|c| check_captures(cx, c));
     let house = rules.house.as_ref().map(|h| house::check(cx, h));
     let turn = turn::check(cx, rules.turn.as_ref());
     let give = turn::check_give(cx, rules.turn.as_ref(), geo.as_ref().map(|g| g.n));
@@ -308,10 +353,8 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         );
     }
     // Across a shared middle row no pit faces another: captures of facing pits are refused.
-    if let (Some(c), Some(_)) = (
-        rules.capture.as_ref(),
-        geo.as_ref().filter(|g| g.middle > 0),
-    ) {
+    let tables = rules.capture.iter().flat_map(|c| &c.0);
+    for c in tables.filter(|_| geo.as_ref().is_some_and(|g| g.middle > 0)) {
         use capture::{ChainTake, Target};
         let facing = c.take.get_ref().iter().any(|t| {
             matches!(
@@ -377,7 +420,16 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     };
     setup.place = compiled(place)?.map(|e| laid.pit(e, View::Pit));
     let sowing = sowing?.rule(laid, circuit);
-    let capture = compiled(capture)?.map(|c| c.rule(laid));
+    let (capture, capture_before) = match captures {
+        None => (None, None),
+        Some(c) => {
+            let [main, before] = c?;
+            (
+                compiled(main)?.map(|c| c.rule(laid)),
+                compiled(before)?.map(|c| c.rule(laid)),
+            )
+        }
+    };
     let house = compiled(house)?.map(|h| h.rule(laid));
     let mut turn = turn?;
     turn.give = give?.map(|g| g.rule(laid));
@@ -400,6 +452,7 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
         setup,
         sowing,
         capture,
+        capture_before,
         house,
         turn,
         end,
@@ -428,6 +481,9 @@ pub(crate) fn describe(game: &SowingGame) -> String {
     if let Some(h) = &game.house {
         h.describe(&mut s);
     }
+    if let Some(c) = &game.capture_before {
+        c.describe(&mut s);
+    }
     if let Some(c) = &game.capture {
         c.describe(&mut s);
     }
@@ -445,4 +501,59 @@ pub(crate) fn describe(game: &SowingGame) -> String {
         );
     }
     s
+}
+
+/// `[capture]` or its `[[capture]]` tables checked: `[the capture, the one before the sowing]`
+/// (the second only where two tables are written); `None` when an error was reported.
+fn check_captures<'a>(
+    cx: &mut Cx,
+    captures: &'a Captures,
+) -> Option<[Option<Option<capture::Checked<'a>>>; 2]> {
+    let array = cx.doc.is_array_of_tables("capture");
+    let paths = captures.paths(array);
+    let checked: Vec<_> = captures
+        .0
+        .iter()
+        .zip(&paths)
+        .map(|(c, path)| {
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            capture::check(cx, c, &path)
+        })
+        .collect();
+    let before = |c: &capture::Capture| {
+        c.at.as_ref()
+            .is_some_and(|a| *a.get_ref() == capture::CaptureAt::Start)
+    };
+    match captures.0.as_slice() {
+        [_] => Some([Some(checked.into_iter().next()?), None]),
+        [a, b] if before(a) != before(b) => {
+            let mut checked = checked.into_iter();
+            let (first, second) = (checked.next()?, checked.next()?);
+            Some(match before(a) {
+                true => [Some(second), Some(first)],
+                false => [Some(first), Some(second)],
+            })
+        }
+        [_, b] => {
+            let at = b.at.as_ref().map_or(b.when.span(), Spanned::span);
+            cx.error(
+                at,
+                format!(
+                    "two `[[capture]]` tables are one before the sowing (`at = \"start\"`) and one \
+                     after it: here both are checked {}",
+                    if before(b) { "before" } else { "after" }
+                ),
+            );
+            None
+        }
+        tables => {
+            let at = tables.get(2).map_or(0..0, |c| c.when.span());
+            cx.error(
+                at,
+                "`[[capture]]` takes two tables at most, one before the sowing (`at = \"start\"`) \
+                 and one after it",
+            );
+            None
+        }
+    }
 }
