@@ -1426,3 +1426,34 @@ fn two_capture_tables_are_one_before_the_sowing_and_one_after() {
         "last.cont",
     );
 }
+
+#[test]
+fn a_round_laid_as_a_new_game_needs_pits_that_change_owner() {
+    let sat = include_str!("../rules/sat-gharva.toml");
+    // Without pits that change owner the key says nothing: a warning at its place.
+    let text = sat.replace("\nrefill = 7", "\nrefill = 7\nround_start = \"setup\"");
+    let report = ludus::registry::check(&text);
+    assert!(report.game.is_some());
+    assert!(report.diagnostics.iter().any(|d| d
+        .message
+        .contains("`round_start` fills the pits of a round whose pits changed owner")));
+    // A pit left empty at a refill cannot go with a round laid as a new game.
+    let text = include_str!("../docs/games/mancala-games/sadeqa-ii.toml").replace(
+        "round_start = \"setup\"",
+        "round_start = \"setup\"\ncontested = \"loser-empty\"",
+    );
+    located(
+        &text,
+        "`contested = \"loser-empty\"` leaves a pit empty at a refill",
+        "contested = \"loser-empty\"",
+        "\"loser-empty\"",
+    );
+    let text = include_str!("../docs/games/mancala-games/sadeqa-ii.toml")
+        .replace("round_start = \"setup\"", "round_start = \"pattern\"");
+    located(
+        &text,
+        "unknown value \"pattern\" for `match.round_start`",
+        "round_start = \"pattern\"",
+        "\"pattern\"",
+    );
+}

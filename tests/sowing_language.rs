@@ -3109,3 +3109,41 @@ fn two_capture_tables_take_before_the_sowing_and_after_it() {
     let s = sow_pit(&g, &mut st, 5);
     assert_eq!(s["stores"], json!([8, 0]));
 }
+
+#[test]
+fn a_round_whose_pits_changed_owner_may_start_from_the_setup() {
+    use ludus::game::{Game, Json};
+    // South holds 29 (seven pits, the partial one theirs: 1 of 4 is less than half), North 19.
+    // With `round_start = "setup"` every round starts from the laid-out pattern (the starter's
+    // list to the round's starter), side by side, whoever owns the pits; the stores are empty.
+    let text = TERRITORY
+        .replace(
+            "owners = \"filled\"",
+            "owners = \"filled\"\nround_start = \"setup\"",
+        )
+        .replace(
+            "stones = 4",
+            "layout = [[2, 8, 0, 8, 0, 8], [0, 8, 0, 8, 0, 6]]\nlayout_for = \"starter\"",
+        );
+    let g = from_text(&text);
+    let st = g
+        .state_from_json(&json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], "stores": [29, 19]}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = g.state_json(&g.next_game(&st, 0).expect("a next round"));
+    assert_eq!(
+        s["owners"],
+        json!([[0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 1]]),
+        "{s}"
+    );
+    assert_eq!(s["pits"], json!([[2, 8, 0, 8, 0, 8], [0, 8, 0, 8, 0, 6]]));
+    assert_eq!(s["stores"], json!([0, 0]));
+    // North to start: the starter's list on North's side.
+    let s = g.state_json(&g.next_game(&st, 1).expect("a next round"));
+    assert_eq!(s["pits"], json!([[0, 8, 0, 8, 0, 6], [2, 8, 0, 8, 0, 8]]));
+    // By default every pit gets `refill`.
+    let (g, next) = next_territory_round([29, 19]);
+    assert_eq!(
+        g.state_json(&next)["pits"],
+        json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]])
+    );
+}

@@ -50,7 +50,8 @@ differently, so Ludus is given Mancala Games' deal (the protocol's `deal` in `ne
 A configuration whose list entry names an "mg_fix" is played with Mancala Games corrected where
 it contradicts its own rules text (the entry's note says where): "capt-both-dir", a capture
 that walks both ways tests the second way afresh; "tally-round-pattern", a round of a tallied
-match lays out its start pattern for the round's real starter.
+match lays out its start pattern for the round's real starter; "terr-round-pattern", so does a
+round whose pits changed owner.
 
 A move paused for the pit its captured stones go into (Ludus's `capture.to = "pick"`, the
 STATE's decision "place") holds them in hand; Mancala Games keeps them in the mover's store
@@ -273,6 +274,7 @@ import new_game  # noqa: E402
 
 _capt_center = capturer.CaptBothDir.capt_center
 _tally_new_game = new_game.NewRoundTally.new_game
+_terr_new_game = new_game.TerritoryNewRound.new_game
 
 
 def capt_center_fixed(self, mdata, capt_first):
@@ -302,11 +304,20 @@ def tally_new_game_fixed(self, new_round=False):
         fill_patterns.PCLASSES[self.game.info.start_pattern].fill_seeds(self.game)
 
 
+def terr_new_game_fixed(self, new_round=False):
+    """TerritoryNewRound.new_game with the round's start pattern laid out for the round's starter
+    (the original lets NewGame alternate the starter back before the pattern is laid)."""
+    _terr_new_game(self, new_round)
+    if new_round and self.game.info.start_pattern:
+        fill_patterns.PCLASSES[self.game.info.start_pattern].fill_seeds(self.game)
+
+
 # Where Mancala Games contradicts its own rules text, a configuration's list entry may name the
 # fix (`"mg_fix"`), made for its games alone; the entry's note says why.
 MG_FIXES = {
     'capt-both-dir': (capturer.CaptBothDir, 'capt_center', capt_center_fixed),
     'tally-round-pattern': (new_game.NewRoundTally, 'new_game', tally_new_game_fixed),
+    'terr-round-pattern': (new_game.TerritoryNewRound, 'new_game', terr_new_game_fixed),
 }
 
 

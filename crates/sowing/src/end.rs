@@ -2,7 +2,7 @@
 //! rounds of a match.
 
 use super::board::{Board, STORE};
-use super::rules::rounds::{Contested, FillCount, MatchRule};
+use super::rules::rounds::{Contested, FillCount, MatchRule, RoundStart};
 use super::rules::{FillFrom, Leftover, NoMove, Owners, Partial};
 use super::scope::{Ctx, NO_WINNER};
 use super::sow::MoveEnd;
@@ -346,7 +346,7 @@ impl SowingGame {
         }
         let board = match rule.owners {
             Owners::Sides => self.refilled(rule, points),
-            Owners::Filled => self.filled(rule, points),
+            Owners::Filled => self.filled(rule, points, first),
         };
         Some(self.fresh(board, first, st.round.game + 1, points, false, 0))
     }
@@ -427,15 +427,28 @@ impl SowingGame {
 
     /// Every pit filled, each player owning as many as the stones they `held` fill: the
     /// winner the run from their pit 1 along the board, the loser the rest.
-    fn filled(&self, rule: &MatchRule, held: [i32; 2]) -> Board {
+    fn filled(&self, rule: &MatchRule, held: [i32; 2], first: usize) -> Board {
         let pits = 2 * self.geo.n;
         let owned = rule.pits_filled(held, pits as u32);
         // The player holding more (with equal pits, their run is their own side either way).
         let winner = usize::from(held[1] > held[0]);
-        let mut board = Board::empty();
+        let mut board = match rule.round_start {
+            RoundStart::Refill => Board::empty(),
+            // As a new game is laid, its stones and houses; the owners are the round's.
+            RoundStart::Setup => {
+                let laid = self.setup.board_for(first);
+                Board {
+                    count: laid.count,
+                    houses: laid.houses,
+                    ..Board::empty()
+                }
+            }
+        };
         for k in 1..=pits {
             let s = self.geo.slot_from(winner, k);
-            board.count[s] = rule.refill;
+            if rule.round_start == RoundStart::Refill {
+                board.count[s] = rule.refill;
+            }
             let owner = if k as u32 <= owned[winner] {
                 winner
             } else {

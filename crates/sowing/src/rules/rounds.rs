@@ -41,6 +41,9 @@ pub struct Match {
     pub owners: Owners,
     #[serde(default)]
     pub contested: Option<Spanned<Contested>>,
+    /// With pits that change owner, how a later round's pits are filled.
+    #[serde(default)]
+    pub round_start: Option<Spanned<RoundStart>>,
     /// With pits that change owner, which pits count toward `min_pits`.
     #[serde(default)]
     pub min_pits_count: Option<Spanned<MinPitsCount>>,
@@ -89,6 +92,17 @@ pub enum Contested {
     /// The round's loser, and it starts the round empty: the stones short of a full pit stay
     /// in each player's store.
     LoserEmpty,
+}
+
+/// With pits that change owner, how a later round's pits are filled.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoundStart {
+    /// `refill` stones in every pit.
+    #[default]
+    Refill,
+    /// As `[setup]` lays a new game, side by side, whoever owns the pits now.
+    Setup,
 }
 
 /// Who owns which pits in the next round.
@@ -280,6 +294,21 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "match",
+        key: "round_start",
+        line: "with pits that change owner, how a later round's pits are filled: `refill` each, or as a new game",
+        expects: "\"refill\" or \"setup\"",
+        values: &["refill", "setup"],
+        default: "\"refill\"",
+        example: "round_start = \"setup\"",
+        long: "With `owners = \"filled\"`: \"refill\": every pit starts a later round with \
+               `refill` stones; \"setup\": the stones are laid as `[setup]` lays a new game \
+               (its `layout`, the starter's list for the round's starter with `layout_for = \
+               \"starter\"`, and the houses of `[house] start`), each side's pits in that side's \
+               numbering whoever owns them now; `refill` is still what a pit is worth when the \
+               pits are shared out (Sadeqa II: each round starts from its opening pattern).",
+    },
+    KeyRef {
+        section: "match",
         key: "contested",
         line: "with pits that change owner, who owns the pit the stones fill only in part",
         expects: "\"more\", \"loser\" or \"loser-empty\"",
@@ -333,6 +362,7 @@ pub(crate) struct MatchRule {
     pub(crate) fill_count: FillCount,
     pub(crate) owners: Owners,
     pub(crate) contested: Contested,
+    pub(crate) round_start: RoundStart,
     pub(crate) min_pits_count: MinPitsCount,
     /// Rounds played afresh, each scoring points.
     pub(crate) tally: Option<Tally>,
@@ -366,6 +396,7 @@ pub(super) fn check(
             ("partial", m.partial.as_ref().map(Spanned::span)),
             ("fill_count", m.fill_count.as_ref().map(Spanned::span)),
             ("contested", m.contested.as_ref().map(Spanned::span)),
+            ("round_start", m.round_start.as_ref().map(Spanned::span)),
             (
                 "min_pits_count",
                 m.min_pits_count.as_ref().map(Spanned::span),
@@ -389,6 +420,7 @@ pub(super) fn check(
             fill_count: FillCount::Own,
             owners: Owners::Sides,
             contested: Contested::default(),
+            round_start: RoundStart::Refill,
             min_pits_count: MinPitsCount::default(),
             tally: Some(tally),
             next_first: m.next_first,
@@ -400,6 +432,13 @@ pub(super) fn check(
         check_filled(cx, m, total, pits);
     } else {
         // Harmless, but says a rule the file does not play.
+        if let Some(r) = &m.round_start {
+            cx.warn(
+                r.span(),
+                "`round_start` fills the pits of a round whose pits changed owner: without \
+                 `owners = \"filled\"` it has no effect",
+            );
+        }
         if let Some(c) = &m.contested {
             cx.warn(
                 c.span(),
@@ -468,6 +507,10 @@ pub(super) fn check(
             .as_ref()
             .map_or_else(Default::default, |c| *c.get_ref()),
         owners: m.owners,
+        round_start: m
+            .round_start
+            .as_ref()
+            .map_or_else(Default::default, |r| *r.get_ref()),
         contested: m
             .contested
             .as_ref()
@@ -555,6 +598,22 @@ fn check_tally(cx: &mut Cx, m: &Match) -> Option<Tally> {
 /// Pits that change owner: every pit is filled at each round, and a pit of either side is
 /// named in a move (see `Geometry::slot_from`), within the bits of one way round.
 fn check_filled(cx: &mut Cx, m: &Match, total: Option<u32>, pits: Option<usize>) {
+    // A pit left empty for the stones short of a full one is a refill of its own.
+    let laid = m
+        .round_start
+        .as_ref()
+        .filter(|r| *r.get_ref() == RoundStart::Setup);
+    let empty = m
+        .contested
+        .as_ref()
+        .filter(|c| *c.get_ref() == Contested::LoserEmpty);
+    if let (Some(_), Some(c)) = (laid, empty) {
+        cx.error(
+            c.span(),
+            "`contested = \"loser-empty\"` leaves a pit empty at a refill: with \
+             `round_start = \"setup\"` the pits are laid as a new game is",
+        );
+    }
     for (key, span) in [
         ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
         ("partial", m.partial.as_ref().map(Spanned::span)),
@@ -609,6 +668,7 @@ impl MatchRule {
             fill_count: _,
             owners,
             contested: _,
+            round_start: _,
             min_pits_count: _,
             tally: _,
             next_first: _,
