@@ -1449,7 +1449,7 @@ fn a_round_laid_as_a_new_game_needs_pits_that_change_owner() {
         "\"loser-empty\"",
     );
     let text = include_str!("../docs/games/mancala-games/sadeqa-ii.toml")
-        .replace("round_start = \"setup\"", "round_start = \"pattern\"");
+        .replace("\nround_start = \"setup\"", "\nround_start = \"pattern\"");
     located(
         &text,
         "unknown value \"pattern\" for `match.round_start`",
