@@ -1439,8 +1439,8 @@ fn a_round_laid_as_a_new_game_needs_pits_that_change_owner() {
         .contains("`round_start` fills the pits of a round whose pits changed owner")));
     // A pit left empty at a refill cannot go with a round laid as a new game.
     let text = include_str!("../docs/games/mancala-games/sadeqa-ii.toml").replace(
-        "round_start = \"setup\"",
-        "round_start = \"setup\"\ncontested = \"loser-empty\"",
+        "\nround_start = \"setup\"",
+        "\nround_start = \"setup\"\ncontested = \"loser-empty\"",
     );
     located(
         &text,
