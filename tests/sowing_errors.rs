@@ -1457,3 +1457,52 @@ fn a_round_laid_as_a_new_game_needs_pits_that_change_owner() {
         "\"pattern\"",
     );
 }
+
+#[test]
+fn an_arranged_round_refuses_the_keys_of_a_refill() {
+    let text = include_str!("../docs/games/baqura.toml");
+    assert!(ludus::registry::check(text).game.is_some());
+    located(
+        &text.replace(
+            "\narrange = \"poorer\"",
+            "\narrange = \"poorer\"\nrefill = 6",
+        ),
+        "`refill` and `arrange` both say how a round's pits are filled",
+        "refill = 6",
+        "6",
+    );
+    located(
+        &text.replace(
+            "\narrange = \"poorer\"",
+            "\narrange = \"poorer\"\nfill_from = \"left\"",
+        ),
+        "`fill_from` says how pits are refilled or rounds scored",
+        "fill_from = \"left\"",
+        "\"left\"",
+    );
+    located(
+        &text.replace("\narrange = \"poorer\"", "\narrange = \"richer\""),
+        "unknown value \"richer\" for `match.arrange`",
+        "arrange = \"richer\"",
+        "\"richer\"",
+    );
+    let report = ludus::registry::check(
+        &include_str!("../rules/sat-gharva.toml")
+            .replace("\nrefill = 7", "\nrefill = 7\narranged_empty = \"closed\""),
+    );
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`arranged_empty` without `arrange`")));
+    // No pit faces another across a middle row: nothing to copy onto.
+    let middle = include_str!("../docs/games/rabe.toml").replace(
+        "refill = 4\nfill_from = \"left\"\npartial = \"open\"\nfill_count = \"poorer\"\nmin_pits = 0\n",
+        "arrange = \"poorer\"\n",
+    );
+    located(
+        &middle,
+        "`arrange` copies the poorer player's pits onto the pits facing them",
+        "arrange = \"poorer\"",
+        "\"poorer\"",
+    );
+}

@@ -3147,3 +3147,53 @@ fn a_round_whose_pits_changed_owner_may_start_from_the_setup() {
         json!([[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]])
     );
 }
+
+#[test]
+fn a_round_arranged_by_the_poorer_player_is_copied_by_the_richer() {
+    use ludus::game::{Game, Json};
+    let text = std::fs::read_to_string("docs/games/baqura.toml").unwrap();
+    let g = from_text(&text);
+    let over = |stores: [u8; 2]| {
+        g.state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": stores, "match": {"game": 1, "points": [36, 36]}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // South won 50 to 22: North, the poorer, holds their 22 in hand; South's wait in the store.
+    let mut st = g.next_game(&over([50, 22]), 0).expect("a next round");
+    let s = g.state_json(&st);
+    assert_eq!(s["to_place"], json!([0, 22]));
+    assert_eq!(s["stores"], json!([50, 0]));
+    assert_eq!(s["to_move"], json!(1), "North arranges");
+    // North puts 20 into their pit 1 and one each into pits 2 and 3.
+    for pit in std::iter::repeat_n("1", 20).chain(["2", "3"]) {
+        place(&g, &mut st, pit);
+    }
+    let s = g.state_json(&st);
+    // South copies it, each pit the count of the pit facing it; 28 stay in the store.
+    assert_eq!(s["pits"], json!([[0, 0, 0, 1, 1, 20], [20, 1, 1, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([28, 0]));
+    assert_eq!(s["to_move"], json!(0), "the starter sows");
+    assert_eq!(
+        s.get("out_of_play").map_or(json!([[], []]), Clone::clone),
+        json!([[], []])
+    );
+    // Equal holdings: the player who does not start arranges.
+    let st = g.next_game(&over([36, 36]), 1).expect("a next round");
+    assert_eq!(g.state_json(&st)["to_place"], json!([36, 0]));
+    // Pits left empty may be out of play on both sides.
+    let g = from_text(&text.replace(
+        "\narrange = \"poorer\"",
+        "\narrange = \"poorer\"\narranged_empty = \"closed\"",
+    ));
+    let mut st = g.next_game(&over([70, 2]), 0).expect("a next round");
+    place(&g, &mut st, "2");
+    place(&g, &mut st, "5");
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 1, 0]]));
+    assert_eq!(s["stores"], json!([68, 0]));
+    assert_eq!(s["out_of_play"], json!([[1, 3, 4, 6], [1, 3, 4, 6]]));
+    // The match ends when a player holds nothing.
+    assert!(g.next_game(&over([72, 0]), 0).is_none());
+}

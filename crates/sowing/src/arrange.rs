@@ -3,6 +3,7 @@
 //! a pit (written as a pick: `3` on the placer's side, `o3` across); it is not a ply, so rules
 //! that read `ply` count the sowing moves only.
 
+use crate::board::{Board, STORE};
 use crate::moves::SowingMove;
 use crate::rules::setup::Swap;
 use crate::scope::Ctx;
@@ -28,10 +29,13 @@ impl SowingGame {
                 .fold(0u64, |m, s| m | 1 << s)
         };
         let own = pits(&mut |s| usize::from(g.owner[s]) == placer);
+        // A round's arrangement is the arranger's own pits, which the other player copies.
+        let arranging = self.match_rule.as_ref().is_some_and(|m| m.arrange) && st.round.game > 1;
         match &self.setup.place {
             Some(cond) => {
                 let mut ctx = Ctx::new(&st.board, g, placer, st.ply);
-                match pits(&mut |s| cond.test(&mut ctx, s)) {
+                let allowed = pits(&mut |s| cond.test(&mut ctx, s));
+                match if arranging { allowed & own } else { allowed } {
                     0 => own,
                     allowed => allowed,
                 }
@@ -77,6 +81,9 @@ impl SowingGame {
         st.last_mover = placer as u8;
         match st.board.to_place {
             [0, 0] => {
+                if self.match_rule.as_ref().is_some_and(|m| m.arrange) && st.round.game > 1 {
+                    self.copy_arrangement(&mut st.board, placer);
+                }
                 st.to_move = st.round.starter;
                 self.begin_sowing(st);
             }
@@ -86,6 +93,26 @@ impl SowingGame {
                 } else {
                     placer
                 } as u8
+            }
+        }
+    }
+
+    /// The richer player's pits copy those the poorer, `arranger`, has just arranged (`[match]
+    /// arrange`), each the pit facing it, from the stones in their store; pits left empty may
+    /// be out of play on both sides.
+    fn copy_arrangement(&self, b: &mut Board, arranger: usize) {
+        let copier = 1 - arranger;
+        let close = self
+            .match_rule
+            .as_ref()
+            .is_some_and(|m| m.arranged_empty_closed);
+        for k in 1..=self.geo.n {
+            let from = self.geo.slot(arranger, k);
+            let to = usize::from(self.geo.opposite[from]);
+            b.count[to] = b.count[from];
+            b.count[STORE + copier] -= b.count[from];
+            if close && b.count[from] == 0 {
+                b.closed |= 1 << from | 1 << to;
             }
         }
     }

@@ -345,6 +345,7 @@ impl SowingGame {
             ));
         }
         let board = match rule.owners {
+            Owners::Sides if rule.arrange => arranged(points, first),
             Owners::Sides => self.refilled(rule, points),
             Owners::Filled => self.filled(rule, points, first),
         };
@@ -473,6 +474,21 @@ impl SowingGame {
         }
         board
     }
+}
+
+/// A round the poorer player arranges (`[match] arrange`): they hold all their stones in hand,
+/// the richer all theirs in store until the arrangement is copied; when both hold as many, the
+/// player who does not start the round (`first`) arranges.
+fn arranged(held: [i32; 2], first: usize) -> Board {
+    let poorer = match held[0].cmp(&held[1]) {
+        std::cmp::Ordering::Less => 0,
+        std::cmp::Ordering::Greater => 1,
+        std::cmp::Ordering::Equal => 1 - first,
+    };
+    let mut board = Board::empty();
+    board.to_place[poorer] = held[poorer] as u8;
+    board.count[STORE + 1 - poorer] = held[1 - poorer] as u8;
+    board
 }
 
 /// The game just finished is won by `player`, whatever the stores say.

@@ -201,7 +201,7 @@ impl SowingGame {
     }
     /// Whether players place stones from hand before the sowing (`[setup] to_place`).
     pub fn places_from_hand(&self) -> bool {
-        self.setup.board.to_place != [0, 0]
+        self.setup.board.to_place != [0, 0] || self.match_rule.as_ref().is_some_and(|m| m.arrange)
     }
     /// Whether pits may be out of play: in a match's rounds, or closed during play
     /// (`sowing.close`).

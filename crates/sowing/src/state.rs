@@ -438,7 +438,7 @@ impl SowingGame {
         if !self.turn.stages.is_empty() {
             fields.insert("stages".into(), json!(b.stage));
         }
-        if self.setup.board.to_place != [0, 0] {
+        if self.places_from_hand() {
             fields.insert("to_place".into(), json!(b.to_place));
         }
         if st.swapping {
@@ -540,8 +540,11 @@ impl SowingGame {
             for (p, v) in list.iter().enumerate() {
                 board.to_place[p] = count(v, &format!("player {p}'s stones to place"))?;
             }
-            if board.to_place != [0, 0] && self.setup.board.to_place == [0, 0] {
-                return Err("these rules place no stones from hand (`[setup] to_place`)".into());
+            if board.to_place != [0, 0] && !self.places_from_hand() {
+                return Err(
+                    "these rules place no stones from hand (`[setup] to_place`, `[match] arrange`)"
+                        .into(),
+                );
             }
             if let Some(p) =
                 to_move.filter(|&p| board.to_place != [0, 0] && board.to_place[p.min(1)] == 0)

@@ -379,6 +379,20 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             );
         }
     }
+    // A round's arrangement is copied onto the pits facing it.
+    if let (Some(m), Some(_)) = (
+        rules
+            .match_
+            .as_ref()
+            .filter(|_| match_rule.as_ref().is_some_and(|r| r.arrange)),
+        geo.as_ref().filter(|g| g.middle > 0),
+    ) {
+        let at = m.arrange.as_ref().map_or(rules.board.span(), Spanned::span);
+        cx.error(
+            at,
+            "`arrange` copies the poorer player's pits onto the pits facing them: across a middle row no pit faces another",
+        );
+    }
     // Moves that lift a number of stones or sow the store are listed past the pits' bits,
     // marked by the last bit of the other way round: pit 32 must not be a move.
     let lifts = rules

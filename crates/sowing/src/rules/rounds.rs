@@ -33,6 +33,12 @@ pub struct Match {
     pub fill_from: Option<Spanned<FillFrom>>,
     #[serde(default)]
     pub partial: Option<Spanned<Partial>>,
+    /// Each later round arranged by the poorer player, from hand, and copied by the richer.
+    #[serde(default)]
+    pub arrange: Option<Spanned<Arrange>>,
+    /// With `arrange`, whether the pits the arrangement leaves empty stay in play.
+    #[serde(default)]
+    pub arranged_empty: Option<Spanned<ArrangedEmpty>>,
     /// How many pits each player fills: as many as their stones allow, or as many as the
     /// poorer player's.
     #[serde(default)]
@@ -128,6 +134,25 @@ pub enum FillFrom {
     /// From both ends inward, alternately, the end at player 0's left first for both players
     /// (player 0: pit 1, pit n, pit 2, …; player 1: pit n, pit 1, pit n − 1, …).
     Outside,
+}
+
+/// Who arranges the stones of a later round.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Arrange {
+    /// The player holding fewer places them all from hand; the other copies the arrangement.
+    Poorer,
+}
+
+/// With `arrange`, what becomes of the pits the arrangement leaves empty.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ArrangedEmpty {
+    /// They stay in play, on both sides.
+    #[default]
+    Open,
+    /// They are out of play for the round, on both sides.
+    Closed,
 }
 
 /// How many pits each player fills at a refill.
@@ -247,6 +272,37 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "match",
+        key: "arrange",
+        line: "each later round arranged from hand by the poorer player and copied by the richer (in place of `refill`)",
+        expects: "\"poorer\"",
+        values: &["poorer"],
+        default: "none (the pits are refilled, `refill` a pit)",
+        example: "arrange = \"poorer\"",
+        long: "\"poorer\": at the start of each later round the player holding fewer stones (the \
+               player who does not start the round when both hold as many) takes them all in hand and places them, \
+               one at a time, into their own pits, where `[setup] place` allows (as `[setup] \
+               to_place`); then the other player's pits copy the arrangement, each the count of \
+               the pit facing it (a mirror image across the board), the rest of their stones \
+               staying in their store, out of play for the round. Not on a board with a middle \
+               row, where no pit faces another. The match ends \
+               when a player holds no stones (Baqura; Kiuthi; Leyla Gobale, with `place` spreading \
+               the stones evenly). Not with `refill`.",
+    },
+    KeyRef {
+        section: "match",
+        key: "arranged_empty",
+        line: "with `arrange`, whether the pits the arrangement leaves empty stay in play",
+        expects: "\"open\" or \"closed\"",
+        values: &["open", "closed"],
+        default: "\"open\"",
+        example: "arranged_empty = \"closed\"",
+        long: "\"open\": a pit the poorer player leaves empty, and the richer's pit copying it, \
+               stay in play; \"closed\": both are out of play for the round (Leyla Gobale: a \
+               player with four counters or fewer puts one a hole, and the empty holes are not \
+               used, by either player).",
+    },
+    KeyRef {
+        section: "match",
         key: "fill_count",
         line: "how many pits each player refills: as many as their stones allow, or as many as the poorer player's",
         expects: "\"own\" or \"poorer\"",
@@ -360,6 +416,10 @@ pub(crate) struct MatchRule {
     pub(crate) fill_from: FillFrom,
     pub(crate) partial: Partial,
     pub(crate) fill_count: FillCount,
+    /// Later rounds arranged by the poorer player and copied by the richer (`refill` is 0).
+    pub(crate) arrange: bool,
+    /// With `arrange`, the pits left empty are out of play for the round.
+    pub(crate) arranged_empty_closed: bool,
     pub(crate) owners: Owners,
     pub(crate) contested: Contested,
     pub(crate) round_start: RoundStart,
@@ -386,6 +446,22 @@ pub(super) fn check(
     total: Option<u32>,
     pits: Option<usize>,
 ) -> Option<MatchRule> {
+    let arranged = m.arrange.as_ref().map(|a| *a.get_ref() == Arrange::Poorer);
+    if let (Some(_), Some(r)) = (&m.arrange, &m.refill) {
+        cx.error(
+            r.span(),
+            "`refill` and `arrange` both say how a round's pits are filled: give one",
+        );
+    }
+    if let Some(e) = m.arranged_empty.as_ref().filter(|_| arranged.is_none()) {
+        cx.warn(
+            e.span(),
+            "`arranged_empty` without `arrange`: no round is arranged",
+        );
+    }
+    if let (Some(true), None) = (arranged, &m.refill) {
+        return check_arranged(cx, m);
+    }
     let tally = check_tally(cx, m);
     let Some(refill_key) = &m.refill else {
         let tally = tally?;
@@ -418,6 +494,8 @@ pub(super) fn check(
             fill_from: FillFrom::default(),
             partial: Partial::default(),
             fill_count: FillCount::Own,
+            arrange: false,
+            arranged_empty_closed: false,
             owners: Owners::Sides,
             contested: Contested::default(),
             round_start: RoundStart::Refill,
@@ -506,6 +584,8 @@ pub(super) fn check(
             .fill_count
             .as_ref()
             .map_or_else(Default::default, |c| *c.get_ref()),
+        arrange: false,
+        arranged_empty_closed: false,
         owners: m.owners,
         round_start: m
             .round_start
@@ -519,6 +599,58 @@ pub(super) fn check(
             .min_pits_count
             .as_ref()
             .map_or_else(Default::default, |c| *c.get_ref()),
+        tally: None,
+        next_first: m.next_first,
+        draw_first: check_draw_first(cx, m),
+    })
+}
+
+/// Rounds arranged by the poorer player (`arrange`): the keys of a refill say nothing there.
+fn check_arranged(cx: &mut Cx, m: &Match) -> Option<MatchRule> {
+    let refilling = [
+        ("min_pits", m.min_pits.as_ref().map(Spanned::span)),
+        ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
+        ("partial", m.partial.as_ref().map(Spanned::span)),
+        ("fill_count", m.fill_count.as_ref().map(Spanned::span)),
+        ("contested", m.contested.as_ref().map(Spanned::span)),
+        ("round_start", m.round_start.as_ref().map(Spanned::span)),
+        (
+            "min_pits_count",
+            m.min_pits_count.as_ref().map(Spanned::span),
+        ),
+        ("points", m.points.as_ref().map(Spanned::span)),
+        ("target", m.target.as_ref().map(Spanned::span)),
+    ];
+    for (key, span) in refilling {
+        if let Some(span) = span {
+            cx.error(
+                span,
+                format!("`{key}` says how pits are refilled or rounds scored: with `arrange` the poorer player arranges each round"),
+            );
+        }
+    }
+    if m.owners == Owners::Filled {
+        let at = m.arrange.as_ref().map_or(0..0, Spanned::span);
+        cx.error(
+            at,
+            "`arrange` copies the poorer player's pits onto the richer's side: pits that change owner (`owners = \"filled\"`) have no sides to copy",
+        );
+    }
+    Some(MatchRule {
+        refill: 0,
+        min_pits: 0,
+        fill_from: FillFrom::default(),
+        partial: Partial::default(),
+        fill_count: FillCount::Own,
+        arrange: true,
+        arranged_empty_closed: m
+            .arranged_empty
+            .as_ref()
+            .is_some_and(|e| *e.get_ref() == ArrangedEmpty::Closed),
+        owners: Owners::Sides,
+        contested: Contested::default(),
+        round_start: RoundStart::Refill,
+        min_pits_count: MinPitsCount::default(),
         tally: None,
         next_first: m.next_first,
         draw_first: check_draw_first(cx, m),
@@ -666,6 +798,8 @@ impl MatchRule {
             fill_from: _,
             partial: _,
             fill_count: _,
+            arrange: _,
+            arranged_empty_closed: _,
             owners,
             contested: _,
             round_start: _,
@@ -744,6 +878,19 @@ impl MatchRule {
 
     /// The rounds in plain words.
     pub(super) fn describe(&self, s: &mut String) {
+        if self.arrange {
+            let _ = writeln!(
+                s,
+                "Match: each round, the player holding fewer stones places them all, one at a time, into their own pits; the other player's pits copy it, each the pit facing it, the rest of their stones staying in their store{}; holding no stones loses the match; {}.",
+                if self.arranged_empty_closed {
+                    "; pits left empty are out of play on both sides"
+                } else {
+                    ""
+                },
+                self.first_text()
+            );
+            return;
+        }
         if let Some(t) = &self.tally {
             let _ = writeln!(
                 s,
