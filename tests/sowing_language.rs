@@ -3196,4 +3196,20 @@ fn a_round_arranged_by_the_poorer_player_is_copied_by_the_richer() {
     assert_eq!(s["out_of_play"], json!([[1, 3, 4, 6], [1, 3, 4, 6]]));
     // The match ends when a player holds nothing.
     assert!(g.next_game(&over([72, 0]), 0).is_none());
+    // The pit of the same number may copy instead; a player may need more than one stone.
+    let g = from_text(&text.replace(
+        "\narrange = \"poorer\"",
+        "\narrange = \"poorer\"\narranged_copy = \"same-number\"\nmin_held = 3",
+    ));
+    let mut st = g.next_game(&over([69, 3]), 0).expect("a next round");
+    for pit in ["1", "1", "2"] {
+        place(&g, &mut st, pit);
+    }
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[2, 1, 0, 0, 0, 0], [2, 1, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([66, 0]));
+    assert!(
+        g.next_game(&over([70, 2]), 0).is_none(),
+        "two stones are too few"
+    );
 }

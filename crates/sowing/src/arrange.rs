@@ -98,8 +98,8 @@ impl SowingGame {
     }
 
     /// The richer player's pits copy those the poorer, `arranger`, has just arranged (`[match]
-    /// arrange`), each the pit facing it, from the stones in their store; pits left empty may
-    /// be out of play on both sides.
+    /// arrange`), each the pit facing it or of the same number, from the stones in their
+    /// store; pits left empty may be out of play on both sides.
     fn copy_arrangement(&self, b: &mut Board, arranger: usize) {
         let copier = 1 - arranger;
         let close = self
@@ -108,7 +108,14 @@ impl SowingGame {
             .is_some_and(|m| m.arranged_empty_closed);
         for k in 1..=self.geo.n {
             let from = self.geo.slot(arranger, k);
-            let to = usize::from(self.geo.opposite[from]);
+            let to = match self
+                .match_rule
+                .as_ref()
+                .is_some_and(|m| m.arranged_same_number)
+            {
+                true => self.geo.slot(copier, k),
+                false => usize::from(self.geo.opposite[from]),
+            };
             b.count[to] = b.count[from];
             b.count[STORE + copier] -= b.count[from];
             if close && b.count[from] == 0 {

@@ -301,7 +301,10 @@ impl SowingGame {
                 let short = match rule.owners {
                     Owners::Sides => {
                         // A player holding nothing plays no further round.
-                        let need = i64::from(rule.refill) * i64::from(rule.min_pits);
+                        let need = match rule.arrange {
+                            true => i64::from(rule.min_held),
+                            false => i64::from(rule.refill) * i64::from(rule.min_pits),
+                        };
                         held.iter().any(|&h| i64::from(h) < need.max(1))
                     }
                     Owners::Filled => rule.short_of_pits(held, 2 * self.geo.n as u32),

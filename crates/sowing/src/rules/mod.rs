@@ -381,10 +381,11 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
     }
     // A round's arrangement is copied onto the pits facing it.
     if let (Some(m), Some(_)) = (
-        rules
-            .match_
-            .as_ref()
-            .filter(|_| match_rule.as_ref().is_some_and(|r| r.arrange)),
+        rules.match_.as_ref().filter(|_| {
+            match_rule
+                .as_ref()
+                .is_some_and(|r| r.arrange && !r.arranged_same_number)
+        }),
         geo.as_ref().filter(|g| g.middle > 0),
     ) {
         let at = m.arrange.as_ref().map_or(rules.board.span(), Spanned::span);

@@ -39,6 +39,12 @@ pub struct Match {
     /// With `arrange`, whether the pits the arrangement leaves empty stay in play.
     #[serde(default)]
     pub arranged_empty: Option<Spanned<ArrangedEmpty>>,
+    /// With `arrange`, which of the richer player's pits copies each of the poorer's.
+    #[serde(default)]
+    pub arranged_copy: Option<Spanned<ArrangedCopy>>,
+    /// With `arrange`, the fewest stones a player must hold to play another round.
+    #[serde(default)]
+    pub min_held: Option<Spanned<u32>>,
     /// How many pits each player fills: as many as their stones allow, or as many as the
     /// poorer player's.
     #[serde(default)]
@@ -153,6 +159,17 @@ pub enum ArrangedEmpty {
     Open,
     /// They are out of play for the round, on both sides.
     Closed,
+}
+
+/// With `arrange`, which of the richer player's pits copies each of the poorer's.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ArrangedCopy {
+    /// The pit facing it across the board: a mirror image.
+    #[default]
+    Facing,
+    /// The pit of the same number in the richer player's numbering.
+    SameNumber,
 }
 
 /// How many pits each player fills at a refill.
@@ -303,6 +320,32 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "match",
+        key: "min_held",
+        line: "with `arrange`, the fewest stones a player must hold at the end of a round to play another",
+        expects: "a whole number of 1 or more",
+        values: &[],
+        default: "1",
+        example: "min_held = 2",
+        long: "With `arrange`: a player holding fewer stones than this at the end of a round \
+               loses the match (Gabata of Ansaba: \"until one player has one or zero counters\", \
+               `min_held = 2`). (A match that refills its pits says it with `min_pits`.)",
+    },
+    KeyRef {
+        section: "match",
+        key: "arranged_copy",
+        line: "with `arrange`, which of the richer player's pits copies each of the poorer's: the pit facing it, or the pit of the same number",
+        expects: "\"facing\" or \"same-number\"",
+        values: &["facing", "same-number"],
+        default: "\"facing\"",
+        example: "arranged_copy = \"same-number\"",
+        long: "\"facing\": each of the richer player's pits gets the count of the poorer's pit \
+               facing it (a mirror image across the board: Baqura, Leyla Gobale); \"same-number\": \
+               the count of the poorer's pit of the same number, each in its owner's numbering \
+               (the arrangement turned round with the board: Gabata of Ansaba, where the winner \
+               \"matches this starting configuration\" from their own right).",
+    },
+    KeyRef {
+        section: "match",
         key: "fill_count",
         line: "how many pits each player refills: as many as their stones allow, or as many as the poorer player's",
         expects: "\"own\" or \"poorer\"",
@@ -420,6 +463,11 @@ pub(crate) struct MatchRule {
     pub(crate) arrange: bool,
     /// With `arrange`, the pits left empty are out of play for the round.
     pub(crate) arranged_empty_closed: bool,
+    /// With `arrange`, the richer player's pit of the same number copies each of the
+    /// poorer's (else the pit facing it).
+    pub(crate) arranged_same_number: bool,
+    /// With `arrange`, the fewest stones a player must hold to play another round.
+    pub(crate) min_held: u32,
     pub(crate) owners: Owners,
     pub(crate) contested: Contested,
     pub(crate) round_start: RoundStart,
@@ -453,11 +501,21 @@ pub(super) fn check(
             "`refill` and `arrange` both say how a round's pits are filled: give one",
         );
     }
-    if let Some(e) = m.arranged_empty.as_ref().filter(|_| arranged.is_none()) {
-        cx.warn(
-            e.span(),
-            "`arranged_empty` without `arrange`: no round is arranged",
-        );
+    let stray = [
+        (
+            "arranged_empty",
+            m.arranged_empty.as_ref().map(Spanned::span),
+        ),
+        ("arranged_copy", m.arranged_copy.as_ref().map(Spanned::span)),
+        ("min_held", m.min_held.as_ref().map(Spanned::span)),
+    ];
+    for (key, span) in stray.into_iter().filter(|_| arranged.is_none()) {
+        if let Some(span) = span {
+            cx.warn(
+                span,
+                format!("`{key}` without `arrange`: no round is arranged"),
+            );
+        }
     }
     if let (Some(true), None) = (arranged, &m.refill) {
         return check_arranged(cx, m);
@@ -496,6 +554,8 @@ pub(super) fn check(
             fill_count: FillCount::Own,
             arrange: false,
             arranged_empty_closed: false,
+            arranged_same_number: false,
+            min_held: 0,
             owners: Owners::Sides,
             contested: Contested::default(),
             round_start: RoundStart::Refill,
@@ -586,6 +646,8 @@ pub(super) fn check(
             .map_or_else(Default::default, |c| *c.get_ref()),
         arrange: false,
         arranged_empty_closed: false,
+        arranged_same_number: false,
+        min_held: 0,
         owners: m.owners,
         round_start: m
             .round_start
@@ -647,6 +709,21 @@ fn check_arranged(cx: &mut Cx, m: &Match) -> Option<MatchRule> {
             .arranged_empty
             .as_ref()
             .is_some_and(|e| *e.get_ref() == ArrangedEmpty::Closed),
+        arranged_same_number: m
+            .arranged_copy
+            .as_ref()
+            .is_some_and(|c| *c.get_ref() == ArrangedCopy::SameNumber),
+        min_held: match &m.min_held {
+            Some(h) if *h.get_ref() == 0 || *h.get_ref() > LIMITS.stones => {
+                cx.error(
+                    h.span(),
+                    format!("`min_held` must be from 1 to {}", LIMITS.stones),
+                );
+                1
+            }
+            Some(h) => *h.get_ref(),
+            None => 1,
+        },
         owners: Owners::Sides,
         contested: Contested::default(),
         round_start: RoundStart::Refill,
@@ -800,6 +877,8 @@ impl MatchRule {
             fill_count: _,
             arrange: _,
             arranged_empty_closed: _,
+            arranged_same_number: _,
+            min_held: _,
             owners,
             contested: _,
             round_start: _,
@@ -881,12 +960,18 @@ impl MatchRule {
         if self.arrange {
             let _ = writeln!(
                 s,
-                "Match: each round, the player holding fewer stones places them all, one at a time, into their own pits; the other player's pits copy it, each the pit facing it, the rest of their stones staying in their store{}; holding no stones loses the match; {}.",
+                "Match: each round, the player holding fewer stones places them all, one at a time, into their own pits; the other player's pits copy it, each {}, the rest of their stones staying in their store{}; holding fewer than {} stones loses the match; {}.",
+                if self.arranged_same_number {
+                    "the pit of the same number"
+                } else {
+                    "the pit facing it"
+                },
                 if self.arranged_empty_closed {
                     "; pits left empty are out of play on both sides"
                 } else {
                     ""
                 },
+                self.min_held,
                 self.first_text()
             );
             return;
