@@ -12,6 +12,7 @@ use super::rules::{
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::{Memory, Previous, SowingState};
 use super::SowingGame;
+use ludus_core::expr::Expr;
 use std::collections::HashSet;
 
 /// The bits of the legal pits of one way round, in a legal-move mask.
@@ -202,9 +203,6 @@ pub(crate) struct Sowing {
     report: Report,
     /// The capture at this lap's end was declined: the relay comes next.
     declined: bool,
-    /// A relay turned the sowing round (`sowing.relay_turn`) an odd number of times: `way`
-    /// is no longer the way the move began.
-    turned: bool,
     /// Boxed: a move carries its sowing by value, and most moves never relay.
     seen: Option<Box<Seen>>,
 }
@@ -236,9 +234,12 @@ impl Sowing {
             taken: 0,
             end: MoveEnd::Sown,
             visited: 0,
-            report: Report::default(),
+            // The way the move began, whatever way its relays turn to (`sowing.relay_turn`).
+            report: Report {
+                other_way: way % STORE_WAY >= OTHER_WAY,
+                ..Report::default()
+            },
             declined: false,
-            turned: false,
             seen: None,
         }
     }
@@ -277,7 +278,6 @@ impl Sowing {
             counts,
             self.visited,
             self.declined,
-            self.turned,
         )
     }
 }
@@ -392,19 +392,28 @@ impl SowingGame {
         }
     }
 
-    /// How many stones the drop into `s.pos` puts there (`sowing.drops`: at least one, at
-    /// most those in hand).
-    #[inline]
-    fn drops(&self, b: &Board, s: &Sowing) -> u8 {
-        match &self.sowing.drops {
-            None => 1,
-            Some(drops) => {
-                let mut ctx = self.move_ctx(b, s);
-                ctx.hand = u32::from(s.hand);
-                ctx.views[View::Pit as usize] = s.pos as u8;
-                drops.eval(&ctx).clamp(1, i32::from(s.hand)) as u8
-            }
-        }
+    /// A drop into `s.pos` of as many stones as `sowing.drops` says (at least one, at most
+    /// those in hand; one without the rule); true when the pit is out of play across the board
+    /// (`closed = "fill-across"`), where the stones stay and nothing else happens to them.
+    #[cold]
+    #[inline(never)]
+    fn drop_counted(
+        &self,
+        b: &mut Board,
+        s: &mut Sowing,
+        drops: Option<&Expr>,
+        filling: bool,
+    ) -> bool {
+        let n = drops.map_or(1, |d| {
+            let mut ctx = self.move_ctx(b, s);
+            ctx.hand = u32::from(s.hand);
+            ctx.views[View::Pit as usize] = s.pos as u8;
+            d.eval(&ctx).clamp(1, i32::from(s.hand)) as u8
+        });
+        b.count[s.pos] += n;
+        s.hand -= n;
+        s.sown += u32::from(n);
+        filling && b.is_closed(s.pos)
     }
 
     /// The slot the next stone of `s` falls into: the next one along its circuit, or, where
@@ -649,6 +658,7 @@ impl SowingGame {
             report: Report {
                 captured: captured_first.0 as u16,
                 grand_slam: captured_first.1,
+                other_way: way >= OTHER_WAY,
                 ..Report::default()
             },
             ..Sowing::lifted(
@@ -968,8 +978,6 @@ impl SowingGame {
         report.last = s.pos as u8;
         report.origin = s.origin as u8;
         report.lifted = s.lifted;
-        // The way the move began, whatever way its relays turned to.
-        report.other_way = (s.way % STORE_WAY >= OTHER_WAY) != s.turned;
         let swept = self
             .capture
             .as_ref()
@@ -1158,6 +1166,7 @@ impl SowingGame {
             .capture
             .as_ref()
             .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::Lap);
+        let drops = self.sowing.drops.as_ref();
         loop {
             let filling = self.sowing.fill_across && b.closed != 0;
             if self.sowing.take.is_none()
@@ -1169,14 +1178,15 @@ impl SowingGame {
                 s.sown += u32::from(s.hand);
                 s.hand = 0;
             }
+            // One stone a drop into a pit in play, unless the rules say otherwise.
+            let plain = !filling && drops.is_none();
             while s.hand > 0 {
                 s.pos = self.next_drop(b, s);
-                let n = self.drops(b, s);
-                b.count[s.pos] += n;
-                s.hand -= n;
-                s.sown += u32::from(n);
-                if filling && b.is_closed(s.pos) {
-                    // Out of play: the stone stays there, nothing else happens to it.
+                if plain {
+                    b.count[s.pos] += 1;
+                    s.hand -= 1;
+                    s.sown += 1;
+                } else if self.drop_counted(b, s, drops, filling) {
                     continue;
                 }
                 s.visited |= 1 << s.pos;
@@ -1289,11 +1299,7 @@ impl SowingGame {
             s.end = MoveEnd::LapCap;
             return false;
         }
-        let turns = self
-            .sowing
-            .relay_turn
-            .as_ref()
-            .is_some_and(|t| t.test(&mut self.lap_end_ctx(b, s), s.pos));
+        let turns = self.sowing.relay_turn.is_some() && self.relay_turns(b, s);
         let way = match turns {
             true => turned(s.way),
             false => s.way,
@@ -1307,7 +1313,6 @@ impl SowingGame {
             return false;
         }
         s.way = way;
-        s.turned ^= turns;
         if let Some(close) = &self.sowing.close {
             self.close_pit(b, s, close, from);
         }
@@ -1321,6 +1326,14 @@ impl SowingGame {
             s.skip = from;
         }
         true
+    }
+
+    /// Whether the relay at this lap's end sows on the other way round (`sowing.relay_turn`).
+    #[cold]
+    #[inline(never)]
+    fn relay_turns(&self, b: &Board, s: &Sowing) -> bool {
+        let turn = self.sowing.relay_turn.as_ref();
+        turn.is_some_and(|t| t.test(&mut self.lap_end_ctx(b, s), s.pos))
     }
 
     /// Closes `from`, the pit a relay is about to lift, when `close` holds at the lap's end
