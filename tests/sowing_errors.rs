@@ -1506,3 +1506,26 @@ fn an_arranged_round_refuses_the_keys_of_a_refill() {
         "\"poorer\"",
     );
 }
+
+#[test]
+fn a_diverted_drop_is_checked_at_its_place() {
+    let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
+    located(
+        &sowing("divert = \"last.side == opponent\""),
+        "unknown name `last.side`",
+        "divert = \"last.side == opponent\"",
+        "last.side",
+    );
+    located(
+        &sowing("divert = \"pit.side == opponent\"\ndivert_to = \"nobody\""),
+        "unknown value \"nobody\" for `sowing.divert_to`",
+        "divert_to = \"nobody\"",
+        "\"nobody\"",
+    );
+    let report = ludus::registry::check(&sowing("divert_to = \"mover\""));
+    assert!(report.game.is_some());
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`divert_to` without `divert`")));
+}

@@ -3213,3 +3213,31 @@ fn a_round_arranged_by_the_poorer_player_is_copied_by_the_richer() {
         "two stones are too few"
     );
 }
+
+#[test]
+fn a_drop_may_be_diverted_to_a_store() {
+    let text = std::fs::read_to_string("docs/games/mancala-games/meusueb.toml").unwrap();
+    let g = from_text(&text);
+    // Seven stones left in play: South's pit 5 (two) sows pit 6 (1 → 2), then North's pit 1,
+    // empty: that stone goes to North's store, and the lap ends there, not relayed.
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 1], &[0, 2, 1, 1, 0, 0], [20, 21]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 2], [0, 2, 1, 1, 0, 0]]));
+    assert_eq!(s["stores"], json!([20, 22]));
+    // A diverted last stone on an occupied pit: the pit, as it is, is sown on (the capture
+    // sown on of this file); its stones, sown on North's side, go to North's store too.
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 0, 1], &[2, 0, 0, 0, 1, 0], [20, 24]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0]]));
+    assert_eq!(s["stores"], json!([20, 27]));
+    // More stones in play: nothing is diverted.
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 1], &[0, 2, 1, 1, 4, 0], [20, 17]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 2], [1, 2, 1, 1, 4, 0]]));
+    assert_eq!(s["stores"], json!([20, 17]));
+    // `divert_to = "mover"`: the sower's store.
+    let g = from_text(&text.replace("\n[capture]", "divert_to = \"mover\"\n\n[capture]"));
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 1], &[0, 2, 1, 1, 0, 0], [20, 21]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["stores"], json!([21, 21]));
+}

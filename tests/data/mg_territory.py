@@ -51,7 +51,8 @@ A configuration whose list entry names an "mg_fix" is played with Mancala Games 
 it contradicts its own rules text (the entry's note says where): "capt-both-dir", a capture
 that walks both ways tests the second way afresh; "tally-round-pattern", a round of a tallied
 match lays out its start pattern for the round's real starter; "terr-round-pattern", so does a
-round whose pits changed owner.
+round whose pits changed owner; "divert-counts-hand", the last stones of the game, whose
+sowing goes to the opponent, are counted with those in hand.
 
 A move paused for the pit its captured stones go into (Ludus's `capture.to = "pick"`, the
 STATE's decision "place") holds them in hand; Mancala Games keeps them in the mover's store
@@ -271,10 +272,12 @@ _run_config = diff.run_config
 import capturer  # noqa: E402
 import fill_patterns  # noqa: E402
 import new_game  # noqa: E402
+import sower  # noqa: E402
 
 _capt_center = capturer.CaptBothDir.capt_center
 _tally_new_game = new_game.NewRoundTally.new_game
 _terr_new_game = new_game.TerritoryNewRound.new_game
+_opp_capts_last = sower.SowOppCaptsLast.sow_seeds
 
 
 def capt_center_fixed(self, mdata, capt_first):
@@ -312,12 +315,22 @@ def terr_new_game_fixed(self, new_round=False):
         fill_patterns.PCLASSES[self.game.info.start_pattern].fill_seeds(self.game)
 
 
+def opp_capts_last_fixed(self, mdata):
+    """SowOppCaptsLast.sow_seeds with the seeds in hand counted as in play ("when down to the
+    last seeds"): the original counts the board once the lap's seeds are lifted."""
+    if sum(self.game.board) + mdata.seeds > self.game.info.sow_param:
+        self.decorator.sow_seeds(mdata)
+        return
+    _opp_capts_last(self, mdata)
+
+
 # Where Mancala Games contradicts its own rules text, a configuration's list entry may name the
 # fix (`"mg_fix"`), made for its games alone; the entry's note says why.
 MG_FIXES = {
     'capt-both-dir': (capturer.CaptBothDir, 'capt_center', capt_center_fixed),
     'tally-round-pattern': (new_game.NewRoundTally, 'new_game', tally_new_game_fixed),
     'terr-round-pattern': (new_game.TerritoryNewRound, 'new_game', terr_new_game_fixed),
+    'divert-counts-hand': (sower.SowOppCaptsLast, 'sow_seeds', opp_capts_last_fixed),
 }
 
 

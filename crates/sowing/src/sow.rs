@@ -203,6 +203,8 @@ pub(crate) struct Sowing {
     report: Report,
     /// The capture at this lap's end was declined: the relay comes next.
     declined: bool,
+    /// The last drop went to a store (`sowing.divert`): a lap ending so is not relayed.
+    diverted: bool,
     /// Boxed: a move carries its sowing by value, and most moves never relay.
     seen: Option<Box<Seen>>,
 }
@@ -240,6 +242,7 @@ impl Sowing {
                 ..Report::default()
             },
             declined: false,
+            diverted: false,
             seen: None,
         }
     }
@@ -393,8 +396,9 @@ impl SowingGame {
     }
 
     /// A drop into `s.pos` of as many stones as `sowing.drops` says (at least one, at most
-    /// those in hand; one without the rule); true when the pit is out of play across the board
-    /// (`closed = "fill-across"`), where the stones stay and nothing else happens to them.
+    /// those in hand; one without the rule), or into a store where `sowing.divert` says so;
+    /// true when nothing else happens to them: in a pit out of play across the board (`closed
+    /// = "fill-across"`), where they stay.
     #[cold]
     #[inline(never)]
     fn drop_counted(
@@ -410,9 +414,24 @@ impl SowingGame {
             ctx.views[View::Pit as usize] = s.pos as u8;
             d.eval(&ctx).clamp(1, i32::from(s.hand)) as u8
         });
-        b.count[s.pos] += n;
+        let diverted = self.sowing.divert.as_ref().is_some_and(|d| {
+            let mut ctx = self.move_ctx(b, s);
+            ctx.hand = u32::from(s.hand - n);
+            d.test(&mut ctx, s.pos)
+        });
         s.hand -= n;
         s.sown += u32::from(n);
+        s.diverted = diverted;
+        if diverted {
+            let to = match self.sowing.divert_to {
+                TakeTo::Owner => self.geo.owner_of(b, s.pos),
+                TakeTo::Mover => s.mover,
+            };
+            b.count[STORE + to] += n;
+            // The pit, as it is, is still checked by `take`.
+            return false;
+        }
+        b.count[s.pos] += n;
         filling && b.is_closed(s.pos)
     }
 
@@ -1061,6 +1080,8 @@ impl SowingGame {
     /// Pit `slot`'s stones go to its owner's store, or the mover's as the rules say; the
     /// move counts them (`taken`).
     fn take_pit(&self, b: &mut Board, s: &mut Sowing, slot: usize) {
+        // A lap whose last stone was diverted goes on after a take of its pit.
+        s.diverted = false;
         let to = match self.sowing.take_to {
             TakeTo::Owner => self.geo.owner_of(b, slot),
             TakeTo::Mover => s.mover,
@@ -1179,7 +1200,7 @@ impl SowingGame {
                 s.hand = 0;
             }
             // One stone a drop into a pit in play, unless the rules say otherwise.
-            let plain = !filling && drops.is_none();
+            let plain = !filling && drops.is_none() && self.sowing.divert.is_none();
             while s.hand > 0 {
                 s.pos = self.next_drop(b, s);
                 if plain {
@@ -1247,6 +1268,10 @@ impl SowingGame {
                         GoOn::Next => Some(self.look(b, s.way, s.pos, s.out_of_move)),
                     };
                 }
+            }
+            // A lap whose last stone went to a store is not relayed (unless `take` took the pit).
+            if s.diverted && go_on.is_none() {
+                return None;
             }
             let from = match (go_on, self.sowing.relay) {
                 (Some(from), _) => from,

@@ -82,6 +82,13 @@ pub struct Sowing {
     /// How many stones each drop puts into its pit (context `drop`, before the drop).
     #[serde(default)]
     pub drops: Option<Spanned<Count>>,
+    /// A drop into a pit for which this holds goes to a store instead (context `drop`, before
+    /// the drop).
+    #[serde(default)]
+    pub divert: Option<Spanned<String>>,
+    /// Whose store a drop `divert` matches goes to.
+    #[serde(default)]
+    pub divert_to: Option<Spanned<TakeTo>>,
     /// Who may take or leave a pit `take` matches (by default it is taken).
     #[serde(default)]
     pub take_choice: Option<Spanned<TakeChoice>>,
@@ -635,6 +642,34 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "divert",
+        line: "context drop: a drop into a pit for which this holds goes to a store instead",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "divert = \"pit.side == opponent and total - mover.store - opponent.store <= 8\"",
+        long: "A condition (context drop: `pit` the pit about to receive the drop, as it holds \
+               before it; `hand` the stones still in hand after it, 0 for a lap's last stone; \
+               `sown`, `laps`, `relays`, `origin`) checked before every drop: where it holds the \
+               stone (or the stones of `drops`) goes into the store `divert_to` names instead of \
+               the pit. It counts as sown, and the pit, as it is, is checked by `take` as after \
+               any drop; a lap whose last stone is diverted ends at that pit, checked by the \
+               captures as any lap's end, and is not relayed unless `take` took the pit. Meusueb's end game, the last eight stones: those sown on the \
+               opponent's side are theirs, but for a last stone that captures.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "divert_to",
+        line: "whose store a drop `divert` matches goes to: the pit's owner's or the mover's",
+        expects: "\"owner\" or \"mover\"",
+        values: &["owner", "mover"],
+        default: "\"owner\"",
+        example: "divert_to = \"mover\"",
+        long: "\"owner\": a stone `divert` matches goes to the store of the pit's owner; \
+               \"mover\": to the store of the player sowing.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "take_to",
         line: "whose store a pit `take` matches goes to: its owner's or the mover's",
         expects: "\"owner\" or \"mover\"",
@@ -780,6 +815,9 @@ pub(crate) struct SowingRule {
     pub(crate) relay_turn: Option<PitCond>,
     /// How many stones each drop puts into its pit (one when absent).
     pub(crate) drops: Option<Expr>,
+    /// A drop into a pit for which this holds goes to a store instead.
+    pub(crate) divert: Option<PitCond>,
+    pub(crate) divert_to: TakeTo,
     /// A relay may lift a store.
     pub(crate) relay_stores: bool,
     pub(crate) must_feed: MustFeed,
@@ -882,6 +920,8 @@ pub(super) struct Checked {
     relay_choice: Option<Expr>,
     relay_turn: Option<Expr>,
     drops: Option<Expr>,
+    divert: Option<Expr>,
+    divert_to: TakeTo,
     relay_stores: bool,
     close: Option<Expr>,
     fill_across: bool,
@@ -928,6 +968,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
     );
     let skip = condition(Context::Skip, sowing.and_then(|s| s.skip.as_ref()));
     let take = condition(Context::Drop, sowing.and_then(|s| s.take.as_ref()));
+    let divert = condition(Context::Drop, sowing.and_then(|s| s.divert.as_ref()));
     let store_move = condition(Context::Start, sowing.and_then(|s| s.store_move.as_ref()));
     if let (Some(Some(e)), Some(v)) = (&skip, sowing.and_then(|s| s.skip.as_ref())) {
         if constant_value(e).is_some_and(|c| c != 0) {
@@ -1049,6 +1090,20 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         relay_choice: compiled(relay_choice)?,
         relay_turn: compiled(relay_turn)?,
         drops: compiled(drops)?,
+        divert: compiled(divert)?,
+        divert_to: match (
+            sowing.and_then(|s| s.divert_to.as_ref()),
+            sowing.and_then(|s| s.divert.as_ref()),
+        ) {
+            (Some(to), None) => {
+                cx.warn(
+                    to.span(),
+                    "`divert_to` without `divert`: no stone is ever diverted",
+                );
+                *to.get_ref()
+            }
+            (to, _) => to.map_or(TakeTo::Owner, |t| *t.get_ref()),
+        },
         relay_stores: sowing.is_some_and(|s| s.relay_stores),
         close: compiled(close)?,
         fill_across: sowing
@@ -1103,6 +1158,8 @@ impl Checked {
             relay_choice: self.relay_choice.map(|e| laid.pit(e, View::Last)),
             relay_turn: self.relay_turn.map(|e| laid.pit(e, View::Last)),
             drops: self.drops,
+            divert: self.divert.map(|e| laid.pit(e, View::Pit)),
+            divert_to: self.divert_to,
             relay_stores: self.relay_stores,
             close: self.close.map(|e| laid.pit(e, View::Last)),
             fill_across: self.fill_across,
@@ -1143,6 +1200,7 @@ impl SowingRule {
             relay_stores: _,
             take_choice: _,
             take_to: _,
+            divert_to: _,
             // Read in `FastPaths::of` itself.
             reverse: _,
             direction_choice: _,
@@ -1155,6 +1213,7 @@ impl SowingRule {
             skip,
             take,
             drops,
+            divert,
             directed,
             close,
             fill_across,
@@ -1177,6 +1236,7 @@ impl SowingRule {
             bulk: take.is_some()
                 || skip.is_some()
                 || drops.is_some()
+                || divert.is_some()
                 || *relay != Relay::None
                 || self.circuit.from_board,
             plain: *first_origin
@@ -1354,6 +1414,17 @@ impl SowingRule {
                 s,
                 "Where `{}` at a lap's end, the relay sows on the other way round.",
                 r.expr.text()
+            );
+        }
+        if let Some(d) = &self.divert {
+            let _ = writeln!(
+                s,
+                "A drop into a pit where `{}` goes to {} store instead.",
+                d.expr.text(),
+                match self.divert_to {
+                    TakeTo::Owner => "the pit's owner's",
+                    TakeTo::Mover => "the sowing player's",
+                }
             );
         }
         if let Some(d) = &self.drops {
