@@ -1529,3 +1529,22 @@ fn a_diverted_drop_is_checked_at_its_place() {
         .iter()
         .any(|d| d.message.contains("`divert_to` without `divert`")));
 }
+
+#[test]
+fn keeping_stones_from_an_arrangement_needs_one() {
+    let text = include_str!("../docs/games/mancala-games/giuthi.toml");
+    located(
+        &text.replace("mover.occupied == 8 and mover.most >= 2", "pit.count > 1"),
+        "unknown name `pit.count`",
+        "arranged_stop = \"pit.count > 1\"",
+        "pit.count",
+    );
+    let report = ludus::registry::check(
+        &include_str!("../rules/sat-gharva.toml")
+            .replace("\nrefill = 7", "\nrefill = 7\narranged_stop = \"true\""),
+    );
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`arranged_stop` without `arrange`")));
+}

@@ -3241,3 +3241,38 @@ fn a_drop_may_be_diverted_to_a_store() {
     let s = sow_pit(&g, &mut st, 5);
     assert_eq!(s["stores"], json!([21, 21]));
 }
+
+#[test]
+fn the_arranging_player_may_keep_stones_in_hand() {
+    use ludus::game::{Game, Json, Notation};
+    let text = std::fs::read_to_string("docs/games/mancala-games/giuthi.toml").unwrap();
+    let g = from_text(&text);
+    let over = |stores: [u8; 2]| {
+        g.state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]],
+            "stores": stores, "match": {"game": 1, "points": [48, 48]}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // North lost with 20: one stone a pit first, then anywhere; `done` once every pit holds
+    // one and one holds two.
+    let mut st = g.next_game(&over([76, 20]), 0).expect("a next round");
+    assert!(!move_texts(&g, &st).contains(&"done".to_string()));
+    for pit in ["1", "2", "3", "4", "5", "6", "7", "8"] {
+        place(&g, &mut st, pit);
+    }
+    let e = g.parse_move(&st, "done").unwrap_err().to_string();
+    assert!(e.contains("into"), "{e}");
+    place(&g, &mut st, "3");
+    assert!(move_texts(&g, &st).contains(&"done".to_string()));
+    let s = place(&g, &mut st, "done");
+    // North keeps 11 in the store; South copies pit for pit and keeps the rest.
+    assert_eq!(
+        s["pits"],
+        json!([[1, 1, 2, 1, 1, 1, 1, 1], [1, 1, 2, 1, 1, 1, 1, 1]])
+    );
+    assert_eq!(s["stores"], json!([67, 11]));
+    assert_eq!(s["to_move"], json!(0), "the winner starts");
+    // Fewer than nine stones lose the match.
+    assert!(g.next_game(&over([88, 8]), 0).is_none());
+}

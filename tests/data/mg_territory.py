@@ -47,6 +47,11 @@ A configuration listed with "dealt": true scatters its stones at random as a gam
 begins (Mancala Games' random start patterns, Ludus's `[setup] scatter`): the two engines draw
 differently, so Ludus is given Mancala Games' deal (the protocol's `deal` in `new` and `next`).
 
+A configuration listed with "arranged": true starts each later round from a layout its round's
+loser arranges (Ludus's `[match] arrange`): Mancala Games, played without its user interface,
+lays the loser's stones out itself, so the driver plays that layout to Ludus as the arranging
+player's placements (the protocol's `play`), then `done` for the stones it keeps in store.
+
 A configuration whose list entry names an "mg_fix" is played with Mancala Games corrected where
 it contradicts its own rules text (the entry's note says where): "capt-both-dir", a capture
 that walks both ways tests the second way afresh; "tally-round-pattern", a round of a tallied
@@ -263,7 +268,29 @@ def make_game(*args, **kwargs):
 def req(self, **obj):
     if CURRENT.get('dealt') and obj.get('op') in ('new', 'next'):
         obj['deal'] = _mg_view(MG_GAME['game'])['pits']
-    return _req(self, **obj)
+    r = _req(self, **obj)
+    if CURRENT.get('arranged') and obj.get('op') == 'next' and r.get('ok'):
+        r = arrange_as_mg(self, r)
+    return r
+
+
+def arrange_as_mg(lud, r):
+    """Plays Mancala Games' layout of the new round to Ludus as the arranging player's
+    placements, then `done` if they keep stones in hand."""
+    hands = r['state'].get('to_place') or [0, 0]
+    placer = next((p for p in (0, 1) if hands[p] > 0), None)
+    if placer is None:
+        return r
+    # A stone a pit at a time, round the pits: a layout's rules may fill every pit first.
+    layout = _mg_view(MG_GAME['game'])['pits'][placer]
+    for layer in range(max(layout)):
+        for k in (k for k, count in enumerate(layout, start=1) if count > layer):
+            r = _req(lud, op='play', move=str(k))
+            if not r.get('ok'):
+                return r
+    if (r['state'].get('to_place') or [0, 0])[placer] > 0:
+        r = _req(lud, op='play', move='done')
+    return r
 
 
 _run_config = diff.run_config

@@ -44,10 +44,43 @@ impl SowingGame {
         }
     }
 
-    /// The placements of the player to move, as picks.
+    /// The placements of the player to move, as picks, and `done` where they may keep the
+    /// rest of a round's arrangement in hand (`[match] arranged_stop`).
     pub(crate) fn placements(&self, st: &SowingState, out: &mut Vec<SowingMove>) {
         let pits = self.placement_pits(st);
         out.extend(SowingMove::picks(pits));
+        if self.may_stop_arranging(st) {
+            out.push(SowingMove::LEAVE);
+        }
+    }
+
+    /// Whether the player arranging a round may end the arrangement, keeping the stones still
+    /// in hand (`[match] arranged_stop`).
+    pub(crate) fn may_stop_arranging(&self, st: &SowingState) -> bool {
+        let Some(stop) = self
+            .match_rule
+            .as_ref()
+            .and_then(|m| m.arranged_stop.as_ref())
+        else {
+            return false;
+        };
+        let placer = usize::from(st.to_move);
+        st.round.game > 1
+            && st.board.to_place[placer] > 0
+            && stop.test(&Ctx::new(&st.board, &self.geo, placer, st.ply))
+    }
+
+    /// The arranging player keeps the stones still in hand, in their store: the arrangement
+    /// ends there.
+    pub(crate) fn stop_arranging(&self, st: &mut SowingState) {
+        if !self.may_stop_arranging(st) {
+            return;
+        }
+        let placer = usize::from(st.to_move);
+        st.board.count[STORE + placer] += st.board.to_place[placer];
+        st.board.to_place[placer] = 0;
+        st.last_mover = placer as u8;
+        self.placed(st, placer);
     }
 
     /// Reads a placement: a pit as the placer sees the board.
@@ -56,21 +89,30 @@ impl SowingGame {
         st: &SowingState,
         text: &str,
     ) -> Result<SowingMove, MoveError> {
+        let stop = self.may_stop_arranging(st);
+        if stop && text.trim().eq_ignore_ascii_case("done") {
+            return Ok(SowingMove::LEAVE);
+        }
         let mut moves = Vec::new();
         self.placements(st, &mut moves);
+        moves.retain(|&m| m != SowingMove::LEAVE);
         self.pick_named(st, &moves, text).map_err(|options| {
             MoveError::illegal(
                 text,
                 format!(
-                    "a stone from hand is to be placed ({} left): into {options}",
+                    "a stone from hand is to be placed ({} left): into {options}{}",
                     st.board.to_place[usize::from(st.to_move)],
+                    if stop {
+                        ", or `done` to keep the rest"
+                    } else {
+                        ""
+                    },
                 ),
             )
         })
     }
 
-    /// Puts a stone of the player to move into `slot`; the next placer follows (the other
-    /// player while they hold stones), and once every stone is placed the game's starter sows.
+    /// Puts a stone of the player to move into `slot`.
     pub(crate) fn place_from_hand(&self, st: &mut SowingState, slot: u8) {
         let placer = usize::from(st.to_move);
         if st.board.to_place[placer] == 0 || self.placement_pits(st) >> slot & 1 == 0 {
@@ -79,6 +121,12 @@ impl SowingGame {
         st.board.to_place[placer] -= 1;
         st.board.count[usize::from(slot)] += 1;
         st.last_mover = placer as u8;
+        self.placed(st, placer);
+    }
+
+    /// After `placer`'s placement: the next placer follows (the other player while they hold
+    /// stones), and once every stone is placed (a round's arrangement copied) the starter sows.
+    fn placed(&self, st: &mut SowingState, placer: usize) {
         match st.board.to_place {
             [0, 0] => {
                 if self.match_rule.as_ref().is_some_and(|m| m.arrange) && st.round.game > 1 {

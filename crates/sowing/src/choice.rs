@@ -70,6 +70,7 @@ impl SowingGame {
             match answer.kind() {
                 MoveKind::Pick { slot } if st.giving => self.give_stone(st, slot),
                 MoveKind::Pick { slot } => self.place_from_hand(st, slot),
+                MoveKind::Leave if self.placing(st) => self.stop_arranging(st),
                 _ => self.decide_swap(st, answer == SowingMove::TAKE),
             }
             return;
@@ -83,6 +84,22 @@ impl SowingGame {
                 pending.decider = self.decider(&st.board, &pending.paused);
                 st.pending = Some(pending);
             }
+        }
+    }
+
+    /// The word a decision is written as: `take` or `leave`, `swap` or `keep` for the choice
+    /// of sides, `done` for the end of a round's arrangement (`[match] arranged_stop`).
+    pub(crate) fn decision_word(
+        &self,
+        st: &SowingState,
+        answer: SowingMove,
+    ) -> Option<&'static str> {
+        match answer.kind() {
+            MoveKind::Take | MoveKind::Leave if st.swapping => {
+                Some(crate::arrange::swap_text(answer))
+            }
+            MoveKind::Leave if self.placing(st) => Some("done"),
+            _ => decision_text(answer),
         }
     }
 

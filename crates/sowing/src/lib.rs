@@ -467,12 +467,9 @@ impl Notation for SowingGame {
     fn move_text(&self, state: &SowingState, mv: &SowingMove) -> String {
         match mv.kind() {
             MoveKind::Pick { slot } => self.pick_text(state, slot),
-            MoveKind::Take | MoveKind::Leave if state.swapping => {
-                arrange::swap_text(*mv).to_string()
-            }
-            _ => {
-                choice::decision_text(*mv).map_or_else(|| self.pit_text(state, *mv), str::to_string)
-            }
+            _ => self
+                .decision_word(state, *mv)
+                .map_or_else(|| self.pit_text(state, *mv), str::to_string),
         }
     }
     fn parse_move(&self, state: &SowingState, text: &str) -> Result<SowingMove, MoveError> {
@@ -533,10 +530,7 @@ impl Json for SowingGame {
                 fields
             }
             MoveKind::Take | MoveKind::Leave => {
-                let decision = match state.swapping {
-                    true => Some(arrange::swap_text(*mv)),
-                    false => choice::decision_text(*mv),
-                };
+                let decision = self.decision_word(state, *mv);
                 json!({"text": decision, "decision": decision})
             }
             MoveKind::Pick { slot } => {

@@ -319,10 +319,12 @@ pub enum Context {
     Give,
     /// `sowing.lift_when`: may the mover lift `lift` stones from `pit` (a pit or their store)?
     Lift,
+    /// `match.arranged_stop`: may the player arranging a round keep the stones still in hand?
+    Arrange,
 }
 
 impl Context {
-    pub const ALL: [Context; 16] = [
+    pub const ALL: [Context; 17] = [
         Context::Start,
         Context::Drop,
         Context::Skip,
@@ -339,6 +341,7 @@ impl Context {
         Context::Sweep,
         Context::Give,
         Context::Lift,
+        Context::Arrange,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -358,6 +361,7 @@ impl Context {
             Context::Sweep => "capture.sweep",
             Context::Give => "turn.give",
             Context::Lift => "sowing.lift_when",
+            Context::Arrange => "match.arranged_stop",
         }
     }
     fn views(self) -> &'static [View] {
@@ -378,7 +382,8 @@ impl Context {
             | Context::Evaluate
             | Context::Round
             | Context::Sweep
-            | Context::Give => &[],
+            | Context::Give
+            | Context::Arrange => &[],
         }
     }
 

@@ -2,7 +2,7 @@
 //! won, or owning as many pits as those stones fill; or rounds played afresh, each scoring points
 //! towards a target.
 
-use super::Cx;
+use super::{Cx, CONDITION};
 use crate::fast::Closes;
 use crate::scope::Context;
 use ludus_core::expr::{Expr, Type};
@@ -45,6 +45,10 @@ pub struct Match {
     /// With `arrange`, the fewest stones a player must hold to play another round.
     #[serde(default)]
     pub min_held: Option<Spanned<u32>>,
+    /// With `arrange`, when the arranging player may end the arrangement, keeping the stones
+    /// still in hand in their store (context `arrange`).
+    #[serde(default)]
+    pub arranged_stop: Option<Spanned<String>>,
     /// How many pits each player fills: as many as their stones allow, or as many as the
     /// poorer player's.
     #[serde(default)]
@@ -320,6 +324,21 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "match",
+        key: "arranged_stop",
+        line: "context arrange: with `arrange`, when the arranging player may stop, keeping the stones still in hand",
+        expects: CONDITION,
+        values: &[],
+        default: "none (every stone is placed)",
+        example: "arranged_stop = \"mover.occupied == 8 and mover.most >= 2\"",
+        long: "A condition (context arrange: the names of the players, `mover` the player \
+               arranging, `mover.to_place` the stones still in hand) checked before each stone \
+               the arranging player places: where it holds they may end the arrangement instead, \
+               written `done`; the stones still in hand go to their store, out of play for the \
+               round, and the other player copies the arrangement. Giuthi: the loser lays out \
+               their stones, at least one a pit and one pit of two, and may keep the others.",
+    },
+    KeyRef {
+        section: "match",
         key: "min_held",
         line: "with `arrange`, the fewest stones a player must hold at the end of a round to play another",
         expects: "a whole number of 1 or more",
@@ -468,6 +487,8 @@ pub(crate) struct MatchRule {
     pub(crate) arranged_same_number: bool,
     /// With `arrange`, the fewest stones a player must hold to play another round.
     pub(crate) min_held: u32,
+    /// With `arrange`, when the arranging player may stop, keeping the rest in store.
+    pub(crate) arranged_stop: Option<Expr>,
     pub(crate) owners: Owners,
     pub(crate) contested: Contested,
     pub(crate) round_start: RoundStart,
@@ -508,6 +529,7 @@ pub(super) fn check(
         ),
         ("arranged_copy", m.arranged_copy.as_ref().map(Spanned::span)),
         ("min_held", m.min_held.as_ref().map(Spanned::span)),
+        ("arranged_stop", m.arranged_stop.as_ref().map(Spanned::span)),
     ];
     for (key, span) in stray.into_iter().filter(|_| arranged.is_none()) {
         if let Some(span) = span {
@@ -556,6 +578,7 @@ pub(super) fn check(
             arranged_empty_closed: false,
             arranged_same_number: false,
             min_held: 0,
+            arranged_stop: None,
             owners: Owners::Sides,
             contested: Contested::default(),
             round_start: RoundStart::Refill,
@@ -648,6 +671,7 @@ pub(super) fn check(
         arranged_empty_closed: false,
         arranged_same_number: false,
         min_held: 0,
+        arranged_stop: None,
         owners: m.owners,
         round_start: m
             .round_start
@@ -723,6 +747,10 @@ fn check_arranged(cx: &mut Cx, m: &Match) -> Option<MatchRule> {
             }
             Some(h) => *h.get_ref(),
             None => 1,
+        },
+        arranged_stop: match &m.arranged_stop {
+            Some(v) => Some(cx.condition(Context::Arrange, v)?),
+            None => None,
         },
         owners: Owners::Sides,
         contested: Contested::default(),
@@ -879,6 +907,7 @@ impl MatchRule {
             arranged_empty_closed: _,
             arranged_same_number: _,
             min_held: _,
+            arranged_stop: _,
             owners,
             contested: _,
             round_start: _,
