@@ -1548,3 +1548,26 @@ fn keeping_stones_from_an_arrangement_needs_one() {
         .iter()
         .any(|d| d.message.contains("`arranged_stop` without `arrange`")));
 }
+
+#[test]
+fn stones_counted_for_nobody_are_named_by_a_pit_condition() {
+    let text = include_str!("../docs/games/mancala-games/crosscapt-six.toml");
+    located(
+        &text.replace(
+            "unscored = \"pit.count >= 14 - pit.number\"",
+            "unscored = \"last.count > 1\"",
+        ),
+        "unknown name `last.count`",
+        "unscored = \"last.count > 1\"",
+        "last.count",
+    );
+    located(
+        &text.replace(
+            "unscored = \"pit.count >= 14 - pit.number\"",
+            "unscored = \"pit.count\"",
+        ),
+        "",
+        "unscored = \"pit.count\"",
+        "pit.count",
+    );
+}

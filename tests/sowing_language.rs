@@ -3276,3 +3276,22 @@ fn the_arranging_player_may_keep_stones_in_hand() {
     // Fewer than nine stones lose the match.
     assert!(g.next_game(&over([88, 8]), 0).is_none());
 }
+
+#[test]
+fn stones_in_some_pits_may_count_for_nobody_at_the_end() {
+    let text = std::fs::read_to_string("docs/games/mancala-games/crosscapt-six.toml").unwrap();
+    let g = from_text(&text);
+    // South's pit 6 (one) ends in South's store and South moves again; North's side holds no
+    // stone outside a ram (North's pit 1, 13): the game ends, South's pit 2 (12, a ram) and
+    // North's pit 1 count for nobody, South's pit 1 (3) is South's.
+    let mut st = position(&g, 0, &[3, 12, 0, 0, 0, 1], &[13, 0, 0, 0, 0, 0], [10, 9]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["phase"], json!("over"), "{s}");
+    assert_eq!(s["pits"], json!([[0, 12, 0, 0, 0, 0], [13, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([14, 9]));
+    // Without the rule, each side's stones go to its owner.
+    let g = from_text(&text.replace("\nunscored = \"pit.count >= 14 - pit.number\"", ""));
+    let mut st = position(&g, 0, &[3, 12, 0, 0, 0, 1], &[13, 0, 0, 0, 0, 0], [10, 9]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["stores"], json!([26, 22]));
+}

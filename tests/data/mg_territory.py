@@ -57,7 +57,8 @@ it contradicts its own rules text (the entry's note says where): "capt-both-dir"
 that walks both ways tests the second way afresh; "tally-round-pattern", a round of a tallied
 match lays out its start pattern for the round's real starter; "terr-round-pattern", so does a
 round whose pits changed owner; "divert-counts-hand", the last stones of the game, whose
-sowing goes to the opponent, are counted with those in hand.
+sowing goes to the opponent, are counted with those in hand; "ram-every-move", a pit that holds
+enough stones to be a ram is one after every move, an extra turn's too.
 
 A move paused for the pit its captured stones go into (Ludus's `capture.to = "pick"`, the
 STATE's decision "place") holds them in hand; Mancala Games keeps them in the mover's store
@@ -305,6 +306,7 @@ _capt_center = capturer.CaptBothDir.capt_center
 _tally_new_game = new_game.NewRoundTally.new_game
 _terr_new_game = new_game.TerritoryNewRound.new_game
 _opp_capts_last = sower.SowOppCaptsLast.sow_seeds
+_do_sow = mancala.Mancala.do_sow
 
 
 def capt_center_fixed(self, mdata, capt_first):
@@ -351,6 +353,24 @@ def opp_capts_last_fixed(self, mdata):
     _opp_capts_last(self, mdata)
 
 
+def do_sow_ram_every_move(self, move, single=False):
+    """Mancala.do_sow with the rams marked after a move that earns another turn too ("rams are
+    made when a hole has sufficient seeds"): the original marks them in the capture step,
+    which an extra turn skips, so the extra turn may sow a pit that is a ram."""
+    mdata = _do_sow(self, move, single)
+    if mdata.repeat_turn and self.info.child_type == gi.ChildType.RAM:
+        start = mdata.capt_start
+        for loc in range(self.cts.dbl_holes):
+            mdata.capt_start = loc
+            ram = self.deco.make_child.test(mdata)
+            if ram and not self.child[loc]:
+                self.child[loc] = gi.NO_CH_OWNER
+            elif not ram and self.child[loc]:
+                self.child[loc] = None
+        mdata.capt_start = start
+    return mdata
+
+
 # Where Mancala Games contradicts its own rules text, a configuration's list entry may name the
 # fix (`"mg_fix"`), made for its games alone; the entry's note says why.
 MG_FIXES = {
@@ -358,6 +378,7 @@ MG_FIXES = {
     'tally-round-pattern': (new_game.NewRoundTally, 'new_game', tally_new_game_fixed),
     'terr-round-pattern': (new_game.TerritoryNewRound, 'new_game', terr_new_game_fixed),
     'divert-counts-hand': (sower.SowOppCaptsLast, 'sow_seeds', opp_capts_last_fixed),
+    'ram-every-move': (mancala.Mancala, 'do_sow', do_sow_ram_every_move),
 }
 
 

@@ -111,7 +111,17 @@ impl SowingGame {
         };
         if sweep && leftover != Leftover::None {
             let mut shared = 0;
+            let unscored = self.end.unscored.as_ref().map_or(0, |u| {
+                let mut ctx = Ctx::new(&st.board, &self.geo, usize::from(st.to_move), st.ply);
+                (0..2 * self.geo.n)
+                    .filter(|&s| !st.board.is_closed(s) && u.test(&mut ctx, s))
+                    .fold(0u64, |m, s| m | 1 << s)
+            });
             for s in 0..2 * self.geo.n {
+                // Counted for nobody (`end.unscored`): the stones stay where they are.
+                if unscored >> s & 1 == 1 {
+                    continue;
+                }
                 // A pit out of play was never in the round: its stones stay its owner's.
                 let owner = match leftover {
                     _ if st.board.is_closed(s) => self.geo.owner_of(&st.board, s),

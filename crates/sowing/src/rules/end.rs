@@ -1,7 +1,7 @@
 //! `[end]`: when a game ends and how its stones are counted.
 
-use super::{compiled, Cx, Laid};
-use crate::scope::{Context, ScoreCond};
+use super::{compiled, Cx, Laid, CONDITION};
+use crate::scope::{Context, PitCond, ScoreCond, View};
 use ludus_core::expr::Expr;
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -34,6 +34,9 @@ pub struct End {
     /// Stones on the board when `stop` ends the game (by default as `leftover` says).
     #[serde(default)]
     pub stop_leftover: Option<Spanned<Leftover>>,
+    /// Pits whose stones count for nobody when the game ends (context `start`).
+    #[serde(default)]
+    pub unscored: Option<Spanned<String>>,
     #[serde(default)]
     pub max_plies: Option<Spanned<u32>>,
     /// The players may end the game by agreement.
@@ -186,6 +189,20 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "end",
+        key: "unscored",
+        line: "context start: when the game ends, the stones of a pit for which this holds count for nobody",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "unscored = \"pit.count >= 14 - pit.number\"",
+        long: "A condition (context start: `pit`, checked for every pit in play) when the game \
+               ends otherwise than by `win` or `score`: the stones of a pit for which it holds \
+               stay on the board, counted for nobody, and `leftover` gives out the others. \
+               CrossCapt (Six): a ram, a pit that could sow past the opponent's row back to its \
+               owner's, is \"not counted in the game tally\".",
+    },
+    KeyRef {
+        section: "end",
         key: "stop_leftover",
         line: "where the stones on the board go when `stop` ends the game",
         expects: "\"owners\", \"none\", \"opponent\", \"mover\", \"starter\" or \"divided\"",
@@ -211,6 +228,8 @@ pub(crate) struct EndRule {
     pub(crate) leftover: Leftover,
     /// Where the stones go when `stop` ends the game.
     pub(crate) stop_leftover: Leftover,
+    /// Pits whose stones count for nobody when the game ends.
+    pub(crate) unscored: Option<PitCond>,
     pub(crate) max_plies: Option<u32>,
     pub(crate) agreement: bool,
 }
@@ -224,6 +243,7 @@ pub(super) struct Checked {
     no_move: NoMove,
     leftover: Leftover,
     stop_leftover: Leftover,
+    unscored: Option<Expr>,
     max_plies: Option<u32>,
     agreement: bool,
 }
@@ -249,6 +269,9 @@ pub(super) fn check(cx: &mut Cx, end: Option<&End>) -> Option<Checked> {
     let score = condition(Context::Score, end.and_then(|e| e.score.as_ref()));
     let stop = condition(Context::Stop, end.and_then(|e| e.stop.as_ref()));
     let leftover = end.map_or(Leftover::Owners, |e| e.leftover);
+    let unscored = end
+        .and_then(|e| e.unscored.as_ref())
+        .map(|v| cx.condition(Context::Start, v));
     let stop_leftover = end.and_then(|e| e.stop_leftover.as_ref()).map(|l| {
         if stop.is_none() {
             cx.warn(
@@ -267,6 +290,7 @@ pub(super) fn check(cx: &mut Cx, end: Option<&End>) -> Option<Checked> {
         no_move: end.map_or(NoMove::Ends, |e| e.no_move),
         leftover,
         stop_leftover: stop_leftover.unwrap_or(leftover),
+        unscored: compiled(unscored)?,
         max_plies,
         agreement: end.is_some_and(|e| e.agreement),
     })
@@ -284,6 +308,7 @@ impl Checked {
             no_move: self.no_move,
             leftover: self.leftover,
             stop_leftover: self.stop_leftover,
+            unscored: self.unscored.map(|e| laid.pit(e, View::Pit)),
             max_plies: self.max_plies,
             agreement: self.agreement,
         }
@@ -327,6 +352,13 @@ impl EndRule {
             let _ = write!(s, " by agreement;");
         }
         let _ = writeln!(s, " {}. More stones wins.", leftover_text(self.leftover));
+        if let Some(u) = &self.unscored {
+            let _ = writeln!(
+                s,
+                "At the end, the stones of a pit where `{}` stay there, counted for nobody.",
+                u.expr.text()
+            );
+        }
         if self.stop.is_some() && self.stop_leftover != self.leftover {
             let _ = writeln!(
                 s,
