@@ -3295,3 +3295,48 @@ fn stones_in_some_pits_may_count_for_nobody_at_the_end() {
     let s = sow_pit(&g, &mut st, 6);
     assert_eq!(s["stores"], json!([26, 22]));
 }
+
+#[test]
+fn a_pit_filled_exactly_half_may_be_drawn_by_lot() {
+    use ludus::game::{Game, Json};
+    let text = std::fs::read_to_string("docs/games/mancala-games/lahemay-waladat.toml").unwrap();
+    let g = from_text(&text);
+    let over = |stores: [u8; 2]| {
+        g.state_from_json(
+            &json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": stores, "match": {"game": 1, "points": [24, 24]}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // South holds 30: seven pits and half of an eighth, North's pit 2, drawn by lot; the
+    // round starts with the loser holding it until the draw is laid out.
+    let next = g.next_game(&over([30, 18]), 0).expect("a next round");
+    let s = g.state_json(&next);
+    assert_eq!(s["owners"], json!([[0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 1]]));
+    let mut won = next.clone();
+    g.deal(&mut won, &vec![vec![1], vec![0]]).expect("a lot");
+    assert_eq!(
+        g.state_json(&won)["owners"],
+        json!([[0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 1, 1]])
+    );
+    let mut lost = next.clone();
+    g.deal(&mut lost, &vec![vec![0], vec![1]]).expect("a lot");
+    assert_eq!(g.state_json(&lost)["owners"], s["owners"]);
+    assert!(g.deal(&mut lost.clone(), &vec![vec![1], vec![1]]).is_err());
+    // The table draws it: both outcomes come up over seeds.
+    let drawn: std::collections::BTreeSet<_> = (0..40u64)
+        .map(|seed| {
+            use rand::SeedableRng;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            g.draw_deal(&next, &mut rng).expect("a lot to draw")
+        })
+        .collect();
+    assert_eq!(drawn.len(), 2);
+    // No lot where the winner's stones fill a pit more or less than half.
+    let next = g.next_game(&over([31, 17]), 0).expect("a next round");
+    assert!(g.deal(&mut next.clone(), &vec![vec![1], vec![0]]).is_err());
+    assert_eq!(
+        g.state_json(&next)["owners"],
+        json!([[0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 1, 1]])
+    );
+}

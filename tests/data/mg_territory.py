@@ -52,6 +52,10 @@ loser arranges (Ludus's `[match] arrange`): Mancala Games, played without its us
 lays the loser's stones out itself, so the driver plays that layout to Ludus as the arranging
 player's placements (the protocol's `play`), then `done` for the stones it keeps in store.
 
+A configuration listed with "lot": true gives the pit a round's winner fills exactly half to one
+player by lot (Ludus's `[match] contested = "lot"`): the two engines draw differently, so Ludus
+is given Mancala Games' draw (the protocol's `deal` in `next`: `[[1], [0]]`, player 0 wins it).
+
 A configuration whose list entry names an "mg_fix" is played with Mancala Games corrected where
 it contradicts its own rules text (the entry's note says where): "capt-both-dir", a capture
 that walks both ways tests the second way afresh; "tally-round-pattern", a round of a tallied
@@ -269,10 +273,31 @@ def make_game(*args, **kwargs):
 def req(self, **obj):
     if CURRENT.get('dealt') and obj.get('op') in ('new', 'next'):
         obj['deal'] = _mg_view(MG_GAME['game'])['pits']
+    if CURRENT.get('lot') and obj.get('op') == 'next':
+        lot = mg_lot(self)
+        if lot is not None:
+            obj['deal'] = lot
     r = _req(self, **obj)
     if CURRENT.get('arranged') and obj.get('op') == 'next' and r.get('ok'):
         r = arrange_as_mg(self, r)
     return r
+
+
+def mg_lot(lud):
+    """Mancala Games' draw for the pit the round's winner fills exactly half, as a deal (None
+    when the round just over leaves no such pit)."""
+    game = MG_GAME['game']
+    held = _req(lud, op='state')['state']['match']['points']
+    n, refill = game.cts.holes, game.cts.seed_equiv
+    if held[0] == held[1] or 2 * (max(held) % refill) != refill:
+        return None
+    winner = int(held[1] > held[0])
+    k = max(held) // refill + 1
+    if k > 2 * n:
+        return None
+    loc = (winner * n + k - 1) % (2 * n)
+    won = int(game.owner[loc])
+    return [[1 - won], [won]]
 
 
 def arrange_as_mg(lud, r):

@@ -353,6 +353,10 @@ impl Game for SowingGame {
     }
 
     fn draw_deal<R: rand::Rng>(&self, state: &SowingState, rng: &mut R) -> Option<Deal> {
+        if self.lot_at(state).is_some() {
+            let won = rng.gen_range(0..2u8);
+            return Some(vec![vec![1 - won], vec![won]]);
+        }
         let scatter = self.setup.scatter?;
         if !self.deals_at(state) {
             return None;
@@ -362,6 +366,9 @@ impl Game for SowingGame {
         Some(vec![counts[..n].to_vec(), counts[n..].to_vec()])
     }
     fn deal(&self, state: &mut SowingState, deal: &Deal) -> Result<(), String> {
+        if let Some(k) = self.lot_at(state) {
+            return self.draw_lot(state, k, deal);
+        }
         let Some(scatter) = self.setup.scatter else {
             return Err("these rules scatter no stones at random".into());
         };
@@ -501,6 +508,48 @@ impl Notation for SowingGame {
             return self.parse_lift(state, text, |pit| self.parse_pit(state, pit));
         }
         self.parse_pit(state, text)
+    }
+}
+
+impl SowingGame {
+    /// The pit a round's start draws by lot (`[match] contested = "lot"`): the `k`th of the
+    /// round winner's run, before the first move of a round whose pits changed owner.
+    fn lot_at(&self, st: &SowingState) -> Option<u32> {
+        let rule = self.match_rule.as_ref()?;
+        if st.round.game < 2 || st.ply > 0 || st.pending.is_some() || st.result.is_some() {
+            return None;
+        }
+        rule.lot_pit(st.round.points, 2 * self.geo.n as u32)
+    }
+
+    /// Gives the pit drawn by lot to the player `deal` names: `[[1], [0]]`, player 0.
+    fn draw_lot(&self, st: &mut SowingState, k: u32, deal: &Deal) -> Result<(), String> {
+        let p = match deal.as_slice() {
+            [a, b] if a.as_slice() == [1] && b.as_slice() == [0] => 0,
+            [a, b] if a.as_slice() == [0] && b.as_slice() == [1] => 1,
+            _ => return Err(
+                "a pit is drawn by lot: the deal is [[1], [0]] (player 0 wins it) or [[0], [1]]"
+                    .into(),
+            ),
+        };
+        let held = st.round.points;
+        let winner = usize::from(held[1] > held[0]);
+        let slot = self.geo.slot_from(winner, k as usize);
+        let mut board = st.board;
+        board.ceded &= !(1 << slot);
+        if p != usize::from(self.geo.owner[slot]) {
+            board.ceded |= 1 << slot;
+        }
+        let round = st.round;
+        *st = self.fresh(
+            board,
+            usize::from(round.starter),
+            round.game,
+            round.points,
+            false,
+            0,
+        );
+        Ok(())
     }
 }
 

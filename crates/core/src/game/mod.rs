@@ -287,9 +287,10 @@ pub trait Game: Sync {
     /// unchanged.
     fn roll(&self, state: &mut Self::State, roll: &Roll) -> Result<(), RollError>;
 
-    /// The stones a game or round scatters at random as it begins (a sowing game's `[setup]
-    /// scatter`): a deal drawn for `state`, a start `new_game` or `next_game` has just made,
-    /// to be laid out by [`Game::deal`]; `None` where the start is fixed.
+    /// What a game or round draws at random as it begins (a sowing game's `[setup] scatter`,
+    /// or the pit a round draws by lot): a deal drawn for `state`, a start `new_game` or
+    /// `next_game` has just made, to be laid out by [`Game::deal`]; `None` where the start is
+    /// fixed.
     fn draw_deal<R: rand::Rng>(&self, _state: &Self::State, _rng: &mut R) -> Option<Deal> {
         None
     }

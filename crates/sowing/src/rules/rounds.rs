@@ -108,6 +108,8 @@ pub enum Contested {
     /// The round's loser, and it starts the round empty: the stones short of a full pit stay
     /// in each player's store.
     LoserEmpty,
+    /// As `More`, but a pit each holds as many of goes to one of them by lot.
+    Lot,
 }
 
 /// With pits that change owner, how a later round's pits are filled.
@@ -429,8 +431,8 @@ const KEYS: &[KeyRef] = &[
         section: "match",
         key: "contested",
         line: "with pits that change owner, who owns the pit the stones fill only in part",
-        expects: "\"more\", \"loser\" or \"loser-empty\"",
-        values: &["more", "loser", "loser-empty"],
+        expects: "\"more\", \"loser\", \"loser-empty\" or \"lot\"",
+        values: &["more", "loser", "loser-empty", "lot"],
         default: "\"more\"",
         example: "contested = \"loser\"",
         long: "With `owners = \"filled\"`: \"more\": the pit the winner's stones fill only in part \
@@ -438,7 +440,9 @@ const KEYS: &[KeyRef] = &[
                as many; \"loser\": it goes to the round's loser (the winner owns only the pits \
                their stones fill); \"loser-empty\": it goes to the round's loser and starts the \
                round empty, each player's stones short of a full pit staying in their store \
-               (Ayo).",
+               (Ayo); \"lot\": as \"more\", but a pit each holds as many of goes to one of them \
+               by lot, drawn by the table as a scatter's deal is (Lahemay Waladat; the protocol's \
+               `deal` `[[1], [0]]` gives it to player 0).",
     },
     KeyRef {
         section: "match",
@@ -935,11 +939,23 @@ impl MatchRule {
             return [pits / 2; 2];
         }
         let h = i64::from(held[more]).max(0);
-        let part = self.contested == Contested::More && 2 * (h % refill) > refill;
+        let part =
+            matches!(self.contested, Contested::More | Contested::Lot) && 2 * (h % refill) > refill;
         let won = (h / refill + i64::from(part)).min(i64::from(pits)) as u32;
         let mut out = [pits - won; 2];
         out[more] = won;
         out
+    }
+
+    /// The pit drawn by lot at the start of a round (`contested = "lot"`): the `k`th of the
+    /// winner's run, which the winner's stones fill exactly half; `None` when there is none.
+    pub(crate) fn lot_pit(&self, held: [i32; 2], pits: u32) -> Option<u32> {
+        if self.contested != Contested::Lot || self.owners != Owners::Filled || held[0] == held[1] {
+            return None;
+        }
+        let (h, refill) = (i64::from(held[0].max(held[1])), i64::from(self.refill));
+        let k = (h / refill + 1) as u32;
+        (2 * (h % refill) == refill && k <= pits).then_some(k)
     }
 
     /// Whether a player holding `held` stones (each player's) is short of the pits the match
@@ -1023,6 +1039,8 @@ impl MatchRule {
                 match self.contested {
                     Contested::More => "a pit filled in part goes to the player holding more of it, to the loser on a tie",
                     Contested::Loser => "a pit filled in part goes to the loser",
+                    Contested::Lot =>
+                        "a pit filled in part goes to the player holding more of it, by lot on a tie",
                     Contested::LoserEmpty =>
                         "a pit filled in part goes to the loser and starts empty, the stones short of a pit staying in the stores",
                 },
