@@ -3235,6 +3235,13 @@ fn a_drop_may_be_diverted_to_a_store() {
     let s = sow_pit(&g, &mut st, 5);
     assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 2], [1, 2, 1, 1, 4, 0]]));
     assert_eq!(s["stores"], json!([20, 17]));
+    // A rule with nothing else to check drop by drop diverts too.
+    let plain = "[game]\nname = \"d\"\nfamily = \"sowing\"\n\n[board]\npits = 4\nstores = true\n\n[setup]\nstones = 1\n\n[sowing]\ndivert = \"pit.side == opponent and pit.number == 2\"\n";
+    let g2 = from_text(plain);
+    let mut st = position(&g2, 0, &[0, 0, 0, 3], &[1, 1, 1, 1], [0, 1]);
+    let s = sow_pit(&g2, &mut st, 4);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0], [2, 1, 2, 1]]));
+    assert_eq!(s["stores"], json!([0, 2]));
     // `divert_to = "mover"`: the sower's store.
     let g = from_text(&text.replace("\n[capture]", "divert_to = \"mover\"\n\n[capture]"));
     let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 1], &[0, 2, 1, 1, 0, 0], [20, 21]);

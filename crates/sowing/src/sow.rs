@@ -1188,19 +1188,17 @@ impl SowingGame {
             .as_ref()
             .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::Lap);
         let drops = self.sowing.drops.as_ref();
+        // Drops of several stones, or into a store (`sowing.drops`, `sowing.divert`).
+        let counted = drops.is_some() || self.sowing.divert.is_some();
         loop {
             let filling = self.sowing.fill_across && b.closed != 0;
-            if self.sowing.take.is_none()
-                && self.sowing.skip.is_none()
-                && self.sowing.drops.is_none()
-                && !filling
-            {
+            // One stone a drop into a pit in play, unless the rules say otherwise.
+            let plain = !filling && !counted;
+            if plain && self.sowing.take.is_none() && self.sowing.skip.is_none() {
                 s.pos = self.drop_stones(b, s.way, s.pos, s.hand, s.skip, &mut s.visited);
                 s.sown += u32::from(s.hand);
                 s.hand = 0;
             }
-            // One stone a drop into a pit in play, unless the rules say otherwise.
-            let plain = !filling && drops.is_none() && self.sowing.divert.is_none();
             while s.hand > 0 {
                 s.pos = self.next_drop(b, s);
                 if plain {
