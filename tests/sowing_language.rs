@@ -3347,3 +3347,23 @@ fn a_pit_filled_exactly_half_may_be_drawn_by_lot() {
         json!([[0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 1, 1]])
     );
 }
+
+#[test]
+fn an_arrangement_set_up_by_hand_never_creates_stones() {
+    use ludus::game::{Game, Json};
+    let g = from_text(&std::fs::read_to_string("docs/games/baqura.toml").unwrap());
+    // A second round set up with North arranging 70 while South's store holds 1 and a pit 1:
+    // the copy takes what the store holds, and no stone is made or lost.
+    let mut st = g
+        .state_from_json(
+            &json!({"to_move": 1, "pits": [[1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+            "stores": [1, 0], "to_place": [0, 70], "match": {"game": 2, "points": [2, 70]}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    for _ in 0..70 {
+        place(&g, &mut st, "1");
+    }
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[1, 0, 0, 0, 0, 1], [70, 0, 0, 0, 0, 0]]));
+    assert_eq!(s["stores"], json!([0, 0]));
+}

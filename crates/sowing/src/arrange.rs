@@ -164,8 +164,10 @@ impl SowingGame {
                 true => self.geo.slot(copier, k),
                 false => usize::from(self.geo.opposite[from]),
             };
-            b.count[to] = b.count[from];
-            b.count[STORE + copier] -= b.count[from];
+            // As much as the store holds (a position set up by hand may hold less).
+            let copied = b.count[from].min(b.count[STORE + copier]);
+            b.count[to] += copied;
+            b.count[STORE + copier] -= copied;
             if close && b.count[from] == 0 {
                 b.closed |= 1 << from | 1 << to;
             }

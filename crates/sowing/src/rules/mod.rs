@@ -561,6 +561,14 @@ fn check_captures<'a>(
             );
             None
         }
+        [] => {
+            let at = cx.doc.table_span("capture").unwrap_or(0..0);
+            cx.error(
+                at,
+                "`capture` holds no table: write `[capture]` with its keys, or leave it out",
+            );
+            None
+        }
         tables => {
             let at = tables.get(2).map_or(0..0, |c| c.when.span());
             cx.error(

@@ -550,19 +550,7 @@ pub(super) fn check(
     let Some(refill_key) = &m.refill else {
         let tally = tally?;
         // Rounds played afresh: the keys of stones carried over say nothing here.
-        let carried = [
-            ("min_pits", m.min_pits.as_ref().map(Spanned::span)),
-            ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
-            ("partial", m.partial.as_ref().map(Spanned::span)),
-            ("fill_count", m.fill_count.as_ref().map(Spanned::span)),
-            ("contested", m.contested.as_ref().map(Spanned::span)),
-            ("round_start", m.round_start.as_ref().map(Spanned::span)),
-            (
-                "min_pits_count",
-                m.min_pits_count.as_ref().map(Spanned::span),
-            ),
-        ];
-        for (key, span) in carried {
+        for (key, span) in m.refill_keys() {
             if let Some(span) = span {
                 cx.error(
                     span,
@@ -695,23 +683,31 @@ pub(super) fn check(
     })
 }
 
+impl Match {
+    /// The keys that say how stones carried over refill the pits, where written.
+    fn refill_keys(&self) -> [(&'static str, Option<std::ops::Range<usize>>); 7] {
+        [
+            ("min_pits", self.min_pits.as_ref().map(Spanned::span)),
+            ("fill_from", self.fill_from.as_ref().map(Spanned::span)),
+            ("partial", self.partial.as_ref().map(Spanned::span)),
+            ("fill_count", self.fill_count.as_ref().map(Spanned::span)),
+            ("contested", self.contested.as_ref().map(Spanned::span)),
+            ("round_start", self.round_start.as_ref().map(Spanned::span)),
+            (
+                "min_pits_count",
+                self.min_pits_count.as_ref().map(Spanned::span),
+            ),
+        ]
+    }
+}
+
 /// Rounds arranged by the poorer player (`arrange`): the keys of a refill say nothing there.
 fn check_arranged(cx: &mut Cx, m: &Match) -> Option<MatchRule> {
-    let refilling = [
-        ("min_pits", m.min_pits.as_ref().map(Spanned::span)),
-        ("fill_from", m.fill_from.as_ref().map(Spanned::span)),
-        ("partial", m.partial.as_ref().map(Spanned::span)),
-        ("fill_count", m.fill_count.as_ref().map(Spanned::span)),
-        ("contested", m.contested.as_ref().map(Spanned::span)),
-        ("round_start", m.round_start.as_ref().map(Spanned::span)),
-        (
-            "min_pits_count",
-            m.min_pits_count.as_ref().map(Spanned::span),
-        ),
+    let scored = [
         ("points", m.points.as_ref().map(Spanned::span)),
         ("target", m.target.as_ref().map(Spanned::span)),
     ];
-    for (key, span) in refilling {
+    for (key, span) in m.refill_keys().into_iter().chain(scored) {
         if let Some(span) = span {
             cx.error(
                 span,
