@@ -3350,7 +3350,7 @@ fn a_pit_filled_exactly_half_may_be_drawn_by_lot() {
 
 #[test]
 fn an_arrangement_set_up_by_hand_never_creates_stones() {
-    use ludus::game::{Game, Json};
+    use ludus::game::Json;
     let g = from_text(&std::fs::read_to_string("docs/games/baqura.toml").unwrap());
     // A second round set up with North arranging 70 while South's store holds 1 and a pit 1:
     // the copy takes what the store holds, and no stone is made or lost.
