@@ -1030,7 +1030,7 @@ impl MatchRule {
         if self.owners == Owners::Filled {
             let _ = writeln!(
                 s,
-                "Match: pits change owner; after each round each player owns as many pits as their stones fill, {} a pit ({}), the winner's from their pit 1 on; every pit starts the round with {} stones; {} fewer than {} pits loses the match; {}.",
+                "Match: pits change owner; after each round each player owns as many pits as their stones fill, {} a pit ({}), the winner's from their pit 1 on; {}; {} fewer than {} pits loses the match; {}.",
                 self.refill,
                 match self.contested {
                     Contested::More => "a pit filled in part goes to the player holding more of it, to the loser on a tie",
@@ -1040,7 +1040,10 @@ impl MatchRule {
                     Contested::LoserEmpty =>
                         "a pit filled in part goes to the loser and starts empty, the stones short of a pit staying in the stores",
                 },
-                self.refill,
+                match self.round_start {
+                    RoundStart::Refill => format!("every pit starts the round with {} stones", self.refill),
+                    RoundStart::Setup => "every round starts laid out as a new game, side by side".to_string(),
+                },
                 match self.min_pits_count {
                     MinPitsCount::Owned => "owning",
                     MinPitsCount::MoreThanHalf =>
