@@ -149,18 +149,13 @@ impl SowingGame {
     /// arrange`), each the pit facing it or of the same number, from the stones in their
     /// store; pits left empty may be out of play on both sides.
     fn copy_arrangement(&self, b: &mut Board, arranger: usize) {
+        let Some(rule) = &self.match_rule else {
+            return;
+        };
         let copier = 1 - arranger;
-        let close = self
-            .match_rule
-            .as_ref()
-            .is_some_and(|m| m.arranged_empty_closed);
         for k in 1..=self.geo.n {
             let from = self.geo.slot(arranger, k);
-            let to = match self
-                .match_rule
-                .as_ref()
-                .is_some_and(|m| m.arranged_same_number)
-            {
+            let to = match rule.arranged_same_number {
                 true => self.geo.slot(copier, k),
                 false => usize::from(self.geo.opposite[from]),
             };
@@ -168,7 +163,7 @@ impl SowingGame {
             let copied = b.count[from].min(b.count[STORE + copier]);
             b.count[to] += copied;
             b.count[STORE + copier] -= copied;
-            if close && b.count[from] == 0 {
+            if rule.arranged_empty_closed && b.count[from] == 0 {
                 b.closed |= 1 << from | 1 << to;
             }
         }

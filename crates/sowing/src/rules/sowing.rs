@@ -1062,6 +1062,13 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
             "`take_to` without `take`: no pit is ever taken on a drop",
         );
     }
+    let divert_to = sowing.and_then(|s| s.divert_to.as_ref());
+    if let (Some(to), None) = (divert_to, &divert) {
+        cx.warn(
+            to.span(),
+            "`divert_to` without `divert`: no stone is ever diverted",
+        );
+    }
     let store_circuit = sowing.and_then(|s| s.store_circuit.as_ref());
     if let (Some(c), None) = (store_circuit, &store_move) {
         cx.warn(
@@ -1091,19 +1098,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         relay_turn: compiled(relay_turn)?,
         drops: compiled(drops)?,
         divert: compiled(divert)?,
-        divert_to: match (
-            sowing.and_then(|s| s.divert_to.as_ref()),
-            sowing.and_then(|s| s.divert.as_ref()),
-        ) {
-            (Some(to), None) => {
-                cx.warn(
-                    to.span(),
-                    "`divert_to` without `divert`: no stone is ever diverted",
-                );
-                *to.get_ref()
-            }
-            (to, _) => to.map_or(TakeTo::Owner, |t| *t.get_ref()),
-        },
+        divert_to: divert_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
         relay_stores: sowing.is_some_and(|s| s.relay_stores),
         close: compiled(close)?,
         fill_across: sowing
