@@ -1528,6 +1528,18 @@ fn a_diverted_drop_is_checked_at_its_place() {
         .diagnostics
         .iter()
         .any(|d| d.message.contains("`divert_to` without `divert`")));
+    located(
+        &sowing("divert = \"pit.side == opponent\"\ndivert_hand = \"rest\""),
+        "unknown value \"rest\" for `sowing.divert_hand`",
+        "divert_hand = \"rest\"",
+        "\"rest\"",
+    );
+    let report = ludus::registry::check(&sowing("divert_hand = \"all\""));
+    assert!(report.game.is_some());
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`divert_hand` without `divert`")));
 }
 
 #[test]

@@ -3250,6 +3250,67 @@ fn a_drop_may_be_diverted_to_a_store() {
 }
 
 #[test]
+fn a_divert_may_carry_off_the_whole_hand() {
+    use ludus::game::Json;
+    let text = std::fs::read_to_string("docs/games/mancala-games/andada.toml").unwrap();
+    let g = from_text(&text);
+    let at = |stages: [u8; 2], south: &[u8], north: &[u8], stores: [u8; 2]| {
+        g.state_from_json(
+            &json!({"to_move": 0, "pits": [south, north], "stores": stores, "stages": stages}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let mut south = [0u8; 15];
+    let north = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1];
+    south[13] = 2;
+    south[14] = 1;
+    // Before the bear-off: pit 14's second stone goes on into North's pit 1.
+    let mut st = at([0, 0], &south, &north, [28, 27]);
+    let s = sow_pit(&g, &mut st, 14);
+    assert_eq!(s["pits"][1][0], json!(1));
+    assert_eq!(s["stages"], json!([0, 0]), "pit 15 now holds two");
+    // Bearing off (either player's stage counts): the second stone leaves with the hand, the
+    // lap ends in pit 15 (two now), which is relayed: both its stones leave too.
+    for stages in [[1, 0], [0, 1]] {
+        let mut st = at(stages, &south, &north, [28, 27]);
+        let s = sow_pit(&g, &mut st, 14);
+        assert_eq!(s["pits"][0], json!([0u8; 15].to_vec()));
+        assert_eq!(s["pits"][1], json!(north));
+        assert_eq!(s["stores"], json!([31, 27]));
+    }
+    // A first stone carried off: the lap ends at the pit lifted, empty, and nothing follows.
+    let mut lone = [0u8; 15];
+    lone[14] = 1;
+    lone[2] = 1;
+    let mut st = at([1, 1], &lone, &north, [28, 28]);
+    let s = sow_pit(&g, &mut st, 15);
+    assert_eq!(s["pits"][0][14], json!(0));
+    assert_eq!(s["stores"], json!([29, 28]));
+    // The lap's end is checked by the captures as any: three from pit 13 fill the empty pits
+    // 14 and 15, the third leaves, and pit 15 (one now, empty before) takes North's pit 1.
+    let mut three = [0u8; 15];
+    three[12] = 3;
+    let north = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    let mut st = at([1, 0], &three, &north, [28, 27]);
+    let s = sow_pit(&g, &mut st, 13);
+    assert_eq!((&s["pits"][0][13], &s["pits"][0][14]), (&json!(1), &json!(1)));
+    assert_eq!(s["pits"][1][0], json!(0));
+    assert_eq!(s["stores"], json!([30, 27]));
+    // Stones are never created or lost.
+    let held = |s: &serde_json::Value| -> u64 {
+        let pits: u64 = s["pits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        pits + s["stores"][0].as_u64().unwrap() + s["stores"][1].as_u64().unwrap()
+    };
+    assert_eq!(held(&s), 60);
+}
+
+#[test]
 fn the_arranging_player_may_keep_stones_in_hand() {
     use ludus::game::{Game, Json, Notation};
     let text = std::fs::read_to_string("docs/games/mancala-games/giuthi.toml").unwrap();

@@ -6,8 +6,8 @@ use super::moves::{MoveKind, SowingMove};
 use super::rules::capture::{CaptureRule, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT};
 use super::rules::house::{AlsoPit, HouseRule};
 use super::rules::{
-    CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, GoOn, GrandSlam, HouseChoice,
-    MustFeed, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Taker, Target,
+    CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, DivertHand, GoOn, GrandSlam,
+    HouseChoice, MustFeed, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Taker, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::{Memory, Previous, SowingState};
@@ -100,6 +100,17 @@ pub(crate) const WATCHED: [&str; 6] = [
     "sowing.relay_when",
     "sowing.relay_choice",
 ];
+
+/// What became of a drop that is not one stone into a pit in play (see
+/// [`SowingGame::drop_counted`]).
+enum Dropped {
+    /// Into its pit, or into a store with the sowing going on: `take` checks the pit.
+    Pit,
+    /// Into a pit out of play across the board (`closed = "fill-across"`), where the stones stay.
+    Stays,
+    /// Into a store with the whole hand (`divert_hand = "all"`): the lap ended before this pit.
+    LapOver,
+}
 
 impl SowingGame {
     /// The `got` stones a capture took go on being sown: as if lifted again from the lap's
@@ -396,9 +407,8 @@ impl SowingGame {
     }
 
     /// A drop into `s.pos` of as many stones as `sowing.drops` says (at least one, at most
-    /// those in hand; one without the rule), or into a store where `sowing.divert` says so;
-    /// true when nothing else happens to them: in a pit out of play across the board (`closed
-    /// = "fill-across"`), where they stay.
+    /// those in hand; one without the rule), or into a store where `sowing.divert` says so
+    /// (with the whole hand, which ends the lap, where `divert_hand` says so).
     #[cold]
     #[inline(never)]
     fn drop_counted(
@@ -407,7 +417,7 @@ impl SowingGame {
         s: &mut Sowing,
         drops: Option<&Expr>,
         filling: bool,
-    ) -> bool {
+    ) -> Dropped {
         let n = drops.map_or(1, |d| {
             let mut ctx = self.move_ctx(b, s);
             ctx.hand = u32::from(s.hand);
@@ -419,9 +429,12 @@ impl SowingGame {
             ctx.hand = u32::from(s.hand - n);
             d.test(&mut ctx, s.pos)
         });
+        let all = diverted && self.sowing.divert_hand == DivertHand::All;
+        let n = if all { s.hand } else { n };
         s.hand -= n;
         s.sown += u32::from(n);
-        s.diverted = diverted;
+        // A lap the whole hand left ends at the pit before, as any lap's end.
+        s.diverted = diverted && !all;
         if diverted {
             let to = match self.sowing.divert_to {
                 TakeTo::Owner => self.geo.owner_of(b, s.pos),
@@ -429,10 +442,13 @@ impl SowingGame {
             };
             b.count[STORE + to] += n;
             // The pit, as it is, is still checked by `take`.
-            return false;
+            return if all { Dropped::LapOver } else { Dropped::Pit };
         }
         b.count[s.pos] += n;
-        filling && b.is_closed(s.pos)
+        match filling && b.is_closed(s.pos) {
+            true => Dropped::Stays,
+            false => Dropped::Pit,
+        }
     }
 
     /// The slot the next stone of `s` falls into: the next one along its circuit, or, where
@@ -1200,13 +1216,21 @@ impl SowingGame {
                 s.hand = 0;
             }
             while s.hand > 0 {
+                let before = s.pos;
                 s.pos = self.next_drop(b, s);
                 if plain {
                     b.count[s.pos] += 1;
                     s.hand -= 1;
                     s.sown += 1;
-                } else if self.drop_counted(b, s, drops, filling) {
-                    continue;
+                } else {
+                    match self.drop_counted(b, s, drops, filling) {
+                        Dropped::Pit => {}
+                        Dropped::Stays => continue,
+                        Dropped::LapOver => {
+                            s.pos = before;
+                            break;
+                        }
+                    }
                 }
                 s.visited |= 1 << s.pos;
                 if self.empties_houses() {

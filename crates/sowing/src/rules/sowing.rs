@@ -89,6 +89,9 @@ pub struct Sowing {
     /// Whose store a drop `divert` matches goes to.
     #[serde(default)]
     pub divert_to: Option<Spanned<TakeTo>>,
+    /// What of the hand a drop `divert` matches sends to the store.
+    #[serde(default)]
+    pub divert_hand: Option<Spanned<DivertHand>>,
     /// Who may take or leave a pit `take` matches (by default it is taken).
     #[serde(default)]
     pub take_choice: Option<Spanned<TakeChoice>>,
@@ -269,6 +272,17 @@ pub enum TakeTo {
     Owner,
     /// The player sowing's.
     Mover,
+}
+
+/// What of the hand a drop `sowing.divert` matches sends to the store.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum DivertHand {
+    /// That drop's stones; the sowing goes on.
+    #[default]
+    Drop,
+    /// Every stone still in hand: the lap ends at the pit sown before (a bear-off).
+    All,
 }
 
 /// The feeding rule: what a move must do when the opponent's pits are empty.
@@ -670,6 +684,20 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "divert_hand",
+        line: "what of the hand a drop `divert` matches sends to the store: that drop, or all of it",
+        expects: "\"drop\" or \"all\"",
+        values: &["drop", "all"],
+        default: "\"drop\"",
+        example: "divert_hand = \"all\"",
+        long: "\"drop\": the stones of that drop go to the store and the sowing goes on; \
+               \"all\": every stone still in hand goes with them and the lap ends at the pit the \
+               stone before fell into (the pit it started from when it was the first), checked \
+               by the captures and relayed as any lap's end: a bear-off, Andada's seeds carried \
+               off the end of the mover's row once every pit holds one at most.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "take_to",
         line: "whose store a pit `take` matches goes to: its owner's or the mover's",
         expects: "\"owner\" or \"mover\"",
@@ -818,6 +846,7 @@ pub(crate) struct SowingRule {
     /// A drop into a pit for which this holds goes to a store instead.
     pub(crate) divert: Option<PitCond>,
     pub(crate) divert_to: TakeTo,
+    pub(crate) divert_hand: DivertHand,
     /// A relay may lift a store.
     pub(crate) relay_stores: bool,
     pub(crate) must_feed: MustFeed,
@@ -922,6 +951,7 @@ pub(super) struct Checked {
     drops: Option<Expr>,
     divert: Option<Expr>,
     divert_to: TakeTo,
+    divert_hand: DivertHand,
     relay_stores: bool,
     close: Option<Expr>,
     fill_across: bool,
@@ -1069,6 +1099,13 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
             "`divert_to` without `divert`: no stone is ever diverted",
         );
     }
+    let divert_hand = sowing.and_then(|s| s.divert_hand.as_ref());
+    if let (Some(h), None) = (divert_hand, &divert) {
+        cx.warn(
+            h.span(),
+            "`divert_hand` without `divert`: no stone is ever diverted",
+        );
+    }
     let store_circuit = sowing.and_then(|s| s.store_circuit.as_ref());
     if let (Some(c), None) = (store_circuit, &store_move) {
         cx.warn(
@@ -1099,6 +1136,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         drops: compiled(drops)?,
         divert: compiled(divert)?,
         divert_to: divert_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
+        divert_hand: divert_hand.map_or(DivertHand::Drop, |h| *h.get_ref()),
         relay_stores: sowing.is_some_and(|s| s.relay_stores),
         close: compiled(close)?,
         fill_across: sowing
@@ -1155,6 +1193,7 @@ impl Checked {
             drops: self.drops,
             divert: self.divert.map(|e| laid.pit(e, View::Pit)),
             divert_to: self.divert_to,
+            divert_hand: self.divert_hand,
             relay_stores: self.relay_stores,
             close: self.close.map(|e| laid.pit(e, View::Last)),
             fill_across: self.fill_across,
@@ -1196,6 +1235,7 @@ impl SowingRule {
             take_choice: _,
             take_to: _,
             divert_to: _,
+            divert_hand: _,
             // Read in `FastPaths::of` itself.
             reverse: _,
             direction_choice: _,
@@ -1414,11 +1454,16 @@ impl SowingRule {
         if let Some(d) = &self.divert {
             let _ = writeln!(
                 s,
-                "A drop into a pit where `{}` goes to {} store instead.",
+                "A drop into a pit where `{}` goes to {} store instead{}.",
                 d.expr.text(),
                 match self.divert_to {
                     TakeTo::Owner => "the pit's owner's",
                     TakeTo::Mover => "the sowing player's",
+                },
+                match self.divert_hand {
+                    DivertHand::Drop => "",
+                    DivertHand::All =>
+                        ", with every stone still in hand, and the lap ends at the pit sown before",
                 }
             );
         }
