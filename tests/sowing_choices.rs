@@ -551,3 +551,99 @@ fn a_choice_without_a_take_is_warned_about() {
     let report = ludus::registry::check(&text);
     assert!(report.errors().next().is_some());
 }
+
+/// Kubuguza (`lap_way = "chosen"`): a relay from one of the four set holes may go on
+/// clockwise where that captures; the mover decides, `cw` or `ccw`, and captured stones sown
+/// on are offered the same choice where it is open.
+#[test]
+fn a_lap_may_turn_where_the_rules_open_both_ways() {
+    let g = from_text(&std::fs::read_to_string("docs/games/kubuguza.toml").unwrap());
+    let at = |south: [u8; 16], north: [u8; 16]| {
+        g.state_from_json(
+            &json!({"to_move": 0, "ply": 10, "pits": [south, north], "stores": [0, 0]}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // South: pit 5 two, pit 7 two, pit 4 one, pit 2 one; North's pits 5, 12 (facing South's
+    // pit 4) and 7, 10 (facing South's pit 2) hold stones, its pits 2 and 15 (facing pit 7) none.
+    let mut south = [0u8; 16];
+    (south[4], south[6], south[3], south[1], south[15]) = (2, 2, 1, 1, 30);
+    let mut north = [0u8; 16];
+    (north[4], north[11], north[6], north[9], north[0]) = (3, 2, 1, 1, 21);
+    let total = 64;
+    let fresh = at(south, north);
+    let mut st = fresh.clone();
+    // Pit 5 is not one of the four: counterclockwise only, into 6 and 7 (three now); pit 7
+    // faces nothing to capture, so it is lifted, and its way is asked.
+    let s = play(&g, &mut st, "5");
+    assert_eq!(s["decision"]["question"], "way");
+    assert_eq!(s["decision"]["options"], json!(["cw", "ccw"]));
+    assert_eq!(s["to_move"], 0);
+    assert_eq!(
+        g.awaited(&st).unwrap(),
+        "to sow South's pit 7 (3 stones) clockwise (`cw`) or counterclockwise (`ccw`)"
+    );
+    assert_eq!(legal(&g, &st), vec![TAKE, LEAVE]);
+    assert_eq!(g.move_text(&st, &TAKE), "cw");
+    assert_eq!(g.move_text(&st, &LEAVE), "ccw");
+    let e = g.parse_move(&st, "take").unwrap_err().to_string();
+    assert!(e.contains("a way round is awaited, `cw` or `ccw`"), "{e}");
+    // Counterclockwise: 8, 9 and 10, empty: the move ends.
+    let mut ccw = st.clone();
+    let s = play(&g, &mut ccw, "ccw");
+    assert_eq!(s["to_move"], 1);
+    assert_eq!(
+        s["pits"][0],
+        json!([0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 30])
+    );
+    // Clockwise: 6, 5 and 4, which held one: it faces North's pits 5 and 12, both taken (five
+    // stones); sown on from pit 7 again, where clockwise would reach pit 2, facing North's pits
+    // 7 and 10: asked again, of the captured stones.
+    let s = play(&g, &mut st, "cw");
+    assert_eq!(s["decision"]["question"], "way");
+    assert_eq!(s["decision"]["in_hand"], 5);
+    assert_eq!(
+        g.awaited(&st).unwrap(),
+        "to sow the 5 captured stones from South's pit 7 clockwise (`cw`) or counterclockwise (`ccw`)"
+    );
+    assert_eq!(s["pits"][1][4], 0);
+    assert_eq!(s["pits"][1][11], 0);
+    // Counterclockwise: 8 to 12, the last empty: the move ends.
+    let s = play(&g, &mut st, "ccw");
+    assert_eq!(s["to_move"], 1);
+    assert_eq!(
+        s["pits"][0],
+        json!([0, 1, 0, 2, 1, 2, 0, 1, 1, 1, 1, 1, 0, 0, 0, 30])
+    );
+    assert_eq!(stones(&s), total);
+    // In a player's first move nothing captures, so nothing turns: pit 7 is lifted and sown
+    // counterclockwise without a question.
+    let mut first = g
+        .state_from_json(&json!({"to_move": 0, "ply": 0, "pits": [south, north], "stores": [0, 0]}))
+        .unwrap();
+    let s = play(&g, &mut first, "5");
+    assert!(s.get("decision").is_none(), "{s}");
+    assert_eq!(s["to_move"], 1);
+    // A computer's trial of a move takes the rules' way; random play keeps every stone, and
+    // every decision's text reads back.
+    let mut rng = Rng(5);
+    let mut ways = 0;
+    for i in 0..40 {
+        let mut st = g.new_game(i % 2);
+        let total = u64::from(g.total_stones());
+        while g.phase(&st) != Phase::Over {
+            let s = g.state_json(&st);
+            assert_eq!(stones(&s), total);
+            let moves = legal(&g, &st);
+            for mv in &moves {
+                let text = g.move_text(&st, mv);
+                assert_eq!(g.parse_move(&st, &text), Ok(*mv), "{text}");
+            }
+            if s.get("decision").is_some() {
+                ways += 1;
+            }
+            g.play(&mut st, &moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(ways > 20, "{ways} ways asked");
+}

@@ -1353,6 +1353,40 @@ fn relay_choices_locks_and_picks_refuse_what_cannot_apply() {
 }
 
 #[test]
+fn laps_that_choose_their_way_refuse_what_cannot_apply() {
+    let sowing =
+        |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\nrelay = \"last\"\n{keys}"));
+    // Nothing to choose: a warning at its place.
+    let report = ludus::registry::check(&sowing("lap_way = \"chosen\""));
+    assert!(report.game.is_some());
+    assert!(report.diagnostics.iter().any(|d| d
+        .message
+        .contains("`lap_way = \"chosen\"` without `direction_choice` or `reverse`")));
+    // Chosen at a lap's start and turned at its end: refused.
+    located(
+        &sowing(
+            "direction_choice = \"pit.number == 3\"\nrelay_turn = \"true\"\nlap_way = \"chosen\"",
+        ),
+        "with `relay_turn`",
+        "lap_way = \"chosen\"",
+        "\"chosen\"",
+    );
+    // A lap's start has no move before.
+    located(
+        &sowing("direction_choice = \"previous_lifted == 1\"\nlap_way = \"chosen\""),
+        "reads the move before or the ways chosen",
+        "lap_way = \"chosen\"",
+        "\"chosen\"",
+    );
+    located(
+        &sowing("direction_choice = \"true\"\nlap_way = \"sometimes\""),
+        "unknown value \"sometimes\" for `sowing.lap_way`",
+        "lap_way = \"sometimes\"",
+        "\"sometimes\"",
+    );
+}
+
+#[test]
 fn turning_relays_and_drops_refuse_what_cannot_apply() {
     let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
     // A turn where the sowing never relays: a warning at its place.

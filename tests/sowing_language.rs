@@ -3293,7 +3293,10 @@ fn a_divert_may_carry_off_the_whole_hand() {
     let north = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
     let mut st = at([1, 0], &three, &north, [28, 27]);
     let s = sow_pit(&g, &mut st, 13);
-    assert_eq!((&s["pits"][0][13], &s["pits"][0][14]), (&json!(1), &json!(1)));
+    assert_eq!(
+        (&s["pits"][0][13], &s["pits"][0][14]),
+        (&json!(1), &json!(1))
+    );
     assert_eq!(s["pits"][1][0], json!(0));
     assert_eq!(s["stores"], json!([30, 27]));
     // Stones are never created or lost.

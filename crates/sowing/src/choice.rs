@@ -99,8 +99,26 @@ impl SowingGame {
                 Some(crate::arrange::swap_text(answer))
             }
             MoveKind::Leave if self.placing(st) => Some("done"),
-            _ => decision_text(answer),
+            _ => self.way_word(st, answer).or_else(|| decision_text(answer)),
         }
+    }
+
+    /// While a lap's way waits (`lap_way = "chosen"`), a decision's word: `take` sows the
+    /// other way round, `leave` the rules' way, each written as the way it goes (`cw`, `ccw`).
+    fn way_word(&self, st: &SowingState, answer: SowingMove) -> Option<&'static str> {
+        let pending = st.pending.as_ref()?;
+        if !matches!(pending.paused.question, Question::Way { .. }) {
+            return None;
+        }
+        let other_way = match answer.kind() {
+            MoveKind::Take => true,
+            MoveKind::Leave => false,
+            _ => return None,
+        };
+        Some(match self.sowing.circuit.clockwise != other_way {
+            true => "cw",
+            false => "ccw",
+        })
     }
 
     /// The legal moves while a choice waits: `take` and `leave`, or the pits to pick.
@@ -123,6 +141,13 @@ impl SowingGame {
         st.pending
             .as_ref()
             .is_some_and(|p| matches!(p.paused.question, Question::Pick { .. } | Question::Place))
+    }
+
+    /// Whether a lap's way round waits (`lap_way = "chosen"`).
+    pub(crate) fn choosing_way(&self, st: &SowingState) -> bool {
+        st.pending
+            .as_ref()
+            .is_some_and(|p| matches!(p.paused.question, Question::Way { .. }))
     }
 
     /// A picked pit's text as the picker sees the board: `3` on their own side, `o3` across.
@@ -169,6 +194,12 @@ impl SowingGame {
         let options: Vec<String> = moves.iter().map(|&mv| self.decision_name(st, mv)).collect();
         let what = match options.len() {
             2 if options[0] == "take" => "a decision is awaited, `take` or `leave`".to_string(),
+            2 if options[0].ends_with("cw") => {
+                format!(
+                    "a way round is awaited, `{}` or `{}`",
+                    options[0], options[1]
+                )
+            }
             _ => "a pit to pick is awaited".to_string(),
         };
         Err(MoveError::unreadable(
@@ -181,14 +212,20 @@ impl SowingGame {
     fn decision_name(&self, st: &SowingState, mv: SowingMove) -> String {
         match mv.kind() {
             MoveKind::Pick { slot } => self.pick_text(st, slot),
-            _ => decision_text(mv).unwrap_or_default().to_string(),
+            _ => self
+                .way_word(st, mv)
+                .or_else(|| decision_text(mv))
+                .unwrap_or_default()
+                .to_string(),
         }
     }
 
     /// The pits at stake in the pending question, as slots.
     fn stake(&self, st: &SowingState, pending: &Pending) -> u64 {
         match pending.paused.question {
-            Question::Take { slot } | Question::Relay { slot } => 1 << slot,
+            Question::Take { slot } | Question::Relay { slot } | Question::Way { slot, .. } => {
+                1 << slot
+            }
             Question::House { slot, also } => match also {
                 NO_SLOT => 1 << slot,
                 also => 1 << slot | 1 << also,
@@ -224,6 +261,17 @@ impl SowingGame {
             Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
             Question::Relay { .. } => {
                 format!("lift {pits} ({stones}) and sow on (`take`), or stop here (`leave`)")
+            }
+            Question::Way { relay, .. } => {
+                let sown = match relay {
+                    true => format!("{pits} ({stones})"),
+                    false => {
+                        let hand = pending.paused.sowing.hand;
+                        let s = if hand == 1 { "" } else { "s" };
+                        format!("the {hand} captured stone{s} from {pits}")
+                    }
+                };
+                format!("sow {sown} clockwise (`cw`) or counterclockwise (`ccw`)")
             }
             Question::Pick { .. } | Question::Place => {
                 let mut moves = Vec::new();
@@ -286,6 +334,7 @@ impl SowingGame {
             Question::House { .. } => "house",
             Question::Capture { .. } => "capture",
             Question::Relay { .. } => "relay",
+            Question::Way { .. } => "way",
             Question::Pick { .. } => "pick",
             Question::Place => "place",
         };

@@ -154,7 +154,7 @@ pub fn awaited(game: &SowingGame, st: &SowingState) -> Option<String> {
         )
     } else if st.swapping {
         "to swap sides (`swap`: take the other side of the board) or `keep` them".to_string()
-    } else if game.picking(st) {
+    } else if game.picking(st) || game.choosing_way(st) {
         format!("to {}", game.question_text(st))
     } else if st.pending.is_some() {
         format!("to decide: {} (`take` or `leave`)", game.question_text(st))

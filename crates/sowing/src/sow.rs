@@ -322,6 +322,10 @@ pub(crate) enum Question {
     /// At a lap's end where `sowing.relay_choice` holds: lift the pit in `slot` and sow on
     /// (`take`), or stop there (`leave`).
     Relay { slot: u8 },
+    /// At a lap's start where both ways are open (`lap_way = "chosen"`): the stones sown from
+    /// the pit in `slot` (lifted from it when `relay`, else captured stones in hand) go the
+    /// other way round (`take`) or the rules' way (`leave`).
+    Way { slot: u8, relay: bool },
 }
 
 /// A move paused at a question (the decider is the rules' chooser, see `choice.rs`).
@@ -824,7 +828,12 @@ impl SowingGame {
                 match lap {
                     true if take => {
                         self.sow_on_captured(b, cap, s, got);
-                        self.sow_to_end(b, s, true)
+                        match self.sowing.lap_way_chosen {
+                            true => self
+                                .choose_way(b, s, (s.pos, s.hand), true, false)
+                                .or_else(|| self.sow_to_end(b, s, true)),
+                            false => self.sow_to_end(b, s, true),
+                        }
                     }
                     true => {
                         s.declined = true;
@@ -848,10 +857,25 @@ impl SowingGame {
                 }
                 None
             }
+            Question::Relay { slot } if take && self.sowing.lap_way_chosen => {
+                let from = usize::from(slot);
+                self.choose_way(b, s, (from, b.count[from]), true, true)
+                    .or_else(|| match self.relay_lift(b, s, from) {
+                        true => self.sow_to_end(b, s, true),
+                        false => self.end_sowing(b, s, true),
+                    })
+            }
             Question::Relay { slot } => match take && self.relay_lift(b, s, usize::from(slot)) {
                 true => self.sow_to_end(b, s, true),
                 false => self.end_sowing(b, s, true),
             },
+            Question::Way { slot, relay } => {
+                s.way = s.mover + OTHER_WAY * usize::from(take);
+                match !relay || self.relay_lift(b, s, usize::from(slot)) {
+                    true => self.sow_to_end(b, s, true),
+                    false => self.end_sowing(b, s, true),
+                }
+            }
         };
         match next {
             None => Some(self.move_report(b, s.clone())),
@@ -1269,6 +1293,12 @@ impl SowingGame {
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
                             self.sow_on_captured(b, cap, s, got);
+                            if self.sowing.lap_way_chosen {
+                                let at = (s.pos, s.hand);
+                                if let Some(q) = self.choose_way(b, s, at, ask, false) {
+                                    return Some(q);
+                                }
+                            }
                             continue;
                         }
                     }
@@ -1332,10 +1362,45 @@ impl SowingGame {
                     }
                 }
             }
+            if self.sowing.lap_way_chosen {
+                if let Some(q) = self.choose_way(b, s, (from, b.count[from]), ask, true) {
+                    return Some(q);
+                }
+            }
             if !self.relay_lift(b, s, from) {
                 return None;
             }
         }
+    }
+
+    /// A lap's start where the rules choose its way again (`lap_way = "chosen"`): `reverse`
+    /// and `direction_choice` asked of the pit the lap sows from, holding the `stones` about
+    /// to be sown. Sets the way, or returns the question when both are open and the mover
+    /// is asked (a computer's trial of a move takes the rules' way).
+    #[cold]
+    #[inline(never)]
+    fn choose_way(
+        &self,
+        b: &mut Board,
+        s: &mut Sowing,
+        (from, stones): (usize, u8),
+        ask: bool,
+        relay: bool,
+    ) -> Option<Question> {
+        let held = std::mem::replace(&mut b.count[from], stones);
+        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
+        let mut holds = |c: &Option<PitCond>| c.as_ref().is_some_and(|c| c.test(&mut ctx, from));
+        let both = holds(&self.sowing.direction_choice);
+        let other = !both && holds(&self.sowing.reverse);
+        b.count[from] = held;
+        if both && ask {
+            return Some(Question::Way {
+                slot: from as u8,
+                relay,
+            });
+        }
+        s.way = s.mover + OTHER_WAY * usize::from(other);
+        None
     }
 
     /// A relay lifts `from` and the sowing goes on; false when the move ends there instead

@@ -58,6 +58,9 @@ pub struct Sowing {
     /// `relay`).
     #[serde(default)]
     pub relay_turn: Option<Spanned<String>>,
+    /// Whether every lap after the first chooses its way round as a move does.
+    #[serde(default)]
+    pub lap_way: Option<Spanned<LapWay>>,
     /// A relay may lift a store it reaches.
     #[serde(default)]
     pub relay_stores: bool,
@@ -272,6 +275,17 @@ pub enum TakeTo {
     Owner,
     /// The player sowing's.
     Mover,
+}
+
+/// The way round of the laps after a move's first (`sowing.lap_way`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum LapWay {
+    /// The way the lap before went (`relay_turn` aside).
+    #[default]
+    Kept,
+    /// Chosen again at each lap's start, by `reverse` and `direction_choice`.
+    Chosen,
 }
 
 /// What of the hand a drop `sowing.divert` matches sends to the store.
@@ -543,6 +557,24 @@ const KEYS: &[KeyRef] = &[
                pit and sow on) or `leave` (the sowing ends there and the capture follows). \
                Misoro Tsoro: a lap ending in one of the mover's two misoro holes may end the \
                turn. A computer's trial of a move takes the lift.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "lap_way",
+        line: "the way round of the laps after a move's first: the way the lap before went, or chosen again",
+        expects: "\"kept\" or \"chosen\"",
+        values: &["kept", "chosen"],
+        default: "\"kept\"",
+        example: "lap_way = \"chosen\"",
+        long: "\"kept\": a relay and captured stones sown on go the way the lap before went \
+               (`relay_turn` aside); \"chosen\": every lap after the move's first starts as a \
+               move does: `reverse` and `direction_choice` (context start) are asked of the pit \
+               it sows from, holding the stones about to be sown (a relay's pit as it is; \
+               captured stones sown on counted in the pit they start from), and where both ways \
+               are open the mover decides, `cw` or `ccw` (STATE `decision` `\"way\"`). \
+               Kubuguza: a lap ending in one of four set holes may go on clockwise when that \
+               sowing captures. Not with `relay_turn`, nor with a start condition that reads the \
+               move before or the ways chosen (a lap's start has none).",
     },
     KeyRef {
         section: "sowing",
@@ -841,6 +873,8 @@ pub(crate) struct SowingRule {
     pub(crate) relay_choice: Option<PitCond>,
     /// Where this holds at a lap's end, the relay sows on the other way round.
     pub(crate) relay_turn: Option<PitCond>,
+    /// Every lap after the first chooses its way round as a move does (`lap_way = "chosen"`).
+    pub(crate) lap_way_chosen: bool,
     /// How many stones each drop puts into its pit (one when absent).
     pub(crate) drops: Option<Expr>,
     /// A drop into a pit for which this holds goes to a store instead.
@@ -948,6 +982,7 @@ pub(super) struct Checked {
     relay_when: Option<Expr>,
     relay_choice: Option<Expr>,
     relay_turn: Option<Expr>,
+    lap_way_chosen: bool,
     drops: Option<Expr>,
     divert: Option<Expr>,
     divert_to: TakeTo,
@@ -1041,6 +1076,36 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         }
         Some(cx.condition(Context::Relay, v))
     });
+    let lap_way = sowing
+        .and_then(|s| s.lap_way.as_ref())
+        .filter(|w| *w.get_ref() == LapWay::Chosen);
+    if let Some(w) = lap_way {
+        let chooses = [&reverse, &direction_choice];
+        if chooses.iter().all(|c| c.is_none()) {
+            cx.warn(
+                w.span(),
+                "`lap_way = \"chosen\"` without `direction_choice` or `reverse`: every lap sows the rules' way",
+            );
+        }
+        if relay_turn.is_some() {
+            cx.error(
+                w.span(),
+                "`lap_way = \"chosen\"` with `relay_turn`: a lap's way is either chosen at its start or turned at the lap's end, not both",
+            );
+        }
+        let reads = chooses
+            .iter()
+            .filter_map(|c| c.as_ref()?.as_ref())
+            .map(Remembers::of)
+            .fold(Remembers::default(), Remembers::or);
+        if reads.previous || reads.ways {
+            cx.error(
+                w.span(),
+                "`lap_way = \"chosen\"` with a `reverse` or `direction_choice` that reads the move before or the ways chosen: a lap's start has neither",
+            );
+        }
+    }
+    let lap_way_chosen = lap_way.is_some();
     let drops = sowing
         .and_then(|s| s.drops.as_ref())
         .map(|v| match v.get_ref() {
@@ -1133,6 +1198,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         relay_when: compiled(relay_when)?,
         relay_choice: compiled(relay_choice)?,
         relay_turn: compiled(relay_turn)?,
+        lap_way_chosen,
         drops: compiled(drops)?,
         divert: compiled(divert)?,
         divert_to: divert_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
@@ -1190,6 +1256,7 @@ impl Checked {
             relay_when: self.relay_when.map(|e| laid.pit(e, View::Last)),
             relay_choice: self.relay_choice.map(|e| laid.pit(e, View::Last)),
             relay_turn: self.relay_turn.map(|e| laid.pit(e, View::Last)),
+            lap_way_chosen: self.lap_way_chosen,
             drops: self.drops,
             divert: self.divert.map(|e| laid.pit(e, View::Pit)),
             divert_to: self.divert_to,
@@ -1231,6 +1298,8 @@ impl SowingRule {
             // Asked only where a relay lifts, which closes the paths already.
             relay_choice: _,
             relay_turn: _,
+            // Only with `reverse` or `direction_choice`, which close the paths already.
+            lap_way_chosen: _,
             relay_stores: _,
             take_choice: _,
             take_to: _,
@@ -1449,6 +1518,12 @@ impl SowingRule {
                 s,
                 "Where `{}` at a lap's end, the relay sows on the other way round.",
                 r.expr.text()
+            );
+        }
+        if self.lap_way_chosen {
+            let _ = writeln!(
+                s,
+                "Every lap after a move's first (a relay, captured stones sown on) chooses its way round as a move does: the mover decides where both are open."
             );
         }
         if let Some(d) = &self.divert {
