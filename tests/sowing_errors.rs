@@ -1387,6 +1387,36 @@ fn laps_that_choose_their_way_refuse_what_cannot_apply() {
 }
 
 #[test]
+fn locks_by_condition_refuse_what_cannot_apply() {
+    let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
+    // Nothing is ever locked: a warning at its place.
+    let report = ludus::registry::check(&sowing("unlock_when = \"pit.count > 3\""));
+    assert!(report.game.is_some());
+    assert!(report.diagnostics.iter().any(|d| d
+        .message
+        .contains("`unlock_when` without `locks` or `lock_when`")));
+    // The lock context has no stones in hand and no `next`.
+    located(
+        &sowing("lock_when = \"hand > 0\""),
+        "unknown name `hand`",
+        "lock_when = \"hand > 0\"",
+        "hand",
+    );
+    located(
+        &sowing("lock_when = \"true\"\nunlock_when = \"next.count > 0\""),
+        "unknown name `next.count`",
+        "unlock_when = \"next.count > 0\"",
+        "next.count",
+    );
+    located(
+        &sowing("lock_when = \"pit.count\""),
+        "",
+        "lock_when = \"pit.count\"",
+        "pit.count",
+    );
+}
+
+#[test]
 fn turning_relays_and_drops_refuse_what_cannot_apply() {
     let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
     // A turn where the sowing never relays: a warning at its place.
@@ -1574,6 +1604,36 @@ fn a_diverted_drop_is_checked_at_its_place() {
         .diagnostics
         .iter()
         .any(|d| d.message.contains("`divert_hand` without `divert`")));
+}
+
+#[test]
+fn a_refill_by_the_loser_alone_refuses_what_shares_pits_out_anew() {
+    // Rab'e: the richer player fills only as many pits as the poorer.
+    let text = include_str!("../docs/games/rabe.toml")
+        .replace("[match]\n", "[match]\nrefill_by = \"loser\"\n");
+    located(
+        &text,
+        "`fill_count = \"poorer\"` makes both players fill as many pits",
+        "refill_by = \"loser\"",
+        "\"loser\"",
+    );
+    let territory = include_str!("../docs/games/gabata-wuqro.toml")
+        .replace("[match]\n", "[match]\nrefill_by = \"loser\"\n");
+    located(
+        &territory,
+        "pits that change owner (`owners = \"filled\"`) are shared out anew",
+        "refill_by = \"loser\"",
+        "\"loser\"",
+    );
+    located(
+        &OWARE.replace(
+            "[sowing]",
+            "[match]\npoints = \"mover.won\"\ntarget = 3\nrefill_by = \"loser\"\n\n[sowing]",
+        ),
+        "`refill_by` says how stones carry over to the next round: it needs `refill`",
+        "refill_by = \"loser\"",
+        "\"loser\"",
+    );
 }
 
 #[test]

@@ -3431,3 +3431,46 @@ fn an_arrangement_set_up_by_hand_never_creates_stones() {
     assert_eq!(s["pits"], json!([[1, 0, 0, 0, 0, 1], [70, 0, 0, 0, 0, 0]]));
     assert_eq!(s["stores"], json!([0, 0]));
 }
+
+#[test]
+fn pits_may_be_locked_and_unlocked_by_conditions() {
+    use ludus::game::{Game, Json};
+    let g = from_text(&std::fs::read_to_string("docs/games/khrour.toml").unwrap());
+    // Every hole full: nothing locked at the match's start.
+    let s = g.state_json(&g.new_game(0));
+    assert_eq!(s["locked"], json!([[], []]));
+    // South captured 10, North 6: South fills both holes (two in reserve), North one hole and
+    // two counters in the next (`partial = "open-all"`: in play), which is locked as the round
+    // begins, with the empty holes of no one.
+    let over = g
+        .state_from_json(&json!({"to_move": null, "pits": [[0, 0], [0, 0]], "stores": [10, 6]}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut st = g.next_game(&over, 1).expect("a next round");
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[4, 4], [4, 2]]));
+    assert_eq!(s["stores"], json!([2, 0]));
+    assert_eq!(s["out_of_play"], json!([[], []]));
+    assert_eq!(s["locked"], json!([[], [2]]));
+    // North may not sow its locked hole.
+    assert_eq!(legal_pits(&g, &st), vec![1]);
+    // North's pit 1 sows its pit 2 (three), South's two and itself: its last counter makes
+    // one, nothing captured; the lock stays (three is short of four).
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[5, 5], [1, 3]]));
+    assert_eq!(s["locked"], json!([[], [2]]));
+    // South's pit 2 (five) sows North's 1 and 2 (four now: unlocked after the move), South's
+    // 1 and 2, and North's 1 again, three: no capture.
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[6, 1], [3, 4]]));
+    assert_eq!(s["locked"], json!([[], []]));
+    // A locked hole is not captured from: North 2 short again, South's last counter making it
+    // four takes nothing.
+    let mut st = g
+        .state_from_json(&json!({"to_move": 0, "pits": [[1, 2], [4, 3]], "stores": [2, 4], "locked": [[], [2]], "ply": 3}))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], json!([[1, 0], [5, 4]]));
+    assert_eq!(s["stores"], json!([2, 4]));
+    // ... and is unlocked now that it holds four.
+    assert_eq!(s["locked"], json!([[], []]));
+}

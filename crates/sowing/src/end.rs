@@ -201,6 +201,9 @@ impl SowingGame {
         if self.sowing.locks {
             board.locked = self.geo.all_pits();
         }
+        if self.sowing.lock_when.is_some() {
+            self.relock(&mut board, (first, ply), None);
+        }
         let mut st = self.unsettled(board, first, game, points, opening, ply);
         if self.placing(&st) {
             // The stones in hand are placed first; the sowing begins after the last.
@@ -315,7 +318,11 @@ impl SowingGame {
                             true => i64::from(rule.min_held),
                             false => i64::from(rule.refill) * i64::from(rule.min_pits),
                         };
-                        held.iter().any(|&h| i64::from(h) < need.max(1))
+                        // With the loser alone refilling, the winner plays on with what they have.
+                        let refills = |p: usize| {
+                            !rule.refill_loser || st.result.and_then(|r| r.winner) != Some(p as u8)
+                        };
+                        (0..2).any(|p| refills(p) && i64::from(held[p]) < need.max(1))
                     }
                     Owners::Filled => rule.short_of_pits(held, 2 * self.geo.n as u32),
                 };
@@ -359,7 +366,17 @@ impl SowingGame {
         }
         let board = match rule.owners {
             Owners::Sides if rule.arrange => arranged(points, first),
-            Owners::Sides => self.refilled(rule, points),
+            Owners::Sides => {
+                let mut board = self.refilled(rule, points);
+                if let Some(winner) = st
+                    .result
+                    .and_then(|r| r.winner)
+                    .filter(|_| rule.refill_loser)
+                {
+                    self.left_as_it_was(&mut board, &st.board, usize::from(winner));
+                }
+                board
+            }
             Owners::Filled => self.filled(rule, points, first),
         };
         Some(self.fresh(board, first, st.round.game + 1, points, false, 0))
@@ -390,7 +407,7 @@ impl SowingGame {
         if rule.fill_count == FillCount::Poorer {
             let poorer = held[0].min(held[1]).max(0) as u32;
             let pits = match rule.partial {
-                Partial::Closed | Partial::Open => poorer.div_ceil(refill),
+                Partial::Closed | Partial::Open | Partial::OpenAll => poorer.div_ceil(refill),
                 Partial::Store | Partial::StoreOpen => poorer / refill,
             };
             fills = [pits.min(n as u32) as usize; 2];
@@ -415,7 +432,7 @@ impl SowingGame {
                 let s = self.geo.slot(p, k);
                 if i >= fills[p] {
                     // Past the pits the poorer fills: the stones stay in the store.
-                    if rule.partial != Partial::StoreOpen {
+                    if !matches!(rule.partial, Partial::StoreOpen | Partial::OpenAll) {
                         board.closed |= 1 << s;
                     }
                 } else if left >= refill {
@@ -428,7 +445,12 @@ impl SowingGame {
                     // In hand for the store; the pit stays in play, empty.
                 } else {
                     board.count[s] = left as u8;
-                    if left == 0 || rule.partial == Partial::Closed {
+                    let open = match rule.partial {
+                        Partial::OpenAll => true,
+                        Partial::Open => left > 0,
+                        _ => false,
+                    };
+                    if !open {
                         board.closed |= 1 << s;
                     }
                     left = 0;
@@ -437,6 +459,17 @@ impl SowingGame {
             board.count[STORE + p] = left as u8;
         }
         board
+    }
+
+    /// The round's winner starts the next as the round left them (`refill_by = "loser"`):
+    /// the stones on their side and in their store, their pits out of play still out.
+    fn left_as_it_was(&self, board: &mut Board, left: &Board, winner: usize) {
+        for k in 1..=self.geo.n {
+            let s = self.geo.slot(winner, k);
+            board.count[s] = left.count[s];
+            board.closed = board.closed & !(1 << s) | left.closed & 1 << s;
+        }
+        board.count[STORE + winner] = left.count[STORE + winner];
     }
 
     /// Every pit filled, each player owning as many as the stones they `held` fill: the

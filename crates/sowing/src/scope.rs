@@ -275,7 +275,7 @@ const ATTR_HELP: [(Type, &str); FIELDS as usize] = [
     ),
     (
         Type::Bool,
-        "the pit is still locked: no move has been sown from it yet in this game or round (`sowing.locks`)",
+        "the pit is locked: no move has been sown from it yet in this game or round (`sowing.locks`), or `sowing.lock_when` locked it and `unlock_when` has not unlocked it",
     ),
     (
         Type::Player,
@@ -321,10 +321,13 @@ pub enum Context {
     Lift,
     /// `match.arranged_stop`: may the player arranging a round keep the stones still in hand?
     Arrange,
+    /// `sowing.lock_when`, `sowing.unlock_when`: as a game or round begins and after every
+    /// move, is `pit` locked (or unlocked)?
+    Lock,
 }
 
 impl Context {
-    pub const ALL: [Context; 17] = [
+    pub const ALL: [Context; 18] = [
         Context::Start,
         Context::Drop,
         Context::Skip,
@@ -342,6 +345,7 @@ impl Context {
         Context::Give,
         Context::Lift,
         Context::Arrange,
+        Context::Lock,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -362,6 +366,7 @@ impl Context {
             Context::Give => "turn.give",
             Context::Lift => "sowing.lift_when",
             Context::Arrange => "match.arranged_stop",
+            Context::Lock => "sowing.lock_when",
         }
     }
     fn views(self) -> &'static [View] {
@@ -374,7 +379,7 @@ impl Context {
             // The views once a sowing has ended; `prior` is not looked up for a capture.
             Context::Capture => &AFTER_SOWING[..6],
             Context::House | Context::Relay => AFTER_SOWING,
-            Context::Chain => &[View::Pit, View::Last, View::Origin],
+            Context::Chain | Context::Lock => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
             Context::Win
             | Context::Score
@@ -534,13 +539,13 @@ impl Context {
                 "mover.locked",
                 Type::Int,
                 MOVER_LOCKED,
-                "the mover's pits in play still locked (0 unless `sowing.locks`)",
+                "the mover's pits in play still locked (0 unless `sowing.locks` or `lock_when`)",
             )
             .var(
                 "opponent.locked",
                 Type::Int,
                 OPPONENT_LOCKED,
-                "the opponent's pits in play still locked (0 unless `sowing.locks`)",
+                "the opponent's pits in play still locked (0 unless `sowing.locks` or `lock_when`)",
             )
             .constant("total", Type::Int, total, "stones in the game")
             .func(

@@ -2059,15 +2059,52 @@ impl SowingGame {
         if before.chose_way && st.memory.ways[mover] == 0 {
             st.memory.ways[mover] = 1 + u8::from(r.other_way);
         }
+        let relocked = self.sowing.locks_by_rule()
+            && self.relock(&mut st.board, (mover, st.ply), Some((r.origin, r.last)));
         let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
             || (self.house.is_some() && before.houses != st.board.houses)
-            || before.stage != st.board.stage;
+            || before.stage != st.board.stage
+            || relocked;
         if stores_changed {
             // A position before this one cannot recur unless the stores change back, and
             // that clears the history again: keys need not hold the stores.
             st.history.clear();
         }
         self.settle(st, mover, stores_changed);
+    }
+}
+
+impl SowingGame {
+    /// Locks and unlocks pits by the rules' conditions (`sowing.lock_when`, `unlock_when`):
+    /// after a move of `mover`'s (`moved`: the slot it started from and where its last stone
+    /// fell), or as a game begins (`None`: locks only). True when a lock changed.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn relock(
+        &self,
+        b: &mut Board,
+        (mover, ply): (usize, u32),
+        moved: Option<(u8, u8)>,
+    ) -> bool {
+        let before = b.locked;
+        let matching = |b: &Board, cond: &Option<PitCond>, among: u64| -> u64 {
+            let Some(cond) = cond else {
+                return 0;
+            };
+            let mut ctx = Ctx::new(b, &self.geo, mover, ply);
+            if let Some((origin, last)) = moved {
+                ctx.views[View::Origin as usize] = origin;
+                ctx.views[View::Last as usize] = last;
+            }
+            (0..STORE)
+                .filter(|&s| among >> s & 1 == 1 && cond.test(&mut ctx, s))
+                .fold(0, |m, s| m | 1 << s)
+        };
+        if moved.is_some() {
+            b.locked &= !matching(b, &self.sowing.unlock_when, before);
+        }
+        b.locked |= matching(b, &self.sowing.lock_when, self.geo.all_pits());
+        b.locked != before
     }
 }
 

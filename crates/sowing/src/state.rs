@@ -321,7 +321,7 @@ impl SowingGame {
                 0
             });
         };
-        if !self.sowing.locks {
+        if !self.sowing.locking() {
             return Err("`locked`: these rules never lock pits".into());
         }
         self.read_pits(v, "locked")
@@ -447,7 +447,7 @@ impl SowingGame {
         if st.giving {
             fields.insert("give".into(), json!(true));
         }
-        if self.sowing.locks {
+        if self.sowing.locking() {
             let locked: Vec<Vec<usize>> = (0..2)
                 .map(|p| {
                     (1..=n)

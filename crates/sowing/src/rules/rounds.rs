@@ -53,6 +53,9 @@ pub struct Match {
     /// poorer player's.
     #[serde(default)]
     pub fill_count: Option<Spanned<FillCount>>,
+    /// Who refills at a round's end: both players, or the round's loser alone.
+    #[serde(default)]
+    pub refill_by: Option<Spanned<RefillBy>>,
     #[serde(default)]
     pub owners: Owners,
     #[serde(default)]
@@ -178,6 +181,17 @@ pub enum ArrangedCopy {
     SameNumber,
 }
 
+/// Who refills their pits at the end of a round.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum RefillBy {
+    /// Both players, each from the stones they hold.
+    #[default]
+    Both,
+    /// The round's loser alone; the winner's side and store stay as the round left them.
+    Loser,
+}
+
 /// How many pits each player fills at a refill.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
@@ -202,6 +216,9 @@ pub enum Partial {
     /// The stones short of a full pit go to the store; every pit stays in play, the unfilled
     /// ones empty.
     StoreOpen,
+    /// The partly filled pit keeps its stones and every pit stays in play, the unfilled ones
+    /// empty.
+    OpenAll,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -283,12 +300,13 @@ const KEYS: &[KeyRef] = &[
         section: "match",
         key: "partial",
         line: "what becomes of the stones short of a full pit at a refill",
-        expects: "\"closed\", \"open\", \"store\" or \"store-open\"",
-        values: &["closed", "open", "store", "store-open"],
+        expects: "\"closed\", \"open\", \"open-all\", \"store\" or \"store-open\"",
+        values: &["closed", "open", "open-all", "store", "store-open"],
         default: "\"closed\"",
         example: "partial = \"closed\"",
         long: "\"closed\": the last, partly filled pit keeps its stones and is out of play with \
-               the unfilled ones; \"open\": it stays in play; \"store\": those stones go to the \
+               the unfilled ones; \"open\": it stays in play; \"open-all\": it stays in play, and \
+               so do the unfilled ones, empty (Khrour); \"store\": those stones go to the \
                store and the pit stays empty, out of play; \"store-open\": those stones go to \
                the store and every pit stays in play, the unfilled ones empty (Tegre). \
                Out-of-play pits reopen when their owner holds enough stones at a later refill.",
@@ -378,6 +396,23 @@ const KEYS: &[KeyRef] = &[
                puts stones into (a pit the poorer fills in part counts), and keeps the rest of \
                their stones in their store, out of play for the round; their other pits are out \
                of play, or stay in play empty with `partial = \"store-open\"` (Rab'e, Adi).",
+    },
+    KeyRef {
+        section: "match",
+        key: "refill_by",
+        line: "who refills at a round's end: both players, or the round's loser alone",
+        expects: "\"both\" or \"loser\"",
+        values: &["both", "loser"],
+        default: "\"both\"",
+        example: "refill_by = \"loser\"",
+        long: "\"both\": each player refills their pits from the stones they hold; \"loser\": \
+               only the round's loser does, from their store and the stones left on their \
+               side (as `fill_from` and `partial` say), while the winner starts the next round \
+               with their side and store as the round left them (pits out of play staying \
+               out); after a drawn round both refill. The match ends when the loser cannot \
+               fill `min_pits` pits. Jongkak: \"The winner starts the next round without \
+               changing their side of the board\"; with `[end] leftover = \"none\"`, so that \
+               the stones left on the board stay there when the round ends.",
     },
     KeyRef {
         section: "match",
@@ -482,6 +517,8 @@ pub(crate) struct MatchRule {
     pub(crate) fill_from: FillFrom,
     pub(crate) partial: Partial,
     pub(crate) fill_count: FillCount,
+    /// Only the round's loser refills (`refill_by = "loser"`).
+    pub(crate) refill_loser: bool,
     /// Later rounds arranged by the poorer player and copied by the richer (`refill` is 0).
     pub(crate) arrange: bool,
     /// With `arrange`, the pits left empty are out of play for the round.
@@ -566,6 +603,7 @@ pub(super) fn check(
             fill_from: FillFrom::default(),
             partial: Partial::default(),
             fill_count: FillCount::Own,
+            refill_loser: false,
             arrange: false,
             arranged_empty_closed: false,
             arranged_same_number: false,
@@ -581,6 +619,23 @@ pub(super) fn check(
         });
     };
     let refill = *refill_key.get_ref();
+    if let Some(r) = m
+        .refill_by
+        .as_ref()
+        .filter(|r| *r.get_ref() == RefillBy::Loser)
+    {
+        let clash = match (m.owners, &m.fill_count) {
+            (Owners::Filled, _) => Some("pits that change owner (`owners = \"filled\"`) are shared out anew, by both players' stones"),
+            (_, Some(c)) if *c.get_ref() == FillCount::Poorer => Some("`fill_count = \"poorer\"` makes both players fill as many pits"),
+            _ => None,
+        };
+        if let Some(why) = clash {
+            cx.error(
+                r.span(),
+                format!("`refill_by = \"loser\"` leaves the winner's side as it is, but {why}"),
+            );
+        }
+    }
     if m.owners == Owners::Filled {
         check_filled(cx, m, total, pits);
     } else {
@@ -635,12 +690,12 @@ pub(super) fn check(
         let open = m
             .partial
             .as_ref()
-            .is_some_and(|p| *p.get_ref() == Partial::Open);
+            .is_some_and(|p| matches!(*p.get_ref(), Partial::Open | Partial::OpenAll));
         if !open {
             cx.error(
                 min.span(),
                 "`min_pits = 0` lets a player play on with fewer stones than a full pit: it needs \
-                 `partial = \"open\"`, so that the pit they fill in part stays in play",
+                 `partial = \"open\"` or `\"open-all\"`, so that the pit they fill in part stays in play",
             );
         }
     }
@@ -659,6 +714,10 @@ pub(super) fn check(
             .fill_count
             .as_ref()
             .map_or_else(Default::default, |c| *c.get_ref()),
+        refill_loser: m
+            .refill_by
+            .as_ref()
+            .is_some_and(|r| *r.get_ref() == RefillBy::Loser),
         arrange: false,
         arranged_empty_closed: false,
         arranged_same_number: false,
@@ -685,8 +744,9 @@ pub(super) fn check(
 
 impl Match {
     /// The keys that say how stones carried over refill the pits, where written.
-    fn refill_keys(&self) -> [(&'static str, Option<std::ops::Range<usize>>); 7] {
+    fn refill_keys(&self) -> [(&'static str, Option<std::ops::Range<usize>>); 8] {
         [
+            ("refill_by", self.refill_by.as_ref().map(Spanned::span)),
             ("min_pits", self.min_pits.as_ref().map(Spanned::span)),
             ("fill_from", self.fill_from.as_ref().map(Spanned::span)),
             ("partial", self.partial.as_ref().map(Spanned::span)),
@@ -728,6 +788,7 @@ fn check_arranged(cx: &mut Cx, m: &Match) -> Option<MatchRule> {
         fill_from: FillFrom::default(),
         partial: Partial::default(),
         fill_count: FillCount::Own,
+        refill_loser: false,
         arrange: true,
         arranged_empty_closed: m
             .arranged_empty
@@ -903,6 +964,7 @@ impl MatchRule {
             fill_from: _,
             partial: _,
             fill_count: _,
+            refill_loser: _,
             arrange: _,
             arranged_empty_closed: _,
             arranged_same_number: _,
@@ -1057,9 +1119,10 @@ impl MatchRule {
         let _ = writeln!(
             s,
             "Match: each round, {} refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; {}; {}.",
-            match self.fill_count {
-                FillCount::Own => "players",
-                FillCount::Poorer => "the poorer player and then, as many pits, the richer",
+            match (self.refill_loser, self.fill_count) {
+                (true, _) => "the round's loser alone (the winner's side and store left as they are; both after a draw)",
+                (false, FillCount::Own) => "players",
+                (false, FillCount::Poorer) => "the poorer player and then, as many pits, the richer",
             },
             self.refill,
             match self.fill_from {
@@ -1073,6 +1136,7 @@ impl MatchRule {
                 Partial::Store => "the stones short of a pit go to the store, and unfilled pits are",
                 Partial::StoreOpen =>
                     "the stones short of a pit go to the store, and no pit is taken",
+                Partial::OpenAll => "no pit is taken",
             },
             match u32::from(self.refill) * self.min_pits {
                 0 => "holding no stones loses the match".to_string(),

@@ -75,6 +75,13 @@ pub struct Sowing {
     /// from it (or, with `"lift"`, once any lift takes it up).
     #[serde(default)]
     pub locks: Locks,
+    /// As a game or round begins and after every move, a pit for which this holds is locked
+    /// (context `lock`).
+    #[serde(default)]
+    pub lock_when: Option<Spanned<String>>,
+    /// After every move, a locked pit for which this holds is unlocked (context `lock`).
+    #[serde(default)]
+    pub unlock_when: Option<Spanned<String>>,
     /// The sowing passes over a pit for which this holds (context `skip`).
     #[serde(default)]
     pub skip: Option<Spanned<String>>,
@@ -623,6 +630,38 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "lock_when",
+        line: "context lock: as a game or round begins and after every move, a pit for which this holds is locked",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "lock_when = \"ply == 0 and pit.count < 4\"",
+        long: "A condition (context lock: `pit` each pit in turn; `origin` and `last`, the pit \
+               the move just played started from and where its last stone fell, none as a game \
+               begins; `mover`, who just moved, or who moves first) checked for every pit as a \
+               game or round begins and after every move, once the capture is over: a pit for \
+               which it holds is locked (`pit.locked`), until `unlock_when` (or, with `locks`, \
+               a lift) unlocks it. Khrour's holes filled short at a refill, neither sown from \
+               nor captured from until they hold a full hole's counters again: `\"ply == 0 and \
+               pit.count < 4\"` with `unlock_when = \"pit.count >= 4\"`, and `not pit.locked` \
+               in `start`, `not last.locked` in `capture.when`.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "unlock_when",
+        line: "context lock: after every move, a locked pit for which this holds is unlocked",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "unlock_when = \"pit.count >= 4\"",
+        long: "A condition (context lock, as `lock_when`) checked for every locked pit after \
+               every move, before `lock_when`: a pit for which it holds is unlocked. A pit \
+               blocked until the opponent's stones reach it, with a lock set on the pit a move \
+               started from, `lock_when = \"pit.side == origin.side and pit.number == \
+               origin.number\"`: `unlock_when = \"pit.side != mover and pit.count > 0\"`.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "locks",
         line: "every pit starts locked and is unlocked once a move is sown from it (`pit.locked`, `mover.locked`)",
         expects: "`true`, `false`, \"move\" or \"lift\"",
@@ -904,6 +943,10 @@ pub(crate) struct SowingRule {
     pub(crate) locks: bool,
     /// A relay's lift unlocks its pit too.
     pub(crate) relay_unlocks: bool,
+    /// As a game or round begins and after every move, a pit for which this holds is locked.
+    pub(crate) lock_when: Option<PitCond>,
+    /// After every move, a locked pit for which this holds is unlocked.
+    pub(crate) unlock_when: Option<PitCond>,
     /// Before every drop, a pit for which this holds is passed over.
     pub(crate) skip: Option<PitCond>,
     /// On every drop, a pit for which this holds is taken.
@@ -991,6 +1034,8 @@ pub(super) struct Checked {
     close: Option<Expr>,
     fill_across: bool,
     locks: Locks,
+    lock_when: Option<Expr>,
+    unlock_when: Option<Expr>,
     skip: Option<Expr>,
     take: Option<Expr>,
     take_choice: TakeChoice,
@@ -1035,6 +1080,8 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
     let take = condition(Context::Drop, sowing.and_then(|s| s.take.as_ref()));
     let divert = condition(Context::Drop, sowing.and_then(|s| s.divert.as_ref()));
     let store_move = condition(Context::Start, sowing.and_then(|s| s.store_move.as_ref()));
+    let lock_when = condition(Context::Lock, sowing.and_then(|s| s.lock_when.as_ref()));
+    let unlock_when = condition(Context::Lock, sowing.and_then(|s| s.unlock_when.as_ref()));
     if let (Some(Some(e)), Some(v)) = (&skip, sowing.and_then(|s| s.skip.as_ref())) {
         if constant_value(e).is_some_and(|c| c != 0) {
             cx.warn(
@@ -1076,6 +1123,14 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         }
         Some(cx.condition(Context::Relay, v))
     });
+    if let Some(u) = sowing.and_then(|s| s.unlock_when.as_ref()) {
+        if lock_when.is_none() && sowing.is_some_and(|s| s.locks == Locks::No) {
+            cx.warn(
+                u.span(),
+                "`unlock_when` without `locks` or `lock_when`: no pit is ever locked",
+            );
+        }
+    }
     let lap_way = sowing
         .and_then(|s| s.lap_way.as_ref())
         .filter(|w| *w.get_ref() == LapWay::Chosen);
@@ -1209,6 +1264,8 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
             .and_then(|s| s.closed.as_ref())
             .is_some_and(|c| *c.get_ref() == ClosedSowing::FillAcross),
         locks: sowing.map_or(Locks::No, |s| s.locks),
+        lock_when: compiled(lock_when)?,
+        unlock_when: compiled(unlock_when)?,
         skip: compiled(skip)?,
         take: compiled(take)?,
         take_choice: take_choice.map_or(TakeChoice::None, |c| *c.get_ref()),
@@ -1227,6 +1284,18 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         lift_chosen,
         lift_when: compiled(lift_when)?,
     })
+}
+
+impl SowingRule {
+    /// Whether conditions lock or unlock pits (`lock_when`, `unlock_when`).
+    pub(crate) fn locks_by_rule(&self) -> bool {
+        self.lock_when.is_some() || self.unlock_when.is_some()
+    }
+
+    /// Whether pits are ever locked: the STATE carries them.
+    pub(crate) fn locking(&self) -> bool {
+        self.locks || self.lock_when.is_some()
+    }
 }
 
 impl Checked {
@@ -1266,6 +1335,8 @@ impl Checked {
             fill_across: self.fill_across,
             locks: self.locks != Locks::No,
             relay_unlocks: self.locks == Locks::Lift,
+            lock_when: self.lock_when.map(pit),
+            unlock_when: self.unlock_when.map(pit),
             must_feed: self.must_feed,
             cannot_feed: self.cannot_feed,
             max_drops: self.max_laps * longest,
@@ -1324,6 +1395,9 @@ impl SowingRule {
             locks,
             // Only with `locks`, which closes the paths already.
             relay_unlocks: _,
+            // Settled after the move.
+            lock_when: _,
+            unlock_when: _,
             // Only with `first_origin`, which closes them.
             relay_first_origin: _,
             // Settled with the legal moves.
