@@ -1116,7 +1116,7 @@ fn a_start_condition_remembers_the_move_before() {
     let s = sow_pit(&g, &mut st, 6);
     assert_eq!(
         s["previous"],
-        json!({"origin": [0, 6], "last": [1, 1], "lifted": 1})
+        json!({"origin": [0, 6], "last": [1, 1], "lifted": 1, "captured": 0})
     );
     assert_eq!(legal_pits(&g, &st), vec![2]);
     // The same board without the move before: both pits.
@@ -1141,6 +1141,22 @@ fn a_start_condition_remembers_the_move_before() {
     let mut st = position(&g, 0, &[0, 0, 0, 0, 2, 0], &[0, 2, 0, 0, 0, 0], [22, 22]);
     sow_pit(&g, &mut st, 5);
     assert_eq!(legal_pits(&g, &st), vec![1, 2]);
+    // Unless the move that carried it captured: `previous_captured` (here the pit after the
+    // last, North's pit 2, two stones).
+    let g = plain(&format!(
+        "{}\n[capture]\nwhen = \"last.side == opponent and next.count > 0\"\ntake = [\"next\"]\n",
+        NO_UNDO.replace(
+            "previous_origin.side != pit.side)",
+            "previous_origin.side != pit.side and previous_captured == 0)"
+        )
+    ));
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 2, 0, 0, 0, 1], [22, 21]);
+    let s = sow_pit(&g, &mut st, 6);
+    assert_eq!(s["previous"]["captured"], 2);
+    assert_eq!(legal_pits(&g, &st), vec![6, 1]);
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 0, 0, 0, 0, 1], [24, 21]);
+    sow_pit(&g, &mut st, 6);
+    assert_eq!(legal_pits(&g, &st), vec![6]);
     // Rules that never read the move before keep none, and refuse one.
     let g = plain("");
     let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[0, 2, 0, 0, 0, 0], [22, 22]);

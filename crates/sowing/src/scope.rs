@@ -100,6 +100,7 @@ const LIFT: u16 = 200;
 const MOVER_OWNED: u16 = 201;
 const OPPONENT_OWNED: u16 = 202;
 const CROSSED: u16 = 203;
+const PREVIOUS_CAPTURED: u16 = 204;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -667,6 +668,12 @@ impl Context {
                     "stones the move played just before this one lifted from its pit (0: none, a pass, or the game's first move)",
                 )
                 .var(
+                    "previous_captured",
+                    Type::Int,
+                    PREVIOUS_CAPTURED,
+                    "stones the move played just before this one captured (0: none, a pass, or the game's first move)",
+                )
+                .var(
                     "mover.way",
                     Type::Int,
                     MOVER_WAY,
@@ -713,7 +720,9 @@ impl Remembers {
     pub(crate) fn of(expr: &Expr) -> Remembers {
         let views = [View::PreviousOrigin, View::PreviousLast]
             .map(|v| v as u16 * ATTRS..(v as u16 + 1) * ATTRS);
-        let previous = |s: u16| views.iter().any(|r| r.contains(&s)) || s == PREVIOUS_LIFTED;
+        let previous = |s: u16| {
+            views.iter().any(|r| r.contains(&s)) || s == PREVIOUS_LIFTED || s == PREVIOUS_CAPTURED
+        };
         Remembers {
             previous: (0..256u16).any(|s| expr.reads(s) && previous(s)),
             ways: expr.reads(MOVER_WAY) || expr.reads(OPPONENT_WAY),
@@ -740,6 +749,8 @@ pub struct Ctx<'a> {
     pub hand: u32,
     /// Stones the move before lifted (a start condition's context).
     pub previous_lifted: u32,
+    /// Stones the move before captured (a start condition's context).
+    pub previous_captured: u32,
     /// The way round of each player's first move (a start condition's context).
     pub ways: [u8; 2],
     pub captured: u32,
@@ -769,6 +780,7 @@ impl<'a> Ctx<'a> {
             relays: 0,
             hand: 0,
             previous_lifted: 0,
+            previous_captured: 0,
             ways: [0; 2],
             captured: 0,
             taken: 0,
@@ -877,6 +889,7 @@ impl Vars for Ctx<'_> {
             // A drop's stones in hand, or the stones a lift would take up: never both.
             HAND | LIFT => self.hand as i32,
             PREVIOUS_LIFTED => self.previous_lifted as i32,
+            PREVIOUS_CAPTURED => self.previous_captured as i32,
             MOVER_WAY => i32::from(self.ways[self.mover]),
             OPPONENT_WAY => i32::from(self.ways[opp]),
             CAPTURED => self.captured as i32,

@@ -2054,6 +2054,7 @@ impl SowingGame {
                 origin: r.origin,
                 last: r.last,
                 lifted: r.lifted,
+                captured: r.captured,
             };
         }
         if before.chose_way && st.memory.ways[mover] == 0 {

@@ -68,6 +68,7 @@ impl Memory {
         ctx.views[View::PreviousOrigin as usize] = self.previous.origin;
         ctx.views[View::PreviousLast as usize] = self.previous.last;
         ctx.previous_lifted = u32::from(self.previous.lifted);
+        ctx.previous_captured = u32::from(self.previous.captured);
         ctx.ways = self.ways;
     }
 }
@@ -80,6 +81,7 @@ pub(crate) struct Previous {
     pub(crate) origin: u8,
     pub(crate) last: u8,
     pub(crate) lifted: u8,
+    pub(crate) captured: u16,
 }
 
 impl Previous {
@@ -88,6 +90,7 @@ impl Previous {
         origin: NO_SLOT,
         last: NO_SLOT,
         lifted: 0,
+        captured: 0,
     };
 }
 
@@ -283,7 +286,7 @@ impl SowingState {
 
 impl SowingGame {
     /// STATE `previous`: the move before as `{"origin": [side, pit], "last": [side, pit],
-    /// "lifted": stones}` (pit 0: a store), or null.
+    /// "lifted": stones, "captured": stones}` (pit 0: a store), or null.
     fn previous_json(&self, p: Previous) -> Value {
         if p == Previous::NONE {
             return Value::Null;
@@ -292,7 +295,7 @@ impl SowingGame {
             let s = usize::from(s);
             json!([self.geo.owner[s], self.geo.number[s]])
         };
-        json!({"origin": place(p.origin), "last": place(p.last), "lifted": p.lifted})
+        json!({"origin": place(p.origin), "last": place(p.last), "lifted": p.lifted, "captured": p.captured})
     }
 
     /// Reads STATE `ways` (absent or null: no first move made yet).
@@ -378,7 +381,7 @@ impl SowingGame {
         let bad = || {
             format!(
                 "`previous` is {{\"origin\": [side, pit 1..{n}], \"last\": [side, pit 0..{n}] \
-                 (0: the store), \"lifted\": stones}} or null"
+                 (0: the store), \"lifted\": stones, \"captured\": stones (0 when left out)}} or null"
             )
         };
         let place = |key: &str, store: bool| -> Result<u8, String> {
@@ -400,10 +403,18 @@ impl SowingGame {
             .and_then(Value::as_u64)
             .filter(|&l| l <= u64::from(u8::MAX))
             .ok_or_else(bad)?;
+        let captured = match v.get("captured") {
+            None => 0,
+            Some(c) => c
+                .as_u64()
+                .filter(|&c| c <= u64::from(u16::MAX))
+                .ok_or_else(bad)?,
+        };
         Ok(Previous {
             origin: place("origin", false)?,
             last: place("last", true)?,
             lifted: lifted as u8,
+            captured: captured as u16,
         })
     }
 
