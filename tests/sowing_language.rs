@@ -3490,3 +3490,51 @@ fn pits_may_be_locked_and_unlocked_by_conditions() {
     // ... and is unlocked now that it holds four.
     assert_eq!(s["locked"], json!([[], []]));
 }
+
+#[test]
+fn the_loser_alone_may_refill() {
+    use ludus::game::{Game, Json};
+    let g = from_text(&std::fs::read_to_string("docs/games/mancala-games/jongkak.toml").unwrap());
+    let over = |south: [u8; 7], north: [u8; 7], stores: [u8; 2]| {
+        g.state_from_json(&json!({"to_move": null, "pits": [south, north], "stores": stores}))
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // South cleared their side holding 30 in store; North holds 34 and six on their side: North
+    // wins the round by what they hold (not by the stores alone, 30 to 34 either way here).
+    let st = over([0; 7], [1, 2, 0, 0, 3, 0, 0], [30, 34]);
+    let s = g.state_json(&st);
+    assert_eq!(s["result"]["scores"], json!([30, 40]));
+    assert_eq!(s["result"]["winner"], 1);
+    // South alone refills: six pits of five from the west end (their pit 1 up), the seventh out
+    // of play; North's side and store stay as they were, and North starts.
+    let next = g.next_game(&st, 1).expect("a next round");
+    let s = g.state_json(&next);
+    assert_eq!(
+        s["pits"],
+        json!([[5, 5, 5, 5, 5, 5, 0], [1, 2, 0, 0, 3, 0, 0]])
+    );
+    assert_eq!(s["stores"], json!([0, 34]));
+    assert_eq!(s["out_of_play"], json!([[7], []]));
+    // North losing with 17: their pits 7, 6 and 5 (the west end) filled, two in store.
+    let st = over([0, 0, 0, 0, 2, 0, 0], [0, 0, 0, 0, 0, 0, 0], [51, 17]);
+    let s = g.state_json(&g.next_game(&st, 0).expect("a next round"));
+    assert_eq!(
+        s["pits"],
+        json!([[0, 0, 0, 0, 2, 0, 0], [0, 0, 0, 0, 5, 5, 5]])
+    );
+    assert_eq!(s["stores"], json!([51, 2]));
+    assert_eq!(s["out_of_play"], json!([[], [1, 2, 3, 4]]));
+    // A drawn round ends the match, drawn; so does nothing to sow on the winner's side (South
+    // holding 40 in store, none on their side), and a loser who cannot fill a pit.
+    for (south, north, stores, winner) in [
+        ([0; 7], [1, 2, 0, 0, 3, 0, 0], [35, 29], None),
+        ([0; 7], [1, 2, 0, 0, 3, 0, 0], [40, 24], Some(0)),
+        ([0, 0, 0, 0, 1, 0, 0], [0; 7], [65, 4], Some(0)),
+    ] {
+        let st = over(south, north, stores);
+        assert!(g.next_game(&st, 0).is_none(), "{stores:?}");
+        let standing = g.match_standing(&st).expect("a match");
+        assert!(standing.over);
+        assert_eq!(standing.winner, winner, "{stores:?}");
+    }
+}

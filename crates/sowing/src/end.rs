@@ -150,7 +150,12 @@ impl SowingGame {
                 b.count[STORE + fewer] += shared % 2;
             }
         }
-        let scores = [i32::from(st.board.store(0)), i32::from(st.board.store(1))];
+        // A round whose winner keeps their side (`refill_by = "loser"`) is won by what each
+        // player holds there, store and side.
+        let scores = match self.match_rule.as_ref().is_some_and(|r| r.refill_loser) {
+            true => self.held(&st.board),
+            false => [i32::from(st.board.store(0)), i32::from(st.board.store(1))],
+        };
         st.legal = 0;
         (st.giving, st.swapping) = (false, false);
         st.result = Some(Finish {
@@ -318,11 +323,18 @@ impl SowingGame {
                             true => i64::from(rule.min_held),
                             false => i64::from(rule.refill) * i64::from(rule.min_pits),
                         };
-                        // With the loser alone refilling, the winner plays on with what they have.
-                        let refills = |p: usize| {
-                            !rule.refill_loser || st.result.and_then(|r| r.winner) != Some(p as u8)
-                        };
-                        (0..2).any(|p| refills(p) && i64::from(held[p]) < need.max(1))
+                        let short = |p: usize| i64::from(held[p]) < need.max(1);
+                        match (rule.refill_loser, st.result.map(|r| r.winner)) {
+                            // The loser alone refills; the winner plays on with their side as
+                            // it is, unless nothing on it can be sown; a drawn round has no
+                            // loser to refill, and ends the match.
+                            (true, Some(Some(w))) => {
+                                let w = usize::from(w);
+                                short(1 - w) || self.open_stones(&st.board, w) == 0
+                            }
+                            (true, Some(None)) => true,
+                            _ => (0..2).any(short),
+                        }
                     }
                     Owners::Filled => rule.short_of_pits(held, 2 * self.geo.n as u32),
                 };
@@ -419,6 +431,8 @@ impl SowingGame {
                 let k = match rule.fill_from {
                     FillFrom::Right => n - i,
                     FillFrom::Left => i + 1,
+                    FillFrom::BoardLeft if p == 0 => i + 1,
+                    FillFrom::BoardLeft => n - i,
                     // Pit 1, n, 2, n - 1, … for player 0; mirrored for player 1.
                     FillFrom::Outside => {
                         let from_left = if i % 2 == 0 { i / 2 + 1 } else { n - i / 2 };

@@ -149,6 +149,9 @@ pub enum FillFrom {
     /// From both ends inward, alternately, the end at player 0's left first for both players
     /// (player 0: pit 1, pit n, pit 2, …; player 1: pit n, pit 1, pit n − 1, …).
     Outside,
+    /// From the end of the board at player 0's left, for both players (player 0: pit 1 up;
+    /// player 1: pit n down).
+    BoardLeft,
 }
 
 /// Who arranges the stones of a later round.
@@ -286,15 +289,17 @@ const KEYS: &[KeyRef] = &[
         section: "match",
         key: "fill_from",
         line: "the end a refill starts from",
-        expects: "\"right\", \"left\" or \"outside\"",
-        values: &["right", "left", "outside"],
+        expects: "\"right\", \"left\", \"outside\" or \"board-left\"",
+        values: &["right", "left", "outside", "board-left"],
         default: "\"right\"",
         example: "fill_from = \"right\"",
         long: "\"right\": from the player's highest-numbered pit down; \"left\": from pit 1 up; \
                \"outside\": from both ends of the player's pits inward, alternately, starting \
                for both players at the end on player 0's left (player 0: pit 1, pit n, pit 2, \
                pit n - 1, …; player 1: pit n, pit 1, pit n - 1, pit 2, …): the pits short of a \
-               full refill are the middle ones.",
+               full refill are the middle ones; \"board-left\": from the end of the board at \
+               player 0's left, for both (player 0: pit 1 up; player 1: pit n down): Jongkak's \
+               holes filled from the west.",
     },
     KeyRef {
         section: "match",
@@ -409,10 +414,12 @@ const KEYS: &[KeyRef] = &[
                only the round's loser does, from their store and the stones left on their \
                side (as `fill_from` and `partial` say), while the winner starts the next round \
                with their side and store as the round left them (pits out of play staying \
-               out); after a drawn round both refill. The match ends when the loser cannot \
-               fill `min_pits` pits. Jongkak: \"The winner starts the next round without \
-               changing their side of the board\"; with `[end] leftover = \"none\"`, so that \
-               the stones left on the board stay there when the round ends.",
+               out). A round is then won by the player holding more, store and side together. \
+               The match ends when the loser cannot fill `min_pits` pits, when the winner has \
+               no stone to sow on their side, and, drawn, after a drawn round (no loser to \
+               refill). Jongkak: \"The winner starts the next round without changing their \
+               side of the board\"; with `[end] leftover = \"none\"`, so that the stones left \
+               on the board stay there when the round ends.",
     },
     KeyRef {
         section: "match",
@@ -1120,7 +1127,7 @@ impl MatchRule {
             s,
             "Match: each round, {} refill their pits {} a pit from the {}; the surplus goes to the store; {} out of play; {}; {}.",
             match (self.refill_loser, self.fill_count) {
-                (true, _) => "the round's loser alone (the winner's side and store left as they are; both after a draw)",
+                (true, _) => "the round's loser alone (the winner, who holds more on their side and in store, keeps both as they are; a drawn round, or a winner with nothing to sow, ends the match)",
                 (false, FillCount::Own) => "players",
                 (false, FillCount::Poorer) => "the poorer player and then, as many pits, the richer",
             },
@@ -1129,6 +1136,7 @@ impl MatchRule {
                 FillFrom::Right => "right",
                 FillFrom::Left => "left",
                 FillFrom::Outside => "outside in",
+                FillFrom::BoardLeft => "end of the board at the first player's left",
             },
             match self.partial {
                 Partial::Closed => "a partly filled pit and the unfilled ones are",
