@@ -172,6 +172,9 @@ impl SowingGame {
     /// The start of the sowing, the starter to move: their decision to turn the board round
     /// where the rules offer it (`swap`), else their first move.
     pub(crate) fn begin_sowing(&self, st: &mut SowingState) {
+        if self.sowing.lock_when.is_some() {
+            self.relock(&mut st.board, (usize::from(st.to_move), st.ply), None);
+        }
         if self.setup.swap != Swap::No {
             st.swapping = true;
             st.legal = 0;

@@ -206,9 +206,6 @@ impl SowingGame {
         if self.sowing.locks {
             board.locked = self.geo.all_pits();
         }
-        if self.sowing.lock_when.is_some() {
-            self.relock(&mut board, (first, ply), None);
-        }
         let mut st = self.unsettled(board, first, game, points, opening, ply);
         if self.placing(&st) {
             // The stones in hand are placed first; the sowing begins after the last.

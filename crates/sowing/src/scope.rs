@@ -322,8 +322,8 @@ pub enum Context {
     Lift,
     /// `match.arranged_stop`: may the player arranging a round keep the stones still in hand?
     Arrange,
-    /// `sowing.lock_when`, `sowing.unlock_when`: as a game or round begins and after every
-    /// move, is `pit` locked (or unlocked)?
+    /// `sowing.lock_when`, `sowing.unlock_when`: as the sowing begins and after every move,
+    /// is `pit` locked (or unlocked)?
     Lock,
 }
 

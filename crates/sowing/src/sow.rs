@@ -2078,7 +2078,7 @@ impl SowingGame {
 impl SowingGame {
     /// Locks and unlocks pits by the rules' conditions (`sowing.lock_when`, `unlock_when`):
     /// after a move of `mover`'s (`moved`: the slot it started from and where its last stone
-    /// fell), or as a game begins (`None`: locks only). True when a lock changed.
+    /// fell), or as the sowing begins (`None`: locks only). True when a lock changed.
     #[cold]
     #[inline(never)]
     pub(crate) fn relock(

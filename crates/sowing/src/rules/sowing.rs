@@ -75,7 +75,7 @@ pub struct Sowing {
     /// from it (or, with `"lift"`, once any lift takes it up).
     #[serde(default)]
     pub locks: Locks,
-    /// As a game or round begins and after every move, a pit for which this holds is locked
+    /// As the sowing of a game or round begins and after every move, a pit for which this holds is locked
     /// (context `lock`).
     #[serde(default)]
     pub lock_when: Option<Spanned<String>>,
@@ -631,15 +631,16 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "sowing",
         key: "lock_when",
-        line: "context lock: as a game or round begins and after every move, a pit for which this holds is locked",
+        line: "context lock: as the sowing begins and after every move, a pit for which this holds is locked",
         expects: CONDITION,
         values: &[],
         default: "none",
         example: "lock_when = \"ply == 0 and pit.count < 4\"",
         long: "A condition (context lock: `pit` each pit in turn; `origin` and `last`, the pit \
-               the move just played started from and where its last stone fell, none as a game \
-               begins; `mover`, who just moved, or who moves first) checked for every pit as a \
-               game or round begins and after every move, once the capture is over: a pit for \
+               the move just played started from and where its last stone fell, none as the \
+               sowing begins; `mover`, who just moved, or who moves first) checked for every pit \
+               as the sowing of a game or round begins (after any stones are placed) and after \
+               every move, once the capture is over: a pit for \
                which it holds is locked (`pit.locked`), until `unlock_when` (or, with `locks`, \
                a lift) unlocks it. Khrour's holes filled short at a refill, neither sown from \
                nor captured from until they hold a full hole's counters again: `\"ply == 0 and \
@@ -943,7 +944,7 @@ pub(crate) struct SowingRule {
     pub(crate) locks: bool,
     /// A relay's lift unlocks its pit too.
     pub(crate) relay_unlocks: bool,
-    /// As a game or round begins and after every move, a pit for which this holds is locked.
+    /// As the sowing of a game or round begins and after every move, a pit for which this holds is locked.
     pub(crate) lock_when: Option<PitCond>,
     /// After every move, a locked pit for which this holds is unlocked.
     pub(crate) unlock_when: Option<PitCond>,
