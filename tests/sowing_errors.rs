@@ -1417,6 +1417,36 @@ fn locks_by_condition_refuse_what_cannot_apply() {
 }
 
 #[test]
+fn an_opening_refuses_what_cannot_apply() {
+    let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
+    let report = ludus::registry::check(&sowing("opening_last = \"opposite\""));
+    assert!(report.game.is_some());
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("`opening_last` without `opening`")));
+    // An opening is an integer; it has no `last` and no stones in hand.
+    located(
+        &sowing("opening = \"pit.count > 1\""),
+        "",
+        "opening = \"pit.count > 1\"",
+        "pit.count > 1",
+    );
+    located(
+        &sowing("opening = \"last.count\""),
+        "unknown name `last.count`",
+        "opening = \"last.count\"",
+        "last.count",
+    );
+    located(
+        &sowing("opening = \"0\"\nopening_last = \"behind\""),
+        "unknown value \"behind\" for `sowing.opening_last`",
+        "opening_last = \"behind\"",
+        "\"behind\"",
+    );
+}
+
+#[test]
 fn turning_relays_and_drops_refuse_what_cannot_apply() {
     let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
     // A turn where the sowing never relays: a warning at its place.

@@ -3538,3 +3538,62 @@ fn the_loser_alone_may_refill() {
         assert_eq!(standing.winner, winner, "{stores:?}");
     }
 }
+
+#[test]
+fn the_first_move_may_be_an_opening_that_moves_stones_by_a_rule() {
+    use ludus::game::{Game, Json};
+    let text = std::fs::read_to_string("docs/games/mancala-games/gabata.toml").unwrap();
+    let g = from_text(&text);
+    let fresh = || {
+        g.state_from_json(&json!({"to_move": 0, "ply": 0, "pits": [[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]], "stores": [0, 0]}))
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // South opens from pit 1, which keeps its four: round the board every other pit gives a
+    // stone to the next, and the one over goes into North's pit 6, facing pit 1, where the
+    // move ends: four on North's side, South's weg.
+    let mut st = fresh();
+    assert_eq!(legal_pits(&g, &st), vec![1, 2, 3, 4, 5, 6]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[4, 3, 5, 3, 5, 3], [5, 3, 5, 3, 5, 4]]));
+    assert_eq!(s["houses"], json!([[[1, 6]], []]));
+    assert_eq!(s["to_move"], 1);
+    assert_eq!(sowing_common::stones(&s), 48);
+    // Only the first move opens: North's pit 2 is sown as in Weg, the same game without it.
+    let weg = from_text(&std::fs::read_to_string("docs/games/mancala-games/weg.toml").unwrap());
+    let mut same = weg.state_from_json(&s).unwrap();
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"], sow_pit(&weg, &mut same, 2)["pits"]);
+    // A pit whose opening would leave another below zero may not open: South's pit 2, empty,
+    // would give a stone in an opening from pit 1 (an odd distance), not in one from pit 4.
+    let st = g
+        .state_from_json(&json!({"to_move": 0, "ply": 0, "pits": [[4, 0, 4, 4, 4, 8], [4, 4, 4, 4, 4, 4]], "stores": [0, 0]}))
+        .unwrap();
+    assert!(
+        !legal_pits(&g, &st).contains(&1),
+        "{:?}",
+        legal_pits(&g, &st)
+    );
+    assert!(legal_pits(&g, &st).contains(&4));
+    // The changes must add up to nothing: a rule that only takes opens nowhere.
+    let taking = from_text(&text.replace(
+        "opening = \"if(steps == 0, 0, if(steps % 2 == 1, -1, 1)) + if(pit.home != origin.home and pit.number + origin.number == 7, 1, 0)\"",
+        "opening = \"if(steps == 1, -1, 0)\"",
+    ));
+    let st = taking
+        .state_from_json(&json!({"to_move": 0, "ply": 0, "pits": [[4, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4]], "stores": [0, 0]}))
+        .unwrap();
+    assert_eq!(legal_pits(&taking, &st), Vec::<u8>::new());
+    // Every round opens again.
+    let over = g
+        .state_from_json(&json!({"to_move": null, "pits": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], "stores": [28, 20]}))
+        .unwrap();
+    let mut next = g.next_game(&over, 0).expect("a next round");
+    assert_eq!(g.state_json(&next)["ply"], 0);
+    let before = g.state_json(&next);
+    let s = sow_pit(&g, &mut next, 3);
+    assert_eq!(sowing_common::stones(&s), sowing_common::stones(&before));
+    assert_eq!(
+        s["pits"][0][2], before["pits"][0][2],
+        "the opening pit keeps its stones"
+    );
+}

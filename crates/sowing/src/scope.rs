@@ -101,6 +101,7 @@ const MOVER_OWNED: u16 = 201;
 const OPPONENT_OWNED: u16 = 202;
 const CROSSED: u16 = 203;
 const PREVIOUS_CAPTURED: u16 = 204;
+const STEPS: u16 = 205;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -325,10 +326,12 @@ pub enum Context {
     /// `sowing.lock_when`, `sowing.unlock_when`: as the sowing begins and after every move,
     /// is `pit` locked (or unlocked)?
     Lock,
+    /// `sowing.opening`: in the first move of a game or round, the change to `pit`.
+    Opening,
 }
 
 impl Context {
-    pub const ALL: [Context; 18] = [
+    pub const ALL: [Context; 19] = [
         Context::Start,
         Context::Drop,
         Context::Skip,
@@ -347,6 +350,7 @@ impl Context {
         Context::Lift,
         Context::Arrange,
         Context::Lock,
+        Context::Opening,
     ];
     pub fn key(self) -> &'static str {
         match self {
@@ -368,6 +372,7 @@ impl Context {
             Context::Lift => "sowing.lift_when",
             Context::Arrange => "match.arranged_stop",
             Context::Lock => "sowing.lock_when",
+            Context::Opening => "sowing.opening",
         }
     }
     fn views(self) -> &'static [View] {
@@ -376,7 +381,7 @@ impl Context {
                 &[View::Pit, View::PreviousOrigin, View::PreviousLast]
             }
             // `origin`: the move's pit or store (a store sown back may take as it goes).
-            Context::Drop | Context::Skip => &[View::Pit, View::Origin],
+            Context::Drop | Context::Skip | Context::Opening => &[View::Pit, View::Origin],
             // The views once a sowing has ended; `prior` is not looked up for a capture.
             Context::Capture => &AFTER_SOWING[..6],
             Context::House | Context::Relay => AFTER_SOWING,
@@ -651,6 +656,14 @@ impl Context {
                 "stones still in hand after this drop (0: the lap's last stone; in sowing.drops, before the drop)",
             );
         }
+        if self == Context::Opening {
+            s = s.var(
+                "steps",
+                Type::Int,
+                STEPS,
+                "the pit's distance from `origin` along the mover's circuit, the way the rules sow (0: the origin)",
+            );
+        }
         if self == Context::Lift {
             s = s.var(
                 "lift",
@@ -886,8 +899,8 @@ impl Vars for Ctx<'_> {
             LAPS => (self.sown as usize / self.geo.circuit_len[self.mover].max(1)) as i32,
             RELAYS => self.relays as i32,
             CROSSED => i32::from(self.visited & self.geo.side_mask[opp] != 0),
-            // A drop's stones in hand, or the stones a lift would take up: never both.
-            HAND | LIFT => self.hand as i32,
+            // A drop's stones in hand, a lift's stones, an opening's steps: never two at once.
+            HAND | LIFT | STEPS => self.hand as i32,
             PREVIOUS_LIFTED => self.previous_lifted as i32,
             PREVIOUS_CAPTURED => self.previous_captured as i32,
             MOVER_WAY => i32::from(self.ways[self.mover]),

@@ -7,7 +7,8 @@ use super::rules::capture::{CaptureRule, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT
 use super::rules::house::{AlsoPit, HouseRule};
 use super::rules::{
     CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, DivertHand, GoOn, GrandSlam,
-    HouseChoice, MustFeed, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo, Taker, Target,
+    HouseChoice, MustFeed, OpeningLast, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo,
+    Taker, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::{Memory, Previous, SowingState};
@@ -656,6 +657,9 @@ impl SowingGame {
             return self.sow_store(b, mover, lift, ply, pause);
         }
         let origin = self.geo.slot_from(mover, pit);
+        if ply == 0 && self.sowing.opening.is_some() {
+            return self.open(b, (mover, origin), ply, pause);
+        }
         let skip = match self.sowing.skip_origin {
             SkipOrigin::Never => NO_SLOT as usize,
             SkipOrigin::Lap | SkipOrigin::Move => origin,
@@ -760,6 +764,81 @@ impl SowingGame {
             }
             _ => self.move_report(b, s),
         }
+    }
+
+    /// The counts an opening from `origin` leaves (`sowing.opening`): each pit in play changed
+    /// by the rule, the pits counted from the origin along `mover`'s circuit; `None` when it
+    /// may not open (the changes do not add up to nothing, or leave a pit below zero or above
+    /// what a pit holds).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn opening_counts(
+        &self,
+        b: &Board,
+        (mover, origin): (usize, usize),
+        ply: u32,
+    ) -> Option<[u8; SLOTS]> {
+        let (change, _) = self.sowing.opening.as_ref()?;
+        let g = &self.geo;
+        let mut ctx = Ctx::new(b, g, mover, ply);
+        ctx.views[View::Origin as usize] = origin as u8;
+        let mut counts = b.count;
+        let (mut slot, mut steps, mut total) = (origin, 0, 0i64);
+        loop {
+            if slot < STORE && !b.is_closed(slot) {
+                ctx.views[View::Pit as usize] = slot as u8;
+                ctx.hand = steps;
+                let change = i64::from(change.eval(&ctx));
+                let count = i64::from(b.count[slot]) + change;
+                counts[slot] = u8::try_from(count).ok()?;
+                total += change;
+                steps += 1;
+            }
+            slot = usize::from(g.next[mover][slot]);
+            if slot == origin || slot >= SLOTS {
+                break;
+            }
+        }
+        (total == 0).then_some(counts)
+    }
+
+    /// The legal pits `mask` less those that may not open (see [`Self::opening_counts`]).
+    #[cold]
+    #[inline(never)]
+    fn openings(&self, b: &Board, mover: usize, mask: u64) -> u64 {
+        let mut bits = mask;
+        let mut left = mask;
+        while bits != 0 {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let origin = self.geo.slot_from(mover, bit % WAY_BITS + 1);
+            if self.opening_counts(b, (mover, origin), 0).is_none() {
+                left &= !(1 << bit);
+            }
+        }
+        left
+    }
+
+    /// An opening move from `origin` (`sowing.opening`): the pits changed as the rule says,
+    /// then what follows a sowing's end, from the pit `opening_last` names.
+    #[cold]
+    fn open(
+        &self,
+        b: &mut Board,
+        (mover, origin): (usize, usize),
+        ply: u32,
+        pause: Option<&mut Option<Box<Paused>>>,
+    ) -> Report {
+        if let Some(counts) = self.opening_counts(b, (mover, origin), ply) {
+            b.count = counts;
+        }
+        let last = match self.sowing.opening.as_ref().map(|o| o.1) {
+            Some(OpeningLast::Opposite) => usize::from(self.geo.opposite[origin]),
+            _ => origin,
+        };
+        let mut s = Sowing::lifted((mover, mover), (origin, last), 0, false, ply);
+        let question = self.end_sowing(b, &mut s, pause.is_some());
+        self.report_or_pause(b, s, question, pause)
     }
 
     /// A move sowing the mover's store (`sowing.store_move`): `lift` of its stones (0: all),
@@ -1873,6 +1952,9 @@ impl SowingGame {
             }
             if self.sowing.directed {
                 mask = self.ways(b, mover, ply, mask, memory);
+            }
+            if ply == 0 && self.sowing.opening.is_some() {
+                mask = self.openings(b, mover, mask);
             }
         }
         if let (true, Some(first)) = (opening, self.setup.first_move) {

@@ -25,7 +25,9 @@ pub(crate) use capture::{
 pub(crate) use end::{Leftover, NoMove};
 pub(crate) use house::HouseChoice;
 pub(crate) use rounds::{FillFrom, Owners, Partial};
-pub(crate) use sowing::{CannotFeed, DivertHand, MustFeed, Relay, SkipOrigin, TakeChoice, TakeTo};
+pub(crate) use sowing::{
+    CannotFeed, DivertHand, MustFeed, OpeningLast, Relay, SkipOrigin, TakeChoice, TakeTo,
+};
 
 use super::board::{Geometry, Runs};
 use super::fast::FastPaths;

@@ -82,6 +82,13 @@ pub struct Sowing {
     /// After every move, a locked pit for which this holds is unlocked (context `lock`).
     #[serde(default)]
     pub unlock_when: Option<Spanned<String>>,
+    /// The first move of a game or round changes each pit in play by this (context `opening`)
+    /// instead of sowing.
+    #[serde(default)]
+    pub opening: Option<Spanned<String>>,
+    /// The pit an opening move ends in.
+    #[serde(default)]
+    pub opening_last: Option<Spanned<OpeningLast>>,
     /// The sowing passes over a pit for which this holds (context `skip`).
     #[serde(default)]
     pub skip: Option<Spanned<String>>,
@@ -293,6 +300,17 @@ pub enum LapWay {
     Kept,
     /// Chosen again at each lap's start, by `reverse` and `direction_choice`.
     Chosen,
+}
+
+/// The pit an opening move (`sowing.opening`) ends in, as a sowing's last pit.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpeningLast {
+    /// The pit the mover chose.
+    #[default]
+    Origin,
+    /// The pit facing it.
+    Opposite,
 }
 
 /// What of the hand a drop `sowing.divert` matches sends to the store.
@@ -663,6 +681,38 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "opening",
+        line: "context opening, an integer: the first move of a game or round changes each pit in play by this instead of sowing",
+        expects: "an integer expression",
+        values: &[],
+        default: "none",
+        example: "opening = \"if(steps == 0, 0, if(steps % 2 == 1, -1, 1))\"",
+        long: "An integer expression (context opening: `pit` each pit in play in turn, `origin` \
+               the pit the mover chose, as `start` allows, `steps` the pit's distance from it \
+               along the mover's circuit the rules' way round, 0 for the origin) worked out for \
+               every pit in play at the first move of every game and round: instead of sowing, \
+               each pit gains that many stones (or loses them, below zero). A pit whose changes \
+               would not add up to nothing, or would leave a pit below zero or above the game's \
+               stones, may not open. The move then ends in `opening_last` as a sowing ends in \
+               its last pit: houses, captures and moving again follow. Gabata's opening in \
+               Mancala Games, one stone taken from every other pit round the board and put into \
+               the next, the one over into the pit facing the origin: `\"if(steps == 0, 0, \
+               if(steps % 2 == 1, -1, 1)) + if(pit.home != origin.home and pit.number + \
+               origin.number == 7, 1, 0)\"` with `opening_last = \"opposite\"`.",
+    },
+    KeyRef {
+        section: "sowing",
+        key: "opening_last",
+        line: "the pit an opening move ends in, as a sowing's last pit: the origin or the pit facing it",
+        expects: "\"origin\" or \"opposite\"",
+        values: &["origin", "opposite"],
+        default: "\"origin\"",
+        example: "opening_last = \"opposite\"",
+        long: "\"origin\": the pit the mover chose; \"opposite\": the pit facing it. Houses, \
+               captures and moving again read it as `last`, as after a sowing.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "locks",
         line: "every pit starts locked and is unlocked once a move is sown from it (`pit.locked`, `mover.locked`)",
         expects: "`true`, `false`, \"move\" or \"lift\"",
@@ -948,6 +998,9 @@ pub(crate) struct SowingRule {
     pub(crate) lock_when: Option<PitCond>,
     /// After every move, a locked pit for which this holds is unlocked.
     pub(crate) unlock_when: Option<PitCond>,
+    /// The first move of a game or round changes each pit in play by this instead of
+    /// sowing (`sowing.opening`), and ends in the pit `opening_last` names.
+    pub(crate) opening: Option<(Expr, OpeningLast)>,
     /// Before every drop, a pit for which this holds is passed over.
     pub(crate) skip: Option<PitCond>,
     /// On every drop, a pit for which this holds is taken.
@@ -1037,6 +1090,7 @@ pub(super) struct Checked {
     locks: Locks,
     lock_when: Option<Expr>,
     unlock_when: Option<Expr>,
+    opening: Option<(Expr, OpeningLast)>,
     skip: Option<Expr>,
     take: Option<Expr>,
     take_choice: TakeChoice,
@@ -1129,6 +1183,20 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
             cx.warn(
                 u.span(),
                 "`unlock_when` without `locks` or `lock_when`: no pit is ever locked",
+            );
+        }
+    }
+    let opening = sowing
+        .and_then(|s| s.opening.as_ref())
+        .map(|v| cx.expression(Context::Opening, v, Type::Int));
+    let opening_last = sowing
+        .and_then(|s| s.opening_last.as_ref())
+        .map_or(OpeningLast::Origin, |l| *l.get_ref());
+    if let Some(l) = sowing.and_then(|s| s.opening_last.as_ref()) {
+        if opening.is_none() {
+            cx.warn(
+                l.span(),
+                "`opening_last` without `opening`: no move is an opening",
             );
         }
     }
@@ -1267,6 +1335,10 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         locks: sowing.map_or(Locks::No, |s| s.locks),
         lock_when: compiled(lock_when)?,
         unlock_when: compiled(unlock_when)?,
+        opening: match opening {
+            Some(e) => Some((e?, opening_last)),
+            None => None,
+        },
         skip: compiled(skip)?,
         take: compiled(take)?,
         take_choice: take_choice.map_or(TakeChoice::None, |c| *c.get_ref()),
@@ -1338,6 +1410,7 @@ impl Checked {
             relay_unlocks: self.locks == Locks::Lift,
             lock_when: self.lock_when.map(pit),
             unlock_when: self.unlock_when.map(pit),
+            opening: self.opening,
             must_feed: self.must_feed,
             cannot_feed: self.cannot_feed,
             max_drops: self.max_laps * longest,
@@ -1399,6 +1472,8 @@ impl SowingRule {
             // Settled after the move.
             lock_when: _,
             unlock_when: _,
+            // What closes a path: a first move that moves stones by its rule, not by sowing.
+            opening,
             // Only with `first_origin`, which closes them.
             relay_first_origin: _,
             // Settled with the legal moves.
@@ -1426,10 +1501,11 @@ impl SowingRule {
                 || *fill_across
                 || *locks
                 || store_move.is_some()
-                || *lift_chosen,
+                || *lift_chosen
+                || opening.is_some(),
             way: *directed,
-            // The legal moves list the numbers lifted and the store.
-            start: store_move.is_some() || *lift_chosen,
+            // The legal moves list the numbers lifted and the store, or the pits that may open.
+            start: store_move.is_some() || *lift_chosen || opening.is_some(),
         }
     }
 
@@ -1593,6 +1669,17 @@ impl SowingRule {
                 s,
                 "Where `{}` at a lap's end, the relay sows on the other way round.",
                 r.expr.text()
+            );
+        }
+        if let Some((change, last)) = &self.opening {
+            let _ = writeln!(
+                s,
+                "Opening: the first move of every game and round changes each pit in play by `{}` instead of sowing, and ends in {} as a sowing ends in its last pit.",
+                change.text(),
+                match last {
+                    OpeningLast::Origin => "the pit chosen",
+                    OpeningLast::Opposite => "the pit facing it",
+                }
             );
         }
         if self.lap_way_chosen {
