@@ -26,6 +26,10 @@ pub(crate) struct FastPaths {
     /// What a player holds for good is their store: no house keeps stones, no capture is sown
     /// on (the computer players' material).
     pub(crate) store_is_material: bool,
+    /// Conditions lock or unlock pits after every move (`sowing.lock_when`, `unlock_when`).
+    pub(crate) relocks: bool,
+    /// The first move of a game or round is an opening (`sowing.opening`).
+    pub(crate) opens: bool,
 }
 
 /// The fast paths one rule closes.
@@ -87,13 +91,17 @@ impl FastPaths {
         .into_iter()
         .flatten()
         .fold(Closes::default(), Closes::or);
-        let start_is_nonzero = sowing.start.is_nonzero(geo, setup.total as u8);
+        // An opening judges each pit by what it would do: never the plain test.
+        let start_is_nonzero =
+            sowing.start.is_nonzero(geo, setup.total as u8) && sowing.opening.is_none();
         FastPaths {
             bulk: !closed.bulk,
             plain: !closed.bulk && !closed.plain,
             start_is_nonzero,
             plain_start: start_is_nonzero && !closed.way && !closed.start,
             empties_houses: house.as_ref().is_some_and(|h| !h.keeps),
+            relocks: sowing.locks_by_rule(),
+            opens: sowing.opening.is_some(),
             store_is_material: !geo.kept_houses
                 && capture.as_ref().is_none_or(|c| {
                     !matches!(c.to, CaptureTo::Sow | CaptureTo::Last | CaptureTo::Origin)

@@ -657,7 +657,7 @@ impl SowingGame {
             return self.sow_store(b, mover, lift, ply, pause);
         }
         let origin = self.geo.slot_from(mover, pit);
-        if ply == 0 && self.sowing.opening.is_some() {
+        if ply == 0 && self.fast.opens {
             return self.open(b, (mover, origin), ply, pause);
         }
         let skip = match self.sowing.skip_origin {
@@ -802,26 +802,10 @@ impl SowingGame {
         (total == 0).then_some(counts)
     }
 
-    /// The legal pits `mask` less those that may not open (see [`Self::opening_counts`]).
-    #[cold]
-    #[inline(never)]
-    fn openings(&self, b: &Board, mover: usize, mask: u64) -> u64 {
-        let mut bits = mask;
-        let mut left = mask;
-        while bits != 0 {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let origin = self.geo.slot_from(mover, bit % WAY_BITS + 1);
-            if self.opening_counts(b, (mover, origin), 0).is_none() {
-                left &= !(1 << bit);
-            }
-        }
-        left
-    }
-
     /// An opening move from `origin` (`sowing.opening`): the pits changed as the rule says,
     /// then what follows a sowing's end, from the pit `opening_last` names.
     #[cold]
+    #[inline(never)]
     fn open(
         &self,
         b: &mut Board,
@@ -1941,20 +1925,21 @@ impl SowingGame {
             if !self.fast.start_is_nonzero {
                 let mut ctx = Ctx::new(b, g, mover, ply);
                 memory.show(&mut ctx);
+                let opening = ply == 0 && self.sowing.opening.is_some();
                 let mut bits = mask;
                 while bits != 0 {
                     let k = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if !self.sowing.start.test(&mut ctx, g.slot_from(mover, k + 1)) {
+                    let slot = g.slot_from(mover, k + 1);
+                    if !self.sowing.start.test(&mut ctx, slot)
+                        || (opening && self.opening_counts(b, (mover, slot), ply).is_none())
+                    {
                         mask &= !(1 << k);
                     }
                 }
             }
             if self.sowing.directed {
                 mask = self.ways(b, mover, ply, mask, memory);
-            }
-            if ply == 0 && self.sowing.opening.is_some() {
-                mask = self.openings(b, mover, mask);
             }
         }
         if let (true, Some(first)) = (opening, self.setup.first_move) {
@@ -2142,12 +2127,12 @@ impl SowingGame {
         if before.chose_way && st.memory.ways[mover] == 0 {
             st.memory.ways[mover] = 1 + u8::from(r.other_way);
         }
-        let relocked = self.sowing.locks_by_rule()
-            && self.relock(&mut st.board, (mover, st.ply), Some((r.origin, r.last)));
-        let stores_changed = before.stores != [st.board.store(0), st.board.store(1)]
+        // Locks that conditions change after the move change the position as a store does.
+        let relocked = self.fast.relocks && self.relock_after(st, mover, &r);
+        let stores_changed = relocked
+            || before.stores != [st.board.store(0), st.board.store(1)]
             || (self.house.is_some() && before.houses != st.board.houses)
-            || before.stage != st.board.stage
-            || relocked;
+            || before.stage != st.board.stage;
         if stores_changed {
             // A position before this one cannot recur unless the stores change back, and
             // that clears the history again: keys need not hold the stores.
@@ -2158,6 +2143,14 @@ impl SowingGame {
 }
 
 impl SowingGame {
+    /// [`Self::relock`] after `mover`'s move `r`; out of line, so that a move in the many
+    /// games without these rules pays one test.
+    #[cold]
+    #[inline(never)]
+    fn relock_after(&self, st: &mut SowingState, mover: usize, r: &Report) -> bool {
+        self.relock(&mut st.board, (mover, st.ply), Some((r.origin, r.last)))
+    }
+
     /// Locks and unlocks pits by the rules' conditions (`sowing.lock_when`, `unlock_when`):
     /// after a move of `mover`'s (`moved`: the slot it started from and where its last stone
     /// fell), or as the sowing begins (`None`: locks only). True when a lock changed.
