@@ -46,6 +46,17 @@ fn located(text: &str, message: &str, marker: &str, at: &str) -> Vec<Diagnostic>
     d
 }
 
+/// The rules load, with a warning that says `says`.
+fn warned(text: &str, says: &str) {
+    let report = ludus::registry::check(text);
+    assert!(report.game.is_some(), "{says}: the rules did not load");
+    assert!(
+        report.diagnostics.iter().any(|d| d.message.contains(says)),
+        "{says}: {:?}",
+        report.diagnostics
+    );
+}
+
 #[test]
 fn unknown_key() {
     let text = OWARE.replace("must_feed = true", "must_feed = true\nmust_fed = true");
@@ -1318,12 +1329,10 @@ fn take_max_is_a_number_in_range_or_an_expression_of_the_capture() {
 fn relay_choices_locks_and_picks_refuse_what_cannot_apply() {
     let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
     // A stop offered where the sowing never relays: a warning at its place.
-    let report = ludus::registry::check(&sowing("relay_choice = \"last.count > 1\""));
-    assert!(report.game.is_some());
-    assert!(report
-        .diagnostics
-        .iter()
-        .any(|d| d.message.contains("`relay_choice` without `relay`")));
+    warned(
+        &sowing("relay_choice = \"last.count > 1\""),
+        "`relay_choice` without `relay`",
+    );
     located(
         &sowing("relay = \"last\"\nrelay_choice = \"pit.count > 1\""),
         "unknown name `pit.count`",
@@ -1357,11 +1366,10 @@ fn laps_that_choose_their_way_refuse_what_cannot_apply() {
     let sowing =
         |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\nrelay = \"last\"\n{keys}"));
     // Nothing to choose: a warning at its place.
-    let report = ludus::registry::check(&sowing("lap_way = \"chosen\""));
-    assert!(report.game.is_some());
-    assert!(report.diagnostics.iter().any(|d| d
-        .message
-        .contains("`lap_way = \"chosen\"` without `direction_choice` or `reverse`")));
+    warned(
+        &sowing("lap_way = \"chosen\""),
+        "`lap_way = \"chosen\"` without `direction_choice` or `reverse`",
+    );
     // Chosen at a lap's start and turned at its end: refused.
     located(
         &sowing(
@@ -1390,11 +1398,10 @@ fn laps_that_choose_their_way_refuse_what_cannot_apply() {
 fn locks_by_condition_refuse_what_cannot_apply() {
     let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
     // Nothing is ever locked: a warning at its place.
-    let report = ludus::registry::check(&sowing("unlock_when = \"pit.count > 3\""));
-    assert!(report.game.is_some());
-    assert!(report.diagnostics.iter().any(|d| d
-        .message
-        .contains("`unlock_when` without `locks` or `lock_when`")));
+    warned(
+        &sowing("unlock_when = \"pit.count > 3\""),
+        "`unlock_when` without `locks` or `lock_when`",
+    );
     // The lock context has no stones in hand and no `next`.
     located(
         &sowing("lock_when = \"hand > 0\""),
@@ -1419,12 +1426,10 @@ fn locks_by_condition_refuse_what_cannot_apply() {
 #[test]
 fn an_opening_refuses_what_cannot_apply() {
     let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
-    let report = ludus::registry::check(&sowing("opening_last = \"opposite\""));
-    assert!(report.game.is_some());
-    assert!(report
-        .diagnostics
-        .iter()
-        .any(|d| d.message.contains("`opening_last` without `opening`")));
+    warned(
+        &sowing("opening_last = \"opposite\""),
+        "`opening_last` without `opening`",
+    );
     // An opening is an integer; it has no `last` and no stones in hand.
     located(
         &sowing("opening = \"pit.count > 1\""),
@@ -1450,12 +1455,10 @@ fn an_opening_refuses_what_cannot_apply() {
 fn turning_relays_and_drops_refuse_what_cannot_apply() {
     let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
     // A turn where the sowing never relays: a warning at its place.
-    let report = ludus::registry::check(&sowing("relay_turn = \"true\""));
-    assert!(report.game.is_some());
-    assert!(report
-        .diagnostics
-        .iter()
-        .any(|d| d.message.contains("`relay_turn` without `relay`")));
+    warned(
+        &sowing("relay_turn = \"true\""),
+        "`relay_turn` without `relay`",
+    );
     // A lap's end has no `pit`; a drop has no `last`.
     located(
         &sowing("relay = \"last\"\nrelay_turn = \"pit.count > 1\""),
@@ -1616,24 +1619,20 @@ fn a_diverted_drop_is_checked_at_its_place() {
         "divert_to = \"nobody\"",
         "\"nobody\"",
     );
-    let report = ludus::registry::check(&sowing("divert_to = \"mover\""));
-    assert!(report.game.is_some());
-    assert!(report
-        .diagnostics
-        .iter()
-        .any(|d| d.message.contains("`divert_to` without `divert`")));
+    warned(
+        &sowing("divert_to = \"mover\""),
+        "`divert_to` without `divert`",
+    );
     located(
         &sowing("divert = \"pit.side == opponent\"\ndivert_hand = \"rest\""),
         "unknown value \"rest\" for `sowing.divert_hand`",
         "divert_hand = \"rest\"",
         "\"rest\"",
     );
-    let report = ludus::registry::check(&sowing("divert_hand = \"all\""));
-    assert!(report.game.is_some());
-    assert!(report
-        .diagnostics
-        .iter()
-        .any(|d| d.message.contains("`divert_hand` without `divert`")));
+    warned(
+        &sowing("divert_hand = \"all\""),
+        "`divert_hand` without `divert`",
+    );
 }
 
 #[test]

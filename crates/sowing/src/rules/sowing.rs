@@ -1671,6 +1671,20 @@ impl SowingRule {
                 r.expr.text()
             );
         }
+        if let Some(l) = &self.lock_when {
+            let _ = writeln!(
+                s,
+                "A pit where `{}` is locked as the sowing begins and after every move.",
+                l.expr.text()
+            );
+        }
+        if let Some(u) = &self.unlock_when {
+            let _ = writeln!(
+                s,
+                "A locked pit where `{}` is unlocked after every move.",
+                u.expr.text()
+            );
+        }
         if let Some((change, last)) = &self.opening {
             let _ = writeln!(
                 s,
