@@ -1443,6 +1443,17 @@ fn an_opening_refuses_what_cannot_apply() {
         "opening = \"last.count\"",
         "last.count",
     );
+    // A board with a middle row has no pit facing the one chosen.
+    let rabe = include_str!("../docs/games/rabe.toml").replace(
+        "[sowing]\n",
+        "[sowing]\nopening = \"0\"\nopening_last = \"opposite\"\n",
+    );
+    located(
+        &rabe,
+        "an opening cannot end in the pit facing the one chosen",
+        "opening_last = \"opposite\"",
+        "\"opposite\"",
+    );
     located(
         &sowing("opening = \"0\"\nopening_last = \"behind\""),
         "unknown value \"behind\" for `sowing.opening_last`",

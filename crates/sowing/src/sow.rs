@@ -784,7 +784,8 @@ impl SowingGame {
         ctx.views[View::Origin as usize] = origin as u8;
         let mut counts = b.count;
         let (mut slot, mut steps, mut total) = (origin, 0, 0i64);
-        loop {
+        // Once round the circuit (bounded, whatever the circuit).
+        for _ in 0..SLOTS {
             if slot < STORE && !b.is_closed(slot) {
                 ctx.views[View::Pit as usize] = slot as u8;
                 ctx.hand = steps;
@@ -817,7 +818,10 @@ impl SowingGame {
             b.count = counts;
         }
         let last = match self.sowing.opening.as_ref().map(|o| o.1) {
-            Some(OpeningLast::Opposite) => usize::from(self.geo.opposite[origin]),
+            // Refused on a board where no pit faces another; the origin, should one slip by.
+            Some(OpeningLast::Opposite) if usize::from(self.geo.opposite[origin]) < SLOTS => {
+                usize::from(self.geo.opposite[origin])
+            }
             _ => origin,
         };
         let mut s = Sowing::lifted((mover, mover), (origin, last), 0, false, ply);

@@ -381,6 +381,18 @@ fn build(cx: &mut Cx, rules: &Rules) -> Option<SowingGame> {
             );
         }
     }
+    if let Some(l) = rules
+        .sowing
+        .as_ref()
+        .and_then(|s| s.opening_last.as_ref())
+        .filter(|l| *l.get_ref() == sowing::OpeningLast::Opposite)
+        .filter(|_| geo.as_ref().is_some_and(|g| g.middle > 0))
+    {
+        cx.error(
+            l.span(),
+            "no pit faces another across a board with a middle row: an opening cannot end in the pit facing the one chosen",
+        );
+    }
     // A round's arrangement is copied onto the pits facing it.
     if let (Some(m), Some(_)) = (
         rules.match_.as_ref().filter(|_| {
