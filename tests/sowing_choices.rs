@@ -647,3 +647,45 @@ fn a_lap_may_turn_where_the_rules_open_both_ways() {
     }
     assert!(ways > 20, "{ways} ways asked");
 }
+
+/// A lap's way round asked mid-move goes through the protocol as any decision: its options are
+/// the two ways, `cw` and `ccw`.
+#[test]
+fn a_way_decision_goes_through_the_protocol() {
+    let mut s = Session::default();
+    let mut ask = |request: Value| {
+        let (response, _) = s.handle_line(&request.to_string());
+        response
+    };
+    let r = ask(json!({"op": "load", "rules": "docs/games/kubuguza.toml"}));
+    assert_eq!(r["ok"], true, "{r}");
+    let south = [0, 1, 0, 1, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 30];
+    let north = [21, 0, 0, 0, 3, 0, 1, 0, 0, 1, 0, 2, 0, 0, 0, 0];
+    let state = json!({"to_move": 0, "ply": 10, "pits": [south, north], "stores": [0, 0]});
+    assert_eq!(ask(json!({"op": "set", "state": state}))["ok"], true);
+    let r = ask(json!({"op": "play", "move": "5"}));
+    assert_eq!(r["state"]["decision"]["question"], "way");
+    assert_eq!(r["state"]["decision"]["options"], json!(["cw", "ccw"]));
+    let moves = ask(json!({"op": "legal"}))["moves"].clone();
+    assert_eq!(
+        moves,
+        json!([{"decision": "cw", "text": "cw"}, {"decision": "ccw", "text": "ccw"}])
+    );
+    // A pit, or a word of another question, is refused and changes nothing.
+    let paused = ask(json!({"op": "state"}))["state"].clone();
+    for bad in ["7", "take", "clockwise"] {
+        let refused = ask(json!({"op": "play", "move": bad}));
+        assert_eq!(refused["ok"], false, "{bad}");
+    }
+    assert_eq!(ask(json!({"op": "state"}))["state"], paused);
+    // Clockwise captures North's pits 5 and 12; the captured stones' way is asked in turn.
+    let r = ask(json!({"op": "play", "move": "cw"}));
+    assert_eq!(r["state"]["decision"]["question"], "way");
+    assert_eq!(r["state"]["decision"]["in_hand"], 5);
+    let r = ask(json!({"op": "play", "move": "ccw"}));
+    assert_eq!(
+        r["state"]["pits"][0],
+        json!([0, 1, 0, 2, 1, 2, 0, 1, 1, 1, 1, 1, 0, 0, 0, 30])
+    );
+    assert_eq!(r["state"]["to_move"], 1);
+}
