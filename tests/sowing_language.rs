@@ -1131,6 +1131,9 @@ fn a_start_condition_remembers_the_move_before() {
         json!({"origin": [0, 7], "last": [1, 1], "lifted": 1}),
         json!({"origin": [0, 6], "last": [2, 1], "lifted": 1}),
         json!({"origin": [0, 6], "last": [1, 1]}),
+        json!({"origin": [0, 6], "last": [1, 1], "lifted": 1, "captured": -1}),
+        json!({"origin": [0, 6], "last": [1, 1], "lifted": 1, "captured": "two"}),
+        json!({"origin": [0, 6], "last": [1, 1], "lifted": 1, "captured": 70000}),
         json!([0, 6]),
     ] {
         let mut v = s.clone();

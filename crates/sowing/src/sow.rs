@@ -102,6 +102,14 @@ pub(crate) const WATCHED: [&str; 6] = [
     "sowing.relay_choice",
 ];
 
+/// The ways round a sowing from a pit may go (see [`SowingGame::way_at`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Way {
+    Rules,
+    Other,
+    Both,
+}
+
 /// What became of a drop that is not one stone into a pit in play (see
 /// [`SowingGame::drop_counted`]).
 enum Dropped {
@@ -927,21 +935,15 @@ impl SowingGame {
             Question::Relay { slot } if take && self.sowing.lap_way_chosen => {
                 let from = usize::from(slot);
                 self.choose_way(b, s, (from, b.count[from]), true, true)
-                    .or_else(|| match self.relay_lift(b, s, from) {
-                        true => self.sow_to_end(b, s, true),
-                        false => self.end_sowing(b, s, true),
-                    })
+                    .or_else(|| self.sow_on(b, s, Some(from)))
             }
-            Question::Relay { slot } => match take && self.relay_lift(b, s, usize::from(slot)) {
-                true => self.sow_to_end(b, s, true),
+            Question::Relay { slot } => match take {
+                true => self.sow_on(b, s, Some(usize::from(slot))),
                 false => self.end_sowing(b, s, true),
             },
             Question::Way { slot, relay } => {
                 s.way = s.mover + OTHER_WAY * usize::from(take);
-                match !relay || self.relay_lift(b, s, usize::from(slot)) {
-                    true => self.sow_to_end(b, s, true),
-                    false => self.end_sowing(b, s, true),
-                }
+                self.sow_on(b, s, relay.then_some(usize::from(slot)))
             }
         };
         match next {
@@ -950,6 +952,15 @@ impl SowingGame {
                 paused.question = question;
                 None
             }
+        }
+    }
+
+    /// A paused sowing goes on, after the relay lifts `relay` where there is one: to its end,
+    /// or, where the lift does not happen (the lap cap, a position seen before), from there.
+    fn sow_on(&self, b: &mut Board, s: &mut Sowing, relay: Option<usize>) -> Option<Question> {
+        match relay.is_none_or(|from| self.relay_lift(b, s, from)) {
+            true => self.sow_to_end(b, s, true),
+            false => self.end_sowing(b, s, true),
         }
     }
 
@@ -1455,18 +1466,15 @@ impl SowingGame {
         relay: bool,
     ) -> Option<Question> {
         let held = std::mem::replace(&mut b.count[from], stones);
-        let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
-        let mut holds = |c: &Option<PitCond>| c.as_ref().is_some_and(|c| c.test(&mut ctx, from));
-        let both = holds(&self.sowing.direction_choice);
-        let other = !both && holds(&self.sowing.reverse);
+        let way = self.way_at(&mut Ctx::new(b, &self.geo, s.mover, s.ply), from);
         b.count[from] = held;
-        if both && ask {
+        if way == Way::Both && ask {
             return Some(Question::Way {
                 slot: from as u8,
                 relay,
             });
         }
-        s.way = s.mover + OTHER_WAY * usize::from(other);
+        s.way = s.mover + OTHER_WAY * usize::from(way == Way::Other);
         None
     }
 
@@ -1929,7 +1937,7 @@ impl SowingGame {
             if !self.fast.start_is_nonzero {
                 let mut ctx = Ctx::new(b, g, mover, ply);
                 memory.show(&mut ctx);
-                let opening = ply == 0 && self.sowing.opening.is_some();
+                let opening = ply == 0 && self.fast.opens;
                 let mut bits = mask;
                 while bits != 0 {
                     let k = bits.trailing_zeros() as usize;
@@ -2046,24 +2054,32 @@ impl SowingGame {
         let g = &self.geo;
         let mut ctx = Ctx::new(b, &self.geo, mover, ply);
         memory.show(&mut ctx);
-        let mut test = |cond: &Option<PitCond>, slot| {
-            cond.as_ref()
-                .is_some_and(|c: &PitCond| c.test(&mut ctx, slot))
-        };
         let (mut out, mut bits) = (0, mask);
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let slot = g.slot_from(mover, k + 1);
-            out |= if test(&self.sowing.direction_choice, slot) {
-                BOTH_WAYS << k
-            } else if test(&self.sowing.reverse, slot) {
-                1 << (k + WAY_BITS)
-            } else {
-                1 << k
+            out |= match self.way_at(&mut ctx, g.slot_from(mover, k + 1)) {
+                Way::Both => BOTH_WAYS << k,
+                Way::Other => 1 << (k + WAY_BITS),
+                Way::Rules => 1 << k,
             };
         }
         out
+    }
+
+    /// The ways round a sowing from `slot` may go: both (`sowing.direction_choice`), the
+    /// other way (`sowing.reverse`) or the rules' way; a move's and, with `lap_way =
+    /// "chosen"`, a lap's.
+    fn way_at(&self, ctx: &mut Ctx, slot: usize) -> Way {
+        let holds =
+            |c: &Option<PitCond>, ctx: &mut Ctx| c.as_ref().is_some_and(|c| c.test(ctx, slot));
+        if holds(&self.sowing.direction_choice, ctx) {
+            Way::Both
+        } else if holds(&self.sowing.reverse, ctx) {
+            Way::Other
+        } else {
+            Way::Rules
+        }
     }
 
     /// Plays pit `pit` (sown against the rules' direction when `other_way`) of the player to
