@@ -153,7 +153,7 @@ impl SowingGame {
         // A round whose winner keeps their side (`refill_by = "loser"`) is won by what each
         // player holds there, store and side.
         let scores = match self.match_rule.as_ref().is_some_and(|r| r.refill_loser) {
-            true => self.held(&st.board),
+            true => self.held_apart(&st.board),
             false => [i32::from(st.board.store(0)), i32::from(st.board.store(1))],
         };
         st.legal = 0;
@@ -178,6 +178,14 @@ impl SowingGame {
         st.memory.previous = Previous::NONE;
         st.memory.extra = 0;
         self.settle_turn(st);
+    }
+
+    /// [`Self::held`], out of line: the end of a game of every other kind is scored by its
+    /// stores alone.
+    #[cold]
+    #[inline(never)]
+    fn held_apart(&self, b: &Board) -> [i32; 2] {
+        self.held(b)
     }
 
     /// Stones each player holds: store, houses and the other pits they hold.
