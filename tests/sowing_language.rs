@@ -3590,3 +3590,64 @@ fn the_first_move_may_be_an_opening_that_moves_stones_by_a_rule() {
         "the opening pit keeps its stones"
     );
 }
+
+#[test]
+fn take_max_reading_pit_limits_each_pit_taken_on_its_own() {
+    use ludus::game::{Game, Json, View};
+    // A last stone in an own occupied pit: that stone alone goes to the store, with the pit
+    // across (Papan Dakon).
+    let rules = |choice: &str| {
+        plain(&format!(
+            "[capture]\nwhen = \"last.side == mover and last.count > 1\"\n\
+             take = [\"last\", \"opposite\"]\n\
+             take_max = \"if(pit.side == last.side and pit.number == last.number, 1, 255)\"\n{choice}"
+        ))
+    };
+    let g = rules("");
+    assert!(g.describe().contains(
+        "(at most `if(pit.side == last.side and pit.number == last.number, 1, 255)` stones from each)"
+    ));
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 1, 2], &[5, 0, 0, 0, 0, 1], [20, 19]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([26, 19]));
+    // The same when the mover decides, after the question.
+    let g = rules("choice = \"mover\"\n");
+    let mut st = position(&g, 0, &[0, 0, 0, 0, 1, 2], &[5, 0, 0, 0, 0, 1], [20, 19]);
+    g.play(&mut st, &ludus::sowing::SowingMove::pit(5));
+    g.play(&mut st, &ludus::sowing::SowingMove::TAKE);
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([26, 19]));
+    // `pit` is no name of `capture.when`.
+    let broken = "[game]\nname = \"plain\"\nfamily = \"sowing\"\n[board]\npits = 6\n\
+                  stores = true\n[setup]\nstones = 4\n[capture]\nwhen = \"pit.count > 1\"\ntake = [\"last\"]\n";
+    let e = match ludus::registry::compile(broken) {
+        Ok(_) => panic!("accepted"),
+        Err(d) => d[0].message.clone(),
+    };
+    assert!(e.contains("unknown name `pit.count`"), "{e}");
+}
+
+#[test]
+fn lifted_is_the_moves_first_lift_through_its_relays() {
+    // A relay game: a last stone in the emptied pit the move began from captures the pit across
+    // only after a first lift of three or more (Mbelele). Two pits a side: S1, S2, N1, N2.
+    let g = sized(
+        2,
+        "[sowing]\nrelay = \"last\"\n[capture]\n\
+         when = \"last.side == origin.side and last.number == origin.number and lifted > 2\"\n\
+         take = [\"opposite\"]\n",
+    );
+    // Four from S1 come round to it: N2, across, is taken.
+    let mut st = position(&g, 0, &[4, 0], &[0, 3], [4, 5]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[1, 1], [1, 0]]), "{s}");
+    assert_eq!(s["stores"], json!([8, 5]));
+    // Two from S1: S2, N1 (made two: relay) N2, S1. The origin again, after a relay, but the
+    // move lifted two: nothing is taken.
+    let mut st = position(&g, 0, &[2, 0], &[1, 5], [4, 4]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[1, 1], [0, 6]]), "{s}");
+    assert_eq!(s["stores"], json!([4, 4]));
+}

@@ -38,6 +38,24 @@ const AFTER_SOWING: &[View] = &[
     View::Origin,
     View::Prior,
 ];
+impl View {
+    /// Whether `expr` reads a field of this view.
+    pub(crate) fn read_by(self, expr: &Expr) -> bool {
+        let base = self as u16 * ATTRS;
+        (base..base + FIELDS).any(|s| expr.reads(s))
+    }
+}
+
+/// The views of a capture's `take_max`: `pit`, the pit taken, and the capture's.
+const TAKE_VIEWS: &[View] = &[
+    View::Pit,
+    View::Last,
+    View::Next,
+    View::Beyond,
+    View::Opposite,
+    View::Behind,
+    View::Origin,
+];
 /// The fields of a view.
 const FIELDS: u16 = 12;
 const ATTRS: u16 = 16;
@@ -102,6 +120,7 @@ const OPPONENT_OWNED: u16 = 202;
 const CROSSED: u16 = 203;
 const PREVIOUS_CAPTURED: u16 = 204;
 const STEPS: u16 = 205;
+const LIFTED: u16 = 206;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -298,6 +317,8 @@ pub enum Context {
     Relay,
     /// `capture.when`: once the sowing has ended.
     Capture,
+    /// `capture.take_max`: the most a capture takes from `pit`, one of the pits it takes.
+    Take,
     /// `capture.chain`: each pit walking back from the first target.
     Chain,
     /// `house.when`: once the sowing has ended, may the last pit become the mover's house?
@@ -331,12 +352,13 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 19] = [
+    pub const ALL: [Context; 20] = [
         Context::Start,
         Context::Drop,
         Context::Skip,
         Context::Relay,
         Context::Capture,
+        Context::Take,
         Context::Chain,
         Context::House,
         Context::Again,
@@ -359,6 +381,7 @@ impl Context {
             Context::Skip => "sowing.skip",
             Context::Relay => "sowing.relay_when",
             Context::Capture => "capture.when",
+            Context::Take => "capture.take_max",
             Context::Chain => "capture.chain",
             Context::House => "house.when",
             Context::Again => "turn.again",
@@ -384,6 +407,7 @@ impl Context {
             Context::Drop | Context::Skip | Context::Opening => &[View::Pit, View::Origin],
             // The views once a sowing has ended; `prior` is not looked up for a capture.
             Context::Capture => &AFTER_SOWING[..6],
+            Context::Take => TAKE_VIEWS,
             Context::House | Context::Relay => AFTER_SOWING,
             Context::Chain | Context::Lock => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],
@@ -574,6 +598,7 @@ impl Context {
                 | Context::Skip
                 | Context::Relay
                 | Context::Capture
+                | Context::Take
                 | Context::Chain
                 | Context::House
                 | Context::Again
@@ -585,6 +610,12 @@ impl Context {
                     Type::Int,
                     SOWN,
                     "stones dropped so far in this move",
+                )
+                .var(
+                    "lifted",
+                    Type::Int,
+                    LIFTED,
+                    "stones the move lifted from its pit (or store) to begin, before any relay",
                 )
                 .var(
                     "laps",
@@ -757,6 +788,8 @@ pub struct Ctx<'a> {
     pub mover: usize,
     pub ply: u32,
     pub sown: u32,
+    /// Stones the move lifted from its pit (or store) to begin (its first lift).
+    pub lifted: u32,
     pub relays: u32,
     /// Stones still in hand (a drop's context), or the stones the mover would lift (a lift's).
     pub hand: u32,
@@ -790,6 +823,7 @@ impl<'a> Ctx<'a> {
             mover,
             ply,
             sown: 0,
+            lifted: 0,
             relays: 0,
             hand: 0,
             previous_lifted: 0,
@@ -896,6 +930,7 @@ impl Vars for Ctx<'_> {
             MOVER => self.mover as i32,
             OPPONENT => opp as i32,
             SOWN => self.sown as i32,
+            LIFTED => self.lifted as i32,
             LAPS => (self.sown as usize / self.geo.circuit_len[self.mover].max(1)) as i32,
             RELAYS => self.relays as i32,
             CROSSED => i32::from(self.visited & self.geo.side_mask[opp] != 0),

@@ -170,6 +170,8 @@ struct Ended {
     opponent_was_empty: bool,
     ply: u32,
     sown: u32,
+    /// Stones the move lifted from its pit (or store) to begin.
+    lifted: u32,
     relays: u32,
     /// Stones captured so far in the move.
     captured: u32,
@@ -277,6 +279,7 @@ impl Sowing {
             opponent_was_empty: self.opponent_was_empty,
             ply: self.ply,
             sown: self.sown,
+            lifted: u32::from(self.lifted),
             relays: self.relays,
             captured: u32::from(self.report.captured),
             taken: self.taken,
@@ -626,6 +629,7 @@ impl SowingGame {
                     opponent_was_empty: false,
                     ply,
                     sown: u32::from(hand),
+                    lifted: u32::from(hand),
                     relays: 0,
                     captured: 0,
                     taken: 0,
@@ -639,6 +643,7 @@ impl SowingGame {
         if let Some(again) = &self.turn.again {
             let mut ctx = Ctx::new(b, g, mover, ply);
             ctx.sown = u32::from(hand);
+            ctx.lifted = u32::from(hand);
             ctx.visited = visited;
             ctx.captured = u32::from(report.captured);
             ctx.grand_slam = report.grand_slam;
@@ -691,6 +696,8 @@ impl SowingGame {
                 opponent_was_empty,
                 ply,
                 sown: 0,
+                // The stones about to be lifted (0: all of them).
+                lifted: u32::from(if lift == 0 { b.count[origin] } else { lift }),
                 relays: 0,
                 captured: 0,
                 taken: 0,
@@ -893,7 +900,7 @@ impl SowingGame {
             } => {
                 let cap = self.capture.as_ref().expect("a capture was asked");
                 let got = if take {
-                    self.take_pits(b, cap, (s.mover, most), taken)
+                    self.take_pits(b, cap, (s.mover, most), (taken, &s.ended()))
                 } else {
                     0
                 };
@@ -1012,7 +1019,7 @@ impl SowingGame {
                 most: hit.most,
             });
         }
-        let (captured, grand_slam) = self.take_capture(b, cap, s.mover, hit);
+        let (captured, grand_slam) = self.take_capture(b, cap, &s.ended(), hit);
         s.report.captured = s.report.captured.saturating_add(captured as u16);
         s.report.grand_slam = grand_slam;
         self.keep_on_board(b, cap, s, captured);
@@ -1159,6 +1166,7 @@ impl SowingGame {
     fn move_ctx<'a>(&'a self, b: &'a Board, s: &Sowing) -> Ctx<'a> {
         let mut ctx = Ctx::new(b, &self.geo, s.mover, s.ply);
         ctx.sown = s.sown;
+        ctx.lifted = u32::from(s.lifted);
         ctx.relays = s.relays;
         ctx.captured = u32::from(s.report.captured);
         ctx.taken = s.taken;
@@ -1225,6 +1233,7 @@ impl SowingGame {
         let g = &self.geo;
         let mut ctx = Ctx::new(b, g, mover, at.ply);
         ctx.sown = at.sown;
+        ctx.lifted = at.lifted;
         ctx.relays = at.relays;
         ctx.captured = at.captured;
         ctx.taken = at.taken;
@@ -1366,7 +1375,7 @@ impl SowingGame {
                         });
                     }
                     Some(hit) => {
-                        let (got, grand_slam) = self.take_capture(b, cap, s.mover, hit);
+                        let (got, grand_slam) = self.take_capture(b, cap, &s.ended(), hit);
                         s.report.captured = s.report.captured.saturating_add(got as u16);
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
@@ -1555,7 +1564,7 @@ impl SowingGame {
     #[inline(always)]
     fn capture(&self, b: &mut Board, cap: &CaptureRule, at: &Ended) -> (u32, bool) {
         match self.capture_pits(b, cap, at) {
-            Some(hit) => self.take_capture(b, cap, at.mover, hit),
+            Some(hit) => self.take_capture(b, cap, at, hit),
             None => (0, false),
         }
     }
@@ -1567,13 +1576,8 @@ impl SowingGame {
 
     /// Takes the pits of `hit`, unless the rules make its grand slam capture nothing.
     #[inline(always)]
-    fn take_capture(
-        &self,
-        b: &mut Board,
-        cap: &CaptureRule,
-        mover: usize,
-        hit: Hit,
-    ) -> (u32, bool) {
+    fn take_capture(&self, b: &mut Board, cap: &CaptureRule, at: &Ended, hit: Hit) -> (u32, bool) {
+        let mover = at.mover;
         let mut taken = hit.taken;
         if hit.grand_slam {
             match cap.grand_slam {
@@ -1585,7 +1589,7 @@ impl SowingGame {
             }
         }
         (
-            self.take_pits(b, cap, (hit.taker, hit.most), taken),
+            self.take_pits(b, cap, (hit.taker, hit.most), (taken, at)),
             hit.grand_slam,
         )
     }
@@ -1630,13 +1634,17 @@ impl SowingGame {
         b: &mut Board,
         cap: &CaptureRule,
         (taker, most): (usize, u8),
-        taken: u64,
+        (taken, at): (u64, &Ended),
     ) -> u32 {
+        let each = cap
+            .take_max_each
+            .then(|| self.take_limits(b, cap, at, taken));
         let mut captured = 0u32;
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            let most = each.map_or(most, |each| each[s]);
             let got = CaptureRule::takes(b.count[s], most);
             captured += u32::from(got);
             b.count[s] -= got;
@@ -1715,35 +1723,21 @@ impl SowingGame {
         m
     }
 
-    /// The pits the capture condition takes, when it holds at `at.last`.
-    #[inline]
-    fn capture_pits(&self, b: &Board, cap: &CaptureRule, at: &Ended) -> Option<Hit> {
-        let Ended {
-            mover,
-            way,
-            origin,
-            last: pos,
-            skip,
-            opponent_was_empty,
-            ply,
-            sown,
-            relays,
-            captured,
-            taken,
-            visited,
-            ..
-        } = *at;
+    /// The names of a capture's conditions once the sowing ended at `at.last`.
+    #[inline(always)]
+    fn capture_ctx<'a>(&'a self, b: &'a Board, cap: &CaptureRule, at: &Ended) -> Ctx<'a> {
         let g = &self.geo;
-        let opp = 1 - mover;
-        let mut ctx = Ctx::new(b, g, mover, ply);
-        ctx.sown = sown;
-        ctx.relays = relays;
-        ctx.captured = captured;
-        ctx.taken = taken;
-        ctx.visited = visited;
+        let mut ctx = Ctx::new(b, g, at.mover, at.ply);
+        ctx.sown = at.sown;
+        ctx.lifted = at.lifted;
+        ctx.relays = at.relays;
+        ctx.captured = at.captured;
+        ctx.taken = at.taken;
+        ctx.visited = at.visited;
+        let pos = at.last;
         let (next, beyond) = if cap.needs_next {
-            let next = self.look(b, way, pos, skip);
-            (next, self.look(b, way, next, skip))
+            let next = self.look(b, at.way, pos, at.skip);
+            (next, self.look(b, at.way, next, at.skip))
         } else {
             (NO_SLOT as usize, NO_SLOT as usize)
         };
@@ -1753,12 +1747,48 @@ impl SowingGame {
             next as u8,
             beyond as u8,
             g.opposite[pos],
-            origin as u8,
+            at.origin as u8,
             g.behind[pos],
             NO_SLOT,
             NO_SLOT,
             NO_SLOT,
         ];
+        ctx
+    }
+
+    /// The most stones the capture at `at` takes from each pit of `taken`, where `take_max`
+    /// is worked out pit by pit (it reads `pit`).
+    #[cold]
+    fn take_limits(&self, b: &Board, cap: &CaptureRule, at: &Ended, taken: u64) -> [u8; SLOTS] {
+        let mut ctx = self.capture_ctx(b, cap, at);
+        let mut most = [u8::MAX; SLOTS];
+        for (s, m) in most.iter_mut().enumerate() {
+            if taken >> s & 1 == 1 {
+                ctx.views[View::Pit as usize] = s as u8;
+                *m = cap.most(&ctx);
+            }
+        }
+        most
+    }
+
+    /// The pits the capture condition takes, when it holds at `at.last`.
+    #[inline]
+    fn capture_pits(&self, b: &Board, cap: &CaptureRule, at: &Ended) -> Option<Hit> {
+        let Ended {
+            mover,
+            way,
+            last: pos,
+            skip,
+            opponent_was_empty,
+            ..
+        } = *at;
+        let g = &self.geo;
+        let opp = 1 - mover;
+        let mut ctx = self.capture_ctx(b, cap, at);
+        let (next, beyond) = (
+            usize::from(ctx.views[View::Next as usize]),
+            usize::from(ctx.views[View::Beyond as usize]),
+        );
         let hit = match cap.when.lookup(mover, pos, b.count[pos]) {
             Some(hit) => hit,
             None => cap.when.test(&mut ctx, pos),
@@ -1854,10 +1884,14 @@ impl SowingGame {
         // A house's stones are its owner's, not in the opponent's pits.
         let slammed = self.slam_pits(b, cap, opp);
         let most = cap.most(&ctx);
+        let each = cap
+            .take_max_each
+            .then(|| self.take_limits(b, cap, at, taken));
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            let most = each.map_or(most, |each| each[s]);
             let got = u32::from(CaptureRule::takes(b.count[s], most));
             stones += got;
             if slammed >> s & 1 == 1 {

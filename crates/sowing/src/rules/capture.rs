@@ -406,17 +406,20 @@ const KEYS: &[KeyRef] = &[
         section: "capture",
         key: "take_max",
         line: "the most stones taken from each pit taken",
-        expects: "a whole number from 1 to 255, or an expression in quotes (context capture)",
+        expects: "a whole number from 1 to 255, or an expression in quotes (context take)",
         values: &[],
         default: "none (all)",
         example: "take_max = 2",
         long: "Each pit taken gives up at most this many stones; the rest stay in it. A last \
                stone in the opponent's house taken with one more of its stones (Weg, Um el \
                Banat): `when = \"last.house == opponent\"`, `take = [\"last\"]`, `take_max = \
-               2` (with `[house] keeps`). An expression (context capture, as `when`) gives the \
-               number each capture takes, worked out when it is made: Gabata's two from the \
-               opponent's weg, but three from their last hole, leaving one, \
-               `\"if(last.house == opponent, 2, 3)\"`.",
+               2` (with `[house] keeps`). An expression (context take: `when`'s names, and `pit`, \
+               the pit taken) gives the number each capture takes, worked out when it is made, \
+               pit by pit where it reads `pit`: Gabata's two from the opponent's weg, but three \
+               from their last hole, leaving one, `\"if(last.house == opponent, 2, 3)\"`; the \
+               last stone alone taken with the pit across, `take = [\"last\", \"opposite\"]`, \
+               `take_max = \"if(pit.side == last.side and pit.number == last.number, 1, \
+               255)\"`.",
     },
     KeyRef {
         section: "capture",
@@ -663,6 +666,8 @@ pub(crate) struct CaptureRule {
     pub(crate) take_max: u8,
     /// Or the expression giving it at each capture.
     pub(crate) take_max_expr: Option<Expr>,
+    /// The expression reads `pit`: worked out for each pit taken.
+    pub(crate) take_max_each: bool,
     pub(crate) grand_slam: GrandSlam,
     /// A grand slam empties the row across the board rather than the opponent's pits.
     pub(crate) slam_across: bool,
@@ -811,8 +816,8 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture, path: &[&str]) -> Option<Ch
         .notes
         .push("add take_store = true to let a capture take a store".to_string());
     }
-    let take_max = count(cx, c.take_max.as_ref(), "take_max", 255);
-    let pick = count(cx, c.pick.as_ref(), "pick", 16);
+    let take_max = count(cx, c.take_max.as_ref(), ("take_max", Context::Take), 255);
+    let pick = count(cx, c.pick.as_ref(), ("pick", Context::Capture), 16);
     if let Some(when) = &when {
         if constant_value(when) == Some(0) {
             cx.warn(
@@ -835,12 +840,12 @@ pub(super) fn check<'a>(cx: &mut Cx, c: &'a Capture, path: &[&str]) -> Option<Ch
     })
 }
 
-/// A number of `[capture]` (`key`, 1 to `most`), or its expression compiled (context capture):
+/// A number of `[capture]` (`key`, 1 to `most`), or its expression compiled in `context`:
 /// `Some` for an expression (`Some(None)` when it did not compile).
 fn count(
     cx: &mut Cx,
     value: Option<&Spanned<Count>>,
-    key: &str,
+    (key, context): (&str, Context),
     most: i64,
 ) -> Option<Option<Expr>> {
     let v = value?;
@@ -853,7 +858,7 @@ fn count(
         }
         Count::Expression(text) => {
             let text = Spanned::new(v.span(), text.clone());
-            Some(cx.expression(Context::Capture, &text, ludus_core::expr::Type::Int))
+            Some(cx.expression(context, &text, ludus_core::expr::Type::Int))
         }
     }
 }
@@ -961,6 +966,7 @@ impl Checked<'_> {
                 Some(Count::Number(n)) => u8::try_from(*n).unwrap_or(u8::MAX),
                 _ => u8::MAX,
             },
+            take_max_each: self.take_max.as_ref().is_some_and(|e| View::Pit.read_by(e)),
             take_max_expr: self.take_max,
             grand_slam: c.grand_slam,
             slam_across: c.grand_slam_pits == SlamPits::Across,
@@ -1064,6 +1070,7 @@ impl CaptureRule {
             chain_take: _,
             take_max: _,
             take_max_expr: _,
+            take_max_each: _,
             pick_expr: _,
             grand_slam: _,
             slam_across: _,
@@ -1133,9 +1140,10 @@ impl CaptureRule {
                 (CaptureChoice::Mover, _) => "the mover may take (or leave)",
             },
             targets.join(" and "),
-            match self.take_max {
-                u8::MAX => String::new(),
-                m => format!(
+            match (&self.take_max_expr, self.take_max) {
+                (Some(e), _) => format!(" (at most `{}` stones from each)", e.text()),
+                (None, u8::MAX) => String::new(),
+                (None, m) => format!(
                     " (at most {m} stone{} from each)",
                     if m == 1 { "" } else { "s" }
                 ),
