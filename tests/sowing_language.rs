@@ -2713,7 +2713,7 @@ relay_choice = "last.side == mover and last.number == 4"
 }
 
 #[test]
-fn a_relay_may_lift_the_store_it_reaches() {
+fn a_relay_may_lift_the_store_it_reaches_end_there_or_pass_over_it() {
     let text = r#"
 [game]
 name = "store-relay"
@@ -2744,6 +2744,26 @@ relay_stores = true
     let s = sow_pit(&g, &mut st, 3);
     assert_eq!(s["pits"], json!([[0, 0, 0, 1], [0, 0, 0, 1]]));
     assert_eq!(s["stores"], json!([3, 3]));
+    // Passing over it: the pit after the store, North's pit 1 (two stones), is lifted and sown
+    // into North's 2 and 3; North's 4 is empty after it and the move ends.
+    let g = from_text(&text.replace("relay_stores = true", "relay_stores = \"pass\""));
+    let mut st = position(&g, 0, &[0, 0, 1, 0], &[2, 0, 0, 0], [3, 2]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 1], [0, 1, 1, 0]]));
+    assert_eq!(s["stores"], json!([3, 2]));
+    // And `next` and `beyond`, for a capture, pass over it too: a move ending before the
+    // store, North's pit 1 empty, takes North's pit 2; with the store as `next` (three stones)
+    // it takes nothing.
+    let capture = "\n[capture]\nwhen = \"next.count == 0\"\ntake = [\"beyond\"]\n";
+    let g = from_text(&(text.replace("relay_stores = true", "relay_stores = \"pass\"") + capture));
+    let mut st = position(&g, 0, &[0, 0, 1, 0], &[0, 3, 0, 1], [2, 1]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 1], [0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([5, 1]));
+    let g = from_text(&(text.replace("relay_stores = true", "") + capture));
+    let mut st = position(&g, 0, &[0, 0, 1, 0], &[0, 3, 0, 1], [2, 1]);
+    let s = sow_pit(&g, &mut st, 3);
+    assert_eq!(s["pits"], json!([[0, 0, 0, 1], [0, 3, 0, 1]]));
 }
 
 #[test]

@@ -7,8 +7,8 @@ use super::rules::capture::{CaptureRule, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT
 use super::rules::house::{AlsoPit, HouseRule};
 use super::rules::{
     CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, DivertHand, GoOn, GrandSlam,
-    HouseChoice, MustFeed, OpeningLast, Relay, SkipOrigin, SowFrom, SweepTo, TakeChoice, TakeTo,
-    Taker, Target,
+    HouseChoice, MustFeed, OpeningLast, Relay, RelayStores, SkipOrigin, SowFrom, SweepTo,
+    TakeChoice, TakeTo, Taker, Target,
 };
 use super::scope::{Ctx, PitCond, View, VIEWS};
 use super::state::{Memory, Previous, SowingState};
@@ -406,10 +406,16 @@ impl SowingGame {
     /// relay backwards (the `next` and `beyond` views follow the same way).
     #[inline]
     fn look(&self, b: &Board, way: usize, pos: usize, skip: usize) -> usize {
-        match self.sowing.relay {
-            Relay::Previous => self.step_on(&self.geo.prev[way], b, pos, skip),
-            _ => self.step(b, way, pos, skip),
+        let steps = match self.sowing.relay {
+            Relay::Previous => &self.geo.prev[way],
+            _ => &self.geo.next[way],
+        };
+        let mut pos = self.step_on(steps, b, pos, skip);
+        // A circuit holds pits besides its stores: this ends.
+        while pos >= STORE && self.sowing.relay_stores == RelayStores::Pass {
+            pos = self.step_on(steps, b, pos, skip);
         }
+        pos
     }
 
     #[inline]
@@ -1426,7 +1432,7 @@ impl SowingGame {
             // A pit out of play is never lifted (a lap's last stone fell into one across the
             // board: `closed = "fill-across"`).
             if !liftable
-                || (from >= STORE && !self.sowing.relay_stores)
+                || (from >= STORE && self.sowing.relay_stores != RelayStores::Lift)
                 || b.is_closed(from)
                 || (self.geo.kept_houses && b.house_mask() >> from & 1 == 1)
             {

@@ -26,7 +26,8 @@ pub(crate) use end::{Leftover, NoMove};
 pub(crate) use house::HouseChoice;
 pub(crate) use rounds::{FillFrom, Owners, Partial};
 pub(crate) use sowing::{
-    CannotFeed, DivertHand, MustFeed, OpeningLast, Relay, SkipOrigin, TakeChoice, TakeTo,
+    CannotFeed, DivertHand, MustFeed, OpeningLast, Relay, RelayStores, SkipOrigin, TakeChoice,
+    TakeTo,
 };
 
 use super::board::{Geometry, Runs};

@@ -61,9 +61,9 @@ pub struct Sowing {
     /// Whether every lap after the first chooses its way round as a move does.
     #[serde(default)]
     pub lap_way: Option<Spanned<LapWay>>,
-    /// A relay may lift a store it reaches.
+    /// What a relay does at a store it reaches.
     #[serde(default)]
-    pub relay_stores: bool,
+    pub relay_stores: RelayStores,
     /// A pit a relay is about to lift closes, out of play for the rest of the game, when this
     /// holds (context `relay`); its stones are sown on.
     #[serde(default)]
@@ -349,6 +349,46 @@ pub enum Locks {
     Lift,
 }
 
+/// What a relay does at a store on the circuit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RelayStores {
+    /// The move ends there (`false`).
+    #[default]
+    End,
+    /// The store's stones are lifted and sown on (`true` or `"lift"`).
+    Lift,
+    /// A store is no pit to relay from: the relay, and the views `next` and `beyond`, pass
+    /// over it to the pit after (`"pass"`).
+    Pass,
+}
+
+impl<'de> Deserialize<'de> for RelayStores {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = RelayStores;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`true`, `false`, \"lift\" or \"pass\"")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<RelayStores, E> {
+                Ok(if v {
+                    RelayStores::Lift
+                } else {
+                    RelayStores::End
+                })
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RelayStores, E> {
+                match v {
+                    "lift" => Ok(RelayStores::Lift),
+                    "pass" => Ok(RelayStores::Pass),
+                    _ => Err(E::unknown_variant(v, &["lift", "pass"])),
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
 impl<'de> Deserialize<'de> for Locks {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Visitor;
@@ -543,16 +583,20 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "sowing",
         key: "relay_stores",
-        line: "a relay may lift a store the sowing reaches, and sow its stones on",
-        expects: "`true` or `false`",
-        values: &[],
+        line: "what a relay does at a store the sowing reaches: ends, lifts it, or passes it",
+        expects: "`true`, `false`, \"lift\" or \"pass\"",
+        values: &["lift", "pass"],
         default: "false",
         example: "relay_stores = true",
-        long: "With `true`, a relay whose next pit (or last pit) is a store on the circuit \
-               (`stores = \"own\"` or `\"both\"`) lifts the store's stones and sows them on \
-               from there, as it lifts a pit; `relay_when` may single it out with `next.is_store` \
-               or `last.is_store`. CrossCapt (Eight): a lap ending in the mover's rightmost pit \
-               goes on with the stones of their store. With `false` the move ends at a store.",
+        long: "With `true` (or \"lift\"), a relay whose next pit (or last pit) is a store on \
+               the circuit (`stores = \"own\"` or `\"both\"`) lifts the store's stones and \
+               sows them on from there, as it lifts a pit; `relay_when` may single it out with \
+               `next.is_store` or `last.is_store`. CrossCapt (Eight): a lap ending in the \
+               mover's rightmost pit goes on with the stones of their store. With `false` the \
+               move ends at a store. With \"pass\" a store is no pit to look at: the relay, \
+               and the views `next` and `beyond`, pass over it to the pit after (Sonka: \"the \
+               contents of the next hole are picked up\", a last stone before the mover's \
+               store lifting the opponent's first pit).",
     },
     KeyRef {
         section: "sowing",
@@ -971,8 +1015,8 @@ pub(crate) struct SowingRule {
     pub(crate) divert: Option<PitCond>,
     pub(crate) divert_to: TakeTo,
     pub(crate) divert_hand: DivertHand,
-    /// A relay may lift a store.
-    pub(crate) relay_stores: bool,
+    /// What a relay does at a store.
+    pub(crate) relay_stores: RelayStores,
     pub(crate) must_feed: MustFeed,
     /// What a player may do when no move would feed the opponent.
     pub(crate) cannot_feed: CannotFeed,
@@ -1084,7 +1128,7 @@ pub(super) struct Checked {
     divert: Option<Expr>,
     divert_to: TakeTo,
     divert_hand: DivertHand,
-    relay_stores: bool,
+    relay_stores: RelayStores,
     close: Option<Expr>,
     fill_across: bool,
     locks: Locks,
@@ -1327,7 +1371,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         divert: compiled(divert)?,
         divert_to: divert_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
         divert_hand: divert_hand.map_or(DivertHand::Drop, |h| *h.get_ref()),
-        relay_stores: sowing.is_some_and(|s| s.relay_stores),
+        relay_stores: sowing.map_or(RelayStores::End, |s| s.relay_stores),
         close: compiled(close)?,
         fill_across: sowing
             .and_then(|s| s.closed.as_ref())
@@ -1725,11 +1769,20 @@ impl SowingRule {
                 d.text()
             );
         }
-        if self.relay_stores {
-            let _ = writeln!(
-                s,
-                "A relay reaching a store lifts its stones and sows them on."
-            );
+        match self.relay_stores {
+            RelayStores::End => {}
+            RelayStores::Lift => {
+                let _ = writeln!(
+                    s,
+                    "A relay reaching a store lifts its stones and sows them on."
+                );
+            }
+            RelayStores::Pass => {
+                let _ = writeln!(
+                    s,
+                    "A relay, and the pits after the last (`next`, `beyond`), pass over stores."
+                );
+            }
         }
         if let Some(r) = &self.relay_choice {
             let _ = writeln!(
