@@ -3671,3 +3671,35 @@ fn lifted_is_the_moves_first_lift_through_its_relays() {
     assert_eq!(s["pits"], json!([[1, 1], [0, 6]]), "{s}");
     assert_eq!(s["stores"], json!([4, 4]));
 }
+
+#[test]
+fn previous_way_is_the_way_round_the_move_before_began() {
+    use ludus::game::{Game, Json};
+    // Each move sows the other way round from the move before (the first the rules' way).
+    let g = plain("[sowing]\nreverse = \"previous_way == 1\"\n");
+    let mut st = position(&g, 0, &[1, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 1], [22, 22]);
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    assert!(moves.iter().all(|m| !m.is_other_way()), "{moves:?}");
+    // South's pit 6 counterclockwise into North's pit 1.
+    g.play(&mut st, &ludus::sowing::SowingMove::pit(6));
+    let s = g.state_json(&st);
+    assert_eq!(s["previous"]["way"], 1);
+    assert_eq!(s["pits"], json!([[1, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 1]]));
+    // North now sows clockwise only: North's pit 1 (two stones) into South's 6 and 5.
+    g.legal_moves(&st, &mut moves);
+    assert!(moves.iter().all(|m| m.is_other_way()), "{moves:?}");
+    g.play(&mut st, &ludus::sowing::SowingMove::other_way(1));
+    let s = g.state_json(&st);
+    assert_eq!(s["previous"]["way"], 2);
+    assert_eq!(s["pits"], json!([[1, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 1]]));
+    g.legal_moves(&st, &mut moves);
+    assert!(moves.iter().all(|m| !m.is_other_way()), "{moves:?}");
+    // STATE round trip, and a way that is neither refused.
+    let back = g.state_from_json(&s).expect("read back");
+    assert_eq!(g.state_json(&back), s);
+    let mut bad = s.clone();
+    bad["previous"]["way"] = json!(3);
+    let e = g.state_from_json(&bad).err().expect("refused");
+    assert!(e.to_string().contains("\"way\""), "{e}");
+}

@@ -121,6 +121,7 @@ const CROSSED: u16 = 203;
 const PREVIOUS_CAPTURED: u16 = 204;
 const STEPS: u16 = 205;
 const LIFTED: u16 = 206;
+const PREVIOUS_WAY: u16 = 207;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -718,6 +719,12 @@ impl Context {
                     "stones the move played just before this one captured (0: none, a pass, or the game's first move)",
                 )
                 .var(
+                    "previous_way",
+                    Type::Int,
+                    PREVIOUS_WAY,
+                    "the way round the move played just before this one began: 1 the rules' direction, 2 the other way (0: none, a pass, or the game's first move)",
+                )
+                .var(
                     "mover.way",
                     Type::Int,
                     MOVER_WAY,
@@ -765,7 +772,8 @@ impl Remembers {
         let views = [View::PreviousOrigin, View::PreviousLast]
             .map(|v| v as u16 * ATTRS..(v as u16 + 1) * ATTRS);
         let previous = |s: u16| {
-            views.iter().any(|r| r.contains(&s)) || s == PREVIOUS_LIFTED || s == PREVIOUS_CAPTURED
+            views.iter().any(|r| r.contains(&s))
+                || [PREVIOUS_LIFTED, PREVIOUS_CAPTURED, PREVIOUS_WAY].contains(&s)
         };
         Remembers {
             previous: (0..256u16).any(|s| expr.reads(s) && previous(s)),
@@ -797,6 +805,9 @@ pub struct Ctx<'a> {
     pub previous_lifted: u32,
     /// Stones the move before captured (a start condition's context).
     pub previous_captured: u32,
+    /// The way round the move before began (a start condition's context): 0 none, 1 the
+    /// rules' direction, 2 the other way.
+    pub previous_way: u8,
     /// The way round of each player's first move (a start condition's context).
     pub ways: [u8; 2],
     pub captured: u32,
@@ -828,6 +839,7 @@ impl<'a> Ctx<'a> {
             hand: 0,
             previous_lifted: 0,
             previous_captured: 0,
+            previous_way: 0,
             ways: [0; 2],
             captured: 0,
             taken: 0,
@@ -938,6 +950,7 @@ impl Vars for Ctx<'_> {
             HAND | LIFT | STEPS => self.hand as i32,
             PREVIOUS_LIFTED => self.previous_lifted as i32,
             PREVIOUS_CAPTURED => self.previous_captured as i32,
+            PREVIOUS_WAY => i32::from(self.previous_way),
             MOVER_WAY => i32::from(self.ways[self.mover]),
             OPPONENT_WAY => i32::from(self.ways[opp]),
             CAPTURED => self.captured as i32,

@@ -2182,6 +2182,7 @@ impl SowingGame {
                 last: r.last,
                 lifted: r.lifted,
                 captured: r.captured,
+                way: 1 + u8::from(r.other_way),
             };
         }
         if before.chose_way && st.memory.ways[mover] == 0 {

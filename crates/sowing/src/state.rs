@@ -69,6 +69,7 @@ impl Memory {
         ctx.views[View::PreviousLast as usize] = self.previous.last;
         ctx.previous_lifted = u32::from(self.previous.lifted);
         ctx.previous_captured = u32::from(self.previous.captured);
+        ctx.previous_way = self.previous.way;
         ctx.ways = self.ways;
     }
 }
@@ -82,6 +83,8 @@ pub(crate) struct Previous {
     pub(crate) last: u8,
     pub(crate) lifted: u8,
     pub(crate) captured: u16,
+    /// The way round it began: 1 the rules' direction, 2 the other way (0: no move).
+    pub(crate) way: u8,
 }
 
 impl Previous {
@@ -91,6 +94,7 @@ impl Previous {
         last: NO_SLOT,
         lifted: 0,
         captured: 0,
+        way: 0,
     };
 }
 
@@ -286,7 +290,7 @@ impl SowingState {
 
 impl SowingGame {
     /// STATE `previous`: the move before as `{"origin": [side, pit], "last": [side, pit],
-    /// "lifted": stones, "captured": stones}` (pit 0: a store), or null.
+    /// "lifted": stones, "captured": stones, "way": 1 or 2}` (pit 0: a store), or null.
     fn previous_json(&self, p: Previous) -> Value {
         if p == Previous::NONE {
             return Value::Null;
@@ -295,7 +299,8 @@ impl SowingGame {
             let s = usize::from(s);
             json!([self.geo.owner[s], self.geo.number[s]])
         };
-        json!({"origin": place(p.origin), "last": place(p.last), "lifted": p.lifted, "captured": p.captured})
+        json!({"origin": place(p.origin), "last": place(p.last), "lifted": p.lifted,
+               "captured": p.captured, "way": p.way})
     }
 
     /// Reads STATE `ways` (absent or null: no first move made yet).
@@ -381,7 +386,8 @@ impl SowingGame {
         let bad = || {
             format!(
                 "`previous` is {{\"origin\": [side, pit 1..{n}], \"last\": [side, pit 0..{n}] \
-                 (0: the store), \"lifted\": stones, \"captured\": stones (0 when left out)}} or null"
+                 (0: the store), \"lifted\": stones, \"captured\": stones (0 when left out), \
+                 \"way\": 1 the rules' direction or 2 the other way (1 when left out)}} or null"
             )
         };
         let place = |key: &str, store: bool| -> Result<u8, String> {
@@ -410,11 +416,16 @@ impl SowingGame {
                 .filter(|&c| c <= u64::from(u16::MAX))
                 .ok_or_else(bad)?,
         };
+        let way = match v.get("way") {
+            None => 1,
+            Some(w) => w.as_u64().filter(|w| (1..=2).contains(w)).ok_or_else(bad)?,
+        };
         Ok(Previous {
             origin: place("origin", false)?,
             last: place("last", true)?,
             lifted: lifted as u8,
             captured: captured as u16,
+            way: way as u8,
         })
     }
 
