@@ -1547,6 +1547,21 @@ fn after_a_capture_the_mover_picks_further_pits_to_take() {
     assert!(s["decision"].is_null());
     assert_eq!(s["to_move"], 1);
     assert!(ludus::game::View::describe(&g).contains("the mover picks 1 further pit"));
+    // Unless the picks follow every capture whose condition held (`pick_after = "when"`).
+    let g = rules(
+        "pick = 1\npick_from = \"pit.side == opponent and pit.number >= 4\"\npick_after = \"when\"",
+    );
+    let mut st = position(&g, 0, &[1, 0, 4, 4, 3, 2], &[0, 0, 4, 4, 0, 1], [13, 12]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["decision"]["options"], json!(["o4", "o6"]));
+    assert_eq!(s["stores"], json!([13, 12]));
+    let o4 = g.parse_move(&st, "o4").unwrap();
+    g.play(&mut st, &o4);
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[0, 1, 4, 4, 3, 2], [0, 0, 4, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([17, 12]));
+    assert!(ludus::game::View::describe(&g)
+        .contains("After a capture (whether or not it took stones), the mover picks 1"));
 }
 
 #[test]

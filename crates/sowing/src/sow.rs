@@ -3,7 +3,7 @@
 
 use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE, STORE_WAY};
 use super::moves::{MoveKind, SowingMove};
-use super::rules::capture::{CaptureRule, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT};
+use super::rules::capture::{CaptureRule, PickAfter, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT};
 use super::rules::house::{AlsoPit, HouseRule};
 use super::rules::{
     CannotFeed, CaptureAt, CaptureChoice, CaptureTo, ChainWay, DivertHand, GoOn, GrandSlam,
@@ -1030,6 +1030,9 @@ impl SowingGame {
         s.report.grand_slam = grand_slam;
         self.keep_on_board(b, cap, s, captured);
         match (captured, hit.picks) {
+            (0, pick) if pick > 0 && cap.pick_after == PickAfter::When => {
+                self.picks(b, s, pick, ask)
+            }
             (0, _) => None,
             _ if cap.to == CaptureTo::Pick => self.place(b, s, captured, ask),
             (_, 0) => None,

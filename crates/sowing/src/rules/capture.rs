@@ -70,6 +70,9 @@ pub struct Capture {
     /// the capture's condition).
     #[serde(default)]
     pub pick_when: Option<Spanned<String>>,
+    /// Whether the picks follow only a capture that took stones.
+    #[serde(default)]
+    pub pick_after: Option<Spanned<PickAfter>>,
     /// A last stone in a store takes that store (`take` naming `"last"`).
     #[serde(default)]
     pub take_store: bool,
@@ -294,6 +297,17 @@ pub enum CaptureChoice {
     None,
     /// The mover makes it or leaves it.
     Mover,
+}
+
+/// Which captures the picks follow (`pick_after`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PickAfter {
+    /// A capture that took stones.
+    #[default]
+    Taking,
+    /// Every capture whose conditions held, whether or not it took stones.
+    When,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -618,6 +632,22 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "capture",
+        key: "pick_after",
+        line: "which captures the picks follow: one that took stones, or any whose conditions held",
+        expects: "\"taking\" or \"when\"",
+        values: &["taking", "when"],
+        default: "\"taking\"",
+        example: "pick_after = \"when\"",
+        long: "With `pick`: \"taking\", the picks follow a capture that took stones; \"when\", \
+               they follow every capture whose `when` (and `pick_when`) held, whether it took \
+               stones or not. Gifia: a last counter making two or four takes them with the \
+               neighbours that hold two or four, and any other last counter lets the mover take \
+               one such neighbour: `when = \"true\"`, the takes as a chain over the last pit and \
+               its neighbours, `pick = \"if(last.count in [2, 4], 0, 1)\"`, `pick_from` the \
+               neighbours holding two or four, `pick_after = \"when\"`.",
+    },
+    KeyRef {
+        section: "capture",
         key: "sweep",
         line: "context sweep: after the capture step of every move, the mover takes every stone left in play when this holds",
         expects: "a condition (context sweep)",
@@ -688,6 +718,8 @@ pub(crate) struct CaptureRule {
     pub(crate) pick_from: Option<PitCond>,
     /// The picks follow only a capture for which this holds; `None`: every capture.
     pub(crate) pick_when: Option<Expr>,
+    /// Which captures the picks follow.
+    pub(crate) pick_after: PickAfter,
     /// A last stone in a store takes it (`take_store` and the target `"last"`).
     pub(crate) last_store: bool,
     /// The mover's own store is taken (`take_store` and the target `"store"`).
@@ -935,6 +967,12 @@ fn pick_checks(cx: &mut Cx, c: &Capture) {
                     "`pick_when` without `pick`: no pit is ever picked",
                 );
             }
+            if let Some(a) = &c.pick_after {
+                cx.warn(
+                    a.span(),
+                    "`pick_after` without `pick`: no pit is ever picked",
+                );
+            }
         }
     }
 }
@@ -989,6 +1027,10 @@ impl Checked<'_> {
             pick_expr: self.pick,
             pick_from: self.pick_from.map(|e| laid.pit(e, View::Pit)),
             pick_when: self.pick_when,
+            pick_after: c
+                .pick_after
+                .as_ref()
+                .map_or(PickAfter::Taking, |a| *a.get_ref()),
             last_store: c.take_store && c.take.get_ref().contains(&Target::Last),
             own_store: c.take_store && c.take.get_ref().contains(&Target::Store),
         }
@@ -1086,6 +1128,7 @@ impl CaptureRule {
             pick,
             pick_from: _,
             pick_when: _,
+            pick_after: _,
             to,
             last_store: _,
             own_store: _,
@@ -1179,7 +1222,11 @@ impl CaptureRule {
         if self.pick > 0 {
             let _ = writeln!(
                 s,
-                "After a capture that took stones{}, the mover picks {} further pit{} holding stones{} and takes {}.",
+                "After a capture {}{}, the mover picks {} further pit{} holding stones{} and takes {}.",
+                match self.pick_after {
+                    PickAfter::Taking => "that took stones",
+                    PickAfter::When => "(whether or not it took stones)",
+                },
                 self.pick_when
                     .as_ref()
                     .map_or(String::new(), |w| format!(" and for which `{}` held", w.text())),
