@@ -3718,3 +3718,47 @@ fn previous_way_is_the_way_round_the_move_before_began() {
     let e = g.state_from_json(&bad).err().expect("refused");
     assert!(e.to_string().contains("\"way\""), "{e}");
 }
+
+#[test]
+fn the_mover_may_drop_more_stones_into_a_pit_where_drop_choice_holds() {
+    use ludus::game::{Game, Json, Notation, View};
+    use ludus::sowing::SowingMove;
+    let g = plain("[sowing]\ndrop_choice = \"ply < 2\"\n");
+    let mut st = g.new_game(0);
+    // South's pit 1 (four): one into pit 2, and the question.
+    g.play(&mut st, &SowingMove::pit(1));
+    let s = g.state_json(&st);
+    assert_eq!(s["decision"]["question"], "drop");
+    assert_eq!(s["decision"]["options"], json!(["take", "leave"]));
+    assert_eq!(s["pits"][0], json!([0, 5, 4, 4, 4, 4]));
+    assert_eq!(
+        g.awaited(&st).unwrap(),
+        "to decide: drop another stone into South's pit 2 (5 stones) or sow on, 3 stones in hand (`take` or `leave`)"
+    );
+    // Another into pit 2, then on to pit 3, then the last stone there too: the lap ends in pit 3.
+    for answer in ["take", "leave", "take"] {
+        let mv = g.parse_move(&st, answer).unwrap();
+        g.play(&mut st, &mv);
+    }
+    let s = g.state_json(&st);
+    assert!(s["decision"].is_null(), "{s}");
+    assert_eq!(s["pits"], json!([[0, 6, 6, 4, 4, 4], [4, 4, 4, 4, 4, 4]]));
+    assert_eq!(s["to_move"], 1);
+    // Leaving every time sows one a pit.
+    let mut other = st.clone();
+    g.play(&mut other, &SowingMove::pit(1));
+    while g.state_json(&other)["decision"]["question"] == "drop" {
+        g.play(&mut other, &SowingMove::LEAVE);
+    }
+    let s = g.state_json(&other);
+    assert_eq!(s["pits"][1], json!([0, 5, 5, 5, 5, 4]));
+    // From the third move on, no question: one stone a pit.
+    g.play(&mut st, &SowingMove::pit(1));
+    while g.state_json(&st)["decision"]["question"] == "drop" {
+        g.play(&mut st, &SowingMove::LEAVE);
+    }
+    g.play(&mut st, &SowingMove::pit(4));
+    let s = g.state_json(&st);
+    assert!(s["decision"].is_null(), "{s}");
+    assert_eq!(s["pits"][0], json!([0, 6, 6, 0, 5, 5]));
+}

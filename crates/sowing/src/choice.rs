@@ -223,9 +223,10 @@ impl SowingGame {
     /// The pits at stake in the pending question, as slots.
     fn stake(&self, st: &SowingState, pending: &Pending) -> u64 {
         match pending.paused.question {
-            Question::Take { slot } | Question::Relay { slot } | Question::Way { slot, .. } => {
-                1 << slot
-            }
+            Question::Take { slot }
+            | Question::Relay { slot }
+            | Question::Way { slot, .. }
+            | Question::Drop { slot } => 1 << slot,
             Question::House { slot, also } => match also {
                 NO_SLOT => 1 << slot,
                 also => 1 << slot | 1 << also,
@@ -261,6 +262,13 @@ impl SowingGame {
             Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
             Question::Relay { .. } => {
                 format!("lift {pits} ({stones}) and sow on (`take`), or stop here (`leave`)")
+            }
+            Question::Drop { .. } => {
+                let hand = pending.paused.sowing.hand;
+                let s = if hand == 1 { "" } else { "s" };
+                format!(
+                    "drop another stone into {pits} ({stones}) or sow on, {hand} stone{s} in hand"
+                )
             }
             Question::Way { relay, .. } => {
                 let sown = match relay {
@@ -334,6 +342,7 @@ impl SowingGame {
             Question::House { .. } => "house",
             Question::Capture { .. } => "capture",
             Question::Relay { .. } => "relay",
+            Question::Drop { .. } => "drop",
             Question::Way { .. } => "way",
             Question::Pick { .. } => "pick",
             Question::Place => "place",

@@ -334,6 +334,9 @@ pub(crate) enum Question {
     /// At a lap's end where `sowing.relay_choice` holds: lift the pit in `slot` and sow on
     /// (`take`), or stop there (`leave`).
     Relay { slot: u8 },
+    /// After a drop into the pit in `slot` where `sowing.drop_choice` holds: another stone
+    /// into it (`take`), or on to the next pit (`leave`).
+    Drop { slot: u8 },
     /// At a lap's start where both ways are open (`lap_way = "chosen"`): the stones sown from
     /// the pit in `slot` (lifted from it when `relay`, else captured stones in hand) go the
     /// other way round (`take`) or the rules' way (`leave`).
@@ -426,6 +429,21 @@ impl SowingGame {
                 return pos;
             }
         }
+    }
+
+    /// After a drop into `s.pos`, stones still in hand: the question whether another goes into
+    /// the same pit, where `sowing.drop_choice` holds (only while `ask`: a trial sows on).
+    #[cold]
+    fn drop_more(&self, b: &Board, s: &Sowing, ask: bool) -> Option<Question> {
+        let choice = self.sowing.drop_choice.as_ref()?;
+        if !ask || s.hand == 0 || s.pos >= STORE || s.diverted {
+            return None;
+        }
+        let mut ctx = self.move_ctx(b, s);
+        ctx.hand = u32::from(s.hand);
+        choice
+            .test(&mut ctx, s.pos)
+            .then_some(Question::Drop { slot: s.pos as u8 })
     }
 
     /// A drop into `s.pos` of as many stones as `sowing.drops` says (at least one, at most
@@ -885,6 +903,19 @@ impl SowingGame {
         let take = answer.kind() == MoveKind::Take;
         let s = &mut paused.sowing;
         let next = match paused.question {
+            Question::Drop { slot } => {
+                if take {
+                    b.count[usize::from(slot)] += 1;
+                    s.hand -= 1;
+                    s.sown += 1;
+                }
+                match take {
+                    true => self.drop_more(b, s, true),
+                    false => None,
+                }
+                .or_else(|| self.take_on_drop(b, s, true))
+                .or_else(|| self.sow_to_end(b, s, true))
+            }
             Question::Take { slot } => {
                 if take {
                     self.take_pit(b, s, usize::from(slot));
@@ -1325,7 +1356,8 @@ impl SowingGame {
             .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::Lap);
         let drops = self.sowing.drops.as_ref();
         // Drops of several stones, or into a store (`sowing.drops`, `sowing.divert`).
-        let counted = drops.is_some() || self.sowing.divert.is_some();
+        let counted =
+            drops.is_some() || self.sowing.divert.is_some() || self.sowing.drop_choice.is_some();
         loop {
             let filling = self.sowing.fill_across && b.closed != 0;
             // One stone a drop into a pit in play, unless the rules say otherwise.
@@ -1355,6 +1387,11 @@ impl SowingGame {
                 s.visited |= 1 << s.pos;
                 if self.empties_houses() {
                     b.empty_houses();
+                }
+                if !plain {
+                    if let Some(q) = self.drop_more(b, s, ask) {
+                        return Some(q);
+                    }
                 }
                 if let Some(q) = self.take_on_drop(b, s, ask) {
                     return Some(q);

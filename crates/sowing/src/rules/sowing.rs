@@ -106,6 +106,10 @@ pub struct Sowing {
     /// Whose store a drop `divert` matches goes to.
     #[serde(default)]
     pub divert_to: Option<Spanned<TakeTo>>,
+    /// After a drop for which this holds (context `drop`), the mover decides whether another
+    /// stone goes into the same pit.
+    #[serde(default)]
+    pub drop_choice: Option<Spanned<String>>,
     /// What of the hand a drop `divert` matches sends to the store.
     #[serde(default)]
     pub divert_hand: Option<Spanned<DivertHand>>,
@@ -822,6 +826,23 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "sowing",
+        key: "drop_choice",
+        line: "context drop: after a drop for which this holds, the mover may drop another stone into the same pit",
+        expects: CONDITION,
+        values: &[],
+        default: "none",
+        example: "drop_choice = \"ply < 2\"",
+        long: "A condition (context drop: `pit` the pit just sown into, `hand` the stones still \
+               in hand, `sown`, `lifted`, `origin`) checked after every drop that leaves stones \
+               in hand: where it holds, the mover decides, `take`, another stone goes into the \
+               same pit (and the question comes again), or `leave`, the sowing goes on to the \
+               next pit; the lap ends where the hand runs out. A decision like any other \
+               (STATE `decision` `\"drop\"`). Ti: \"in the first and second moves, players may \
+               choose to drop as many counters as they wish into the holes they are sowing \
+               into\", `drop_choice = \"ply < 2\"`.",
+    },
+    KeyRef {
+        section: "sowing",
         key: "divert",
         line: "context drop: a drop into a pit for which this holds goes to a store instead",
         expects: CONDITION,
@@ -1013,6 +1034,8 @@ pub(crate) struct SowingRule {
     pub(crate) drops: Option<Expr>,
     /// A drop into a pit for which this holds goes to a store instead.
     pub(crate) divert: Option<PitCond>,
+    /// After a drop for which this holds, the mover may drop another stone into the pit.
+    pub(crate) drop_choice: Option<PitCond>,
     pub(crate) divert_to: TakeTo,
     pub(crate) divert_hand: DivertHand,
     /// What a relay does at a store.
@@ -1126,6 +1149,7 @@ pub(super) struct Checked {
     lap_way_chosen: bool,
     drops: Option<Expr>,
     divert: Option<Expr>,
+    drop_choice: Option<Expr>,
     divert_to: TakeTo,
     divert_hand: DivertHand,
     relay_stores: RelayStores,
@@ -1178,6 +1202,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
     let skip = condition(Context::Skip, sowing.and_then(|s| s.skip.as_ref()));
     let take = condition(Context::Drop, sowing.and_then(|s| s.take.as_ref()));
     let divert = condition(Context::Drop, sowing.and_then(|s| s.divert.as_ref()));
+    let drop_choice = condition(Context::Drop, sowing.and_then(|s| s.drop_choice.as_ref()));
     let store_move = condition(Context::Start, sowing.and_then(|s| s.store_move.as_ref()));
     let lock_when = condition(Context::Lock, sowing.and_then(|s| s.lock_when.as_ref()));
     let unlock_when = condition(Context::Lock, sowing.and_then(|s| s.unlock_when.as_ref()));
@@ -1369,6 +1394,7 @@ pub(super) fn check(cx: &mut Cx, sowing: Option<&Sowing>) -> Option<Checked> {
         lap_way_chosen,
         drops: compiled(drops)?,
         divert: compiled(divert)?,
+        drop_choice: compiled(drop_choice)?,
         divert_to: divert_to.map_or(TakeTo::Owner, |t| *t.get_ref()),
         divert_hand: divert_hand.map_or(DivertHand::Drop, |h| *h.get_ref()),
         relay_stores: sowing.map_or(RelayStores::End, |s| s.relay_stores),
@@ -1445,6 +1471,7 @@ impl Checked {
             lap_way_chosen: self.lap_way_chosen,
             drops: self.drops,
             divert: self.divert.map(|e| laid.pit(e, View::Pit)),
+            drop_choice: self.drop_choice.map(|e| laid.pit(e, View::Pit)),
             divert_to: self.divert_to,
             divert_hand: self.divert_hand,
             relay_stores: self.relay_stores,
@@ -1507,6 +1534,7 @@ impl SowingRule {
             take,
             drops,
             divert,
+            drop_choice,
             directed,
             close,
             fill_across,
@@ -1535,6 +1563,7 @@ impl SowingRule {
                 || skip.is_some()
                 || drops.is_some()
                 || divert.is_some()
+                || drop_choice.is_some()
                 || *relay != Relay::None
                 || self.circuit.from_board,
             plain: *first_origin
@@ -1760,6 +1789,13 @@ impl SowingRule {
                     DivertHand::All =>
                         ", with every stone still in hand, and the lap ends at the pit sown before",
                 }
+            );
+        }
+        if let Some(c) = &self.drop_choice {
+            let _ = writeln!(
+                s,
+                "After a drop where `{}`, with stones still in hand, the mover may drop another stone into the same pit.",
+                c.expr.text()
             );
         }
         if let Some(d) = &self.drops {
