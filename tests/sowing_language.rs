@@ -3715,7 +3715,7 @@ fn previous_way_is_the_way_round_the_move_before_began() {
     assert_eq!(g.state_json(&back), s);
     let mut bad = s.clone();
     bad["previous"]["way"] = json!(3);
-    let e = g.state_from_json(&bad).err().expect("refused");
+    let e = g.state_from_json(&bad).expect_err("refused");
     assert!(e.to_string().contains("\"way\""), "{e}");
 }
 
