@@ -1309,10 +1309,10 @@ fn take_max_is_a_number_in_range_or_an_expression_of_the_capture() {
         "0",
     );
     located(
-        &capture("\"pit.count\""),
-        "unknown name `pit.count`",
-        "take_max = \"pit.count\"",
-        "pit.count",
+        &capture("\"prior.count\""),
+        "unknown name `prior.count`",
+        "take_max = \"prior.count\"",
+        "prior.count",
     );
     located(
         &capture("\"last.count > 1\""),
@@ -1323,6 +1323,12 @@ fn take_max_is_a_number_in_range_or_an_expression_of_the_capture() {
     assert!(ludus::registry::check(&capture("\"1 + last.count / 2\""))
         .game
         .is_some());
+    // The pit taken is a name of its own context.
+    assert!(
+        ludus::registry::check(&capture("\"if(pit.side == mover, 1, 255)\""))
+            .game
+            .is_some()
+    );
 }
 
 #[test]

@@ -1116,7 +1116,7 @@ fn a_start_condition_remembers_the_move_before() {
     let s = sow_pit(&g, &mut st, 6);
     assert_eq!(
         s["previous"],
-        json!({"origin": [0, 6], "last": [1, 1], "lifted": 1, "captured": 0})
+        json!({"origin": [0, 6], "last": [1, 1], "lifted": 1, "captured": 0, "way": 1})
     );
     assert_eq!(legal_pits(&g, &st), vec![2]);
     // The same board without the move before: both pits.
@@ -2779,6 +2779,20 @@ relay_stores = true
     let mut st = position(&g, 0, &[0, 0, 1, 0], &[0, 3, 0, 1], [2, 1]);
     let s = sow_pit(&g, &mut st, 3);
     assert_eq!(s["pits"], json!([[0, 0, 0, 1], [0, 3, 0, 1]]));
+    // A capture chain walking on passes over it too: South's 4 taken, then North's 1 after the
+    // store; ending at the store instead, the chain takes South's 4 alone.
+    let chain = "\n[capture]\nwhen = \"next.count == 0\"\ntake = [\"beyond\"]\n\
+                 chain = \"pit.count > 0\"\nchain_way = \"on\"\n";
+    let g = from_text(&(text.replace("relay_stores = true", "relay_stores = \"pass\"") + chain));
+    let mut st = position(&g, 0, &[1, 0, 0, 2], &[3, 0, 0, 1], [1, 0]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 1, 0, 0], [0, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([6, 0]));
+    let g = from_text(&(text.replace("relay_stores = true", "") + chain));
+    let mut st = position(&g, 0, &[1, 0, 0, 2], &[3, 0, 0, 1], [1, 0]);
+    let s = sow_pit(&g, &mut st, 1);
+    assert_eq!(s["pits"], json!([[0, 1, 0, 0], [3, 0, 0, 1]]));
+    assert_eq!(s["stores"], json!([3, 0]));
 }
 
 #[test]

@@ -415,10 +415,17 @@ impl SowingGame {
         };
         let mut pos = self.step_on(steps, b, pos, skip);
         // A circuit holds pits besides its stores: this ends.
-        while pos >= STORE && self.sowing.relay_stores == RelayStores::Pass {
+        while self.passes_store(pos) {
             pos = self.step_on(steps, b, pos, skip);
         }
         pos
+    }
+
+    /// Whether `slot` is a store the rules pass over when they look along the circuit
+    /// (`relay_stores = "pass"`).
+    #[inline(always)]
+    fn passes_store(&self, slot: usize) -> bool {
+        slot >= STORE && self.sowing.relay_stores == RelayStores::Pass
     }
 
     #[inline]
@@ -1690,7 +1697,7 @@ impl SowingGame {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let most = each.map_or(most, |each| each[s]);
+            let most = each.as_ref().map_or(most, |each| each[s]);
             let got = CaptureRule::takes(b.count[s], most);
             captured += u32::from(got);
             b.count[s] -= got;
@@ -1724,7 +1731,7 @@ impl SowingGame {
                 break;
             }
             p = usize::from(step[p]);
-            if p == at.skip || b.is_closed(p) {
+            if p == at.skip || b.is_closed(p) || self.passes_store(p) {
                 continue;
             }
             if gap {
@@ -1912,7 +1919,7 @@ impl SowingGame {
                             break;
                         }
                         p = usize::from(step[p]);
-                        if p == skip || b.is_closed(p) {
+                        if p == skip || b.is_closed(p) || self.passes_store(p) {
                             continue;
                         }
                         if taken >> p & 1 == 1 || p >= STORE || !chain.test(&mut ctx, p) {
@@ -1937,7 +1944,7 @@ impl SowingGame {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let most = each.map_or(most, |each| each[s]);
+            let most = each.as_ref().map_or(most, |each| each[s]);
             let got = u32::from(CaptureRule::takes(b.count[s], most));
             stones += got;
             if slammed >> s & 1 == 1 {

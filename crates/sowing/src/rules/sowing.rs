@@ -361,8 +361,8 @@ pub enum RelayStores {
     End,
     /// The store's stones are lifted and sown on (`true` or `"lift"`).
     Lift,
-    /// A store is no pit to relay from: the relay, and the views `next` and `beyond`, pass
-    /// over it to the pit after (`"pass"`).
+    /// A store is no pit to relay from: the relay, the views `next` and `beyond` and the
+    /// capture chains pass over it to the pit after (`"pass"`).
     Pass,
 }
 
@@ -598,7 +598,8 @@ const KEYS: &[KeyRef] = &[
                `next.is_store` or `last.is_store`. CrossCapt (Eight): a lap ending in the \
                mover's rightmost pit goes on with the stones of their store. With `false` the \
                move ends at a store. With \"pass\" a store is no pit to look at: the relay, \
-               and the views `next` and `beyond`, pass over it to the pit after (Sonka: \"the \
+               the views `next` and `beyond` and the walks of `capture.chain` pass over it to \
+               the pit after (Sonka: \"the \
                contents of the next hole are picked up\", a last stone before the mover's \
                store lifting the opponent's first pit).",
     },
@@ -831,7 +832,7 @@ const KEYS: &[KeyRef] = &[
         expects: CONDITION,
         values: &[],
         default: "none",
-        example: "drop_choice = \"ply < 2\"",
+        example: "drop_choice = \"ply < 4\"",
         long: "A condition (context drop: `pit` the pit just sown into, `hand` the stones still \
                in hand, `sown`, `lifted`, `origin`) checked after every drop that leaves stones \
                in hand: where it holds, the mover decides, `take`, another stone goes into the \
@@ -839,7 +840,7 @@ const KEYS: &[KeyRef] = &[
                next pit; the lap ends where the hand runs out. A decision like any other \
                (STATE `decision` `\"drop\"`). Ti: \"in the first and second moves, players may \
                choose to drop as many counters as they wish into the holes they are sowing \
-               into\", `drop_choice = \"ply < 2\"`.",
+               into\", each player's first two moves, `drop_choice = \"ply < 4\"`.",
     },
     KeyRef {
         section: "sowing",
@@ -1816,7 +1817,7 @@ impl SowingRule {
             RelayStores::Pass => {
                 let _ = writeln!(
                     s,
-                    "A relay, and the pits after the last (`next`, `beyond`), pass over stores."
+                    "A relay, the pits after the last (`next`, `beyond`) and capture chains pass over stores."
                 );
             }
         }
