@@ -3776,3 +3776,93 @@ fn the_mover_may_drop_more_stones_into_a_pit_where_drop_choice_holds() {
     assert!(s["decision"].is_null(), "{s}");
     assert_eq!(s["pits"][0], json!([0, 6, 6, 0, 5, 5]));
 }
+
+#[test]
+fn pits_closed_from_the_start_make_a_board_of_another_shape() {
+    use ludus::game::{Game, Json};
+    // Seven holes in one circle (Sat Gol): two sides of four, North's pit 4 out of play; either
+    // player sows any pit, the move after a capture from the next pit holding stones after the
+    // last one sown (`previous_between`).
+    let text = |extra: &str| {
+        format!(
+            "[game]\nname = \"circle\"\nfamily = \"sowing\"\n[board]\npits = 4\nstores = true\n\
+             [setup]\nstones = 4\nclosed = [[], [4]]\n[sowing]\nstart_from = \"board\"\n\
+             start = \"pit.count > 0 and previous_between == 0\"\nrelay = \"next\"\n\
+             [capture]\nwhen = \"next.count == 0\"\ntake = [\"beyond\"]\n{extra}"
+        )
+    };
+    let g = from_text(&text(""));
+    let mut st = g.new_game(0);
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[4, 4, 4, 4], [4, 4, 4, 0]]));
+    assert_eq!(s["out_of_play"], json!([[], [4]]), "{s}");
+    assert_eq!(sowing_common::stones(&s), 28);
+    // Random play: every move keeps 28 stones, the closed pit stays empty, and from the second
+    // move on exactly one pit may start.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut moves = Vec::new();
+    let mut plies = 0;
+    while g.outcome(&st).is_none() && plies < 500 {
+        g.legal_moves(&st, &mut moves);
+        if plies > 0 && !moves.is_empty() {
+            assert_eq!(moves.len(), 1, "one forced start: {}", g.state_json(&st));
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        g.play(&mut st, &mv);
+        let s = g.state_json(&st);
+        assert_eq!(sowing_common::stones(&s), 28);
+        assert_eq!(s["pits"][1][3], 0);
+        plies += 1;
+    }
+    // A known step: the first pit holding stones after the last one sown starts the next move.
+    let mut st = position(&g, 0, &[0, 1, 0, 2], &[0, 3, 1, 0], [10, 11]);
+    let s = sow_pit(&g, &mut st, 2);
+    // S2's one stone into S3 (empty before): next S4 holds two, relayed: N1, N2 (four), next N3
+    // holds one, relayed: S1 (N4 passed over), next S2 empty: S3 (one) taken.
+    assert_eq!(s["pits"], json!([[1, 0, 0, 0], [1, 4, 0, 0]]), "{s}");
+    assert_eq!(s["stores"], json!([11, 11]));
+    // North moves next, from the first pit holding stones after S1: S2, S3 and S4 are empty,
+    // then North's own pit 1.
+    assert_eq!(legal_pits(&g, &st), vec![1]);
+    // STATE keeps the closed pit off the board: left out, it is still out of play; listed
+    // open, or holding stones, it is refused.
+    let s = g.state_json(&st);
+    let mut v = s.clone();
+    v.as_object_mut().unwrap().remove("out_of_play");
+    assert_eq!(g.state_json(&g.state_from_json(&v).unwrap()), s);
+    v["out_of_play"] = json!([[], []]);
+    assert!(g.state_from_json(&v).is_err());
+    let mut v = s.clone();
+    v["pits"] = json!([[1, 0, 0, 0], [0, 4, 0, 1]]);
+    assert!(g.state_from_json(&v).is_err());
+    // Refusals: a closed pit given stones, a pit off the board, with `[match]`.
+    let bad = |setup: &str, extra: &str, message: &str| {
+        let rules = text(extra).replace("stones = 4\nclosed = [[], [4]]\n", setup);
+        let e = match ludus::registry::compile(&rules) {
+            Ok(_) => panic!("accepted: {setup}"),
+            Err(d) => d[0].message.clone(),
+        };
+        assert!(e.contains(message), "{e}");
+    };
+    bad(
+        "layout = [[4, 4, 4, 4], [4, 4, 4, 4]]\nclosed = [[], [4]]\n",
+        "",
+        "pit 4 of player 1 is out of play but `layout` gives it stones",
+    );
+    bad(
+        "stones = 4\nclosed = [[], [5]]\n",
+        "",
+        "pit 5 is not on the board",
+    );
+    bad(
+        "stones = 4\nclosed = [[], [1, 2, 3, 4]]\n",
+        "",
+        "leaves a player no pit in play",
+    );
+    bad(
+        "stones = 4\nclosed = [[], [4]]\n",
+        "[match]\nrefill = 4\n",
+        "`closed` with `[match]`",
+    );
+}

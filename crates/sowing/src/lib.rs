@@ -203,10 +203,10 @@ impl SowingGame {
     pub fn places_from_hand(&self) -> bool {
         self.setup.board.to_place != [0, 0] || self.match_rule.as_ref().is_some_and(|m| m.arrange)
     }
-    /// Whether pits may be out of play: in a match's rounds, or closed during play
-    /// (`sowing.close`).
+    /// Whether pits may be out of play: in a match's rounds, closed during play
+    /// (`sowing.close`), or off the board from the start (`[setup] closed`).
     pub fn closes_pits(&self) -> bool {
-        self.match_rule.is_some() || self.sowing.close.is_some()
+        self.match_rule.is_some() || self.sowing.close.is_some() || self.setup.board.closed != 0
     }
     /// Stones in the game.
     pub fn total_stones(&self) -> u32 {

@@ -122,6 +122,7 @@ const PREVIOUS_CAPTURED: u16 = 204;
 const STEPS: u16 = 205;
 const LIFTED: u16 = 206;
 const PREVIOUS_WAY: u16 = 207;
+const PREVIOUS_BETWEEN: u16 = 208;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -719,6 +720,12 @@ impl Context {
                     "stones the move played just before this one captured (0: none, a pass, or the game's first move)",
                 )
                 .var(
+                    "previous_between",
+                    Type::Int,
+                    PREVIOUS_BETWEEN,
+                    "the pits holding stones strictly between previous_last and pit, along the circuit the rules sow (0: no move before)",
+                )
+                .var(
                     "previous_way",
                     Type::Int,
                     PREVIOUS_WAY,
@@ -773,7 +780,13 @@ impl Remembers {
             .map(|v| v as u16 * ATTRS..(v as u16 + 1) * ATTRS);
         let previous = |s: u16| {
             views.iter().any(|r| r.contains(&s))
-                || [PREVIOUS_LIFTED, PREVIOUS_CAPTURED, PREVIOUS_WAY].contains(&s)
+                || [
+                    PREVIOUS_LIFTED,
+                    PREVIOUS_CAPTURED,
+                    PREVIOUS_WAY,
+                    PREVIOUS_BETWEEN,
+                ]
+                .contains(&s)
         };
         Remembers {
             previous: (0..256u16).any(|s| expr.reads(s) && previous(s)),
@@ -866,6 +879,31 @@ impl<'a> Ctx<'a> {
             .map(|s| i32::from(self.board.count[s]))
     }
 
+    /// The pits in play holding stones strictly after `previous_last` and before `pit` along
+    /// the mover's circuit (`previous_between`); 0 without a move before.
+    fn between_previous(&self) -> i32 {
+        let (from, to) = (
+            self.views[View::PreviousLast as usize],
+            self.views[View::Pit as usize],
+        );
+        if from == NO_SLOT || to == NO_SLOT {
+            return 0;
+        }
+        let next = &self.geo.next[self.mover];
+        let (mut s, mut between) = (usize::from(from), 0);
+        // A circuit is at most every slot long; a pit off it counts the whole circuit.
+        for _ in 0..SLOTS {
+            s = usize::from(next[s]);
+            if s >= SLOTS || s == usize::from(to) {
+                break;
+            }
+            if s < STORE && !self.board.is_closed(s) && self.board.count[s] > 0 {
+                between += 1;
+            }
+        }
+        between
+    }
+
     /// Player `p`'s pits in play still locked (`sowing.locks`).
     fn locked(&self, p: usize) -> i32 {
         let held = self.geo.held_mask(self.board, p) & !self.board.closed_mask();
@@ -951,6 +989,7 @@ impl Vars for Ctx<'_> {
             PREVIOUS_LIFTED => self.previous_lifted as i32,
             PREVIOUS_CAPTURED => self.previous_captured as i32,
             PREVIOUS_WAY => i32::from(self.previous_way),
+            PREVIOUS_BETWEEN => self.between_previous(),
             MOVER_WAY => i32::from(self.ways[self.mover]),
             OPPONENT_WAY => i32::from(self.ways[opp]),
             CAPTURED => self.captured as i32,

@@ -583,12 +583,26 @@ impl SowingGame {
                 self.setup.total
             ));
         }
+        // The pits off the board (`[setup] closed`) are out of play in every position.
+        let off_board = self.setup.board.closed;
+        board.closed = off_board;
         if let Some(closed) = obj.get("out_of_play").filter(|v| !v.is_null()) {
             let pits = self.read_pits(closed, "out_of_play")?;
             if pits != 0 && !self.closes_pits() {
                 return Err("these rules never put pits out of play".into());
             }
+            if pits & off_board != off_board {
+                return Err(
+                    "`out_of_play` leaves out a pit the rules keep off the board (`[setup] closed`)"
+                        .into(),
+                );
+            }
             board.closed = pits;
+        }
+        if (0..STORE).any(|s| off_board >> s & 1 == 1 && board.count[s] > 0) {
+            return Err(
+                "a pit the rules keep off the board (`[setup] closed`) holds stones".into(),
+            );
         }
         board.locked = self.read_locked(obj.get("locked"))?;
         if let Some(stages) = obj.get("stages").filter(|v| !v.is_null()) {

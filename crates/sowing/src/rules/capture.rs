@@ -388,7 +388,8 @@ const KEYS: &[KeyRef] = &[
                move sowed, two pits a step, each pit taken while the pit before it is empty and \
                `chain` holds (captures over alternating empty and occupied pits: `take = \
                [\"beyond\"]`, `chain = \"pit.count > 0\"`). Out-of-play pits are passed over; a \
-               store or a pit failing `chain` ends a walk.",
+               store (unless `relay_stores = \"pass\"` passes over it) or a pit failing \
+               `chain` ends a walk.",
     },
     KeyRef {
         section: "capture",

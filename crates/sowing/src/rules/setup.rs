@@ -5,6 +5,7 @@ use super::{err, Cx, Rules};
 use crate::scope::Ctx;
 use crate::scope::PitCond;
 use crate::SowingGame;
+use ludus_core::diagnostics::Diagnostic;
 use ludus_core::game::{Game, Phase, Ritual};
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -34,6 +35,9 @@ pub struct Setup {
     /// Whose the first of two `layout` lists is: player 0's or the starting player's.
     #[serde(default)]
     pub layout_for: Option<Spanned<LayoutFor>>,
+    /// Pits out of play for the whole game, one list of pit numbers per player.
+    #[serde(default)]
+    pub closed: Option<Spanned<Vec<Spanned<Vec<u32>>>>>,
     /// Stones in each player's store at the start (the position a set opening leaves).
     #[serde(default)]
     pub stores: Option<Spanned<Vec<u32>>>,
@@ -218,6 +222,22 @@ const KEYS: &[KeyRef] = &[
                second the other's (Gamacha, where the player who sows first holds more). With \
                \"starter\", `stores` and `[house] start` follow the starter too: a game the \
                second player starts begins from the same position seen from the other side.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "closed",
+        line: "pits out of play for the whole game: a board of another shape than two equal sides",
+        expects: "two lists of pit numbers, player 0's then player 1's",
+        values: &[],
+        default: "none",
+        example: "closed = [[], [4]]",
+        long: "Pits that are not on the board: out of play from the start to the end of the \
+               game, never sown into, sown from or taken, passed over by `next`, `beyond` and \
+               the chains, and not counted in `mover.pits` and the like (a pit out of play, as \
+               a round's refill leaves some). They hold no stones at the start (`stones` \
+               leaves them empty; a `layout` must give them 0). Sat Gol's seven holes in one \
+               circle: `pits = 4` and `closed = [[], [4]]`, every pit sown by either player \
+               (`[sowing] start_from = \"board\"`). Not with `[match]` or `scatter`.",
     },
     KeyRef {
         section: "setup",
@@ -588,6 +608,14 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
             return None;
         }
     }
+    if let Some(closed) = &setup_ref.closed {
+        board.closed = closed_pits(errors, rules, geo, closed, setup_ref.layout.is_some())?;
+        for slot in 0..2 * geo.n {
+            if board.closed >> slot & 1 == 1 {
+                board.count[slot] = 0;
+            }
+        }
+    }
     if let Some(hands) = &setup_ref.to_place {
         let [a, b] = hands.get_ref()[..] else {
             errors.push(err(
@@ -635,6 +663,90 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
         board.empty_houses();
     }
     Some(board)
+}
+
+/// `closed`: the pits out of play for the whole game (bit = slot); with a `layout`, each must
+/// start empty.
+fn closed_pits(
+    errors: &mut Vec<Diagnostic>,
+    rules: &Rules,
+    geo: &Geometry,
+    closed: &Spanned<Vec<Spanned<Vec<u32>>>>,
+    laid_out: bool,
+) -> Option<u64> {
+    let lists = closed.get_ref();
+    if lists.len() != 2 {
+        errors.push(err(
+            closed.span(),
+            "`closed` lists the pits of two players, player 0's first",
+        ));
+        return None;
+    }
+    if rules.match_.is_some() {
+        errors.push(
+            err(
+                closed.span(),
+                "`closed` with `[match]`: a round's refill would put the pits back in play",
+            )
+            .note("write one game, or leave the pits in play"),
+        );
+        return None;
+    }
+    if rules
+        .setup
+        .as_ref()
+        .is_some_and(|s| s.get_ref().scatter.is_some())
+    {
+        errors.push(err(
+            closed.span(),
+            "`closed` with `scatter`: the scatter deals stones into every pit",
+        ));
+        return None;
+    }
+    let layout = rules
+        .setup
+        .as_ref()
+        .and_then(|s| s.get_ref().layout.as_ref());
+    let mut mask = 0u64;
+    for (p, list) in lists.iter().enumerate() {
+        for &k in list.get_ref() {
+            let k = k as usize;
+            if !(1..=geo.n).contains(&k) {
+                errors.push(err(
+                    list.span(),
+                    format!(
+                        "pit {k} is not on the board: a player's pits are 1 to {}",
+                        geo.n
+                    ),
+                ));
+                return None;
+            }
+            let slot = geo.slot(p, k);
+            let given = layout.and_then(|l| {
+                let rows = l.get_ref();
+                rows.get(p.min(rows.len() - 1))?
+                    .get_ref()
+                    .get(k - 1)
+                    .copied()
+            });
+            if laid_out && given.is_some_and(|c| c > 0) {
+                errors.push(err(
+                    list.span(),
+                    format!("pit {k} of player {p} is out of play but `layout` gives it stones"),
+                ));
+                return None;
+            }
+            mask |= 1 << slot;
+        }
+    }
+    if (0..2).any(|p| (0..geo.n).all(|k| mask >> geo.slot(p, k + 1) & 1 == 1)) {
+        errors.push(err(
+            closed.span(),
+            "`closed` leaves a player no pit in play",
+        ));
+        return None;
+    }
+    Some(mask)
 }
 
 /// `[house] start`: the houses each player holds when a game begins (bit = slot).
