@@ -1723,3 +1723,42 @@ fn stones_counted_for_nobody_are_named_by_a_pit_condition() {
         "pit.count",
     );
 }
+
+#[test]
+fn drop_choices_picks_after_nothing_and_passed_stores_are_checked_at_their_place() {
+    let sowing = |keys: &str| OWARE.replace("[sowing]", &format!("[sowing]\n{keys}"));
+    let capture = |keys: &str| OWARE.replace("[capture]", &format!("[capture]\n{keys}"));
+    // `drop_choice` is a condition of the drop context: `last` is no name there.
+    located(
+        &sowing("drop_choice = \"last.count > 1\""),
+        "unknown name `last.count`",
+        "drop_choice = \"last.count > 1\"",
+        "last.count",
+    );
+    // `pick_after` without `pick` warns; an unknown value is refused at its place.
+    warned(
+        &capture("pick_after = \"when\""),
+        "`pick_after` without `pick`",
+    );
+    let d = errors(&capture("pick = 1\npick_after = \"always\""));
+    assert!(
+        d[0].message
+            .contains("unknown value \"always\" for `capture.pick_after`"),
+        "{d:?}"
+    );
+    // `relay_stores` takes `true`, `false`, "lift" or "pass".
+    let d = errors(&sowing("relay_stores = \"skip\""));
+    assert!(d[0].message.contains("\"skip\""), "{d:?}");
+    assert!(
+        ludus::registry::check(&sowing("relay = \"next\"\nrelay_stores = \"pass\""))
+            .game
+            .is_some()
+    );
+    // `closed` lists two players' pits.
+    let d = errors(&OWARE.replace("[setup]", "[setup]\nclosed = [[1]]"));
+    assert!(
+        d[0].message
+            .contains("`closed` lists the pits of two players"),
+        "{d:?}"
+    );
+}
