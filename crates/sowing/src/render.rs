@@ -66,7 +66,11 @@ pub fn board(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
     if closed {
         let _ = writeln!(
             out,
-            "[n]: a closed pit, its n stones out of play this round"
+            "[n]: a closed pit, its n stones out of play{}",
+            match game.match_rule.is_some() {
+                true => " this round",
+                false => "",
+            }
         );
     }
     if ceded {
