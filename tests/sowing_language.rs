@@ -3866,3 +3866,41 @@ fn pits_closed_from_the_start_make_a_board_of_another_shape() {
         "`closed` with `[match]`",
     );
 }
+
+#[test]
+fn a_store_sown_round_the_movers_pits_may_go_on_into_the_opponents_at_their_last() {
+    use ludus::game::{Game, Json, View};
+    use ludus::sowing::SowingMove;
+    let g = sized(
+        3,
+        "[sowing]\nstore_move = \"true\"\nstore_circuit = \"chosen\"\n",
+    );
+    let start = || position(&g, 0, &[1, 1, 1], &[1, 1, 1], [5, 13]);
+    // Five from South's store: pits 1, 2, 3, and at pit 3 the question.
+    let mut st = start();
+    g.play(&mut st, &SowingMove::store(0));
+    let s = g.state_json(&st);
+    assert_eq!(s["decision"]["question"], "circuit");
+    assert_eq!(s["pits"][0], json!([2, 2, 2]));
+    assert_eq!(
+        g.awaited(&st).unwrap(),
+        "to decide: sow on from South's pit 3 into the opponent's pits or round your own again, 2 stones in hand (`take` or `leave`)"
+    );
+    // On: North's 1 and 2.
+    let mut on = st.clone();
+    g.play(&mut on, &SowingMove::TAKE);
+    let s = g.state_json(&on);
+    assert!(s["decision"].is_null(), "{s}");
+    assert_eq!(s["pits"], json!([[2, 2, 2], [2, 2, 1]]));
+    // Round again: South's 1 and 2.
+    g.play(&mut st, &SowingMove::LEAVE);
+    let s = g.state_json(&st);
+    assert_eq!(s["pits"], json!([[3, 3, 2], [1, 1, 1]]));
+    assert_eq!(s["stores"], json!([0, 13]));
+    // A pit's move goes round the board as usual, asked nothing.
+    let mut st = start();
+    g.play(&mut st, &SowingMove::pit(3));
+    let s = g.state_json(&st);
+    assert!(s["decision"].is_null(), "{s}");
+    assert_eq!(s["pits"], json!([[1, 1, 0], [2, 1, 1]]));
+}

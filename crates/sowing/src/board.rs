@@ -251,6 +251,9 @@ pub enum StoreRing {
     Own,
     /// Both players' pits, no store.
     Pits,
+    /// The mover's own pits, and at their last one the mover chooses: round them again, or on
+    /// into the opponent's pits along the circuit of the other moves.
+    Chosen,
 }
 
 impl Geometry {
@@ -355,7 +358,7 @@ impl Geometry {
             // rules' way: pit 1 counterclockwise, pit n clockwise.
             let ring = match c.store_ring {
                 StoreRing::Moves => ring,
-                StoreRing::Own => ring_of(mover, true, false, false),
+                StoreRing::Own | StoreRing::Chosen => ring_of(mover, true, false, false),
                 StoreRing::Pits => ring_of(mover, false, false, false),
             };
             let len = ring.len();

@@ -226,7 +226,8 @@ impl SowingGame {
             Question::Take { slot }
             | Question::Relay { slot }
             | Question::Way { slot, .. }
-            | Question::Drop { slot } => 1 << slot,
+            | Question::Drop { slot }
+            | Question::Circuit { slot } => 1 << slot,
             Question::House { slot, also } => match also {
                 NO_SLOT => 1 << slot,
                 also => 1 << slot | 1 << also,
@@ -262,6 +263,13 @@ impl SowingGame {
             Question::Capture { .. } => format!("capture {pits} ({stones}), or leave it"),
             Question::Relay { .. } => {
                 format!("lift {pits} ({stones}) and sow on (`take`), or stop here (`leave`)")
+            }
+            Question::Circuit { .. } => {
+                let hand = pending.paused.sowing.hand;
+                let s = if hand == 1 { "" } else { "s" };
+                format!(
+                    "sow on from {pits} into the opponent's pits or round your own again, {hand} stone{s} in hand"
+                )
             }
             Question::Drop { .. } => {
                 let hand = pending.paused.sowing.hand;
@@ -343,6 +351,7 @@ impl SowingGame {
             Question::Capture { .. } => "capture",
             Question::Relay { .. } => "relay",
             Question::Drop { .. } => "drop",
+            Question::Circuit { .. } => "circuit",
             Question::Way { .. } => "way",
             Question::Pick { .. } => "pick",
             Question::Place => "place",

@@ -1,7 +1,7 @@
 //! The mechanics of a move (lift, sow, relay, take on drop, capture, move again), its pauses
 //! at the choices the rules leave to a player, and the legal moves.
 
-use super::board::{Board, NO_SLOT, OTHER_WAY, SLOTS, STORE, STORE_WAY};
+use super::board::{Board, StoreRing, NO_SLOT, OTHER_WAY, SLOTS, STORE, STORE_WAY};
 use super::moves::{MoveKind, SowingMove};
 use super::rules::capture::{CaptureRule, PickAfter, CHAIN_COLUMN, CHAIN_OPPOSITE, CHAIN_PIT};
 use super::rules::house::{AlsoPit, HouseRule};
@@ -337,6 +337,10 @@ pub(crate) enum Question {
     /// After a drop into the pit in `slot` where `sowing.drop_choice` holds: another stone
     /// into it (`take`), or on to the next pit (`leave`).
     Drop { slot: u8 },
+    /// A store sown round the mover's own pits (`store_circuit = "chosen"`) at their last
+    /// one, the pit in `slot`, stones still in hand: on into the opponent's pits (`take`), or
+    /// round the mover's again (`leave`).
+    Circuit { slot: u8 },
     /// At a lap's start where both ways are open (`lap_way = "chosen"`): the stones sown from
     /// the pit in `slot` (lifted from it when `relay`, else captured stones in hand) go the
     /// other way round (`take`) or the rules' way (`leave`).
@@ -451,6 +455,18 @@ impl SowingGame {
         choice
             .test(&mut ctx, s.pos)
             .then_some(Question::Drop { slot: s.pos as u8 })
+    }
+
+    /// A store sown round the mover's own pits (`store_circuit = "chosen"`), at their last pit
+    /// with stones in hand: the question whether it goes on into the opponent's pits (only
+    /// while `ask`: a trial goes round again).
+    #[cold]
+    fn store_circuit(&self, s: &Sowing, ask: bool) -> Option<Question> {
+        let at_end = s.way == s.mover + STORE_WAY
+            && s.pos == usize::from(self.geo.store_entry[s.mover])
+            && s.hand > 0;
+        (ask && at_end && self.sowing.circuit.store_ring == StoreRing::Chosen)
+            .then_some(Question::Circuit { slot: s.pos as u8 })
     }
 
     /// A drop into `s.pos` of as many stones as `sowing.drops` says (at least one, at most
@@ -920,8 +936,17 @@ impl SowingGame {
                     true => self.drop_more(b, s, true),
                     false => None,
                 }
+                .or_else(|| self.store_circuit(s, true))
                 .or_else(|| self.take_on_drop(b, s, true))
                 .or_else(|| self.sow_to_end(b, s, true))
+            }
+            Question::Circuit { .. } => {
+                // On along the circuit of the other moves, for the rest of the move.
+                if take {
+                    s.way = s.mover;
+                }
+                self.take_on_drop(b, s, true)
+                    .or_else(|| self.sow_to_end(b, s, true))
             }
             Question::Take { slot } => {
                 if take {
@@ -1363,8 +1388,10 @@ impl SowingGame {
             .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::Lap);
         let drops = self.sowing.drops.as_ref();
         // Drops of several stones, or into a store (`sowing.drops`, `sowing.divert`).
-        let counted =
-            drops.is_some() || self.sowing.divert.is_some() || self.sowing.drop_choice.is_some();
+        let counted = drops.is_some()
+            || self.sowing.divert.is_some()
+            || self.sowing.drop_choice.is_some()
+            || self.sowing.circuit.store_ring == StoreRing::Chosen;
         loop {
             let filling = self.sowing.fill_across && b.closed != 0;
             // One stone a drop into a pit in play, unless the rules say otherwise.
@@ -1396,7 +1423,10 @@ impl SowingGame {
                     b.empty_houses();
                 }
                 if !plain {
-                    if let Some(q) = self.drop_more(b, s, ask) {
+                    if let Some(q) = self
+                        .drop_more(b, s, ask)
+                        .or_else(|| self.store_circuit(s, ask))
+                    {
                         return Some(q);
                     }
                 }

@@ -154,6 +154,8 @@ pub enum StoreCircuit {
     Own,
     /// Both players' pits, no store.
     Pits,
+    /// The mover's own pits, the mover choosing at their last pit: round again, or on.
+    Chosen,
 }
 
 /// How many stones a move lifts.
@@ -970,14 +972,19 @@ const KEYS: &[KeyRef] = &[
         section: "sowing",
         key: "store_circuit",
         line: "the circuit a move sowing the store goes round",
-        expects: "\"moves\", \"own\" or \"pits\"",
-        values: &["moves", "own", "pits"],
+        expects: "\"moves\", \"own\", \"pits\" or \"chosen\"",
+        values: &["moves", "own", "pits", "chosen"],
         default: "\"moves\"",
         example: "store_circuit = \"own\"",
         long: "\"moves\": the circuit of the other moves (`circuit`, with the stores they sow); \
                \"own\": the mover's own pits, round and round (Okwe: the stones never leave \
                the mover's row); \"pits\": both players' pits and no store (I Pere: the store \
-               sown passes over both stores).",
+               sown passes over both stores); \"chosen\": the mover's own pits, and whenever \
+               a stone falls into their last one with stones still in hand, the mover decides: \
+               `take`, on into the opponent's pits along the circuit of the other moves (for \
+               the rest of the move), or `leave`, round their own pits again (STATE `decision` \
+               `\"circuit\"`; Azigo: \"sowing may continue from the leftmost hole or may \
+               continue into the opponent's row\").",
     },
     KeyRef {
         section: "sowing",
@@ -1103,6 +1110,7 @@ pub(super) fn circuit(cx: &mut Cx, rules: &Rules) -> CircuitSpec {
             None | Some(StoreCircuit::Moves) => StoreRing::Moves,
             Some(StoreCircuit::Own) => StoreRing::Own,
             Some(StoreCircuit::Pits) => StoreRing::Pits,
+            Some(StoreCircuit::Chosen) => StoreRing::Chosen,
         },
     };
     if let Some(m) = sowing
@@ -1685,6 +1693,7 @@ impl SowingRule {
                     StoreRing::Moves => "the circuit of the other moves",
                     StoreRing::Own => "your own pits only",
                     StoreRing::Pits => "both players' pits, passing over the stores",
+                    StoreRing::Chosen => "your own pits, and at your last pit, with stones still in hand, you choose: round them again (`leave`) or on into your opponent's pits (`take`)",
                 }
             );
         }
