@@ -28,8 +28,10 @@ pub enum View {
     Prior = 9,
 }
 pub(crate) const VIEWS: usize = 10;
-/// The views once a sowing (or a lap) has ended, `prior` last.
-const AFTER_SOWING: &[View] = &[
+/// `pit`, then the views once a sowing (or a lap) has ended, `prior` last: `pit` is the pit
+/// a capture's `take_max` takes from.
+const PIT_AND_AFTER: &[View] = &[
+    View::Pit,
     View::Last,
     View::Next,
     View::Beyond,
@@ -38,6 +40,8 @@ const AFTER_SOWING: &[View] = &[
     View::Origin,
     View::Prior,
 ];
+/// The views once a sowing (or a lap) has ended.
+const AFTER_SOWING: &[View] = PIT_AND_AFTER.split_at(1).1;
 impl View {
     /// Whether `expr` reads a field of this view.
     pub(crate) fn read_by(self, expr: &Expr) -> bool {
@@ -46,16 +50,6 @@ impl View {
     }
 }
 
-/// The views of a capture's `take_max`: `pit`, the pit taken, and the capture's.
-const TAKE_VIEWS: &[View] = &[
-    View::Pit,
-    View::Last,
-    View::Next,
-    View::Beyond,
-    View::Opposite,
-    View::Behind,
-    View::Origin,
-];
 /// The fields of a view.
 const FIELDS: u16 = 12;
 const ATTRS: u16 = 16;
@@ -409,7 +403,8 @@ impl Context {
             Context::Drop | Context::Skip | Context::Opening => &[View::Pit, View::Origin],
             // The views once a sowing has ended; `prior` is not looked up for a capture.
             Context::Capture => &AFTER_SOWING[..6],
-            Context::Take => TAKE_VIEWS,
+            // The capture's views and `pit`, the pit taken.
+            Context::Take => &PIT_AND_AFTER[..7],
             Context::House | Context::Relay => AFTER_SOWING,
             Context::Chain | Context::Lock => &[View::Pit, View::Last, View::Origin],
             Context::Again => &[View::Last, View::Origin],

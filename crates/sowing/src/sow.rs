@@ -1302,14 +1302,7 @@ impl SowingGame {
         {
             return None;
         }
-        let g = &self.geo;
-        let mut ctx = Ctx::new(b, g, mover, at.ply);
-        ctx.sown = at.sown;
-        ctx.lifted = at.lifted;
-        ctx.relays = at.relays;
-        ctx.captured = at.captured;
-        ctx.taken = at.taken;
-        ctx.visited = at.visited;
+        let mut ctx = self.ended_ctx(b, at);
         ctx.views = self.views_after(b, at.way, pos, at.skip, at.origin);
         if !house.when.as_ref()?.test(&mut ctx, pos) {
             return None;
@@ -1806,17 +1799,24 @@ impl SowingGame {
         m
     }
 
-    /// The names of a capture's conditions once the sowing ended at `at.last`.
+    /// The names of a move whose sowing ended at `at.last`, its views left to the caller.
     #[inline(always)]
-    fn capture_ctx<'a>(&'a self, b: &'a Board, cap: &CaptureRule, at: &Ended) -> Ctx<'a> {
-        let g = &self.geo;
-        let mut ctx = Ctx::new(b, g, at.mover, at.ply);
+    fn ended_ctx<'a>(&'a self, b: &'a Board, at: &Ended) -> Ctx<'a> {
+        let mut ctx = Ctx::new(b, &self.geo, at.mover, at.ply);
         ctx.sown = at.sown;
         ctx.lifted = at.lifted;
         ctx.relays = at.relays;
         ctx.captured = at.captured;
         ctx.taken = at.taken;
         ctx.visited = at.visited;
+        ctx
+    }
+
+    /// The names of a capture's conditions once the sowing ended at `at.last`.
+    #[inline(always)]
+    fn capture_ctx<'a>(&'a self, b: &'a Board, cap: &CaptureRule, at: &Ended) -> Ctx<'a> {
+        let g = &self.geo;
+        let mut ctx = self.ended_ctx(b, at);
         let pos = at.last;
         let (next, beyond) = if cap.needs_next {
             let next = self.look(b, at.way, pos, at.skip);
