@@ -442,6 +442,16 @@ impl SowingGame {
         }
     }
 
+    /// After a drop into `s.pos`: the pit marked as sown into, houses emptied where they keep
+    /// nothing.
+    #[inline(always)]
+    fn dropped(&self, b: &mut Board, s: &mut Sowing) {
+        s.visited |= 1 << s.pos;
+        if self.empties_houses() {
+            b.empty_houses();
+        }
+    }
+
     /// After a drop into `s.pos`, stones still in hand: the question whether another goes into
     /// the same pit, where `sowing.drop_choice` holds (only while `ask`: a trial sows on).
     #[cold]
@@ -1078,7 +1088,8 @@ impl SowingGame {
         if cap.when.lookup(s.mover, s.pos, b.count[s.pos]) == Some(false) {
             return None;
         }
-        let hit = self.capture_pits(b, cap, &s.ended())?;
+        let at = s.ended();
+        let hit = self.capture_pits(b, cap, &at)?;
         if ask && cap.choice == CaptureChoice::Mover && self.would_take(cap, &hit) {
             return Some(Question::Capture {
                 taken: hit.taken,
@@ -1088,7 +1099,7 @@ impl SowingGame {
                 most: hit.most,
             });
         }
-        let (captured, grand_slam) = self.take_capture(b, cap, &s.ended(), hit);
+        let (captured, grand_slam) = self.take_capture(b, cap, &at, hit);
         s.report.captured = s.report.captured.saturating_add(captured as u16);
         s.report.grand_slam = grand_slam;
         self.keep_on_board(b, cap, s, captured);
@@ -1410,19 +1421,16 @@ impl SowingGame {
                             break;
                         }
                     }
-                }
-                s.visited |= 1 << s.pos;
-                if self.empties_houses() {
-                    b.empty_houses();
-                }
-                if !plain {
+                    // A question about the pit just sown comes before `take` looks at it.
                     if let Some(q) = self
                         .drop_more(b, s, ask)
                         .or_else(|| self.store_circuit(s, ask))
                     {
+                        self.dropped(b, s);
                         return Some(q);
                     }
                 }
+                self.dropped(b, s);
                 if let Some(q) = self.take_on_drop(b, s, ask) {
                     return Some(q);
                 }
@@ -1436,7 +1444,8 @@ impl SowingGame {
                     s.end = MoveEnd::LapCap;
                     return None;
                 }
-                match self.capture_pits(b, cap, &s.ended()) {
+                let at = s.ended();
+                match self.capture_pits(b, cap, &at) {
                     Some(hit)
                         if ask
                             && cap.choice == CaptureChoice::Mover
@@ -1451,7 +1460,7 @@ impl SowingGame {
                         });
                     }
                     Some(hit) => {
-                        let (got, grand_slam) = self.take_capture(b, cap, &s.ended(), hit);
+                        let (got, grand_slam) = self.take_capture(b, cap, &at, hit);
                         s.report.captured = s.report.captured.saturating_add(got as u16);
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
@@ -1704,7 +1713,7 @@ impl SowingGame {
 
     /// Empties the pits in `taken` (bit = slot) into the `taker`'s store, or into the hand
     /// when captures are sown on; returns the stones.
-    #[inline]
+    #[inline(always)]
     fn take_pits(
         &self,
         b: &mut Board,
@@ -1712,16 +1721,42 @@ impl SowingGame {
         (taker, most): (usize, u8),
         (taken, at): (u64, &Ended),
     ) -> u32 {
-        let each = cap
-            .take_max_each
-            .then(|| self.take_limits(b, cap, at, taken));
+        match cap.take_max_each {
+            false => self.take_each(b, cap, (taker, taken), |_| most),
+            true => self.take_pits_each(b, cap, (taker, taken), at),
+        }
+    }
+
+    /// [`Self::take_pits`] where `take_max` is worked out pit by pit: on the board before
+    /// anything is taken, as the capture was.
+    #[cold]
+    #[inline(never)]
+    fn take_pits_each(
+        &self,
+        b: &mut Board,
+        cap: &CaptureRule,
+        (taker, taken): (usize, u64),
+        at: &Ended,
+    ) -> u32 {
+        let most = self.take_limits(b, cap, at, taken);
+        self.take_each(b, cap, (taker, taken), |s| most[s])
+    }
+
+    /// [`Self::take_pits`], `most(slot)` stones at most from each pit.
+    #[inline(always)]
+    fn take_each(
+        &self,
+        b: &mut Board,
+        cap: &CaptureRule,
+        (taker, taken): (usize, u64),
+        most: impl Fn(usize) -> u8,
+    ) -> u32 {
         let mut captured = 0u32;
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let most = each.as_ref().map_or(most, |each| each[s]);
-            let got = CaptureRule::takes(b.count[s], most);
+            let got = CaptureRule::takes(b.count[s], most(s));
             captured += u32::from(got);
             b.count[s] -= got;
         }
@@ -1839,16 +1874,23 @@ impl SowingGame {
         ctx
     }
 
-    /// The most stones the capture at `at` takes from each pit of `taken`, where `take_max`
-    /// is worked out pit by pit (it reads `pit`).
+    /// The most stones the capture at `at` takes from the pit in `slot`, where `take_max` is
+    /// worked out pit by pit (it reads `pit`).
+    #[cold]
+    #[inline(never)]
+    fn take_limit(&self, b: &Board, cap: &CaptureRule, at: &Ended, slot: usize) -> u8 {
+        let mut ctx = self.capture_ctx(b, cap, at);
+        ctx.views[View::Pit as usize] = slot as u8;
+        cap.most(&ctx)
+    }
+
+    /// [`Self::take_limit`] of each pit of `taken` (bit = slot).
     #[cold]
     fn take_limits(&self, b: &Board, cap: &CaptureRule, at: &Ended, taken: u64) -> [u8; SLOTS] {
-        let mut ctx = self.capture_ctx(b, cap, at);
         let mut most = [u8::MAX; SLOTS];
         for (s, m) in most.iter_mut().enumerate() {
             if taken >> s & 1 == 1 {
-                ctx.views[View::Pit as usize] = s as u8;
-                *m = cap.most(&ctx);
+                *m = self.take_limit(b, cap, at, s);
             }
         }
         most
@@ -1967,14 +2009,14 @@ impl SowingGame {
         // A house's stones are its owner's, not in the opponent's pits.
         let slammed = self.slam_pits(b, cap, opp);
         let most = cap.most(&ctx);
-        let each = cap
-            .take_max_each
-            .then(|| self.take_limits(b, cap, at, taken));
         let mut bits = taken;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let most = each.as_ref().map_or(most, |each| each[s]);
+            let most = match cap.take_max_each {
+                true => self.take_limit(b, cap, at, s),
+                false => most,
+            };
             let got = u32::from(CaptureRule::takes(b.count[s], most));
             stones += got;
             if slammed >> s & 1 == 1 {
