@@ -3904,3 +3904,14 @@ fn a_store_sown_round_the_movers_pits_may_go_on_into_the_opponents_at_their_last
     assert!(s["decision"].is_null(), "{s}");
     assert_eq!(s["pits"], json!([[1, 1, 0], [2, 1, 1]]));
 }
+
+#[test]
+fn a_relay_lifts_a_pit_no_move_may_start_from() {
+    // Pit 3 never starts a move, but a relay lifts it: `start` is a move's, not a lap's.
+    let g = plain("[sowing]\nstart = \"pit.count > 0 and pit.number != 3\"\nrelay = \"last\"\n");
+    let mut st = position(&g, 0, &[0, 1, 1, 0, 0, 0], &[1, 1, 1, 1, 1, 1], [20, 20]);
+    assert_eq!(legal_pits(&g, &st), vec![2]);
+    // Pit 2's stone makes pit 3 two: lifted, into 4 and 5 (empty: the move ends).
+    let s = sow_pit(&g, &mut st, 2);
+    assert_eq!(s["pits"][0], json!([0, 0, 0, 1, 1, 0]));
+}

@@ -537,7 +537,8 @@ const KEYS: &[KeyRef] = &[
         example: "start = \"pit.count > 0\"",
         long: "A condition (context start: the names of every context and the view `pit`) that a \
                pit must meet for a move to start from it. A move always lifts at least one stone; \
-               out-of-play pits never start one.",
+               out-of-play pits never start one. A relay's lift starts no move: `start` is not \
+               asked of it (`relay_when` is).",
     },
     KeyRef {
         section: "sowing",
