@@ -101,5 +101,11 @@ fn the_worked_examples_make_the_games_they_describe() {
     let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("docs/games/mancala-games/djenon-abe.toml");
     assert_eq!(rules_in_words(&djenon), rules_in_words(&shipped));
+    // And the example of a board of another shape.
+    let sat_gol = dir.join("my-sat-gol.toml");
+    let text = worked_example("Worked example: a board of another shape");
+    std::fs::write(&sat_gol, text).unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/sat-gol.toml");
+    assert_eq!(rules_in_words(&sat_gol), rules_in_words(&shipped));
     std::fs::remove_dir_all(&dir).unwrap();
 }
