@@ -4,6 +4,7 @@
 //! compile until its author says whether it closes a path. (Left out of a hand-kept condition,
 //! a rule would be silently skipped by the paths that ignore it.)
 
+use super::board::StoreRing;
 use super::rules::CaptureTo;
 use super::Compiled;
 
@@ -30,6 +31,9 @@ pub(crate) struct FastPaths {
     pub(crate) relocks: bool,
     /// The first move of a game or round is an opening (`sowing.opening`).
     pub(crate) opens: bool,
+    /// Each drop is counted out on its own, with what may follow it: `sowing.drops`,
+    /// `divert`, `drop_choice`, or a store sown round a circuit the mover chooses.
+    pub(crate) counted: bool,
 }
 
 /// The fast paths one rule closes.
@@ -102,6 +106,10 @@ impl FastPaths {
             empties_houses: house.as_ref().is_some_and(|h| !h.keeps),
             relocks: sowing.locks_by_rule(),
             opens: sowing.opening.is_some(),
+            counted: sowing.drops.is_some()
+                || sowing.divert.is_some()
+                || sowing.drop_choice.is_some()
+                || sowing.circuit.store_ring == StoreRing::Chosen,
             store_is_material: !geo.kept_houses
                 && capture.as_ref().is_none_or(|c| {
                     !matches!(c.to, CaptureTo::Sow | CaptureTo::Last | CaptureTo::Origin)

@@ -1391,11 +1391,8 @@ impl SowingGame {
             .as_ref()
             .filter(|c| c.to == CaptureTo::Store && c.at == CaptureAt::Lap);
         let drops = self.sowing.drops.as_ref();
-        // Drops of several stones, or into a store (`sowing.drops`, `sowing.divert`).
-        let counted = drops.is_some()
-            || self.sowing.divert.is_some()
-            || self.sowing.drop_choice.is_some()
-            || self.sowing.circuit.store_ring == StoreRing::Chosen;
+        // Drops of several stones, into a store, or with a question after them.
+        let counted = self.fast.counted;
         loop {
             let filling = self.sowing.fill_across && b.closed != 0;
             // One stone a drop into a pit in play, unless the rules say otherwise.
