@@ -3856,6 +3856,11 @@ fn pits_closed_from_the_start_make_a_board_of_another_shape() {
         "pit 5 is not on the board",
     );
     bad(
+        "stones = 4\nclosed = [[], [4]]\nfirst_move = 4\n",
+        "",
+        "`closed` takes off the board a pit `[house] start` or `first_move` names",
+    );
+    bad(
         "stones = 4\nclosed = [[], [1, 2, 3, 4]]\n",
         "",
         "leaves a player no pit in play",

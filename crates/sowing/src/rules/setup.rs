@@ -658,6 +658,20 @@ fn board(cx: &mut Cx, rules: &Rules, geo: &Geometry) -> Option<Board> {
         board.count[STORE + 1] = b as u8;
     }
     board.houses = start_houses(cx, rules, geo)?;
+    if let Some(closed) = setup_ref.closed.as_ref() {
+        let off = |mask: u64| mask & board.closed != 0;
+        let first = setup_ref.first_move.as_ref().map(|f| *f.get_ref() as usize);
+        let first_off = first
+            .filter(|k| (1..=geo.n).contains(k))
+            .is_some_and(|k| (0..2).any(|p| off(1 << geo.slot(p, k))));
+        if off(board.houses[0] | board.houses[1]) || first_off {
+            cx.errors.push(err(
+                closed.span(),
+                "`closed` takes off the board a pit `[house] start` or `first_move` names",
+            ));
+            return None;
+        }
+    }
     // Houses that keep no stones send theirs to their owners' stores at once.
     if !rules.house.as_ref().is_some_and(|h| h.get_ref().keeps) {
         board.empty_houses();
