@@ -941,6 +941,7 @@ impl SowingGame {
                     b.count[usize::from(slot)] += 1;
                     s.hand -= 1;
                     s.sown += 1;
+                    self.dropped(b, s);
                 }
                 match take {
                     true => self.drop_more(b, s, true),
