@@ -251,7 +251,9 @@ impl SowingGame {
             .map(|&(side, k)| format!("{}'s pit {k}", names[side]))
             .collect();
         let pits = pits.join(" and ");
-        let stones = format!("{stones} stone{}", if stones == 1 { "" } else { "s" });
+        let count = |n: u32| format!("{n} stone{}", if n == 1 { "" } else { "s" });
+        let in_hand = count(u32::from(pending.paused.sowing.hand));
+        let stones = count(stones);
         match pending.paused.question {
             Question::Take { slot } => {
                 let owner = &names[self.geo.owner_of(&st.board, usize::from(slot))];
@@ -264,19 +266,11 @@ impl SowingGame {
             Question::Relay { .. } => {
                 format!("lift {pits} ({stones}) and sow on (`take`), or stop here (`leave`)")
             }
-            Question::Circuit { .. } => {
-                let hand = pending.paused.sowing.hand;
-                let s = if hand == 1 { "" } else { "s" };
-                format!(
-                    "sow on from {pits} into the opponent's pits or round your own again, {hand} stone{s} in hand"
-                )
-            }
+            Question::Circuit { .. } => format!(
+                "sow on from {pits} into the opponent's pits or round your own again, {in_hand} in hand"
+            ),
             Question::Drop { .. } => {
-                let hand = pending.paused.sowing.hand;
-                let s = if hand == 1 { "" } else { "s" };
-                format!(
-                    "drop another stone into {pits} ({stones}) or sow on, {hand} stone{s} in hand"
-                )
+                format!("drop another stone into {pits} ({stones}) or sow on, {in_hand} in hand")
             }
             Question::Way { relay, .. } => {
                 let sown = match relay {

@@ -771,20 +771,16 @@ pub(crate) struct Remembers {
 impl Remembers {
     /// What `expr` reads of the game's memory.
     pub(crate) fn of(expr: &Expr) -> Remembers {
-        let views = [View::PreviousOrigin, View::PreviousLast]
-            .map(|v| v as u16 * ATTRS..(v as u16 + 1) * ATTRS);
-        let previous = |s: u16| {
-            views.iter().any(|r| r.contains(&s))
-                || [
-                    PREVIOUS_LIFTED,
-                    PREVIOUS_CAPTURED,
-                    PREVIOUS_WAY,
-                    PREVIOUS_BETWEEN,
-                ]
-                .contains(&s)
-        };
+        let names = [
+            PREVIOUS_LIFTED,
+            PREVIOUS_CAPTURED,
+            PREVIOUS_WAY,
+            PREVIOUS_BETWEEN,
+        ];
         Remembers {
-            previous: (0..256u16).any(|s| expr.reads(s) && previous(s)),
+            previous: View::PreviousOrigin.read_by(expr)
+                || View::PreviousLast.read_by(expr)
+                || names.iter().any(|&s| expr.reads(s)),
             ways: expr.reads(MOVER_WAY) || expr.reads(OPPONENT_WAY),
         }
     }

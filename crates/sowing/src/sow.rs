@@ -1872,23 +1872,16 @@ impl SowingGame {
         ctx
     }
 
-    /// The most stones the capture at `at` takes from the pit in `slot`, where `take_max` is
-    /// worked out pit by pit (it reads `pit`).
-    #[cold]
-    #[inline(never)]
-    fn take_limit(&self, b: &Board, cap: &CaptureRule, at: &Ended, slot: usize) -> u8 {
-        let mut ctx = self.capture_ctx(b, cap, at);
-        ctx.views[View::Pit as usize] = slot as u8;
-        cap.most(&ctx)
-    }
-
-    /// [`Self::take_limit`] of each pit of `taken` (bit = slot).
+    /// The most stones the capture at `at` takes from each pit of `taken` (bit = slot), where
+    /// `take_max` is worked out pit by pit (it reads `pit`).
     #[cold]
     fn take_limits(&self, b: &Board, cap: &CaptureRule, at: &Ended, taken: u64) -> [u8; SLOTS] {
+        let mut ctx = self.capture_ctx(b, cap, at);
         let mut most = [u8::MAX; SLOTS];
         for (s, m) in most.iter_mut().enumerate() {
             if taken >> s & 1 == 1 {
-                *m = self.take_limit(b, cap, at, s);
+                ctx.views[View::Pit as usize] = s as u8;
+                *m = cap.most(&ctx);
             }
         }
         most
@@ -2012,7 +2005,10 @@ impl SowingGame {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let most = match cap.take_max_each {
-                true => self.take_limit(b, cap, at, s),
+                true => {
+                    ctx.views[View::Pit as usize] = s as u8;
+                    cap.most(&ctx)
+                }
                 false => most,
             };
             let got = u32::from(CaptureRule::takes(b.count[s], most));

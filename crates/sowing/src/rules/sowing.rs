@@ -368,78 +368,37 @@ pub enum RelayStores {
     Pass,
 }
 
-impl<'de> Deserialize<'de> for RelayStores {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = RelayStores;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`true`, `false`, \"lift\" or \"pass\"")
-            }
-            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<RelayStores, E> {
-                Ok(if v {
-                    RelayStores::Lift
-                } else {
-                    RelayStores::End
-                })
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RelayStores, E> {
-                match v {
-                    "lift" => Ok(RelayStores::Lift),
-                    "pass" => Ok(RelayStores::Pass),
-                    _ => Err(E::unknown_variant(v, &["lift", "pass"])),
+/// A key that takes `true`, `false` or one of some words: `false` and `true` name two of the
+/// values, each word one.
+macro_rules! bool_or_word {
+    ($ty:ident, false => $no:ident, true => $yes:ident, $($word:literal => $value:ident),+) => {
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct Visitor;
+                impl serde::de::Visitor<'_> for Visitor {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str(concat!("`true`, `false`", $(", \"", $word, "\"",)+))
+                    }
+                    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<$ty, E> {
+                        Ok(if v { $ty::$yes } else { $ty::$no })
+                    }
+                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$ty, E> {
+                        match v {
+                            $($word => Ok($ty::$value),)+
+                            _ => Err(E::unknown_variant(v, &[$($word),+])),
+                        }
+                    }
                 }
+                d.deserialize_any(Visitor)
             }
         }
-        d.deserialize_any(Visitor)
-    }
+    };
 }
 
-impl<'de> Deserialize<'de> for Locks {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Locks;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`true`, `false`, \"move\" or \"lift\"")
-            }
-            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Locks, E> {
-                Ok(if v { Locks::Move } else { Locks::No })
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Locks, E> {
-                match v {
-                    "move" => Ok(Locks::Move),
-                    "lift" => Ok(Locks::Lift),
-                    _ => Err(E::unknown_variant(v, &["move", "lift"])),
-                }
-            }
-        }
-        d.deserialize_any(Visitor)
-    }
-}
-
-impl<'de> Deserialize<'de> for MustFeed {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = MustFeed;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`true`, `false`, \"sown\" or \"kept\"")
-            }
-            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<MustFeed, E> {
-                Ok(if v { MustFeed::Sown } else { MustFeed::No })
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<MustFeed, E> {
-                match v {
-                    "sown" => Ok(MustFeed::Sown),
-                    "kept" => Ok(MustFeed::Kept),
-                    _ => Err(E::unknown_variant(v, &["sown", "kept"])),
-                }
-            }
-        }
-        d.deserialize_any(Visitor)
-    }
-}
+bool_or_word!(RelayStores, false => End, true => Lift, "lift" => Lift, "pass" => Pass);
+bool_or_word!(Locks, false => No, true => Move, "move" => Move, "lift" => Lift);
+bool_or_word!(MustFeed, false => No, true => Sown, "sown" => Sown, "kept" => Kept);
 
 pub(crate) const SECTION: SectionRef = SectionRef {
     name: "sowing",
