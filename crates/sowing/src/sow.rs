@@ -1872,16 +1872,23 @@ impl SowingGame {
         ctx
     }
 
-    /// The most stones the capture at `at` takes from each pit of `taken` (bit = slot), where
+    /// The most stones a capture with the names `ctx` takes from the pit in `slot`, where
     /// `take_max` is worked out pit by pit (it reads `pit`).
+    #[cold]
+    #[inline(never)]
+    fn limit_at(cap: &CaptureRule, ctx: &mut Ctx, slot: usize) -> u8 {
+        ctx.views[View::Pit as usize] = slot as u8;
+        cap.most(ctx)
+    }
+
+    /// [`Self::limit_at`] each pit of `taken` (bit = slot), for the capture at `at`.
     #[cold]
     fn take_limits(&self, b: &Board, cap: &CaptureRule, at: &Ended, taken: u64) -> [u8; SLOTS] {
         let mut ctx = self.capture_ctx(b, cap, at);
         let mut most = [u8::MAX; SLOTS];
         for (s, m) in most.iter_mut().enumerate() {
             if taken >> s & 1 == 1 {
-                ctx.views[View::Pit as usize] = s as u8;
-                *m = cap.most(&ctx);
+                *m = Self::limit_at(cap, &mut ctx, s);
             }
         }
         most
@@ -2005,10 +2012,7 @@ impl SowingGame {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let most = match cap.take_max_each {
-                true => {
-                    ctx.views[View::Pit as usize] = s as u8;
-                    cap.most(&ctx)
-                }
+                true => Self::limit_at(cap, &mut ctx, s),
                 false => most,
             };
             let got = u32::from(CaptureRule::takes(b.count[s], most));
