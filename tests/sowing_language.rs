@@ -3749,6 +3749,15 @@ fn the_mover_may_drop_more_stones_into_a_pit_where_drop_choice_holds() {
         g.awaited(&st).unwrap(),
         "to decide: drop another stone into South's pit 2 (5 stones) or sow on, 3 stones in hand (`take` or `leave`)"
     );
+    // Anything but a decision is refused, and changes nothing.
+    for bad in ["3", "cw", "o2", "pass"] {
+        let e = g.parse_move(&st, bad).unwrap_err().to_string();
+        assert!(
+            e.contains("a decision is awaited, `take` or `leave`"),
+            "{bad}: {e}"
+        );
+    }
+    assert_eq!(g.state_json(&st)["pits"][0], json!([0, 5, 4, 4, 4, 4]));
     // Another into pit 2, then on to pit 3, then the last stone there too: the lap ends in pit 3.
     for answer in ["take", "leave", "take"] {
         let mv = g.parse_move(&st, answer).unwrap();
@@ -3891,6 +3900,15 @@ fn a_store_sown_round_the_movers_pits_may_go_on_into_the_opponents_at_their_last
         g.awaited(&st).unwrap(),
         "to decide: sow on from South's pit 3 into the opponent's pits or round your own again, 2 stones in hand (`take` or `leave`)"
     );
+    for bad in ["1", "ccw", "s"] {
+        let e = ludus::game::Notation::parse_move(&g, &st, bad)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("a decision is awaited, `take` or `leave`"),
+            "{bad}: {e}"
+        );
+    }
     // On: North's 1 and 2.
     let mut on = st.clone();
     g.play(&mut on, &SowingMove::TAKE);
