@@ -5,7 +5,7 @@ mod tables_common;
 use tables_common::{load, position_key, step_ends, tables_compile};
 
 use ludus::game::{Game, Json, Notation, Phase};
-use ludus::tables::{Position, TablesGame, TablesMove, TablesState, BAR, OFF, SLOTS};
+use ludus::tables::{Position, TablesGame, TablesMove, TablesState, BAR, OFF, POOL, SLOTS};
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeSet, HashSet};
 
@@ -17,14 +17,26 @@ type Walked = HashSet<(Position, Vec<(u8, u8)>, u8)>;
 struct Model {
     points: usize,
     home: usize,
-    same_direction: bool,
+    direction: Direction,
     lone: Lone,
+    /// A hit checker goes to the pool (`[moves] hit_to = "pool"`), not to the bar.
+    hit_to_pool: bool,
+    /// `[moves] bear_off = "mine_in(points/2 + 1, points) + bar + pool == 0"`: bearing off
+    /// from the second half of the way on.
+    bear_off_from_half: bool,
     double_moves: usize,
     larger_first: bool,
     /// The bonus roll (lower die first), followed by any double.
     bonus: Option<[u8; 2]>,
     faces: u8,
     checkers: u32,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Direction {
+    Opposite,
+    Same,
+    Shared,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -37,8 +49,10 @@ enum Lone {
 const BACKGAMMON: Model = Model {
     points: 24,
     home: 6,
-    same_direction: false,
+    direction: Direction::Opposite,
     lone: Lone::Hit,
+    hit_to_pool: false,
+    bear_off_from_half: false,
     double_moves: 4,
     larger_first: true,
     bonus: None,
@@ -48,10 +62,10 @@ const BACKGAMMON: Model = Model {
 
 impl Model {
     fn across(&self, n: usize) -> usize {
-        if self.same_direction {
-            (n - 1 + self.points / 2) % self.points + 1
-        } else {
-            self.points + 1 - n
+        match self.direction {
+            Direction::Same => (n - 1 + self.points / 2) % self.points + 1,
+            Direction::Opposite => self.points + 1 - n,
+            Direction::Shared => n,
         }
     }
 
@@ -96,7 +110,7 @@ impl Model {
                 Lone::Hit if c >= 2 => return None,
                 Lone::Hit if c == 1 => {
                     q.sides[1 - mover][a] = 0;
-                    q.sides[1 - mover][BAR] += 1;
+                    q.sides[1 - mover][if self.hit_to_pool { POOL } else { BAR }] += 1;
                 }
                 Lone::Block if c >= 1 => return None,
                 Lone::Pin if c >= 2 => return None,
@@ -113,8 +127,14 @@ impl Model {
             if from >= BAR {
                 return None;
             }
-            let all_home = me[self.home + 1..].iter().all(|&c| c == 0);
-            if !all_home || (start < d && me[from + 1..=self.home].iter().any(|&c| c > 0)) {
+            let last = if self.bear_off_from_half {
+                self.points / 2
+            } else {
+                self.home
+            };
+            let may = me[last + 1..].iter().all(|&c| c == 0);
+            // A larger die only from the farthest place held.
+            if !may || (start < d && me[from + 1..].iter().any(|&c| c > 0)) {
                 return None;
             }
             OFF
@@ -344,7 +364,7 @@ fn tavli_random_matches_keep_the_invariants_and_end_by_the_rules() {
     };
     let fevga = Model {
         lone: Lone::Block,
-        same_direction: true,
+        direction: Direction::Same,
         ..BACKGAMMON
     };
     let g = load("tavli");
@@ -382,11 +402,30 @@ fn same_direction_blocking_equals_brute_force() {
     );
     let m = Model {
         lone: Lone::Block,
-        same_direction: true,
+        direction: Direction::Same,
         ..BACKGAMMON
     };
     assert!(random_games_of(&g, m, 40, 13, false) > 2_000);
     assert!(random_games_of(&g, m, 6, 14, true) > 300);
+}
+
+/// Both sides on one path (Russian Backgammon, Cab e Quinal), a hit checker going off the board
+/// to enter when its owner likes, and bearing off from the second half of the way.
+#[test]
+fn shared_path_hits_to_the_pool_and_early_bear_off_equal_brute_force() {
+    let g = custom(
+        "[board]\ndirection = \"shared\"\n[setup]\ncheckers = [\"24:8 20:7\", \"23:8 19:7\"]\n[moves]\nhit_to = \"pool\"\nbear_off = \"mine_in(13, 24) + bar + pool == 0\"",
+    );
+    let m = Model {
+        direction: Direction::Shared,
+        hit_to_pool: true,
+        bear_off_from_half: true,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 60, 19, false);
+    assert!(run.turns > 2_000, "{} turns", run.turns);
+    assert_eq!(run.guard_ends, 0);
+    assert!(random_games_of(&g, m, 8, 20, true) > 200);
 }
 
 #[test]

@@ -35,7 +35,7 @@ use ludus_core::game::{
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
 use movegen::{generate, next_steps, replay, steps_left, MoveRules, TurnInfo};
-use position::{Key, Lone, MAX_POINTS};
+use position::{Direction, Key, Lone, MAX_POINTS};
 use rules::MatchRules;
 use scope::ScoreView;
 use serde_json::{json, Map, Value};
@@ -174,8 +174,8 @@ impl GameRules {
         }
         let why = if m.board.points != 24 {
             format!("it is played on {} points, not 24", m.board.points)
-        } else if m.board.same_direction {
-            "both sides move the same way round the board".into()
+        } else if m.board.direction != Direction::Opposite {
+            "the sides do not move towards each other".into()
         } else if m.board.home != 6 {
             format!("its home table has {} points, not 6", m.board.home)
         } else if self.checkers != 15 {
@@ -186,6 +186,8 @@ impl GameRules {
             "a lone checker blocks the point, and no checker is hit".into()
         } else if self.start != start {
             "its checkers do not start where backgammon's do (24:2 13:5 8:3 6:5)".into()
+        } else if m.board.hit_to != BAR {
+            "a hit checker goes off the board, not to the bar".into()
         } else if m.double_moves != 4 {
             format!("a double gives {} moves, not 4", m.double_moves)
         } else if !m.larger_first {
@@ -195,6 +197,8 @@ impl GameRules {
                 "a roll of {}-{} gives more than its dice",
                 bonus.roll[0], bonus.roll[1]
             )
+        } else if m.bear_off.is_some() {
+            "its [moves] bear_off rule says when a checker may be borne off".into()
         } else if !m.leave.is_empty() || !m.step.is_empty() {
             "its [[moves.leave]] or [[moves.step]] rules forbid moves backgammon allows".into()
         } else if !self.wins.is_empty() {
@@ -207,7 +211,7 @@ impl GameRules {
 
     /// Whether checkers may wait off the board in a pool (the start puts some there).
     fn uses_pool(&self) -> bool {
-        self.start.sides.iter().any(|s| s[POOL] > 0)
+        self.moves.board.hit_to == POOL || self.start.sides.iter().any(|s| s[POOL] > 0)
     }
 
     /// Whether the players have passed as many turns in a row as `[end] passes` draws at.

@@ -108,6 +108,9 @@ pub struct MoveRules {
     pub leave_mask: u64,
     /// Conditions every single step must meet, tested on the position after it.
     pub step: Vec<Expr>,
+    /// When a checker may be borne off, tested before each such step (bits of every point in
+    /// `leave_mask`); without it, once every checker is home.
+    pub bear_off: Option<Expr>,
     /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled).
     pub double_moves: u8,
     /// When only one of two different dice can be played, it must be the larger.
@@ -124,7 +127,7 @@ impl MoveRules {
     /// the same result; a leave or step rule may depend on what other checkers did first, and
     /// a bonus double must follow its roll, so then every order is tried.
     fn ordered(&self) -> bool {
-        self.leave.is_empty() && self.step.is_empty()
+        self.leave.is_empty() && self.step.is_empty() && self.bear_off.is_none()
     }
 
     /// The most single-die steps a turn of `dice` dice may take: a double played
@@ -700,7 +703,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         let free = now.occupied & ((2 << top) - 1) & !now.t.my_pins;
         let mut s = free & self.on_board & !(self.closed << d) & !((2 << d) - 1);
         s |= free & u64::from(enters) << POOL;
-        if now.behind == 0 && now.occupied != 0 {
+        if (now.behind == 0 || self.rules.bear_off.is_some()) && now.occupied != 0 {
             s |= free & (1 << d);
             let farthest = 63 - now.occupied.leading_zeros() as usize;
             if farthest < d {
@@ -784,7 +787,15 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     ) -> bool {
         let rules = self.rules;
         let leave = rules.leave.iter().filter(|r| usize::from(r.point) == from);
-        self.all_hold(leave.map(|r| &r.when), from, to, die, lands, depth)
+        let bear_off = rules.bear_off.iter().filter(|_| to == OFF);
+        self.all_hold(
+            leave.map(|r| &r.when).chain(bear_off),
+            from,
+            to,
+            die,
+            lands,
+            depth,
+        )
     }
 
     /// Whether every one of `conditions` (the `[[moves.step]]` rules, or the leave rules of a
@@ -860,7 +871,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         let now = &mut self.now;
         if lands && Self::LONE == Lone::Hit {
             now.t.opp[rules.board.across(to)] = 1;
-            now.t.opp[BAR] -= 1;
+            now.t.opp[rules.board.hit_to] -= 1;
         }
         (now.t.their_pins, now.key, now.lands) = saved;
         now.t.me[to] -= 1;

@@ -20,40 +20,58 @@ pub const MAX_CHECKERS: u8 = ludus_core::limits::LIMITS.checkers;
 /// `side[POOL]`.
 pub type Side = [u8; SLOTS];
 
-/// The board: how many points, the home table's size, and how the two numberings meet.
+/// `[board] direction`: how the two sides' ways round the board meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// The sides move towards each other (Backgammon).
+    Opposite,
+    /// Both move the same way round from opposite corners (Long Nardy, Fevga).
+    Same,
+    /// Both move along one path, from the same end to the same home (Russian Backgammon,
+    /// Cab e Quinal).
+    Shared,
+}
+
+/// The board: how many points, the home table's size, how the two numberings meet, and where
+/// a hit checker goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     pub points: usize,
     pub home: usize,
-    /// Both sides move the same way round the board from opposite corners (Long Nardy, Fevga),
-    /// rather than towards each other (Backgammon).
-    pub same_direction: bool,
+    pub direction: Direction,
+    /// `BAR` (it enters before anything else moves) or `POOL` (it enters when its owner likes).
+    pub hit_to: usize,
 }
 
 impl Board {
-    /// A board of `points` points (even, 2..=MAX_POINTS) with the home table `1..=home`.
-    pub fn new(points: usize, home: usize, same_direction: bool) -> Board {
+    /// A board of `points` points (even, 2..=MAX_POINTS) with the home table `1..=home`, a hit
+    /// checker going to the bar.
+    pub fn new(points: usize, home: usize, direction: Direction) -> Board {
         Board {
             points,
             home,
-            same_direction,
+            direction,
+            hit_to: BAR,
         }
     }
 
     /// The standard board: 24 points, a home table of 6, sides moving towards each other.
     pub fn standard() -> Board {
-        Board::new(24, 6, false)
+        Board::new(24, 6, Direction::Opposite)
     }
 
     /// The other side's number of point `n` (1..=points) of either side: the same point
-    /// counted from the other end, or half the board on round it.
+    /// counted from the other end, half the board on round it, or the same number on a shared
+    /// path.
     #[inline]
     pub fn across(&self, n: usize) -> usize {
         let half = self.points / 2;
-        match (self.same_direction, n > half) {
-            (false, _) => self.points + 1 - n,
-            (true, true) => n - half,
-            (true, false) => n + half,
+        match (self.direction, n > half) {
+            (Direction::Opposite, _) => self.points + 1 - n,
+            (Direction::Same, true) => n - half,
+            (Direction::Same, false) => n + half,
+            (Direction::Shared, _) => n,
         }
     }
 
@@ -68,12 +86,14 @@ impl Board {
     pub fn across_bits(&self, points: u64) -> u64 {
         let points = points & self.point_bits();
         let half = self.points / 2;
-        if self.same_direction {
-            let low = (2 << half) - 2;
-            (points >> half & low) | (points & low) << half
-        } else {
+        match self.direction {
+            Direction::Same => {
+                let low = (2 << half) - 2;
+                (points >> half & low) | (points & low) << half
+            }
             // Reversed, bit n is at 63 - n; `across(n)` is `self.points + 1 - n`.
-            points.reverse_bits() >> (62 - self.points)
+            Direction::Opposite => points.reverse_bits() >> (62 - self.points),
+            Direction::Shared => points,
         }
     }
 
@@ -277,7 +297,7 @@ impl Turn {
             match lone {
                 Lone::Hit => {
                     self.opp[a] = 0;
-                    self.opp[BAR] += 1;
+                    self.opp[board.hit_to] += 1;
                 }
                 Lone::Pin => self.their_pins |= 1 << a,
                 Lone::Block => {}
@@ -390,8 +410,8 @@ mod tests {
     fn landing_bits_agree_with_landing() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         for points in [4, 12, 24, 36] {
-            for same_direction in [false, true] {
-                let board = Board::new(points, points / 4, same_direction);
+            for direction in [Direction::Opposite, Direction::Same, Direction::Shared] {
+                let board = Board::new(points, points / 4, direction);
                 for n in 1..=points {
                     let back = board.across_bits(board.across_bits(1 << n));
                     assert_eq!(board.across_bits(1 << n), 1 << board.across(n));

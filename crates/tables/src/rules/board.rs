@@ -1,7 +1,7 @@
 //! `[board]`: the points, the home table, and which way each side moves.
 
 use super::Cx;
-use crate::position::{Board, MAX_POINTS};
+use crate::position::{Board, Direction, MAX_POINTS};
 use crate::GameRules;
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -23,16 +23,6 @@ pub struct BoardTable {
     /// Read as a [`Direction`].
     #[serde(default)]
     pub direction: Option<Spanned<String>>,
-}
-
-/// `[board] direction`: how the two sides' numberings meet.
-#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(super) enum Direction {
-    /// The two sides move towards each other (Backgammon).
-    Opposite,
-    /// Both move the same way round from opposite corners (Long Nardy, Fevga).
-    Same,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -69,15 +59,18 @@ const KEYS: &[KeyRef] = &[
     KeyRef {
         section: "board",
         key: "direction",
-        line: "whether the sides move towards each other or the same way round",
-        expects: "\"opposite\" or \"same\"",
-        values: &["opposite", "same"],
+        line: "whether the sides move towards each other, the same way round, or along one path",
+        expects: "\"opposite\", \"same\" or \"shared\"",
+        values: &["opposite", "same", "shared"],
         default: "\"opposite\"",
         example: "direction = \"same\"",
         long: "\"opposite\": the sides move towards each other, so one side's point n is the \
                other's point points + 1 - n (Backgammon); \"same\": both move the same way round \
                the board from opposite corners, so one side's point n is the other's point n \
-               plus half the board, counted round (Long Nardy, Fevga).",
+               plus half the board, counted round (Long Nardy, Fevga); \"shared\": both move \
+               along one path, from the same end to the same home table, so a point has one \
+               number for both (Russian Backgammon, Cab e Quinal; a hit checker enters again \
+               where the hitter's own way began).",
     },
 ];
 
@@ -104,8 +97,10 @@ pub(super) fn check(cx: &mut Cx, table: Option<&BoardTable>) -> Board {
         1..=(points / 2) as i64,
         "a home table of",
     ) as usize;
-    let same = cx.option("board", "direction", b.direction.as_ref()) == Some(Direction::Same);
-    Board::new(points, home, same)
+    let direction = cx
+        .option("board", "direction", b.direction.as_ref())
+        .unwrap_or(Direction::Opposite);
+    Board::new(points, home, direction)
 }
 
 /// The board, with the checkers a side, in plain words.
@@ -117,10 +112,11 @@ pub(super) fn describe(rules: &GameRules, s: &mut String) {
         rules.checkers,
         board.points,
         board.home,
-        if board.same_direction {
-            "both sides move the same way round the board from opposite corners"
-        } else {
-            "the sides move towards each other"
+        match board.direction {
+            Direction::Same => "both sides move the same way round the board from opposite corners",
+            Direction::Opposite => "the sides move towards each other",
+            Direction::Shared =>
+                "both sides move along one path, from the same end to the same home table",
         }
     );
 }

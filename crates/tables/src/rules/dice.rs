@@ -7,6 +7,7 @@ use crate::GameRules;
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::game::Dice;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
+use ludus_core::rules::toml::constant_value;
 use serde::Deserialize;
 use std::fmt::Write;
 use toml::Spanned;
@@ -272,11 +273,16 @@ pub(super) fn describe(dice: Dice, rules: &GameRules, s: &mut String) {
 pub(super) fn describe_play(dice: Dice, rules: &GameRules, s: &mut String) {
     let _ = writeln!(
         s,
-        "Play as many dice as possible{}; bear off once all are home.",
+        "Play as many dice as possible{}; {}.",
         if rules.moves.larger_first && dice.count == 2 {
             ", the larger when only one can be played"
         } else {
             ""
+        },
+        match &rules.moves.bear_off {
+            None => "bear off once all are home".to_string(),
+            Some(e) if constant_value(e) == Some(0) => "no checker is ever borne off".to_string(),
+            Some(e) => format!("a checker may be borne off when `{}`", e.text()),
         }
     );
 }

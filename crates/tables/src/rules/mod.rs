@@ -273,11 +273,12 @@ fn title(rules: &Rules) -> String {
 
 /// The game a file's own tables set: board, dice, start, moves, scoring and wins.
 fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
-    let board = board::check(cx, rules.board.as_ref());
+    let mut board = board::check(cx, rules.board.as_ref());
     let start = setup::start(cx, rules.setup.as_ref(), &board);
     let dice = dice::check(cx, rules.dice.as_ref(), &board);
     let ritual = setup::ritual(cx, rules.setup.as_ref());
     let moves = moves::check(cx, &rules.moves, &board);
+    board.hit_to = moves.hit_to;
     let scoring = rules.scoring.as_ref().and_then(|s| scoring::check(cx, s));
     let wins = win::check(cx, &rules.win);
     let end = end::check(cx, rules.end.as_ref());
@@ -299,6 +300,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 leave: moves.leave,
                 leave_mask: moves.leave_mask,
                 step: moves.step,
+                bear_off: moves.bear_off,
                 double_moves: dice.double_moves,
                 larger_first: dice.larger_first,
                 bonus: dice.bonus,
@@ -370,10 +372,10 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::board::Direction;
     use super::dice::{BonusThen, OnlyOne};
+    use super::moves::HitTo;
     use super::*;
-    use crate::position::Lone;
+    use crate::position::{Direction, Lone};
     use ludus_core::game::NextFirst;
 
     /// Every word the reference lists for `section.key` reads as a value of `T`.
@@ -396,6 +398,7 @@ mod tests {
             every_word_reads::<BonusThen>("dice.bonus", "then"),
             every_word_reads::<Ritual>("setup", "ritual"),
             every_word_reads::<Lone>("moves", "lone_checker"),
+            every_word_reads::<HitTo>("moves", "hit_to"),
             every_word_reads::<NextFirst>("match", "next_first"),
         ];
         // Every key of the family with a list of words is checked above (`[game] family` is

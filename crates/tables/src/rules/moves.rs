@@ -3,7 +3,7 @@
 
 use super::Cx;
 use crate::movegen::{LeaveRule, MoveRules};
-use crate::position::{Board, Lone};
+use crate::position::{Board, Lone, BAR, POOL};
 use crate::scope::step_scope;
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::{Expr, Type};
@@ -20,6 +20,12 @@ pub struct MovesTable {
     /// Read as a [`Lone`].
     #[serde(default)]
     pub lone_checker: Option<Spanned<String>>,
+    /// Read as a [`HitTo`].
+    #[serde(default)]
+    pub hit_to: Option<Spanned<String>>,
+    /// A boolean expression: when a checker may be borne off (all home, without it).
+    #[serde(default)]
+    pub bear_off: Option<Spanned<String>>,
     #[serde(default)]
     pub leave: Vec<LeaveTable>,
     #[serde(default)]
@@ -42,6 +48,17 @@ pub struct LeaveTable {
 pub struct StepTable {
     /// A boolean expression, tested on the position after each step.
     pub when: Spanned<String>,
+}
+
+/// `[moves] hit_to`: where a hit checker goes.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum HitTo {
+    /// The bar: it enters before anything else of its side moves.
+    Bar,
+    /// Off the board, to enter again when its owner likes (the medieval games' "back to
+    /// where it began").
+    Pool,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -68,20 +85,51 @@ pub(crate) const STEP_SECTION: SectionRef = SectionRef {
     keys: STEP_KEYS,
 };
 
-const KEYS: &[KeyRef] = &[KeyRef {
-    section: "moves",
-    key: "lone_checker",
-    line: "what a landing does to a single opposing checker",
-    expects: "\"hit\", \"blocks\" or \"pin\"",
-    values: &["hit", "blocks", "pin"],
-    default: "\"hit\"",
-    example: "lone_checker = \"blocks\"",
-    long: "\"hit\": a landing on a single opposing checker sends it to the bar (two or more \
+const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "moves",
+        key: "lone_checker",
+        line: "what a landing does to a single opposing checker",
+        expects: "\"hit\", \"blocks\" or \"pin\"",
+        values: &["hit", "blocks", "pin"],
+        default: "\"hit\"",
+        example: "lone_checker = \"blocks\"",
+        long: "\"hit\": a landing on a single opposing checker sends it to the bar (two or more \
                block a point); \"blocks\": one checker blocks a point and nobody is hit \
                (Mughrabieh, Long Nardy); \"pin\": a landing on a single opposing checker pins it \
                where it stands until every checker of the pinner's side has left the point, and \
                nothing lands on it meanwhile but the pinner's side (Plakoto; two or more block).",
-}];
+    },
+    KeyRef {
+        section: "moves",
+        key: "hit_to",
+        line: "where a hit checker goes",
+        expects: "\"bar\" or \"pool\"",
+        values: &["bar", "pool"],
+        default: "\"bar\"",
+        example: "hit_to = \"pool\"",
+        long: "\"bar\": a hit checker goes to the bar and enters (at the start of its way) \
+               before anything else of its side moves; \"pool\": it goes off the board, back to \
+               where its way begins, and enters again as a checker of the pool does, whenever \
+               its owner likes (the medieval games' \"sent back to where it began\": Ludus \
+               Anglicorum, the Castilian games). Only with `lone_checker = \"hit\"`.",
+    },
+    KeyRef {
+        section: "moves",
+        key: "bear_off",
+        line: "when a checker may be borne off",
+        expects: "a condition in quotes, such as `\"mine_in(13, 24) + bar + pool == 0\"`",
+        values: &[],
+        default: "every checker of the side in its home table",
+        example: "bear_off = \"false\"",
+        long: "A condition (the step names, from the mover's side; `from` is the point borne \
+               off from, `to` is 0) tested before every step that bears a checker off, in place \
+               of the rule that every checker must be home: `\"false\"` for a game won only by a \
+               `[[win]]` rule, `\"mine_in(13, 24) + bar + pool == 0\"` to bear off from the last \
+               half of the way. A die bears off a checker from its own point, and a larger die \
+               only from the farthest point the side holds (bar and pool included).",
+    },
+];
 
 const LEAVE_KEYS: &[KeyRef] = &[
     KeyRef {
@@ -127,6 +175,9 @@ const STEP_KEYS: &[KeyRef] = &[KeyRef {
 /// `[moves]` compiled: the move generator's rules beside the board and the dice.
 pub(super) struct MovesRule {
     pub(super) lone: Lone,
+    /// `BAR` or `POOL`.
+    pub(super) hit_to: usize,
+    pub(super) bear_off: Option<Expr>,
     pub(super) leave: Vec<LeaveRule>,
     /// Bit n set: some rule restricts leaving point n.
     pub(super) leave_mask: u64,
@@ -138,6 +189,17 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
     let lone = cx
         .option("moves", "lone_checker", table.lone_checker.as_ref())
         .unwrap_or(Lone::Hit);
+    let hit_to = match cx.option("moves", "hit_to", table.hit_to.as_ref()) {
+        Some(HitTo::Pool) => POOL,
+        _ => BAR,
+    };
+    if let Some(h) = table.hit_to.as_ref().filter(|_| lone != Lone::Hit) {
+        cx.warnings.push(
+            Diagnostic::warning("`hit_to` changes nothing: no checker is hit")
+                .at(h.span())
+                .note("a hit needs `lone_checker = \"hit\"`"),
+        );
+    }
     let mut leave = Vec::new();
     let mut leave_mask = 0u64;
     for rule in &table.leave {
@@ -169,6 +231,14 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
             });
         }
     }
+    let bear_off = table
+        .bear_off
+        .as_ref()
+        .and_then(|when| cx.expression(when, &step_scope(), Type::Bool));
+    if bear_off.is_some() {
+        // Every step is tested (cold) for the bear-off rule.
+        leave_mask |= board.point_bits();
+    }
     let step = table
         .step
         .iter()
@@ -176,6 +246,8 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         .collect();
     MovesRule {
         lone,
+        hit_to,
+        bear_off,
         leave,
         leave_mask,
         step,
@@ -206,6 +278,7 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
         s,
         "{}",
         match moves.lone {
+            Lone::Hit if moves.board.hit_to == POOL => "Two or more checkers block a point; a lone checker is hit off the board, back to where its way begins, and enters again whenever its owner likes.",
             Lone::Hit => "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves.",
             Lone::Block => "A single checker blocks a point; there is no hitting.",
             Lone::Pin => "Two or more checkers block a point; a checker landing on a lone opposing checker pins it there until every checker of the pinner's side has left the point.",

@@ -2,7 +2,7 @@
 
 use super::Cx;
 use crate::notation::{format_setup, parse_setup};
-use crate::position::{Board, Position};
+use crate::position::{Board, Direction, Position};
 use crate::{GameRules, TablesGame};
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::game::Ritual;
@@ -131,16 +131,16 @@ pub(super) fn start(cx: &mut Cx, table: Option<&SetupTable>, board: &Board) -> O
                 board.across(n)
             ))
             .at(list.span())
-            .note(if board.same_direction {
-                format!(
+            .note(match board.direction {
+                Direction::Same => format!(
                     "player p's point n is the other side's point n + {} (counted round the board)",
                     board.points / 2
-                )
-            } else {
-                format!(
+                ),
+                Direction::Opposite => format!(
                     "player p's point n is the other side's point {} - n",
                     board.points + 1
-                )
+                ),
+                Direction::Shared => "both sides number the points alike".to_string(),
             }),
         );
         ok = false;
@@ -167,7 +167,7 @@ pub(super) fn describe(game: &TablesGame, rules: &GameRules, s: &mut String) {
     if rules.uses_pool() {
         let _ = writeln!(
             s,
-            "Checkers in the pool enter on the opponent's side of the board as from the bar, whenever their owner likes."
+            "Checkers in the pool enter at the start of their way as from the bar, whenever their owner likes."
         );
     }
 }
