@@ -386,6 +386,81 @@ fn a_misspelt_function_suggests_the_function() {
     );
 }
 
+/// `[define]`: a definition means its expression where it is used; one that uses itself, takes
+/// a name of the language or fails its place is located, and one never used is warned about.
+#[test]
+fn definitions_are_checked_and_located() {
+    let with = |defs: &str, when: &str| {
+        GOOD.replacen(
+            "when = \"home + off > 0 or mine(24) == 15\"",
+            &format!("when = \"{when}\"\n\n[define]\n{defs}"),
+            1,
+        )
+    };
+    // The same game, its rule read through two definitions.
+    let named = with(
+        "away = \"home + off > 0\"\nfull = \"mine(24) == 15\"",
+        "away or full",
+    );
+    let g = tables_compile(&named).unwrap();
+    let plain = tables_compile(GOOD).unwrap();
+    assert_eq!(
+        g.describe(),
+        plain
+            .describe()
+            .replace("home + off > 0 or mine(24) == 15", "away or full")
+    );
+    let mut st = g.new_game(0);
+    let mut st2 = plain.new_game(0);
+    g.roll(&mut st, &Roll::new(&[6, 5]).unwrap()).unwrap();
+    plain.roll(&mut st2, &Roll::new(&[6, 5]).unwrap()).unwrap();
+    assert_eq!(
+        tables_common::legal(&g, &st),
+        tables_common::legal(&plain, &st2)
+    );
+
+    let located = |text: &str, message: &str, at: &str| {
+        let errors = tables_compile(text).expect_err("should not compile");
+        let d = errors
+            .iter()
+            .find(|d| d.message.contains(message))
+            .unwrap_or_else(|| panic!("no {message:?} in {errors:?}"));
+        let span = d.span.clone().expect("located");
+        assert_eq!(&text[span], at, "{message}");
+    };
+    located(
+        &with("a = \"b + 1\"\nb = \"a\"", "a > 0"),
+        "a definition uses itself: a → b → a",
+        "b + 1",
+    );
+    located(
+        &with("home = \"3\"", "home > 0"),
+        "`home` is already a name",
+        "home",
+    );
+    located(&with("x = \"1 +\"", "x > 0"), "syntax error", "");
+    // Valid alone, but an integer where a condition is needed: located at the name's use.
+    located(
+        &with("count = \"mine(24)\"", "count"),
+        "type error",
+        "count",
+    );
+    // A score name is not a step name: refused where the step rule uses it.
+    located(
+        &with("lost = \"loser_off\"", "lost > 0"),
+        "unknown name `loser_off`",
+        "lost",
+    );
+    let report = ludus::registry::check(&with("x = \"1\"\ny = \"2\"", "x > 0 or home > 0"));
+    let warnings: Vec<&String> = report.diagnostics.iter().map(|d| &d.message).collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|m| m.as_str() == "`y` is defined but never used"),
+        "{warnings:?}"
+    );
+}
+
 // --- A match of several games: `[match] games` ------------------------------------------------
 
 const TAVLI: &str = include_str!("../rules/tavli.toml");

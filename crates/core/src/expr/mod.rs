@@ -22,10 +22,12 @@
 //! the usual partner of the left side, and the names nearest a misspelt one.
 
 mod compile;
+mod define;
 mod parse;
 mod scan;
 
 pub use compile::MAX_STACK;
+pub use define::{DefinitionError, Definitions};
 
 /// The type of a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,6 +70,8 @@ pub struct Name {
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
     names: Vec<Name>,
+    /// The rules file's `[define]`: names written out before the names above are looked up.
+    definitions: Option<std::sync::Arc<Definitions>>,
 }
 
 impl Scope {
@@ -107,6 +111,12 @@ impl Scope {
             kind: NameKind::Const { value },
             help,
         })
+    }
+    /// The same scope where the names of `definitions` stand for their expressions (a name of
+    /// the scope keeps its own meaning).
+    pub fn with_definitions(mut self, definitions: std::sync::Arc<Definitions>) -> Self {
+        self.definitions = Some(definitions);
+        self
     }
     fn with(mut self, name: Name) -> Self {
         debug_assert!(
@@ -172,7 +182,10 @@ impl Expr {
             .iter()
             .find(|n| !matches!(n.kind, NameKind::Func { .. }))
             .map(|n| n.name);
-        let ast = parse::parse(text, example)?;
+        let mut ast = parse::parse(text, example)?;
+        if let Some(defs) = &scope.definitions {
+            ast = defs.write_in(ast, &|name| scope.get(name).is_some())?;
+        }
         let (program, ty) = compile::compile(&ast, scope, text)?;
         if ty != expected {
             let mut e = ExprError::new(

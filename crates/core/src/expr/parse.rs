@@ -80,7 +80,7 @@ pub struct Node {
 }
 
 impl Node {
-    fn new(kind: Kind, span: Range<usize>) -> Result<Node, ExprError> {
+    pub(super) fn new(kind: Kind, span: Range<usize>) -> Result<Node, ExprError> {
         let below = |n: &Node| n.depth;
         let depth = 1 + match &kind {
             Kind::Int(_) | Kind::Bool(_) | Kind::Name(_) => 0,

@@ -972,3 +972,76 @@ fn if_picks_one_of_two_values_of_one_type() {
     let e = error("if(sown > 1, 1, 2)", Type::Bool);
     assert!(e.message.contains("integer"), "{e:?}");
 }
+
+fn defined(entries: &[(&str, &str)]) -> Scope {
+    let defs = Definitions::new(entries).unwrap_or_else(|e| panic!("{e:?}"));
+    scope().with_definitions(std::sync::Arc::new(defs))
+}
+
+#[test]
+fn definitions_are_written_in_where_they_are_used() {
+    let s = defined(&[
+        ("big", "last.count > limit"),
+        ("limit", "double(sown)"),
+        ("twice", "2 * (sown + 1)"),
+    ]);
+    let run = |text: &str, ty, vars: [i32; 4]| {
+        Expr::compile(text, &s, ty)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+            .eval(&Env(vars))
+    };
+    // A definition using another; both written in with their own precedence.
+    assert_eq!(run("big", Type::Bool, [7, 0, 3, 0]), 1);
+    assert_eq!(run("big", Type::Bool, [6, 0, 3, 0]), 0);
+    assert_eq!(run("twice * 2", Type::Int, [0, 0, 4, 0]), 20);
+    assert_eq!(run("not big and twice == 2", Type::Bool, [0, 0, 0, 0]), 1);
+    // The expression keeps its own text (what `ludus show` quotes).
+    assert_eq!(
+        Expr::compile("twice", &s, Type::Int).unwrap().text(),
+        "twice"
+    );
+    // An error in a definition is reported where the name is used.
+    let e = Expr::compile("sown + big", &s, Type::Int).unwrap_err();
+    assert_eq!(e.span, 7..10, "{e:?}");
+    let defs = Definitions::new(&[("used", "1"), ("unused", "2")]).unwrap();
+    let s = scope().with_definitions(std::sync::Arc::new(defs));
+    Expr::compile("used + 1", &s, Type::Int).unwrap();
+    let unused: Vec<&str> = match &s.definitions {
+        Some(d) => d.unused().collect(),
+        None => vec![],
+    };
+    assert_eq!(unused, ["unused"]);
+}
+
+#[test]
+fn definitions_refuse_cycles_bad_names_and_blowing_up() {
+    let cycle = Definitions::new(&[("a", "b + 1"), ("b", "c"), ("c", "a")]).unwrap_err();
+    assert!(cycle.error.message.contains("a → b → c → a"), "{cycle:?}");
+    let own = Definitions::new(&[("a", "a + 1")]).unwrap_err();
+    assert!(own.error.message.contains("uses itself"), "{own:?}");
+    let bad = Definitions::new(&[("ok", "1"), ("Not-a-name", "2")]).unwrap_err();
+    assert_eq!(bad.index, 1);
+    let syntax = Definitions::new(&[("a", "1 +")]).unwrap_err();
+    assert!(syntax.error.message.contains("syntax error"), "{syntax:?}");
+    // Each definition doubling the one before: written out, 2^30 terms.
+    let texts: Vec<(String, String)> = (0..30)
+        .map(|i| {
+            let body = if i == 0 {
+                "sown".to_string()
+            } else {
+                format!("d{} + d{}", i - 1, i - 1)
+            };
+            (format!("d{i}"), body)
+        })
+        .collect();
+    let entries: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_str()))
+        .collect();
+    let big = Definitions::new(&entries).unwrap_err();
+    assert!(big.error.message.contains("too large"), "{big:?}");
+    // A name of the scope keeps its meaning even where a definition has the same name.
+    let s = defined(&[("sown", "100")]);
+    let e = Expr::compile("sown", &s, Type::Int).unwrap();
+    assert_eq!(e.eval(&Env([0, 0, 5, 0])), 5);
+}
