@@ -428,6 +428,24 @@ fn shared_path_hits_to_the_pool_and_early_bear_off_equal_brute_force() {
     assert!(random_games_of(&g, m, 8, 20, true) > 200);
 }
 
+/// Doubles followed by their complement and another roll (Russian Backgammon), and by each
+/// higher double (Gul Bara): every turn, given or rolled, equals the brute-force one.
+#[test]
+fn turns_after_doubles_equal_brute_force() {
+    for after in [
+        "[[dice.after]]\nwhen = \"doubles and follow == 0 and played == 4\"\ndouble = \"7 - die\"\n[[dice.after]]\nwhen = \"follow == 1\"\nagain = true",
+        "[[dice.after]]\nwhen = \"doubles and die < 6 and played == 4 and ply >= 2\"\ndouble = \"die + 1\"",
+    ] {
+        let g = custom(&format!(
+            "[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n{after}"
+        ));
+        let run = random_matches(&g, &[BACKGAMMON], 40, 21, false);
+        assert!(run.turns > 1_000, "{} turns", run.turns);
+        assert_eq!(run.guard_ends, 0);
+        assert!(random_games_of(&g, BACKGAMMON, 8, 22, true) > 200);
+    }
+}
+
 #[test]
 fn pool_entry_and_bonus_roll_equal_brute_force() {
     let g = custom(

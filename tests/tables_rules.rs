@@ -615,3 +615,172 @@ fn end_draws_a_deadlock_and_at_the_rules_ply_limit() {
         assert!(errors[0].span.is_some(), "{bad}: {errors:?}");
     }
 }
+
+// --- Hits to the pool, a shared path, bearing off early, turns after a turn -----------------
+
+/// A rules text of the standard board with `lines` added.
+fn custom(lines: &str) -> TablesGame {
+    tables_compile(&format!(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n{lines}\n"
+    ))
+    .unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+#[test]
+fn a_checker_hit_to_the_pool_enters_when_its_owner_likes() {
+    let g = custom("[moves]\nhit_to = \"pool\"");
+    // Black's lone checker on its 16 is White's 9: hit, it goes to Black's pool, not the bar.
+    let mut st = at(&g, "13:5 24:2 8:3 6:5", "16:1 24:2 13:4 8:3 6:5", 0, [4, 2]);
+    play(&g, &mut st, "13/9* 6/4");
+    let j = g.state_json(&st);
+    assert_eq!(j["bar"], json!([0, 0]));
+    assert_eq!(j["pool"], json!([0, 1]));
+    // Black need not enter first: 13/7 alone is a move, and so is entering with the 6.
+    g.roll(&mut st, &Roll::new(&[6, 1]).unwrap()).unwrap();
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"13/7 6/5".to_string()), "{moves:?}");
+    // Entering: the 6 cannot (White holds Black's 19), the 1 can.
+    assert!(moves.contains(&"pool/24 13/7".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.contains("pool/19")), "{moves:?}");
+    // The same position with the bar: entering comes first.
+    let bar = custom("");
+    let mut st = at(
+        &bar,
+        "13:5 24:2 8:3 6:5",
+        "16:1 24:2 13:4 8:3 6:5",
+        0,
+        [4, 2],
+    );
+    play(&bar, &mut st, "13/9* 6/4");
+    bar.roll(&mut st, &Roll::new(&[6, 1]).unwrap()).unwrap();
+    assert!(legal(&bar, &st).iter().all(|m| m.starts_with("bar/")));
+}
+
+#[test]
+fn both_sides_on_one_path_share_the_points_numbers() {
+    let g = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[board]\ndirection = \"shared\"\n[setup]\ncheckers = [\"24:15\", \"20:1 23:14\"]\n",
+    )
+    .unwrap();
+    let mut st = g.new_game(0);
+    g.roll(&mut st, &Roll::new(&[4, 1]).unwrap()).unwrap();
+    let moves = legal(&g, &st);
+    // White's 20 is Black's 20: the lone checker there is hit; 23 (Black's 14) is blocked.
+    assert!(moves.contains(&"24/20*/19".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.contains("/23")), "{moves:?}");
+    play(&g, &mut st, "24/20*/19");
+    assert_eq!(g.state_json(&st)["bar"], json!([0, 1]));
+    // Black enters where White's way began: a 1 would land on 24, held by White's 14, so the
+    // 2 enters (on 23) and the 1 follows.
+    g.roll(&mut st, &Roll::new(&[1, 2]).unwrap()).unwrap();
+    assert_eq!(legal(&g, &st), ["bar/22"]);
+    // A start with both sides on one point is refused.
+    let both = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[board]\ndirection = \"shared\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n",
+    )
+    .unwrap_err();
+    assert!(both[0].message.contains("both sides start"), "{both:?}");
+}
+
+#[test]
+fn bear_off_says_when_a_checker_may_be_borne_off() {
+    // From the last half of the way on, not only the home table.
+    let g = custom("[moves]\nbear_off = \"mine_in(13, 24) + bar + pool == 0\"");
+    let st = at(&g, "12:1 6:14", "24:15", 0, [6, 5]);
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"12/7 6/off".to_string()), "{moves:?}");
+    // Not while a checker is still in the first half (18/13 leaves one there; 18/12 leaves
+    // the 5 to bear off from 6 while 12 is farther).
+    let st = at(&g, "18:1 6:14", "24:15", 0, [6, 5]);
+    assert!(!legal(&g, &st).iter().any(|m| m.contains("off")));
+    // Never: a game won by a [[win]] rule only.
+    let never = custom("[moves]\nbear_off = \"false\"\n[[win]]\nwhen = \"mine_in(1, 6) == 15\"");
+    let mut st = at(&never, "7:1 6:14", "13:15", 0, [6, 1]);
+    assert!(!legal(&never, &st).iter().any(|m| m.contains("off")));
+    play(&never, &mut st, "7/1 6/5");
+    assert_eq!(never.outcome(&st).unwrap().winner, Some(0));
+}
+
+#[test]
+fn a_turn_after_a_turn_gives_a_double_or_another_roll() {
+    // Russian Backgammon's doubles: the double, its complement, then another roll.
+    let g = custom(
+        "[[dice.after]]\nwhen = \"doubles and follow == 0 and played == 4\"\ndouble = \"7 - die\"\n[[dice.after]]\nwhen = \"follow == 1\"\nagain = true",
+    );
+    let mut st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [2, 2]);
+    play(&g, &mut st, "13/11(2) 6/4(2)");
+    let j = g.state_json(&st);
+    assert_eq!(
+        (j["to_move"].clone(), j["phase"].clone()),
+        (json!(0), json!("move"))
+    );
+    assert_eq!(
+        (j["dice"].clone(), j["follow"].clone()),
+        (json!([5, 5]), json!(1))
+    );
+    // The STATE reads back, the given double included.
+    assert_eq!(g.state_from_json(&j).unwrap(), st);
+    play(&g, &mut st, "13/8(2) 8/3(2)");
+    assert_eq!(g.phase(&st), Phase::Roll(0));
+    g.roll(&mut st, &Roll::new(&[3, 1]).unwrap()).unwrap();
+    assert_eq!(g.state_json(&st)["follow"], 0);
+    play(&g, &mut st, "8/5 6/5");
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+    // A double not played in full gives nothing: White on the bar against a closed board.
+    let mut st = at(
+        &g,
+        "bar:1 13:5 8:4 6:5",
+        "6:3 5:2 4:2 3:2 2:2 1:2 13:2",
+        0,
+        [2, 2],
+    );
+    play(&g, &mut st, "pass");
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+    // Gul Bara's doubles: each higher double in turn up to 6-6, then the other player.
+    let g = custom(
+        "[[dice.after]]\nwhen = \"doubles and die < 6 and played == 4\"\ndouble = \"die + 1\"",
+    );
+    let mut st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [4, 4]);
+    let mut doubles = vec![];
+    while g.phase(&st) == Phase::Move(0) {
+        doubles.push(st.dice().unwrap()[0]);
+        let m = legal(&g, &st)[0].clone();
+        play(&g, &mut st, &m);
+    }
+    assert_eq!(doubles, [4, 5, 6]);
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+    // An exception before the rule: the first turns are followed by nothing.
+    let g = custom(
+        "[[dice.after]]\nwhen = \"ply < 2\"\n[[dice.after]]\nwhen = \"doubles\"\nagain = true",
+    );
+    let mut st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [3, 3]);
+    play(&g, &mut st, "13/10(2) 6/3(2)");
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+    let mut j = g.state_json(&st);
+    j["ply"] = json!(2);
+    let mut st = g.state_from_json(&j).unwrap();
+    g.roll(&mut st, &Roll::new(&[3, 3]).unwrap()).unwrap();
+    play(&g, &mut st, "13/10(2) 6/3(2)");
+    assert_eq!(g.phase(&st), Phase::Roll(1), "Black rolls again");
+    // Refused: both a double and a roll; a name the turn does not have; `follow` without rules.
+    for (lines, message) in [
+        (
+            "[[dice.after]]\nwhen = \"doubles\"\ndouble = \"1\"\nagain = true",
+            "both by a double and by a roll",
+        ),
+        (
+            "[[dice.after]]\nwhen = \"hits\"\nagain = true",
+            "unknown name `hits`",
+        ),
+    ] {
+        let text = format!(
+            "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{lines}\n"
+        );
+        let errors = tables_compile(&text).unwrap_err();
+        assert!(errors[0].message.contains(message), "{lines}: {errors:?}");
+    }
+    let plain = custom("");
+    let mut j = state_json("24:15", "24:15", 0, &[5, 5]);
+    j["follow"] = json!(1);
+    assert!(plain.state_from_json(&j).is_err());
+}

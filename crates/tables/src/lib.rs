@@ -37,7 +37,7 @@ use ludus_core::rules::RulesDoc;
 use movegen::{generate, next_steps, replay, steps_left, MoveRules, TurnInfo};
 use position::{Direction, Key, Lone, MAX_POINTS};
 use rules::MatchRules;
-use scope::ScoreView;
+use scope::{AfterView, ScoreView};
 use serde_json::{json, Map, Value};
 
 pub use rules::REFERENCE;
@@ -69,6 +69,8 @@ pub fn scope_reference() -> Vec<(&'static str, ludus_core::expr::Scope)> {
         ("scoring.points", scope::scoring_scope()),
         ("win.when", scope::step_scope()),
         ("win.points", scope::scoring_scope()),
+        ("dice.after.when", scope::after_scope()),
+        ("dice.after.double", scope::after_scope()),
         ("ai.evaluate", scope::evaluation_scope()),
     ]
 }
@@ -90,6 +92,8 @@ struct GameRules {
     wins: Vec<(Expr, Option<Expr>)>,
     /// `[end]`: the draws, by the rules' ply limit or a deadlock.
     end: rules::end::EndRule,
+    /// `[[dice.after]]`: what follows a turn, in order (the first that applies).
+    after: Vec<rules::dice::After>,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
 }
@@ -110,6 +114,15 @@ pub struct TablesGame {
     max_plies: u32,
     /// Every turn is played one step at a time, not only those with too many moves.
     by_steps: bool,
+}
+
+/// What follows a turn when the same player goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    /// The same player rolls again.
+    Roll,
+    /// The same player plays this double, without rolling.
+    Double(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -136,6 +149,8 @@ pub struct TablesState {
     plies: u32,
     /// Turns in a row that were passes (`[end] passes`).
     passes: u16,
+    /// Turns in a row, up to this one, whose dice a `[[dice.after]]` rule gave (0: rolled).
+    follow: u8,
     /// Who moved first in this game.
     starter: u8,
     /// Once over: the winner (none when the ply guard ended the game) and the points scored.
@@ -229,6 +244,24 @@ impl GameRules {
         self.scoring
             .as_ref()
             .map_or(1, |e| e.eval(&view).clamp(0, 1_000_000))
+    }
+
+    /// What follows a turn by the `[[dice.after]]` rules: the first that applies.
+    fn after(&self, turn: &AfterView) -> Option<Next> {
+        self.after
+            .iter()
+            .find(|a| a.when.test(turn))
+            .and_then(|a| match &a.then {
+                rules::dice::Then::Again => Some(Next::Roll),
+                rules::dice::Then::Nothing => None,
+                rules::dice::Then::Double(e) => {
+                    // A double the dice cannot show gives nothing.
+                    let d = e.eval(turn);
+                    (1..=i32::from(self.moves.faces))
+                        .contains(&d)
+                        .then_some(Next::Double(d as u8))
+                }
+            })
     }
 
     /// The `[[win]]` rule the mover's last turn met, if any: what it scores.
@@ -328,6 +361,7 @@ impl TablesGame {
             moved: 0,
             plies: 0,
             passes: 0,
+            follow: 0,
             starter: first as u8,
             winner: None,
             score: 0,
@@ -617,6 +651,10 @@ impl Game for TablesGame {
                 return;
             }
         }
+        let played_steps = match mv.die() {
+            Some(_) => usize::from(state.played.len),
+            None => mv.steps().len(),
+        };
         state.played = Played::default();
         // Counted only where the rules draw a deadlock, so that other games' positions
         // carry nothing their STATE leaves out.
@@ -625,18 +663,35 @@ impl Game for TablesGame {
             true => state.passes.saturating_add(1),
             false => 0,
         };
-        let again = rules
-            .bonus_for(&state.dice[..usize::from(state.ndice)])
-            .is_some_and(|b| b.again);
+        let roll = &state.dice[..usize::from(state.ndice)];
+        let again = rules.bonus_for(roll).is_some_and(|b| b.again);
+        let next = match again {
+            true => Some(Next::Roll),
+            false => game_rules.after(&AfterView {
+                roll,
+                played: played_steps,
+                ply: state.plies,
+                follow: state.follow,
+            }),
+        };
         state.dice = [0; 3];
         state.ndice = 0;
         state.moved |= 1 << mover;
         state.stage = Stage::Roll;
-        if !again {
+        if next.is_none() {
             state.to_move = 1 - state.to_move;
         }
         state.plies += 1;
         self.check_over(state, mover);
+        if let (Some(Next::Double(d)), Stage::Roll) = (next, state.stage) {
+            // The same player plays the double given, without rolling.
+            state.dice = [d, d, 0];
+            state.ndice = 2;
+            state.stage = Stage::Move;
+            state.follow = state.follow.saturating_add(1);
+        } else {
+            state.follow = 0;
+        }
     }
 
     fn dice(&self) -> Option<Dice> {
@@ -856,7 +911,10 @@ impl Json for TablesGame {
             };
             fields.insert("pinned".into(), json!([pinned(0), pinned(1)]));
         }
-        if rules.moves.bonus.as_ref().is_some_and(|b| b.again) {
+        if !rules.after.is_empty() {
+            fields.insert("follow".into(), json!(state.follow));
+        }
+        if rules.moves.bonus.as_ref().is_some_and(|b| b.again) || !rules.after.is_empty() {
             // With extra turns the plies no longer tell who has had a first turn.
             fields.insert(
                 "moved".into(),

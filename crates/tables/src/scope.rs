@@ -316,6 +316,62 @@ pub fn scoring_scope() -> Scope {
         )
 }
 
+const AFTER_DOUBLES: u16 = 0;
+const AFTER_DIE: u16 = 1;
+const AFTER_PLAYED: u16 = 2;
+const AFTER_PLY: u16 = 3;
+const AFTER_FOLLOW: u16 = 4;
+
+/// Names for `[[dice.after]]`: the turn just played.
+pub fn after_scope() -> Scope {
+    Scope::new()
+        .var(
+            "doubles",
+            Type::Bool,
+            AFTER_DOUBLES,
+            "the turn's dice all showed the same number",
+        )
+        .var("die", Type::Int, AFTER_DIE, "the turn's first die (a double's number)")
+        .var(
+            "played",
+            Type::Int,
+            AFTER_PLAYED,
+            "the steps the turn played (4 for a double played in full)",
+        )
+        .var(
+            "ply",
+            Type::Int,
+            AFTER_PLY,
+            "turns played in this game before this one, of both players",
+        )
+        .var(
+            "follow",
+            Type::Int,
+            AFTER_FOLLOW,
+            "how many turns in a row, up to this one, a `[[dice.after]]` double gave (0: a rolled turn)",
+        )
+}
+
+/// A turn just played, for `[[dice.after]]`.
+pub struct AfterView<'a> {
+    pub roll: &'a [u8],
+    pub played: usize,
+    pub ply: u32,
+    pub follow: u8,
+}
+
+impl Vars for AfterView<'_> {
+    fn var(&self, slot: u16) -> i32 {
+        match slot {
+            AFTER_DOUBLES => i32::from(self.roll.windows(2).all(|w| w[0] == w[1])),
+            AFTER_DIE => self.roll.first().map_or(0, |&d| i32::from(d)),
+            AFTER_PLAYED => self.played as i32,
+            AFTER_PLY => self.ply.min(i32::MAX as u32) as i32,
+            _ => i32::from(self.follow),
+        }
+    }
+}
+
 /// A finished game from the winner's side.
 pub struct ScoreView<'a> {
     pub loser: &'a Side,

@@ -99,6 +99,16 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             .and_then(|n| u16::try_from(n).ok())
             .ok_or_else(|| format!("`passes` must be a count of turns, got {v}"))?,
     };
+    state.follow = match value.get("follow").filter(|v| !v.is_null()) {
+        None => 0,
+        Some(_) if rules.after.is_empty() => {
+            return Err("these rules give no turn after a turn; leave `follow` out".into())
+        }
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or_else(|| format!("`follow` must be a count of turns, got {v}"))?,
+    };
     let limit = game.ply_limit(rules);
     match phase {
         PhaseName::Over => match done[..] {
@@ -154,7 +164,24 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 if !dice.is_empty() {
                     return Err("dice must be [] while a roll is awaited".into());
                 }
+                if state.follow > 0 {
+                    return Err("`follow` > 0 is a turn whose double is given: phase \"move\"".into());
+                }
                 state.stage = Stage::Roll;
+            } else if state.follow > 0 {
+                // A double a `[[dice.after]]` rule gave.
+                match dice[..] {
+                    [a, b] if a == b => {}
+                    _ => {
+                        return Err(
+                            "a turn a `[[dice.after]]` rule gave (`follow` > 0) plays a double, e.g. [5, 5]"
+                                .into(),
+                        )
+                    }
+                }
+                state.dice[..2].copy_from_slice(&dice);
+                state.ndice = 2;
+                state.stage = Stage::Move;
             } else {
                 if dice.len() != usize::from(game.dice.count) {
                     return Err(format!(

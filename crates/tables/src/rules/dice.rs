@@ -3,8 +3,10 @@
 use super::Cx;
 use crate::movegen::Bonus;
 use crate::position::Board;
+use crate::scope::after_scope;
 use crate::GameRules;
 use ludus_core::diagnostics::Diagnostic;
+use ludus_core::expr::{Expr, Type};
 use ludus_core::game::Dice;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
 use ludus_core::rules::toml::constant_value;
@@ -31,6 +33,40 @@ pub struct DiceTable {
     /// `[dice.bonus]`: a roll that gives more than its dice.
     #[serde(default)]
     pub bonus: Option<BonusTable>,
+    /// `[[dice.after]]`: what follows a turn.
+    #[serde(default)]
+    pub after: Vec<AfterTable>,
+}
+
+/// `[[dice.after]]` as written: after a turn that meets `when`, the same player goes on.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AfterTable {
+    pub when: Spanned<String>,
+    /// An integer expression: the double the same player plays next, without rolling.
+    #[serde(default)]
+    pub double: Option<Spanned<String>>,
+    /// The same player rolls again.
+    #[serde(default)]
+    pub again: Option<Spanned<bool>>,
+}
+
+/// `[[dice.after]]` compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct After {
+    pub(crate) when: Expr,
+    pub(crate) then: Then,
+}
+
+/// What an `[[dice.after]]` rule gives the player who just moved.
+#[derive(Clone, Debug)]
+pub(crate) enum Then {
+    /// Another roll.
+    Again,
+    /// This double, played without rolling.
+    Double(Expr),
+    /// Nothing: the other player's turn (an exception to the tables after it).
+    Nothing,
 }
 
 /// `[dice.bonus]` as written: Acey-deucey's 1-2 and its like.
@@ -80,6 +116,54 @@ pub(crate) const BONUS_SECTION: SectionRef = SectionRef {
     repeated: false,
     keys: BONUS_KEYS,
 };
+
+pub(crate) const AFTER_SECTION: SectionRef = SectionRef {
+    name: "dice.after",
+    line: "what follows a turn: the same player plays a given double, or rolls again (any number of these tables; the first that applies)",
+    required: false,
+    repeated: true,
+    keys: AFTER_KEYS,
+};
+
+const AFTER_KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "dice.after",
+        key: "when",
+        line: "the turn just played after which this rule applies",
+        expects: "a condition in quotes, such as `\"doubles and played == 4\"`",
+        values: &[],
+        default: "—",
+        example: "when = \"doubles and played == 4\"",
+        long: "A condition on the turn just played (names `doubles`, `die`, `played`, `ply`, \
+               `follow`), tested after each turn that does not end the game; the first \
+               `[[dice.after]]` table whose `when` holds gives its `double` or `again`.",
+    },
+    KeyRef {
+        section: "dice.after",
+        key: "double",
+        line: "the double the same player plays next, without rolling",
+        expects: "an integer expression in quotes, such as `\"7 - die\"`",
+        values: &[],
+        default: "none (then `again` must be true)",
+        example: "double = \"7 - die\"",
+        long: "An integer expression (the `when` names): the same player plays this double \
+               next, as rolled dice are played, without throwing (Russian Backgammon's \
+               complement, `\"7 - die\"`; Gul Bara's next higher double, `\"die + 1\"`). A number \
+               the dice cannot show gives nothing: the turn passes as usual.",
+    },
+    KeyRef {
+        section: "dice.after",
+        key: "again",
+        line: "whether the same player rolls again",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "again = true",
+        long: "true: the same player throws again (a double's extra throw). Give this or \
+               `double`, not both; with neither, nothing follows the turns the table's `when` \
+               picks, whatever the tables after it say (an exception: `when = \"ply < 2\"`).",
+    },
+];
 
 const KEYS: &[KeyRef] = &[
     KeyRef {
@@ -170,6 +254,7 @@ pub(super) struct DiceRule {
     /// When only one of two different dice can be played, it must be the larger.
     pub(super) larger_first: bool,
     pub(super) bonus: Option<Bonus>,
+    pub(super) after: Vec<After>,
 }
 
 /// The dice from `[dice]` (two six-sided dice, doubles played twice over, without it); a die
@@ -181,6 +266,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
             double_moves: 4,
             larger_first: true,
             bonus: None,
+            after: Vec::new(),
         };
     };
     let count = cx.number(d.count.as_ref(), 2, 1..=3, "a throw of") as u8;
@@ -200,12 +286,34 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
     };
     let larger_first = cx.option("dice", "only_one", d.only_one.as_ref()) != Some(OnlyOne::Either);
     let bonus = d.bonus.as_ref().and_then(|b| bonus(cx, b, count, faces));
+    let after = d.after.iter().filter_map(|a| after(cx, a)).collect();
     DiceRule {
         dice: Dice { count, faces },
         double_moves,
         larger_first,
         bonus,
+        after,
     }
+}
+
+/// One `[[dice.after]]` table: a condition, and a double or another roll (one of them).
+fn after(cx: &mut Cx, a: &AfterTable) -> Option<After> {
+    let when = cx.expression(&a.when, &after_scope(), Type::Bool);
+    let again = a.again.as_ref().is_some_and(|g| *g.get_ref());
+    let then = match (&a.double, again) {
+        (Some(d), false) => Then::Double(cx.expression(d, &after_scope(), Type::Int)?),
+        (None, true) => Then::Again,
+        (Some(d), true) => {
+            cx.errors.push(
+                Diagnostic::new("a turn cannot be followed both by a double and by a roll")
+                    .at(d.span())
+                    .note("give `double` or `again = true`, not both"),
+            );
+            return None;
+        }
+        (None, false) => Then::Nothing,
+    };
+    Some(After { when: when?, then })
 }
 
 /// `[dice.bonus]`: a roll of two of the `count` dice of `faces` faces.
@@ -266,6 +374,30 @@ pub(super) fn describe(dice: Dice, rules: &GameRules, s: &mut String) {
                 ""
             }
         );
+    }
+}
+
+/// What follows a turn, in plain words.
+pub(super) fn describe_after(rules: &GameRules, s: &mut String) {
+    for a in &rules.after {
+        let _ = match &a.then {
+            Then::Again => writeln!(
+                s,
+                "After a turn where `{}`, the same player rolls again.",
+                a.when.text()
+            ),
+            Then::Double(d) => writeln!(
+                s,
+                "After a turn where `{}`, the same player plays the double of `{}`, without rolling.",
+                a.when.text(),
+                d.text()
+            ),
+            Then::Nothing => writeln!(
+                s,
+                "After a turn where `{}`, the other player's turn comes, whatever follows.",
+                a.when.text()
+            ),
+        };
     }
 }
 

@@ -80,6 +80,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         board::SECTION,
         dice::SECTION,
         dice::BONUS_SECTION,
+        dice::AFTER_SECTION,
         setup::SECTION,
         moves::SECTION,
         moves::LEAVE_SECTION,
@@ -401,6 +402,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
             scoring,
             wins,
             end,
+            after: dice.after,
             evaluate,
         },
         dice: dice.dice,
@@ -449,6 +451,7 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
     setup::describe(game, rules, &mut s);
     moves::describe(&rules.moves, &mut s);
     dice::describe_play(game.dice, rules, &mut s);
+    dice::describe_after(rules, &mut s);
     win::describe(rules, &mut s);
     end::describe(rules, &mut s);
     scoring::describe(rules, &mut s);
