@@ -784,3 +784,23 @@ fn a_turn_after_a_turn_gives_a_double_or_another_roll() {
     j["follow"] = json!(1);
     assert!(plain.state_from_json(&j).is_err());
 }
+
+#[test]
+fn a_win_rule_may_give_the_game_to_the_opponent_and_comes_before_bearing_off() {
+    // Backgammon to lose: the first to bear off every checker loses; the points are counted
+    // with the [scoring] names from the winner's side.
+    let g = custom("[[win]]\nwhen = \"off == 15\"\nwinner = \"opponent\"\npoints = \"1 + gammon\"");
+    let mut st = at(&g, "2:1 off:14", "24:2 13:5 8:3 6:4 off:1", 0, [6, 5]);
+    play(&g, &mut st, "2/off");
+    let o = g.outcome(&st).unwrap();
+    assert_eq!(o.winner, Some(1));
+    // Black (the winner) is valued by White's checkers: White bore off all, so no gammon.
+    assert_eq!(o.scores, [0, 1]);
+    let j = g.state_json(&st);
+    assert_eq!(g.state_from_json(&j).unwrap(), st);
+    assert!(
+        g.describe().contains("loses: the opponent wins"),
+        "{}",
+        g.describe()
+    );
+}

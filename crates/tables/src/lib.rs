@@ -89,7 +89,7 @@ struct GameRules {
     /// Points the winner scores; 1 when the rules say nothing.
     scoring: Option<Expr>,
     /// `[[win]]`: a position that wins for the player who made it, and what that scores.
-    wins: Vec<(Expr, Option<Expr>)>,
+    wins: Vec<rules::win::WinRule>,
     /// `[end]`: the draws, by the rules' ply limit or a deadlock.
     end: rules::end::EndRule,
     /// `[[dice.after]]`: what follows a turn, in order (the first that applies).
@@ -264,8 +264,9 @@ impl GameRules {
             })
     }
 
-    /// The `[[win]]` rule the mover's last turn met, if any: what it scores.
-    fn won_by_rule(&self, pos: &Position, mover: usize) -> Option<i32> {
+    /// The `[[win]]` rule the mover's last turn met, if any: who wins (the mover, or the
+    /// opponent) and what that scores.
+    fn won_by_rule(&self, pos: &Position, mover: usize) -> Option<(usize, i32)> {
         if self.wins.is_empty() {
             return None;
         }
@@ -285,17 +286,26 @@ impl GameRules {
             earlier: &[],
             info: &info,
         };
-        let (_, points) = self.wins.iter().find(|(when, _)| when.test(&view))?;
-        Some(match points {
+        let rule = self.wins.iter().find(|r| r.when.test(&view))?;
+        let winner = if rule.opponent { 1 - mover } else { mover };
+        Some(match &rule.points {
             Some(p) => {
                 let view = ScoreView {
-                    loser: &pos.sides[1 - mover],
-                    loser_pins: pos.pinned[1 - mover],
+                    loser: &pos.sides[1 - winner],
+                    loser_pins: pos.pinned[1 - winner],
                     board: &self.moves.board,
                 };
-                p.eval(&view).clamp(0, 1_000_000)
+                (winner, p.eval(&view).clamp(0, 1_000_000))
             }
-            None => self.score(pos, mover),
+            None => (winner, self.score(pos, winner)),
+        })
+    }
+
+    /// How the mover's last turn ended the game, if it did: a `[[win]]` rule first, then
+    /// every checker borne off. Who wins, and what that scores.
+    fn ended_by(&self, pos: &Position, mover: usize) -> Option<(usize, i32)> {
+        self.won_by_rule(pos, mover).or_else(|| {
+            (pos.sides[mover][OFF] == self.checkers).then(|| (mover, self.score(pos, mover)))
         })
     }
 }
@@ -374,19 +384,14 @@ impl TablesGame {
     /// drawn at the ply guard.
     fn check_over(&self, state: &mut TablesState, mover: usize) {
         let rules = self.rules(state);
-        let won = if state.pos.sides[mover][OFF] == rules.checkers {
-            Some(rules.score(&state.pos, mover))
-        } else {
-            rules.won_by_rule(&state.pos, mover)
-        };
-        if let Some(score) = won {
+        if let Some((winner, score)) = rules.ended_by(&state.pos, mover) {
             state.stage = Stage::Over;
             // `to_move` means nothing once over; fixed so that equal games compare equal.
-            state.to_move = mover as u8;
-            state.winner = Some(mover as u8);
+            state.to_move = winner as u8;
+            state.winner = Some(winner as u8);
             state.score = score;
             if self.match_rules.is_some() {
-                state.points[mover] = state.points[mover].saturating_add(state.score);
+                state.points[winner] = state.points[winner].saturating_add(state.score);
             }
         } else if state.plies >= self.ply_limit(rules) || rules.deadlocked(state) {
             state.stage = Stage::Over;

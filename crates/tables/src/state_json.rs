@@ -111,22 +111,19 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     };
     let limit = game.ply_limit(rules);
     match phase {
-        PhaseName::Over => match done[..] {
-            [w] => {
-                state.stage = Stage::Over;
-                state.to_move = w as u8;
-                state.winner = Some(w as u8);
-                state.score = rules.score(&pos, w);
-            }
-            // A game won by a `[[win]]` rule (the first side it holds for).
-            [] if (0..2).any(|w| rules.won_by_rule(&pos, w).is_some()) => {
-                // The winner as the state names it, when a rule holds for both.
+        PhaseName::Over => match (0..2)
+            .filter_map(|m| rules.ended_by(&pos, m))
+            .collect::<Vec<_>>()[..]
+        {
+            // Won by bearing off or by a `[[win]]` rule: the winner the state names, when
+            // the game could have ended either way.
+            ref ends @ [first, ..] => {
                 let named = shared.result.and_then(|r| r.winner);
-                let (w, score) = named
-                    .into_iter()
-                    .chain(0..2)
-                    .find_map(|w| rules.won_by_rule(&pos, w).map(|s| (w, s)))
-                    .unwrap_or((0, 0));
+                let (w, score) = ends
+                    .iter()
+                    .copied()
+                    .find(|&(w, _)| Some(w) == named)
+                    .unwrap_or(first);
                 state.stage = Stage::Over;
                 state.to_move = w as u8;
                 state.winner = Some(w as u8);

@@ -494,6 +494,7 @@ mod tests {
             every_word_reads::<Ritual>("setup", "ritual"),
             every_word_reads::<Lone>("moves", "lone_checker"),
             every_word_reads::<HitTo>("moves", "hit_to"),
+            every_word_reads::<win::Winner>("win", "winner"),
             every_word_reads::<NextFirst>("match", "next_first"),
         ];
         // Every key of the family with a list of words is checked above (`[game] family` is

@@ -1,4 +1,5 @@
-//! `[[win]]`: positions that end the game at once, won by the player who just moved.
+//! `[[win]]`: positions that end the game at once, won by the player who just moved (or by
+//! the other player).
 
 use super::Cx;
 use crate::scope::{scoring_scope, step_scope};
@@ -18,6 +19,29 @@ pub struct WinTable {
     /// What the winner scores (the `[scoring]` names); `[scoring] points` when left out.
     #[serde(default)]
     pub points: Option<Spanned<String>>,
+    /// Read as a [`Winner`].
+    #[serde(default)]
+    pub winner: Option<Spanned<String>>,
+}
+
+/// `[[win]] winner`: who wins when the rule holds.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Winner {
+    /// The player whose turn met the rule.
+    Mover,
+    /// The other player (a game to lose: the first to bear off every checker loses).
+    Opponent,
+}
+
+/// A `[[win]]` table compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct WinRule {
+    pub(crate) when: Expr,
+    /// What the winner scores, when not `[scoring] points`.
+    pub(crate) points: Option<Expr>,
+    /// The opponent of the player whose turn met it wins.
+    pub(crate) opponent: bool,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -52,11 +76,23 @@ const KEYS: &[KeyRef] = &[
         long: "An integer expression with the `[scoring] points` names: what the winner scores \
                when this rule ends the game.",
     },
+    KeyRef {
+        section: "win",
+        key: "winner",
+        line: "who wins when the rule holds",
+        expects: "\"mover\" or \"opponent\"",
+        values: &["mover", "opponent"],
+        default: "\"mover\"",
+        example: "winner = \"opponent\"",
+        long: "\"mover\": the player whose turn met the rule wins; \"opponent\": the other player \
+               does (a game to lose: `when = \"off == 15\"`, `winner = \"opponent\"`). The \
+               `[[win]]` rules are tested before the win by bearing off every checker.",
+    },
 ];
 
 /// The `[[win]]` tables compiled: each position's condition, and what it scores when it does
 /// not score `[scoring] points`.
-pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<(Expr, Option<Expr>)> {
+pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<WinRule> {
     let mut wins = Vec::new();
     for rule in tables {
         let when = cx.expression(&rule.when, &step_scope(), Type::Bool);
@@ -64,8 +100,13 @@ pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<(Expr, Option<Expr>
             .points
             .as_ref()
             .map(|p| cx.expression(p, &scoring_scope(), Type::Int));
+        let opponent = cx.option("win", "winner", rule.winner.as_ref()) == Some(Winner::Opponent);
         if let (Some(when), None | Some(Some(_))) = (when, &points) {
-            wins.push((when, points.flatten()));
+            wins.push(WinRule {
+                when,
+                points: points.flatten(),
+                opponent,
+            });
         }
     }
     wins
@@ -73,12 +114,17 @@ pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<(Expr, Option<Expr>
 
 /// The positions that win at once, in plain words.
 pub(super) fn describe(rules: &GameRules, s: &mut String) {
-    for (when, points) in &rules.wins {
+    for rule in &rules.wins {
         let _ = writeln!(
             s,
-            "A player whose turn leaves `{}` true wins at once{}.",
-            when.text(),
-            points
+            "A player whose turn leaves `{}` true {} at once{}.",
+            rule.when.text(),
+            if rule.opponent {
+                "loses: the opponent wins"
+            } else {
+                "wins"
+            },
+            rule.points
                 .as_ref()
                 .map_or(String::new(), |p| format!(", scoring `{}`", p.text()))
         );
