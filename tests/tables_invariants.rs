@@ -207,6 +207,10 @@ impl Model {
                     lists.push(l);
                 }
             }
+            // 0: as many moves as the double's number.
+            _ if doubles && self.double_moves == 0 => {
+                lists.push(vec![(roll[0], 0); usize::from(roll[0])])
+            }
             _ if doubles => lists.push(vec![(roll[0], 0); self.double_moves]),
             _ => lists.push(roll.iter().map(|&d| (d, 0)).collect()),
         }
@@ -426,6 +430,26 @@ fn shared_path_hits_to_the_pool_and_early_bear_off_equal_brute_force() {
     assert!(run.turns > 2_000, "{} turns", run.turns);
     assert_eq!(run.guard_ends, 0);
     assert!(random_games_of(&g, m, 8, 20, true) > 200);
+}
+
+/// A double giving as many moves as its number (Jacquet de Versailles), with a fixed third die
+/// beside the two thrown on the other side of the test.
+#[test]
+fn doubles_by_their_number_and_a_fixed_die_equal_brute_force() {
+    let g = custom(
+        "[dice]\ndoubles = \"face\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
+    );
+    let m = Model {
+        double_moves: 0,
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 40, 23, false) > 1_500);
+    assert!(random_games_of(&g, m, 6, 24, true) > 200);
+    let g = custom(
+        "[dice]\nfixed = 6\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
+    );
+    assert!(random_games_of(&g, BACKGAMMON, 40, 25, false) > 1_000);
+    assert!(random_games_of(&g, BACKGAMMON, 6, 26, true) > 100);
 }
 
 /// Doubles followed by their complement and another roll (Russian Backgammon), and by each

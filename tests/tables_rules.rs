@@ -804,3 +804,33 @@ fn a_win_rule_may_give_the_game_to_the_opponent_and_comes_before_bearing_off() {
         g.describe()
     );
 }
+
+#[test]
+fn a_fixed_die_is_played_beside_those_thrown() {
+    let g = custom("[dice]\nfixed = 6");
+    let mut st = g.new_game(0);
+    g.roll(&mut st, &Roll::new(&[3, 1]).unwrap()).unwrap();
+    assert_eq!(st.dice().unwrap(), [3, 1, 6]);
+    let moves = legal(&g, &st);
+    // Every move plays three dice: 24/14 is one checker taking all of them.
+    assert!(moves.contains(&"24/14".to_string()), "{moves:?}");
+    assert!(moves
+        .iter()
+        .all(|m| g.parse_move(&st, m).unwrap().steps().len() == 3));
+    let j = g.state_json(&st);
+    assert_eq!(j["dice"], json!([3, 1, 6]));
+    assert_eq!(g.state_from_json(&j).unwrap(), st);
+    let mut wrong = j.clone();
+    wrong["dice"] = json!([3, 1, 5]);
+    assert!(g.state_from_json(&wrong).is_err());
+    wrong["dice"] = json!([3, 1]);
+    assert!(g.state_from_json(&wrong).is_err());
+    assert!(g.describe().contains("a die showing 6"));
+    for bad in ["[dice]\nfixed = 7", "[dice]\ncount = 3\nfixed = 6"] {
+        let text = format!(
+            "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{bad}\n"
+        );
+        let errors = tables_compile(&text).unwrap_err();
+        assert!(errors[0].message.contains("fixed die"), "{errors:?}");
+    }
+}

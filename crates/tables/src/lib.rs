@@ -94,6 +94,8 @@ struct GameRules {
     end: rules::end::EndRule,
     /// `[[dice.after]]`: what follows a turn, in order (the first that applies).
     after: Vec<rules::dice::After>,
+    /// `[dice] fixed`: a die that shows this number at every throw, beside those thrown.
+    fixed_die: Option<u8>,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
 }
@@ -203,6 +205,8 @@ impl GameRules {
             "its checkers do not start where backgammon's do (24:2 13:5 8:3 6:5)".into()
         } else if m.board.hit_to != BAR {
             "a hit checker goes off the board, not to the bar".into()
+        } else if m.double_moves == 0 {
+            "a double gives as many moves as its number, not 4".into()
         } else if m.double_moves != 4 {
             format!("a double gives {} moves, not 4", m.double_moves)
         } else if !m.larger_first {
@@ -244,6 +248,11 @@ impl GameRules {
         self.scoring
             .as_ref()
             .map_or(1, |e| e.eval(&view).clamp(0, 1_000_000))
+    }
+
+    /// The dice a turn plays: those thrown, and the fixed die.
+    fn dice_played(&self, dice: Dice) -> u8 {
+        dice.count + u8::from(self.fixed_die.is_some())
     }
 
     /// What follows a turn by the `[[dice.after]]` rules: the first that applies.
@@ -318,7 +327,7 @@ impl TablesGame {
         let bounds = self.rotation.iter().map(|r| {
             let steps = match self.by_steps {
                 true => 1,
-                false => r.moves.max_steps(self.dice.count),
+                false => r.moves.max_steps(r.dice_played(self.dice)),
             };
             (r.moves.board.points, steps)
         });
@@ -341,7 +350,7 @@ impl TablesGame {
         let most = self
             .rotation
             .iter()
-            .map(|r| r.moves.max_steps(self.dice.count));
+            .map(|r| r.moves.max_steps(r.dice_played(self.dice)));
         if self.by_steps {
             most.max().unwrap_or(1)
         } else {
@@ -716,6 +725,10 @@ impl Game for TablesGame {
         state.dice = [0; 3];
         state.dice[..values.len()].copy_from_slice(values);
         state.ndice = values.len() as u8;
+        if let Some(d) = self.rules(state).fixed_die {
+            state.dice[values.len()] = d;
+            state.ndice += 1;
+        }
         state.stage = Stage::Move;
         Ok(())
     }

@@ -111,7 +111,8 @@ pub struct MoveRules {
     /// When a checker may be borne off, tested before each such step (bits of every point in
     /// `leave_mask`); without it, once every checker is home.
     pub bear_off: Option<Expr>,
-    /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled).
+    /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled); 0: as
+    /// many as its number (at most 6: dice of 6 faces at most, and no bonus roll).
     pub double_moves: u8,
     /// When only one of two different dice can be played, it must be the larger.
     pub larger_first: bool,
@@ -134,7 +135,20 @@ impl MoveRules {
     /// `double_moves` times, after the bonus roll's two dice where there is one.
     pub fn max_steps(&self, dice: u8) -> usize {
         let bonus = self.bonus.as_ref().is_some_and(|b| b.any_double);
-        usize::from(dice.max(self.double_moves)) + 2 * usize::from(bonus)
+        let double = match self.double_moves {
+            0 => self.faces,
+            n => n,
+        };
+        usize::from(dice.max(double)) + 2 * usize::from(bonus)
+    }
+
+    /// The moves a double of `d` gives.
+    #[inline]
+    pub fn double_steps(&self, d: u8) -> usize {
+        match self.double_moves {
+            0 => usize::from(d),
+            n => usize::from(n),
+        }
     }
 
     /// Whether `roll` (the turn's dice) is the bonus roll.
@@ -192,6 +206,7 @@ fn plans(rules: &MoveRules, roll: &[u8]) -> impl Iterator<Item = Plan> {
     let bonus = rules.bonus_for(roll).is_some_and(|b| b.any_double);
     match *roll {
         [a, b] if a == b && !bonus => {
+            let n = rules.double_steps(a);
             plan.len = n;
             plan.dice[..n].fill(a);
         }
@@ -334,7 +349,7 @@ fn generate_for<const LONE: u8>(
                 }
             }
             [a, b] if a == b => {
-                let n = usize::from(rules.double_moves);
+                let n = rules.double_steps(a);
                 gen.search_dice(&[a; MAX_STEPS][..n], &[0; MAX_STEPS][..n]);
             }
             [a, b] => {

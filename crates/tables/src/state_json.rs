@@ -180,16 +180,23 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.ndice = 2;
                 state.stage = Stage::Move;
             } else {
-                if dice.len() != usize::from(game.dice.count) {
+                if dice.len() != usize::from(game.dice.count) + usize::from(rules.fixed_die.is_some()) {
                     return Err(format!(
-                        "phase \"move\" needs {} {} rolled, e.g. {:?}",
+                        "phase \"move\" needs {} {} rolled{}, e.g. {:?}",
                         game.dice.count,
                         if game.dice.count == 1 { "die" } else { "dice" },
+                        rules.fixed_die.map_or(String::new(), |d| format!(" and the fixed {d} last")),
                         [3, 5, 2][..usize::from(game.dice.count)]
                             .iter()
                             .map(|&v| v.min(game.dice.faces))
+                            .chain(rules.fixed_die)
                             .collect::<Vec<_>>()
                     ));
+                }
+                if let (Some(d), Some(&last)) = (rules.fixed_die, dice.last()) {
+                    if last != d {
+                        return Err(format!("the fixed die shows {d}, listed last in `dice`"));
+                    }
                 }
                 state.dice[..dice.len()].copy_from_slice(&dice);
                 state.ndice = dice.len() as u8;

@@ -24,12 +24,16 @@ pub struct DiceTable {
     /// Faces of each die, numbered from 1 (6 by default).
     #[serde(default)]
     pub faces: Option<Spanned<i64>>,
-    /// How many moves a double of two dice gives: 4 (the default) or 2 (played as rolled).
+    /// How many moves a double of two dice gives: 4 (the default), 2 (played as rolled) or
+    /// `"face"` (as many as the number shown).
     #[serde(default)]
-    pub doubles: Option<Spanned<i64>>,
+    pub doubles: Option<Spanned<Doubles>>,
     /// Read as an [`OnlyOne`].
     #[serde(default)]
     pub only_one: Option<Spanned<String>>,
+    /// A die showing this number at every throw, beside the dice thrown.
+    #[serde(default)]
+    pub fixed: Option<Spanned<i64>>,
     /// `[dice.bonus]`: a roll that gives more than its dice.
     #[serde(default)]
     pub bonus: Option<BonusTable>,
@@ -67,6 +71,14 @@ pub(crate) enum Then {
     Double(Expr),
     /// Nothing: the other player's turn (an exception to the tables after it).
     Nothing,
+}
+
+/// `[dice] doubles` as written: a number of moves, or a word.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Doubles {
+    Moves(i64),
+    Word(String),
 }
 
 /// `[dice.bonus]` as written: Acey-deucey's 1-2 and its like.
@@ -191,12 +203,25 @@ const KEYS: &[KeyRef] = &[
         section: "dice",
         key: "doubles",
         line: "how many moves a double gives",
-        expects: "4 or 2",
+        expects: "4, 2 or \"face\"",
         values: &[],
         default: "4",
         example: "doubles = 2",
-        long: "With two dice, a double gives 4 moves (each die played twice, as in Backgammon) \
-               or 2 (played as rolled).",
+        long: "With two dice, a double gives 4 moves (each die played twice, as in Backgammon), \
+               2 (played as rolled) or \"face\": as many as the number shown, 1-1 one move and \
+               6-6 six (Jacquet de Versailles; dice of at most 6 faces, without `[dice.bonus]`).",
+    },
+    KeyRef {
+        section: "dice",
+        key: "fixed",
+        line: "a die that shows the same number at every throw",
+        expects: "a whole number from 1 to the faces",
+        values: &[],
+        default: "none",
+        example: "fixed = 6",
+        long: "Every throw also gives a die showing this number, played as the thrown dice are \
+               (\"on each throw the player also plays a throw of 6\": Myles, Baralie). It counts \
+               among the dice: at most 3 in all. STATE's `dice` list it last.",
     },
     KeyRef {
         section: "dice",
@@ -255,6 +280,7 @@ pub(super) struct DiceRule {
     pub(super) larger_first: bool,
     pub(super) bonus: Option<Bonus>,
     pub(super) after: Vec<After>,
+    pub(super) fixed: Option<u8>,
 }
 
 /// The dice from `[dice]` (two six-sided dice, doubles played twice over, without it); a die
@@ -267,32 +293,53 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
             larger_first: true,
             bonus: None,
             after: Vec::new(),
+            fixed: None,
         };
     };
     let count = cx.number(d.count.as_ref(), 2, 1..=3, "a throw of") as u8;
     let most_faces = board.points.min(20) as i64;
     let faces = cx.number(d.faces.as_ref(), 6, 2..=most_faces, "a die of") as u8;
-    let double_moves = match d.doubles.as_ref() {
-        Some(v) if ![2, 4].contains(v.get_ref()) => {
+    let bonus = d.bonus.as_ref().and_then(|b| bonus(cx, b, count, faces));
+    // 0: as many moves as the double's number shows.
+    let double_moves = match d.doubles.as_ref().map(|v| (v.get_ref(), v.span())) {
+        None => 4,
+        Some((Doubles::Moves(n @ (2 | 4)), _)) => *n as u8,
+        Some((Doubles::Word(w), _)) if w == "face" && faces <= 6 && bonus.is_none() => 0,
+        Some((v, span)) => {
+            let shown = match v {
+                Doubles::Moves(n) => n.to_string(),
+                Doubles::Word(w) => format!("\"{w}\""),
+            };
             cx.errors.push(
-                Diagnostic::new(format!("a double cannot give {} moves", v.get_ref()))
-                    .at(v.span())
-                    .note("4 (each die played twice) or 2 (played as rolled)"),
+                Diagnostic::new(format!("a double cannot give {shown} moves here"))
+                    .at(span)
+                    .note("4 (each die played twice), 2 (played as rolled) or \"face\" (as many moves as the number shown: dice of at most 6 faces, no `[dice.bonus]`)"),
             );
             4
         }
-        Some(v) => *v.get_ref() as u8,
-        None => 4,
     };
     let larger_first = cx.option("dice", "only_one", d.only_one.as_ref()) != Some(OnlyOne::Either);
-    let bonus = d.bonus.as_ref().and_then(|b| bonus(cx, b, count, faces));
     let after = d.after.iter().filter_map(|a| after(cx, a)).collect();
+    let fixed = d.fixed.as_ref().and_then(|f| {
+        let ok = (1..=i64::from(faces)).contains(f.get_ref()) && count < 3;
+        if !ok {
+            cx.errors.push(
+                Diagnostic::new(format!("a fixed die cannot show {} here", f.get_ref()))
+                    .at(f.span())
+                    .note(format!(
+                        "a number from 1 to {faces}, beside at most two dice thrown (`count`)"
+                    )),
+            );
+        }
+        ok.then_some(*f.get_ref() as u8)
+    });
     DiceRule {
         dice: Dice { count, faces },
         double_moves,
         larger_first,
         bonus,
         after,
+        fixed,
     }
 }
 
@@ -350,13 +397,19 @@ pub(super) fn describe(dice: Dice, rules: &GameRules, s: &mut String) {
     let moves = &rules.moves;
     let mut throw = words(dice);
     if dice.count == 2 {
-        throw.push_str(if moves.double_moves == 4 {
-            ", doubles played twice over (four moves)"
-        } else {
-            ", doubles played as rolled"
+        throw.push_str(match moves.double_moves {
+            4 => ", doubles played twice over (four moves)",
+            0 => ", a double giving as many moves as the number shown",
+            _ => ", doubles played as rolled",
         });
     }
     let _ = writeln!(s, "Each turn throws {throw}.");
+    if let Some(d) = rules.fixed_die {
+        let _ = writeln!(
+            s,
+            "Every throw also gives a die showing {d}, played as the others."
+        );
+    }
     if let Some(b) = &moves.bonus {
         let _ = writeln!(
             s,

@@ -403,6 +403,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
             wins,
             end,
             after: dice.after,
+            fixed_die: dice.fixed,
             evaluate,
         },
         dice: dice.dice,
