@@ -834,3 +834,15 @@ fn a_fixed_die_is_played_beside_those_thrown() {
         assert!(errors[0].message.contains("fixed die"), "{errors:?}");
     }
 }
+
+#[test]
+fn scoring_may_count_the_losers_checkers_on_its_points() {
+    // Nard: 2 when the loser still has a checker in its starting table (its 19..24).
+    let g = custom("[scoring]\npoints = \"1 + if(loser_in(19, 24) > 0, 1, 0)\"");
+    let mut st = at(&g, "1:1 off:14", "19:1 13:14", 0, [6, 5]);
+    play(&g, &mut st, "1/off");
+    assert_eq!(g.outcome(&st).unwrap().scores, [2, 0]);
+    let mut st = at(&g, "1:1 off:14", "18:1 13:14", 0, [6, 5]);
+    play(&g, &mut st, "1/off");
+    assert_eq!(g.outcome(&st).unwrap().scores, [1, 0]);
+}

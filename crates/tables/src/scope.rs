@@ -314,7 +314,16 @@ pub fn scoring_scope() -> Scope {
             LOSER_PINNED,
             "the loser's checkers pinned",
         )
+        .func(
+            "loser_in",
+            &[Type::Int, Type::Int],
+            Type::Int,
+            LOSER_IN_FN,
+            "the loser's checkers on its own points a to b",
+        )
 }
+
+const LOSER_IN_FN: u16 = 0;
 
 const AFTER_DOUBLES: u16 = 0;
 const AFTER_DIE: u16 = 1;
@@ -394,6 +403,12 @@ impl Vars for ScoreView<'_> {
             BACKGAMMON => i32::from(off == 0 && deep),
             _ => self.loser_pins.count_ones() as i32,
         }
+    }
+
+    fn call(&self, slot: u16, args: &[i32]) -> i32 {
+        debug_assert_eq!(slot, LOSER_IN_FN);
+        let (a, b) = (args[0].max(1), args[1].min(self.board.points as i32));
+        (a..=b).map(|n| i32::from(self.loser[n as usize])).sum()
     }
 }
 
