@@ -846,3 +846,25 @@ fn scoring_may_count_the_losers_checkers_on_its_points() {
     play(&g, &mut st, "1/off");
     assert_eq!(g.outcome(&st).unwrap().scores, [1, 0]);
 }
+
+#[test]
+fn step_rules_may_tell_the_sides_and_the_dice_apart() {
+    // Mexican Backgammon's "the lower number first"; a rule for White only.
+    let g = custom(
+        "[[moves.step]]\nwhen = \"played > 0 or die == low_die\"\n[[moves.leave]]\npoint = 6\nwhen = \"side == 1\"",
+    );
+    let st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [6, 1]);
+    let moves = legal(&g, &st);
+    // The 1 first, then the 6: 24/23 13/7, or 8/7 13/7; 24/18 23... would play the 6 first
+    // with the 1 after it from 24 (24/18 24/23 is legal: the 1 first). White's 6 is held.
+    assert!(moves.contains(&"24/23 13/7".to_string()), "{moves:?}");
+    assert!(moves.contains(&"13/7 8/7".to_string()), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("6/") || m.contains(" 6/")),
+        "{moves:?}"
+    );
+    let st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 1, [6, 1]);
+    assert!(legal(&g, &st).iter().any(|m| m.contains("6/5")));
+}

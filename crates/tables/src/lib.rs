@@ -283,6 +283,7 @@ impl GameRules {
         let info = TurnInfo {
             roll: &[],
             first_turn: false,
+            mover: mover as u8,
         };
         let view = scope::StepView {
             turn: &turn,
@@ -479,6 +480,7 @@ impl TablesGame {
         TurnInfo {
             roll: &state.dice[..usize::from(state.ndice)],
             first_turn: state.moved & (1 << state.to_move) == 0,
+            mover: state.to_move,
         }
     }
 

@@ -232,6 +232,8 @@ pub struct TurnInfo<'a> {
     pub roll: &'a [u8],
     /// The mover has not moved before in this game.
     pub first_turn: bool,
+    /// The player moving (0: the one the rules file names first).
+    pub mover: u8,
 }
 
 /// Resulting positions already listed this turn: open addressing over exact keys, probed by

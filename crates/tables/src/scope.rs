@@ -22,6 +22,9 @@ const FIRST_TURN_VAR: u16 = 11;
 const PLAYED_VAR: u16 = 12;
 const PRIME_VAR: u16 = 13;
 const PRIME_PASSED_VAR: u16 = 14;
+const SIDE_VAR: u16 = 15;
+const LOW_DIE_VAR: u16 = 16;
+const HIGH_DIE_VAR: u16 = 17;
 const MINE_FN: u16 = 0;
 const THEIRS_FN: u16 = 1;
 const MINE_IN_FN: u16 = 2;
@@ -107,6 +110,24 @@ pub fn step_scope() -> Scope {
             Type::Int,
             PRIME_PASSED_VAR,
             "opponent checkers on the board already past your longest prime on their way home",
+        )
+        .var(
+            "side",
+            Type::Int,
+            SIDE_VAR,
+            "0 for the player the rules file names first, 1 for the other: yours",
+        )
+        .var(
+            "low_die",
+            Type::Int,
+            LOW_DIE_VAR,
+            "the lowest die of the turn's throw (0 after the turn)",
+        )
+        .var(
+            "high_die",
+            Type::Int,
+            HIGH_DIE_VAR,
+            "the highest die of the turn's throw (0 after the turn)",
         )
         .func(
             "mine",
@@ -248,6 +269,9 @@ impl Vars for StepView<'_> {
             FIRST_TURN_VAR => i32::from(self.info.first_turn),
             PLAYED_VAR => self.earlier.len() as i32,
             PRIME_VAR => self.longest_prime().0 as i32,
+            SIDE_VAR => i32::from(self.info.mover),
+            LOW_DIE_VAR => self.info.roll.iter().min().map_or(0, |&d| i32::from(d)),
+            HIGH_DIE_VAR => self.info.roll.iter().max().map_or(0, |&d| i32::from(d)),
             _ => self.prime_passed(),
         }
     }
