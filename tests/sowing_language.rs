@@ -3938,3 +3938,57 @@ fn a_relay_lifts_a_pit_no_move_may_start_from() {
     let s = sow_pit(&g, &mut st, 2);
     assert_eq!(s["pits"][0], json!([0, 0, 0, 1, 1, 0]));
 }
+
+/// `[define]` names an expression for every expression of the file: the same game as the
+/// expressions written out, in every context that uses the names; a name that means nothing
+/// in a context is refused there.
+#[test]
+fn definitions_name_expressions_in_every_context() {
+    let named = EITHER_SIDE.replace(
+        "[capture]\nwhen = \"last.count in [2, 3]\"\ntake = [\"last\"]\nchain = \"pit.count in [2, 3]\"",
+        "[define]\ntwo_or_three = \"[2, 3]\"\nlast_ripe = \"last.count in two_or_three\"\n\n[capture]\nwhen = \"last_ripe\"\ntake = [\"last\"]\nchain = \"pit.count in two_or_three\"",
+    );
+    assert_ne!(named, EITHER_SIDE);
+    // A list is no expression: written in, it fails where it is used.
+    let errors = ludus::registry::check(&named);
+    assert!(
+        errors
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("syntax error")),
+        "{:?}",
+        errors.diagnostics
+    );
+    let named = EITHER_SIDE.replace(
+        "[capture]\nwhen = \"last.count in [2, 3]\"\ntake = [\"last\"]\nchain = \"pit.count in [2, 3]\"",
+        "[define]\nripe = \"last.count in [2, 3]\"\nripe_pit = \"pit.count in [2, 3]\"\n\n[capture]\nwhen = \"ripe\"\ntake = [\"last\"]\nchain = \"ripe_pit\"",
+    );
+    let (a, b) = (from_text(EITHER_SIDE), from_text(&named));
+    let p0 = [1, 2, 0, 4, 1, 9];
+    let p1 = [1, 2, 2, 0, 3, 1];
+    // 26 on the board, 22 in the stores: 48 in all.
+    let mut captured = 0;
+    for pit in 1..=6u8 {
+        let (mut sa, mut sb) = (
+            position(&a, 0, &p0, &p1, [10, 12]),
+            position(&b, 0, &p0, &p1, [10, 12]),
+        );
+        if !legal_pits(&a, &sa).contains(&pit) {
+            continue;
+        }
+        let after = sowing_common::sow_pit(&a, &mut sa, pit);
+        assert_eq!(after, sowing_common::sow_pit(&b, &mut sb, pit), "pit {pit}");
+        captured += usize::from(after["stores"] != json!([10, 12]));
+    }
+    assert!(captured >= 2, "the position tests captures: {captured}");
+    // `pit` means nothing where the capture's condition is checked.
+    let wrong = named.replace("when = \"ripe\"", "when = \"ripe_pit\"");
+    let report = ludus::registry::check(&wrong);
+    let d = report.errors().next().expect("an error");
+    assert!(
+        d.message.contains("`pit`") || d.message.contains("pit"),
+        "{d:?}"
+    );
+    let span = d.span.clone().unwrap();
+    assert_eq!(&wrong[span], "ripe_pit");
+}

@@ -4,6 +4,7 @@
 //! `[game]` table every rules file starts with. This layer knows no family: the registry
 //! dispatches on `[game] family`.
 
+pub mod define;
 pub mod reference;
 pub mod source;
 pub mod toml;

@@ -35,7 +35,10 @@ use super::fast::FastPaths;
 use super::scope::{Context, PitCond, ScoreCond, View};
 use super::{Compiled, SowingGame};
 use ludus_core::diagnostics::Diagnostic;
-use ludus_core::expr::{Expr, Scope, Type};
+use ludus_core::expr::{Definitions, Expr, Scope, Type};
+use ludus_core::rules::define::{
+    check_definitions, scope_with, warn_unused, DefineTable, DEFINE_SECTION,
+};
 use ludus_core::rules::reference::{FamilyRef, KeyRef, SectionRef, AI_SECTION, GAME_SECTION};
 use ludus_core::rules::toml::constant_value;
 use ludus_core::rules::{check as check_with, constant_evaluation, expr, Ai, GameInfo};
@@ -43,6 +46,7 @@ use ludus_core::rules::{Repairs, RulesDoc};
 use serde::Deserialize;
 use std::fmt::Write;
 use std::ops::Range;
+use std::sync::Arc;
 use toml::Spanned;
 
 /// A sowing rules file as read: one struct per table.
@@ -67,6 +71,9 @@ pub struct Rules {
     pub match_: Option<rounds::Match>,
     #[serde(default)]
     pub ai: Option<Ai>,
+    /// `[define]`: names for expressions, used in any expression of the file.
+    #[serde(default)]
+    pub define: Option<DefineTable>,
 }
 
 /// `[capture]`, or `[[capture]]` tables: at most two, one checked before the sowing
@@ -129,6 +136,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         turn::SECTION,
         end::SECTION,
         rounds::SECTION,
+        DEFINE_SECTION,
         SectionRef {
             keys: AI_KEYS,
             ..AI_SECTION
@@ -189,30 +197,47 @@ pub fn compile(doc: &RulesDoc) -> Result<SowingGame, Vec<Diagnostic>> {
 /// found, located in the text and annotated from the reference (errors first, each kind in the
 /// order of the text).
 pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
-    check_with(doc, &REFERENCE, |repairs, rules, errors, warnings| {
-        // The keys' places are looked up in the repaired text, where the diagnostics are.
-        let repaired;
-        let work = if repairs.is_empty() {
-            doc
-        } else {
-            match RulesDoc::parse(repairs.text(doc.text())) {
-                Ok(d) => {
-                    repaired = d;
-                    &repaired
+    check_with(
+        doc,
+        &REFERENCE,
+        |repairs, rules: &Rules, errors, warnings| {
+            // The keys' places are looked up in the repaired text, where the diagnostics are.
+            let repaired;
+            let work = if repairs.is_empty() {
+                doc
+            } else {
+                match RulesDoc::parse(repairs.text(doc.text())) {
+                    Ok(d) => {
+                        repaired = d;
+                        &repaired
+                    }
+                    Err(_) => doc,
                 }
-                Err(_) => doc,
+            };
+            let language: Vec<Scope> = super::scope::reference(0)
+                .into_iter()
+                .map(|(_, s)| s)
+                .collect();
+            let definitions =
+                check_definitions(work.text(), rules.define.as_ref(), &language, errors);
+            let mut cx = Cx {
+                text: work.text(),
+                doc: work,
+                repairs,
+                errors,
+                warnings,
+                total: 0,
+                definitions,
+            };
+            let built = build(&mut cx, rules);
+            if let (Some(defs), Some(table), true) =
+                (&cx.definitions, &rules.define, cx.errors.is_empty())
+            {
+                warn_unused(defs, table, cx.warnings);
             }
-        };
-        let mut cx = Cx {
-            text: work.text(),
-            doc: work,
-            repairs,
-            errors,
-            warnings,
-            total: 0,
-        };
-        build(&mut cx, rules)
-    })
+            built
+        },
+    )
 }
 
 /// What a check reads and writes.
@@ -226,6 +251,8 @@ pub(crate) struct Cx<'a> {
     /// The stones in the game, for the names of the expressions (0 while unknown: the names
     /// and types do not depend on it).
     total: u32,
+    /// `[define]`, once checked.
+    definitions: Option<Arc<Definitions>>,
 }
 
 impl Cx<'_> {
@@ -244,7 +271,9 @@ impl Cx<'_> {
     /// Compiles an expression of context `c` and type `ty`; an error is reported and gives
     /// `None`.
     fn expression(&mut self, c: Context, value: &Spanned<String>, ty: Type) -> Option<Expr> {
-        expr(self.text, value, &c.scope(self.total as i32), ty)
+        let scope = c.scope(self.total as i32);
+        let defined = scope_with(&scope, self.definitions.as_ref());
+        expr(self.text, value, defined.as_ref().unwrap_or(&scope), ty)
             .map_err(|d| self.errors.push(d))
             .ok()
     }

@@ -25,16 +25,18 @@ use super::movegen::MoveRules;
 use super::scope::evaluation_scope;
 use super::{GameRules, Info, TablesGame};
 use ludus_core::diagnostics::Diagnostic;
-use ludus_core::expr::{DefinitionError, Definitions, Expr, Scope, Type};
+use ludus_core::expr::{Definitions, Expr, Scope, Type};
 use ludus_core::game::{Dice, Ritual};
 use ludus_core::limits::LIMITS;
+use ludus_core::rules::define::{
+    check_definitions, scope_with, warn_unused, DefineTable, DEFINE_SECTION,
+};
 use ludus_core::rules::reference::{FamilyRef, KeyRef, SectionRef, AI_SECTION, GAME_SECTION};
 use ludus_core::rules::{check as check_with, constant_evaluation, expr, Ai, GameInfo};
 use ludus_core::rules::{Origin, RulesDoc};
 use serde::de::value::Error as ValueError;
 use serde::de::{DeserializeOwned, IntoDeserializer};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -64,7 +66,7 @@ pub struct Rules {
     pub end: Option<end::EndTable>,
     /// `[define]`: names for expressions, used in any expression of the file.
     #[serde(default)]
-    pub define: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    pub define: Option<DefineTable>,
     /// `[ai]`: in a file of `[match] games`, for every game of the match.
     #[serde(default)]
     pub ai: Option<Ai>,
@@ -97,15 +99,6 @@ pub const REFERENCE: FamilyRef = FamilyRef {
     ],
     scopes: super::scope_reference,
     groups: &[],
-};
-
-/// `[define]`: its keys are the names the file gives, so the reference lists none.
-const DEFINE_SECTION: SectionRef = SectionRef {
-    name: "define",
-    line: "names for expressions, used by any expression of the file (each key a name, its value the expression it stands for)",
-    required: false,
-    repeated: false,
-    keys: &[],
 };
 
 const AI_KEYS: &[KeyRef] = &[KeyRef {
@@ -145,62 +138,27 @@ fn checked<T>(
     doc: &RulesDoc,
     build: impl FnOnce(&mut Cx, &Rules) -> Option<T>,
 ) -> (Option<T>, Vec<Diagnostic>) {
-    check_with(doc, &REFERENCE, |repairs, rules, errors, warnings| {
-        let mut cx = Cx {
-            text: repairs.text(doc.text()),
-            errors,
-            warnings,
-            definitions: None,
-        };
-        cx.definitions = definitions(&mut cx, rules);
-        let built = build(&mut cx, rules);
-        cx.unused_definitions(rules);
-        built
-    })
-}
-
-/// `[define]`, checked: names that stand for expressions in every expression of the file.
-fn definitions(cx: &mut Cx, rules: &Rules) -> Option<Arc<Definitions>> {
-    let table = rules.define.as_ref().filter(|t| !t.is_empty())?;
-    let entries: Vec<(&Spanned<String>, &Spanned<String>)> = table.iter().collect();
-    let language: Vec<Scope> = super::scope_reference()
-        .into_iter()
-        .map(|(_, s)| s)
-        .collect();
-    let mut ok = true;
-    for (name, _) in &entries {
-        if language.iter().any(|s| s.get(name.get_ref()).is_some()) {
-            cx.errors.push(
-                Diagnostic::new(format!(
-                    "`{}` is already a name of the language",
-                    name.get_ref()
-                ))
-                .at(name.span())
-                .note("a definition takes a name of its own"),
-            );
-            ok = false;
-        }
-    }
-    let texts: Vec<(&str, &str)> = entries
-        .iter()
-        .map(|(k, v)| (k.get_ref().as_str(), v.get_ref().as_str()))
-        .collect();
-    match Definitions::new(&texts) {
-        Ok(defs) if ok => Some(Arc::new(defs)),
-        Ok(_) => None,
-        Err(DefinitionError { index, error }) => {
-            let (name, value) = entries[index];
-            // A bad name is located at the name, anything else in the expression.
-            let d = if error.message.contains("cannot be a name") {
-                Diagnostic::new(error.message).at(name.span())
-            } else {
-                Diagnostic::in_string(cx.text, value, error)
+    check_with(
+        doc,
+        &REFERENCE,
+        |repairs, rules: &Rules, errors, warnings| {
+            let mut cx = Cx {
+                text: repairs.text(doc.text()),
+                errors,
+                warnings,
+                definitions: None,
             };
-            cx.errors
-                .push(d.note(format!("in the definition of `{}`", name.get_ref())));
-            None
-        }
-    }
+            let language: Vec<Scope> = super::scope_reference()
+                .into_iter()
+                .map(|(_, s)| s)
+                .collect();
+            cx.definitions =
+                check_definitions(cx.text, rules.define.as_ref(), &language, cx.errors);
+            let built = build(&mut cx, rules);
+            cx.unused_definitions(rules);
+            built
+        },
+    )
 }
 
 /// What a check reads and writes.
@@ -217,34 +175,18 @@ impl Cx<'_> {
     /// Compiles an expression of `scope` and type `ty`, the file's definitions written in; an
     /// error is reported and gives `None`.
     fn expression(&mut self, value: &Spanned<String>, scope: &Scope, ty: Type) -> Option<Expr> {
-        let defined;
-        let scope = match &self.definitions {
-            Some(d) => {
-                defined = scope.clone().with_definitions(Arc::clone(d));
-                &defined
-            }
-            None => scope,
-        };
-        expr(self.text, value, scope, ty)
+        let defined = scope_with(scope, self.definitions.as_ref());
+        expr(self.text, value, defined.as_ref().unwrap_or(scope), ty)
             .map_err(|d| self.errors.push(d))
             .ok()
     }
 
     /// Warns of each definition no expression uses (once the file compiled).
     fn unused_definitions(&mut self, rules: &Rules) {
-        let (Some(defs), Some(table)) = (&self.definitions, &rules.define) else {
-            return;
-        };
-        if !self.errors.is_empty() {
-            return;
-        }
-        for name in defs.unused() {
-            if let Some((key, _)) = table.iter().find(|(k, _)| k.get_ref() == name) {
-                self.warnings.push(
-                    Diagnostic::warning(format!("`{name}` is defined but never used"))
-                        .at(key.span()),
-                );
-            }
+        if let (Some(defs), Some(table), true) =
+            (&self.definitions, &rules.define, self.errors.is_empty())
+        {
+            warn_unused(defs, table, self.warnings);
         }
     }
 
