@@ -88,6 +88,16 @@ fn the_worked_examples_make_the_games_they_describe() {
     let shipped =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/moultezim.toml");
     assert_eq!(rules_in_words(&moultezim), rules_in_words(&shipped));
+    // And the race on one path.
+    let russian = dir.join("my-russian.toml");
+    std::fs::write(
+        &russian,
+        worked_example("Worked example: a race on one path"),
+    )
+    .unwrap();
+    let shipped =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/russian-backgammon.toml");
+    assert_eq!(rules_in_words(&russian), rules_in_words(&shipped));
     // The sowing example is the bundled file less the guard its header comment adds.
     let bohnenspiel = dir.join("my-bohnenspiel.toml");
     let text = worked_example("Worked example: a new game from its rules");
