@@ -381,7 +381,7 @@ fn a_misspelt_function_suggests_the_function() {
         d.notes[..2],
         [
             "did you mean `mine`?",
-            "functions here: mine, theirs, mine_in, theirs_in, moved_off, pinned_mine, pinned_theirs"
+            "functions here: mine, theirs, mine_in, theirs_in, moved_off, pinned_mine, pinned_theirs, remembered"
         ]
     );
 }

@@ -868,3 +868,72 @@ fn step_rules_may_tell_the_sides_and_the_dice_apart() {
     let st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 1, [6, 1]);
     assert!(legal(&g, &st).iter().any(|m| m.contains("6/5")));
 }
+
+#[test]
+fn a_side_remembers_what_its_steps_did_for_the_rest_of_the_game() {
+    // Svensk Bradspel's rule: no two checkers on one of the points 1-11 until a checker of the
+    // side has landed on point 12.
+    let g = custom(
+        "[[remember]]\nname = \"reached_12\"\nwhen = \"to == 12\"\n[[moves.step]]\nwhen = \"reached_12 or to > 11 or to == 0 or mine(to) <= 1\"",
+    );
+    // 13/12 lands on 12: from then on (the same turn included) 8/7 may join a checker on 7.
+    // (Black's checkers are off White's 12: Black's 13 is empty.)
+    let st = at(&g, "24:2 13:5 8:3 7:1 6:4", "24:2 14:5 8:3 6:5", 0, [1, 1]);
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"13/12 8/7(3)".to_string()), "{moves:?}");
+    // Without landing on 12 first, two on 7 is refused.
+    assert!(g.parse_move(&st, "8/7(2) 24/22").is_err());
+    let mut st2 = st;
+    play(&g, &mut st2, "13/12 8/7(3)");
+    let j = g.state_json(&st2);
+    assert_eq!(j["remembered"], json!([["reached_12"], []]));
+    assert_eq!(g.state_from_json(&j).unwrap(), st2);
+    // Remembered though the checker has moved on: a later turn may double up.
+    let mut j = state_json(
+        "24:2 13:4 10:1 8:3 7:1 6:4",
+        "24:2 14:5 8:3 6:5",
+        0,
+        &[2, 1],
+    );
+    j["remembered"] = json!([["reached_12"], []]);
+    let st3 = g.state_from_json(&j).unwrap();
+    assert!(g.parse_move(&st3, "8/6 8/7").is_ok());
+    j["remembered"] = json!([[], []]);
+    let st4 = g.state_from_json(&j).unwrap();
+    assert!(g.parse_move(&st4, "8/6 8/7").is_err());
+    assert!(
+        g.describe().contains("`reached_12` is remembered"),
+        "{}",
+        g.describe()
+    );
+    // Refused: an unknown name in STATE, `die`, a name given twice, too many tables.
+    j["remembered"] = json!([["reached_13"], []]);
+    assert!(g.state_from_json(&j).is_err());
+    for (lines, message) in [
+        (
+            "[[remember]]\nname = \"x\"\nwhen = \"die == 6\"",
+            "unknown name `die`",
+        ),
+        (
+            "[define]\nx = \"1\"\n[[remember]]\nname = \"x\"\nwhen = \"to == 12\"",
+            "named twice",
+        ),
+        (
+            &"[[remember]]\nname = \"x\"\nwhen = \"to == 12\"\n".repeat(9),
+            "at most 8",
+        ),
+        (
+            "[board]\npoints = 36\n[[remember]]\nname = \"x\"\nwhen = \"to == 12\"",
+            "cannot remember",
+        ),
+    ] {
+        let text = format!(
+            "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{lines}\n"
+        );
+        let errors = tables_compile(&text).unwrap_err();
+        assert!(
+            errors.iter().any(|e| e.message.contains(message)),
+            "{lines}: {errors:?}"
+        );
+    }
+}

@@ -71,6 +71,31 @@ fn steps_reach_what_whole_turns_reach_in_every_bundled_game() {
     }
 }
 
+/// The same of every tables game of `docs/games`, one game each, and of a game that remembers
+/// (what a step remembers changes what later steps of the same turn may do).
+#[test]
+fn steps_reach_what_whole_turns_reach_in_every_game_file_and_with_memory() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
+    let mut files = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if path.extension().is_none_or(|e| e != "toml") || !text.contains("family = \"tables\"") {
+            continue;
+        }
+        let game = tables_compile(&text).unwrap();
+        let turns = compare(&game, 1, 12);
+        assert!(turns > 5, "{}: only {turns} turns compared", path.display());
+        files += 1;
+    }
+    assert!(files >= 40, "{files} files");
+    let remembers = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n[[remember]]\nname = \"reached_12\"\nwhen = \"to == 12\"\n[[moves.step]]\nwhen = \"reached_12 or to > 11 or mine(to) <= 1 or to == 0\"",
+    )
+    .unwrap();
+    assert!(compare(&remembers, 6, 13) > 200);
+}
+
 /// A turn of over 140,000 whole moves (Acey-deucey's 1-2, then any double, with the checkers
 /// spread out) is played one step at a time: each decision lists a few steps, and the steps
 /// reach exactly the 146,771 positions the whole turn has (counted by the whole-turn generator

@@ -96,6 +96,8 @@ struct GameRules {
     after: Vec<rules::dice::After>,
     /// `[dice] fixed`: a die that shows this number at every throw, beside those thrown.
     fixed_die: Option<u8>,
+    /// The names of the `[[remember]]` tables, in order (their conditions are the moves').
+    remembered: Vec<String>,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
 }
@@ -654,10 +656,30 @@ impl Game for TablesGame {
         let game_rules = self.rules(state);
         let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
-        for &[from, to] in mv.steps() {
+        for (i, &[from, to]) in mv.steps().iter().enumerate() {
             let (from, to) = (usize::from(from), usize::from(to));
             let lands = to != OFF && turn.landing(&rules.board, rules.lone, to) == Some(true);
             turn.step(&rules.board, rules.lone, from, to, lands);
+            if !rules.remember.is_empty() {
+                let earlier: Vec<[u8; 2]> = match mv.die() {
+                    Some(_) => state.played.steps().to_vec(),
+                    None => mv.steps()[..i].to_vec(),
+                };
+                let info = self.turn_info(state);
+                let view = scope::StepView {
+                    turn: &turn,
+                    board: &rules.board,
+                    lone: rules.lone,
+                    // `die` is no name of a `[[remember]]` condition.
+                    die: 0,
+                    from,
+                    to,
+                    lands,
+                    earlier: &earlier,
+                    info: &info,
+                };
+                turn.remembered = movegen::remembered_after(&rules.remember, &view);
+            }
         }
         state.pos.set_turn(mover, &turn);
         if let Some(die) = mv.die() {
@@ -933,6 +955,15 @@ impl Json for TablesGame {
         }
         if !rules.after.is_empty() {
             fields.insert("follow".into(), json!(state.follow));
+        }
+        if !rules.remembered.is_empty() {
+            let held = |p: usize| -> Vec<&str> {
+                (rules.remembered.iter().enumerate())
+                    .filter(|(i, _)| state.pos.remembered[p] & (1 << i) != 0)
+                    .map(|(_, n)| n.as_str())
+                    .collect()
+            };
+            fields.insert("remembered".into(), json!([held(0), held(1)]));
         }
         if rules.moves.bonus.as_ref().is_some_and(|b| b.again) || !rules.after.is_empty() {
             // With extra turns the plies no longer tell who has had a first turn.

@@ -111,6 +111,11 @@ pub struct MoveRules {
     /// When a checker may be borne off, tested before each such step (bits of every point in
     /// `leave_mask`); without it, once every checker is home.
     pub bear_off: Option<Expr>,
+    /// `[[remember]]`: conditions tested after every step of the mover's; once one holds, its
+    /// bit of `Position::remembered` stays set for the rest of the game.
+    pub remember: Vec<Expr>,
+    /// Something is worked out after every step: `step` or `remember` rules.
+    pub after_step: bool,
     /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled); 0: as
     /// many as its number (at most 6: dice of 6 faces at most, and no bonus roll).
     pub double_moves: u8,
@@ -128,7 +133,7 @@ impl MoveRules {
     /// the same result; a leave or step rule may depend on what other checkers did first, and
     /// a bonus double must follow its roll, so then every order is tried.
     fn ordered(&self) -> bool {
-        self.leave.is_empty() && self.step.is_empty() && self.bear_off.is_none()
+        self.leave.is_empty() && !self.after_step && self.bear_off.is_none()
     }
 
     /// The most single-die steps a turn of `dice` dice may take: a double played
@@ -563,7 +568,10 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             rules,
             info,
             now: Progress {
-                key: Key::of(&t.me),
+                key: match rules.remember.is_empty() {
+                    true => Key::of(&t.me),
+                    false => Key::of(&t.me).with_remembered(t.remembered),
+                },
                 occupied: places_with(&t.me, 1) & !(1 << OFF),
                 lands,
                 behind: pos.behind(mover, board.home),
@@ -629,9 +637,12 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         if !self.leave_allowed(from, to, d, lands, 0) {
             return None;
         }
-        let saved = (self.now.t.their_pins, self.now.key, self.now.lands);
+        let saved = self.saved();
         self.apply(from, to, lands);
         let rules = self.rules;
+        if !rules.remember.is_empty() {
+            self.remember(from, to, d, lands, 0);
+        }
         let mut keeps =
             rules.step.is_empty() || self.all_hold(rules.step.iter(), from, to, d, lands, 0);
         if keeps && want > 0 {
@@ -743,13 +754,16 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
         self.steps[self.base + depth] = [from as u8, to as u8];
         let rules = self.rules;
-        if depth + 1 == self.ndice && rules.step.is_empty() {
+        if depth + 1 == self.ndice && !rules.after_step {
             // The last die: the move is complete, only its key is needed.
             self.candidate(depth + 1, |g| g.key_after(from, to, lands));
             return true;
         }
-        let saved = (self.now.t.their_pins, self.now.key, self.now.lands);
+        let saved = self.saved();
         self.apply(from, to, lands);
+        if !rules.remember.is_empty() {
+            self.remember(from, to, d, lands, depth);
+        }
         let allowed =
             rules.step.is_empty() || self.all_hold(rules.step.iter(), from, to, d, lands, depth);
         if allowed {
@@ -881,16 +895,34 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
     }
 
-    /// Takes back `apply(from, to, lands)`, given the pins, key and landings from before it.
+    /// What `undo` puts back: the pins, key, landings and remembered bits from before a step.
     #[inline(always)]
-    fn undo(&mut self, from: usize, to: usize, lands: bool, saved: (u64, Key, u64)) {
+    fn saved(&self) -> (u64, Key, u64, u8) {
+        let now = &self.now;
+        (now.t.their_pins, now.key, now.lands, now.t.remembered)
+    }
+
+    /// Sets the mover's `[[remember]]` bits that hold after the step just applied (in the key
+    /// too).
+    #[cold]
+    fn remember(&mut self, from: usize, to: usize, die: u8, lands: bool, depth: usize) {
+        let view = self.view(from, to, die, lands, depth);
+        let bits = remembered_after(&self.rules.remember, &view);
+        self.budget = self.budget.saturating_sub(self.rules.remember.len() as u32);
+        self.now.t.remembered = bits;
+        self.now.key = self.now.key.with_remembered(bits);
+    }
+
+    /// Takes back `apply(from, to, lands)`, given what `saved` kept from before it.
+    #[inline(always)]
+    fn undo(&mut self, from: usize, to: usize, lands: bool, saved: (u64, Key, u64, u8)) {
         let rules = self.rules;
         let now = &mut self.now;
         if lands && Self::LONE == Lone::Hit {
             now.t.opp[rules.board.across(to)] = 1;
             now.t.opp[rules.board.hit_to] -= 1;
         }
-        (now.t.their_pins, now.key, now.lands) = saved;
+        (now.t.their_pins, now.key, now.lands, now.t.remembered) = saved;
         now.t.me[to] -= 1;
         now.t.me[from] += 1;
         if now.t.me[to] == 0 {
@@ -934,6 +966,18 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             });
         }
     }
+}
+
+/// The mover's `[[remember]]` bits after the step `view` describes (the position after it):
+/// those set before, and those whose condition holds now.
+pub fn remembered_after(remember: &[Expr], view: &StepView) -> u8 {
+    let mut bits = view.turn.remembered;
+    for (i, when) in remember.iter().enumerate() {
+        if bits & (1 << i) == 0 && when.test(view) {
+            bits |= 1 << i;
+        }
+    }
+    bits
 }
 
 /// Plays `mv`'s steps on `pos` for `mover`: the resulting position's exact key and, for each

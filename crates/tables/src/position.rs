@@ -154,20 +154,30 @@ pub fn places_with(side: &Side, k: u8) -> u64 {
     bits
 }
 
-/// Both sides' checkers, and which are pinned.
+/// Both sides' checkers, which are pinned, and what each side's `[[remember]]` rules hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub sides: [Side; 2],
     /// Bit n of `pinned[p]`: p's single checker on p's point n lies pinned under the other
     /// side's checkers (it may not move until they have all left).
     pub pinned: [u64; 2],
+    /// Bit i of `remembered[p]`: the rules' i-th `[[remember]]` condition has held after a
+    /// step of p's in this game.
+    pub remembered: [u8; 2],
 }
+
+/// Most `[[remember]]` rules a game may have (bits of `Position::remembered`).
+pub const MAX_REMEMBERED: usize = 8;
+/// Most points of a board whose rules remember: the key keeps the bits in the fields of the
+/// two last points, empty on such a board.
+pub const REMEMBER_POINTS: usize = MAX_POINTS - 2;
 
 impl Default for Position {
     fn default() -> Self {
         Position {
             sides: [[0; SLOTS]; 2],
             pinned: [0; 2],
+            remembered: [0; 2],
         }
     }
 }
@@ -219,6 +229,7 @@ impl Position {
             opp: self.sides[1 - mover],
             my_pins: self.pinned[mover],
             their_pins: self.pinned[1 - mover],
+            remembered: self.remembered[mover],
         }
     }
 
@@ -228,6 +239,7 @@ impl Position {
         self.sides[1 - mover] = t.opp;
         self.pinned[mover] = t.my_pins;
         self.pinned[1 - mover] = t.their_pins;
+        self.remembered[mover] = t.remembered;
     }
 }
 
@@ -240,6 +252,8 @@ pub struct Turn {
     pub my_pins: u64,
     /// Bit n: the opponent's checker on the opponent's point n is pinned.
     pub their_pins: u64,
+    /// The mover's `[[remember]]` bits.
+    pub remembered: u8,
 }
 
 impl Turn {
@@ -363,6 +377,16 @@ impl Key {
         self.0[2] &= !(1 << (MARKS + n - 1));
     }
 
+    /// The same key with the mover's `[[remember]]` bits, kept in the fields of the two last
+    /// slots of points (empty on a board of at most `REMEMBER_POINTS` points).
+    #[inline]
+    pub fn with_remembered(&self, bits: u8) -> Key {
+        const AT: usize = 4 * (MAX_POINTS - 1 - 32);
+        let mut k = *self;
+        k.0[2] = (k.0[2] & !(0xFF << AT)) | u64::from(bits) << AT;
+        k
+    }
+
     /// The marked points: bit n for point n.
     pub fn marks(&self) -> u64 {
         (self.0[2] & MARK_MASK) >> (MARKS - 1)
@@ -423,6 +447,7 @@ mod tests {
                         opp: [0; SLOTS],
                         my_pins: 0,
                         their_pins: 0,
+                        remembered: 0,
                     };
                     for n in 1..=points {
                         t.me[n] = rng.gen_range(0..3u8) * u8::from(rng.gen_range(0..3u8) == 0);

@@ -32,6 +32,7 @@ const THEIRS_IN_FN: u16 = 3;
 const MOVED_OFF_FN: u16 = 4;
 const PINNED_MINE_FN: u16 = 5;
 const PINNED_THEIRS_FN: u16 = 6;
+const REMEMBERED_FN: u16 = 7;
 
 /// Names for `[[moves.leave]] when` and `[[moves.step]] when`.
 pub fn step_scope() -> Scope {
@@ -178,6 +179,13 @@ pub fn step_scope() -> Scope {
             PINNED_THEIRS_FN,
             "pinned_theirs(n): 1 when the opponent's checker on your point n is pinned, else 0",
         )
+        .func(
+            "remembered",
+            &[Type::Int],
+            Type::Bool,
+            REMEMBERED_FN,
+            "remembered(n): whether your `[[remember]]` table n (the first is 0) has held after a step of yours in this game (its `name` reads the same)",
+        )
 }
 
 /// One step as its conditions see it: the position (before the step for leave rules, after it
@@ -280,6 +288,7 @@ impl Vars for StepView<'_> {
         let m = args.get(1).copied().unwrap_or(0);
         match slot {
             MINE_FN => self.mine(n),
+            REMEMBERED_FN => i32::from((0..8).contains(&n) && self.turn.remembered & (1 << n) != 0),
             THEIRS_FN => self.theirs(n),
             MINE_IN_FN => (n.max(1)..=m.min(self.board.points as i32))
                 .map(|k| self.mine(k))
@@ -309,6 +318,12 @@ const LOSER_LEFT: u16 = 1;
 const GAMMON: u16 = 2;
 const BACKGAMMON: u16 = 3;
 const LOSER_PINNED: u16 = 4;
+
+/// Names for `[[remember]] when`: the step names but `die` (a whole move's steps are
+/// remembered when it is played, without their dice).
+pub fn remember_scope() -> Scope {
+    step_scope().without("die")
+}
 
 /// Names for `[scoring] points = "..."`.
 pub fn scoring_scope() -> Scope {

@@ -66,6 +66,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         }
     }
     read_pins(rules, value, &mut pos)?;
+    read_remembered(rules, value, &mut pos)?;
     let done: Vec<usize> = (0..2)
         .filter(|&p| pos.sides[p][OFF] == rules.checkers)
         .collect();
@@ -237,6 +238,36 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         }
     }
     Ok(state)
+}
+
+/// STATE's `remembered`: for each side, the names of the `[[remember]]` tables it holds
+/// (none when left out).
+fn read_remembered(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<(), String> {
+    let Some(v) = value.get("remembered").filter(|v| !v.is_null()) else {
+        return Ok(());
+    };
+    if rules.remembered.is_empty() {
+        return Err("these rules remember nothing; leave `remembered` out".into());
+    }
+    let sides = pair(value, "remembered")?;
+    for (p, side) in sides.iter().enumerate() {
+        let names = side
+            .as_array()
+            .ok_or_else(|| format!("`remembered[{p}]` must be a list of names, got {v}"))?;
+        for name in names {
+            let i = name
+                .as_str()
+                .and_then(|n| rules.remembered.iter().position(|r| r == n))
+                .ok_or_else(|| {
+                    format!(
+                        "`remembered[{p}]`: {name} is none of {}",
+                        rules.remembered.join(", ")
+                    )
+                })?;
+            pos.remembered[p] |= 1 << i;
+        }
+    }
+    Ok(())
 }
 
 /// Refuses match points no match could reach with this game: a game is played only while both

@@ -112,6 +112,11 @@ impl Scope {
             help,
         })
     }
+    /// The same scope without the name `name` (a place where it would mean nothing sure).
+    pub fn without(mut self, name: &str) -> Self {
+        self.names.retain(|n| n.name != name);
+        self
+    }
     /// The same scope where the names of `definitions` stand for their expressions (a name of
     /// the scope keeps its own meaning).
     pub fn with_definitions(mut self, definitions: std::sync::Arc<Definitions>) -> Self {

@@ -14,6 +14,7 @@ pub(crate) mod board;
 pub(crate) mod dice;
 pub(crate) mod end;
 pub(crate) mod moves;
+pub(crate) mod remember;
 pub(crate) mod rounds;
 pub(crate) mod scoring;
 pub(crate) mod setup;
@@ -67,6 +68,8 @@ pub struct Rules {
     /// `[define]`: names for expressions, used in any expression of the file.
     #[serde(default)]
     pub define: Option<DefineTable>,
+    #[serde(default)]
+    pub remember: Vec<remember::RememberTable>,
     /// `[ai]`: in a file of `[match] games`, for every game of the match.
     #[serde(default)]
     pub ai: Option<Ai>,
@@ -89,6 +92,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         moves::STEP_SECTION,
         scoring::SECTION,
         win::SECTION,
+        remember::SECTION,
         end::SECTION,
         rounds::SECTION,
         DEFINE_SECTION,
@@ -152,10 +156,13 @@ fn checked<T>(
                 .into_iter()
                 .map(|(_, s)| s)
                 .collect();
-            cx.definitions =
-                check_definitions(cx.text, rules.define.as_ref(), &language, cx.errors);
+            let names = remember::names(&mut cx, rules.define.as_ref(), &rules.remember);
+            cx.definitions = check_definitions(cx.text, names.as_ref(), &language, cx.errors);
             let built = build(&mut cx, rules);
-            cx.unused_definitions(rules);
+            if let (Some(defs), Some(table), true) = (&cx.definitions, &names, cx.errors.is_empty())
+            {
+                warn_unused(defs, table, cx.warnings);
+            }
             built
         },
     )
@@ -179,15 +186,6 @@ impl Cx<'_> {
         expr(self.text, value, defined.as_ref().unwrap_or(scope), ty)
             .map_err(|d| self.errors.push(d))
             .ok()
-    }
-
-    /// Warns of each definition no expression uses (once the file compiled).
-    fn unused_definitions(&mut self, rules: &Rules) {
-        if let (Some(defs), Some(table), true) =
-            (&self.definitions, &rules.define, self.errors.is_empty())
-        {
-            warn_unused(defs, table, self.warnings);
-        }
     }
 
     /// A word of `[section] key` read as a `T`, or an error naming the words it may be.
@@ -313,6 +311,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     let dice = dice::check(cx, rules.dice.as_ref(), &board);
     let ritual = setup::ritual(cx, rules.setup.as_ref());
     let moves = moves::check(cx, &rules.moves, &board);
+    let remembered = remember::check(cx, &rules.remember, &board);
     board.hit_to = moves.hit_to;
     let scoring = rules.scoring.as_ref().and_then(|s| scoring::check(cx, s));
     let wins = win::check(cx, &rules.win);
@@ -334,8 +333,10 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 lone: moves.lone,
                 leave: moves.leave,
                 leave_mask: moves.leave_mask,
+                after_step: !moves.step.is_empty() || !remembered.is_empty(),
                 step: moves.step,
                 bear_off: moves.bear_off,
+                remember: remembered.iter().map(|(_, e)| e.clone()).collect(),
                 double_moves: dice.double_moves,
                 larger_first: dice.larger_first,
                 bonus: dice.bonus,
@@ -346,6 +347,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
             end,
             after: dice.after,
             fixed_die: dice.fixed,
+            remembered: remembered.into_iter().map(|(n, _)| n).collect(),
             evaluate,
         },
         dice: dice.dice,
@@ -393,6 +395,7 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
     dice::describe(game.dice, rules, &mut s);
     setup::describe(game, rules, &mut s);
     moves::describe(&rules.moves, &mut s);
+    remember::describe(&rules.remembered, &rules.moves.remember, &mut s);
     dice::describe_play(game.dice, rules, &mut s);
     dice::describe_after(rules, &mut s);
     win::describe(rules, &mut s);
