@@ -149,7 +149,13 @@ impl Model {
 
     /// Every legal full-turn result by brute force: all dice orders (a group's dice before the
     /// next group's), every checker, then the most-dice and larger-die rules.
-    fn brute_force(&self, p: &Position, mover: usize, roll: &[u8]) -> HashSet<Position> {
+    fn brute_force(
+        &self,
+        p: &Position,
+        mover: usize,
+        roll: &[u8],
+        given: bool,
+    ) -> HashSet<Position> {
         #[allow(clippy::too_many_arguments)]
         fn walk(
             m: &Model,
@@ -194,13 +200,14 @@ impl Model {
             }
         }
         let mut lists: Vec<Vec<(u8, u8)>> = Vec::new();
-        let doubles = roll.len() == 2 && roll[0] == roll[1];
+        // Dice given by the opponent are played as they are.
+        let doubles = roll.len() == 2 && roll[0] == roll[1] && !given;
         let sorted = [
             roll[0].min(roll[roll.len() - 1]),
             roll[0].max(roll[roll.len() - 1]),
         ];
         match self.bonus {
-            Some(b) if roll.len() == 2 && sorted == b => {
+            Some(b) if roll.len() == 2 && sorted == b && !given => {
                 for k in 1..=self.faces {
                     let mut l = vec![(roll[0], 0), (roll[1], 0)];
                     l.extend(std::iter::repeat_n((k, 1), self.double_moves));
@@ -301,21 +308,33 @@ fn random_matches(g: &TablesGame, models: &[Model], matches: usize, seed: u64, b
                         // A turn too big to list whole, played a step at a time: its steps
                         // reach what the whole turn would.
                         if st.played().len == 0 {
-                            let whole = model.brute_force(st.position(), p, &dice);
+                            let whole = model.brute_force(st.position(), p, &dice, st.dice_given());
                             let whole: BTreeSet<Vec<u8>> = whole.iter().map(position_key).collect();
                             assert_eq!(step_ends(g, &st), whole, "{}", g.state_json(&st));
                         }
                     } else if brute {
                         assert_eq!(
                             seen,
-                            model.brute_force(st.position(), p, &dice),
+                            model.brute_force(st.position(), p, &dice, st.dice_given()),
                             "{}",
                             g.state_json(&st)
                         );
                     }
                     let m = moves[rng.gen_range(0..moves.len())];
+                    let given = st.dice_given();
                     g.play(&mut st, &m);
                     turns += 1;
+                    if st.dice_given() && m.die().is_none() {
+                        // The opponent is given exactly the dice the move left unplayed.
+                        let double = dice.len() == 2 && dice[0] == dice[1] && !given;
+                        let total = if double {
+                            model.double_moves
+                        } else {
+                            dice.len()
+                        };
+                        let left = st.dice().unwrap();
+                        assert_eq!(left.len() + m.steps().len(), total, "{dice:?} {left:?}");
+                    }
                 }
                 Phase::Over => {
                     run.games += 1;
@@ -450,6 +469,18 @@ fn doubles_by_their_number_and_a_fixed_die_equal_brute_force() {
     );
     assert!(random_games_of(&g, BACKGAMMON, 40, 25, false) > 1_000);
     assert!(random_games_of(&g, BACKGAMMON, 6, 26, true) > 100);
+}
+
+/// Dice a player cannot play go to the opponent (Laquet): the opponent's turn with them equals
+/// the brute-force one, and so does every other turn.
+#[test]
+fn dice_left_to_the_opponent_equal_brute_force() {
+    let g = custom(
+        "[dice]\nunplayed = \"opponent\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
+    );
+    let run = random_matches(&g, &[BACKGAMMON], 40, 27, false);
+    assert!(run.turns > 2_000, "{} turns", run.turns);
+    assert!(random_games_of(&g, BACKGAMMON, 8, 28, true) > 300);
 }
 
 /// Doubles followed by their complement and another roll (Russian Backgammon), and by each

@@ -937,3 +937,87 @@ fn a_side_remembers_what_its_steps_did_for_the_rest_of_the_game() {
         );
     }
 }
+
+#[test]
+fn dice_a_player_cannot_play_go_to_the_opponent() {
+    let g = custom("[dice]\nunplayed = \"opponent\"");
+    // White's last checker on the bar, Black's board closed but for its 3-point (White's 22):
+    // with 6-3 the 3 enters, and the 6 from 22 meets Black's 9 (White's 16).
+    let black = "6:3 5:2 4:2 2:2 1:2 9:2 13:2";
+    let mut st = at(&g, "bar:1 off:14", black, 0, [6, 3]);
+    assert_eq!(legal(&g, &st), ["bar/22"]);
+    play(&g, &mut st, "bar/22");
+    // Black plays White's 6 first, as it is, then throws.
+    let j = g.state_json(&st);
+    assert_eq!(
+        (
+            j["to_move"].clone(),
+            j["phase"].clone(),
+            j["dice"].clone(),
+            j["given"].clone()
+        ),
+        (json!(1), json!("move"), json!([6]), json!(true))
+    );
+    assert_eq!(g.state_from_json(&j).unwrap(), st);
+    // 9/3 hits White's checker just entered (White's 22 is Black's 3).
+    assert_eq!(legal(&g, &st), ["13/7", "9/3*"]);
+    play(&g, &mut st, "13/7");
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+    assert_eq!(g.state_json(&st)["given"], json!(false));
+    // A double's moves left are that many moves, not doubled again: 2-2 enters on 23 and
+    // stops (Black's 4 is White's 21); Black plays three 2s.
+    let black = "6:3 5:2 4:2 3:2 1:2 13:2 21:2";
+    let mut st = at(&g, "bar:1 off:14", black, 0, [2, 2]);
+    assert_eq!(legal(&g, &st), ["bar/23"]);
+    play(&g, &mut st, "bar/23");
+    assert_eq!(st.dice().unwrap(), [2, 2, 2]);
+    assert!(st.dice_given());
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"13/7".to_string()), "{moves:?}");
+    assert!(moves
+        .iter()
+        .all(|m| g.parse_move(&st, m).unwrap().steps().len() == 3));
+    // Refused with a bonus roll; `given` without the rule.
+    let text = "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[dice]\nunplayed = \"opponent\"\n[dice.bonus]\nroll = [1, 2]\n";
+    assert!(tables_compile(text).unwrap_err()[0]
+        .message
+        .contains("bonus roll"));
+    let plain = custom("");
+    let mut j = state_json("24:15", "24:15", 0, &[5]);
+    j["given"] = json!(true);
+    assert!(plain.state_from_json(&j).is_err());
+}
+
+/// Where the rules remember what a step did, two moves to the same position may differ by the
+/// points they pass: every move's text names its landings and reads back as that move.
+#[test]
+fn moves_that_remember_differently_read_back_by_their_landings() {
+    use rand::{Rng, SeedableRng};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/games/svensk-bradspel.toml"
+    );
+    let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for _ in 0..6 {
+        let mut st = g.new_game(0);
+        while let Phase::Roll(_) | Phase::Move(_) = g.phase(&st) {
+            if let Phase::Roll(_) = g.phase(&st) {
+                let dice = [rng.gen_range(1..=6), rng.gen_range(1..=6)];
+                g.roll(&mut st, &Roll::new(&dice).unwrap()).unwrap();
+                continue;
+            }
+            g.legal_moves(&st, &mut moves);
+            for m in &moves {
+                let text = g.move_text(&st, m);
+                assert_eq!(g.parse_move(&st, &text).as_ref(), Ok(m), "{text}");
+                checked += 1;
+            }
+            let m = moves[rng.gen_range(0..moves.len())];
+            g.play(&mut st, &m);
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+}

@@ -98,6 +98,8 @@ struct GameRules {
     fixed_die: Option<u8>,
     /// The names of the `[[remember]]` tables, in order (their conditions are the moves').
     remembered: Vec<String>,
+    /// `[dice] unplayed = "opponent"`: the dice a turn could not play go to the opponent.
+    unplayed_to_opponent: bool,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
 }
@@ -142,8 +144,9 @@ pub struct TablesState {
     pos: Position,
     to_move: u8,
     stage: Stage,
-    /// The dice to play (the first `ndice`), all 0 unless a move is awaited.
-    dice: [u8; 3],
+    /// The dice to play (the first `ndice`), all 0 unless a move is awaited: those thrown (and
+    /// the fixed die), or up to four the opponent could not play (`given`).
+    dice: [u8; 4],
     ndice: u8,
     /// The steps of a turn played one step at a time, so far (none between turns).
     played: Played,
@@ -155,6 +158,9 @@ pub struct TablesState {
     passes: u16,
     /// Turns in a row, up to this one, whose dice a `[[dice.after]]` rule gave (0: rolled).
     follow: u8,
+    /// The dice are those the opponent could not play (`[dice] unplayed = "opponent"`), played
+    /// as they are, before this player's own throw.
+    given: bool,
     /// Who moved first in this game.
     starter: u8,
     /// Once over: the winner (none when the ply guard ended the game) and the points scored.
@@ -169,6 +175,10 @@ pub struct TablesState {
 impl TablesState {
     pub fn position(&self) -> &Position {
         &self.pos
+    }
+    /// Whether the dice to play are those the opponent could not play, played as they are.
+    pub fn dice_given(&self) -> bool {
+        self.given
     }
     /// The dice to play, `None` unless a move is awaited.
     pub fn dice(&self) -> Option<&[u8]> {
@@ -286,6 +296,7 @@ impl GameRules {
             roll: &[],
             first_turn: false,
             mover: mover as u8,
+            given: false,
         };
         let view = scope::StepView {
             turn: &turn,
@@ -377,13 +388,14 @@ impl TablesGame {
             pos: self.rules_of(n).start,
             to_move: first as u8,
             stage: Stage::Roll,
-            dice: [0; 3],
+            dice: [0; 4],
             ndice: 0,
             played: Played::default(),
             moved: 0,
             plies: 0,
             passes: 0,
             follow: 0,
+            given: false,
             starter: first as u8,
             winner: None,
             score: 0,
@@ -421,6 +433,13 @@ impl TablesGame {
             .end
             .max_plies
             .map_or(self.max_plies, |n| n.min(self.max_plies))
+    }
+
+    /// Whether moves show each step as played, in order: where the rules remember what a step
+    /// did, two moves to the same position may differ by the points they passed, or their
+    /// order.
+    fn every_landing(&self, state: &TablesState) -> bool {
+        !self.rules(state).moves.remember.is_empty()
     }
 
     /// Each step of `mv` with whether it hits or pins.
@@ -483,6 +502,7 @@ impl TablesGame {
             roll: &state.dice[..usize::from(state.ndice)],
             first_turn: state.moved & (1 << state.to_move) == 0,
             mover: state.to_move,
+            given: state.given,
         }
     }
 
@@ -520,7 +540,11 @@ fn dice_text(state: &TablesState) -> String {
         return d.join("-");
     }
     let steps: Vec<([u8; 2], bool)> = played.iter().map(|&s| (s, false)).collect();
-    format!("{} (played {})", d.join("-"), notation::format_move(&steps))
+    format!(
+        "{} (played {})",
+        d.join("-"),
+        notation::format_move(&steps, false)
+    )
 }
 
 fn place_json(n: u8) -> Value {
@@ -693,6 +717,9 @@ impl Game for TablesGame {
             Some(_) => usize::from(state.played.len),
             None => mv.steps().len(),
         };
+        // A turn played a step at a time, its steps and dice, where the dice left go on.
+        let by_steps =
+            (game_rules.unplayed_to_opponent && mv.die().is_some()).then_some(state.played);
         state.played = Played::default();
         // Counted only where the rules draw a deadlock, so that other games' positions
         // carry nothing their STATE leaves out.
@@ -702,17 +729,30 @@ impl Game for TablesGame {
             false => 0,
         };
         let roll = &state.dice[..usize::from(state.ndice)];
-        let again = rules.bonus_for(roll).is_some_and(|b| b.again);
-        let next = match again {
-            true => Some(Next::Roll),
-            false => game_rules.after(&AfterView {
+        let again = !state.given && rules.bonus_for(roll).is_some_and(|b| b.again);
+        let next = match (state.given, again) {
+            // The dice given played, the same player throws for the own turn.
+            (true, _) | (false, true) => Some(Next::Roll),
+            (false, false) => game_rules.after(&AfterView {
                 roll,
                 played: played_steps,
                 ply: state.plies,
                 follow: state.follow,
             }),
         };
-        state.dice = [0; 3];
+        let mut gift = [0; 4];
+        let gifts = match (game_rules.unplayed_to_opponent, state.given, next) {
+            (true, false, None) => {
+                let left = match &by_steps {
+                    Some(p) => movegen::unplayed(rules, roll, p.steps(), Some(p.dice())),
+                    None => movegen::unplayed(rules, roll, mv.steps(), None),
+                };
+                gift[..left.len()].copy_from_slice(&left);
+                left.len()
+            }
+            _ => 0,
+        };
+        state.dice = [0; 4];
         state.ndice = 0;
         state.moved |= 1 << mover;
         state.stage = Stage::Roll;
@@ -721,14 +761,22 @@ impl Game for TablesGame {
         }
         state.plies += 1;
         self.check_over(state, mover);
+        state.given = false;
         if let (Some(Next::Double(d)), Stage::Roll) = (next, state.stage) {
             // The same player plays the double given, without rolling.
-            state.dice = [d, d, 0];
+            state.dice = [d, d, 0, 0];
             state.ndice = 2;
             state.stage = Stage::Move;
             state.follow = state.follow.saturating_add(1);
         } else {
             state.follow = 0;
+            if gifts > 0 && state.stage == Stage::Roll {
+                // The opponent plays what the mover could not, before its own throw.
+                state.dice = gift;
+                state.ndice = gifts as u8;
+                state.stage = Stage::Move;
+                state.given = true;
+            }
         }
     }
 
@@ -746,7 +794,7 @@ impl Game for TablesGame {
         }
         self.dice.check(roll)?;
         let values = roll.values();
-        state.dice = [0; 3];
+        state.dice = [0; 4];
         state.dice[..values.len()].copy_from_slice(values);
         state.ndice = values.len() as u8;
         if let Some(d) = self.rules(state).fixed_die {
@@ -790,7 +838,7 @@ impl Game for TablesGame {
 
 impl Notation for TablesGame {
     fn move_text(&self, state: &TablesState, mv: &TablesMove) -> String {
-        notation::format_move(&self.steps_with_hits(state, mv))
+        notation::format_move(&self.steps_with_hits(state, mv), self.every_landing(state))
     }
 
     fn as_backgammon(&self) -> Result<(), String> {
@@ -876,6 +924,23 @@ impl Notation for TablesGame {
         if candidates.iter().any(|c| c.1) {
             candidates.retain(|c| c.1);
         }
+        if candidates.len() > 1 && !rules.remember.is_empty() {
+            // Moves that differ by what they remember: the one whose steps are the typed ones,
+            // in the typed order.
+            let mut typed: Vec<[u8; 2]> = Vec::new();
+            for c in &chains {
+                for _ in 0..c.times {
+                    let mut at = c.from;
+                    for &(to, _) in &c.hops {
+                        typed.push([at, to]);
+                        at = to;
+                    }
+                }
+            }
+            if candidates.iter().any(|c| c.0.steps() == typed.as_slice()) {
+                candidates.retain(|c| c.0.steps() == typed.as_slice());
+            }
+        }
         let candidates: Vec<TablesMove> = candidates.into_iter().map(|c| c.0).collect();
         let texts = |moves: &[TablesMove]| {
             let mut t: Vec<String> = moves
@@ -955,6 +1020,9 @@ impl Json for TablesGame {
         }
         if !rules.after.is_empty() {
             fields.insert("follow".into(), json!(state.follow));
+        }
+        if rules.unplayed_to_opponent {
+            fields.insert("given".into(), json!(state.given));
         }
         if !rules.remembered.is_empty() {
             let held = |p: usize| -> Vec<&str> {
@@ -1050,6 +1118,8 @@ impl Evaluator for TablesGame {
             state.dice,
             state.played,
             state.winner,
+            state.follow,
+            state.given,
         )
             .hash(&mut h);
         h.finish()
@@ -1081,7 +1151,7 @@ impl View for TablesGame {
             .into_iter()
             .map(|([from, to], hit)| ([across(from), across(to)], hit))
             .collect();
-        notation::format_move(&steps)
+        notation::format_move(&steps, self.every_landing(state))
     }
     fn notation_help(&self, state: &TablesState) -> String {
         render::notation_help(self, state)

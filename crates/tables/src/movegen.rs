@@ -200,7 +200,7 @@ impl Plan {
 
 /// The ways `roll` may be played: a bonus roll followed by each double in turn, a double as
 /// many times as a double gives, or the dice as rolled.
-fn plans(rules: &MoveRules, roll: &[u8]) -> impl Iterator<Item = Plan> {
+fn plans(rules: &MoveRules, roll: &[u8], given: bool) -> impl Iterator<Item = Plan> {
     let mut plan = Plan {
         dice: [0; MAX_STEPS],
         groups: [0; MAX_STEPS],
@@ -208,9 +208,9 @@ fn plans(rules: &MoveRules, roll: &[u8]) -> impl Iterator<Item = Plan> {
     };
     plan.dice[..plan.len].copy_from_slice(&roll[..plan.len]);
     let n = usize::from(rules.double_moves);
-    let bonus = rules.bonus_for(roll).is_some_and(|b| b.any_double);
+    let bonus = !given && rules.bonus_for(roll).is_some_and(|b| b.any_double);
     match *roll {
-        [a, b] if a == b && !bonus => {
+        [a, b] if a == b && !bonus && !given => {
             let n = rules.double_steps(a);
             plan.len = n;
             plan.dice[..n].fill(a);
@@ -239,6 +239,9 @@ pub struct TurnInfo<'a> {
     pub first_turn: bool,
     /// The player moving (0: the one the rules file names first).
     pub mover: u8,
+    /// The dice are the opponent's left over, played as they are (no double doubled, no
+    /// bonus roll).
+    pub given: bool,
 }
 
 /// Resulting positions already listed this turn: open addressing over exact keys, probed by
@@ -349,13 +352,13 @@ fn generate_for<const LONE: u8>(
         gen.reset();
         // The ways of `plans`, spelled out so that the common rolls build nothing.
         match *info.roll {
-            [_, _] if rules.bonus_for(info.roll).is_some_and(|b| b.any_double) => {
+            [_, _] if !info.given && rules.bonus_for(info.roll).is_some_and(|b| b.any_double) => {
                 // The roll first, then any double: every choice, the most dice overall.
-                for plan in plans(rules, info.roll) {
+                for plan in plans(rules, info.roll, false) {
                     gen.search_dice(plan.dice(), plan.groups());
                 }
             }
-            [a, b] if a == b => {
+            [a, b] if a == b && !info.given => {
                 let n = rules.double_steps(a);
                 gen.search_dice(&[a; MAX_STEPS][..n], &[0; MAX_STEPS][..n]);
             }
@@ -435,7 +438,7 @@ fn steps_for<const LONE: u8>(
         gen.collect = false;
         gen.base = usize::from(played.len);
         gen.steps[..gen.base].copy_from_slice(played.steps());
-        let plans: Vec<Plan> = plans(rules, info.roll)
+        let plans: Vec<Plan> = plans(rules, info.roll, info.given)
             .filter_map(|p| played.dice().iter().try_fold(p, |p, &d| p.without(d)))
             .collect();
         let most: Vec<usize> = plans.iter().map(|p| gen.reach(p)).collect();
@@ -479,7 +482,7 @@ fn steps_for<const LONE: u8>(
                 && a != b
                 && best == 1
                 && rules.larger_first
-                && !rules.bonus_for(info.roll).is_some_and(|b| b.any_double)
+                && (info.given || !rules.bonus_for(info.roll).is_some_and(|b| b.any_double))
                 && out.iter().any(|m| m.die == larger)
             {
                 // Only one die can be played: the larger one when it can.
@@ -908,7 +911,9 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     fn remember(&mut self, from: usize, to: usize, die: u8, lands: bool, depth: usize) {
         let view = self.view(from, to, die, lands, depth);
         let bits = remembered_after(&self.rules.remember, &view);
-        self.budget = self.budget.saturating_sub(self.rules.remember.len() as u32);
+        // Charged as `all_hold` charges its conditions.
+        let cost: u32 = self.rules.remember.iter().map(Expr::cost).sum();
+        self.budget = self.budget.saturating_sub(cost / 16);
         self.now.t.remembered = bits;
         self.now.key = self.now.key.with_remembered(bits);
     }
@@ -966,6 +971,41 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             });
         }
     }
+}
+
+/// The dice of `roll` a turn of `steps` left unplayed: each step used the die of its
+/// distance, or (bearing off) the smallest larger one left; `dice`, when known (a turn played
+/// a step at a time), are the dice the steps used. A double counts as many dice as it gives
+/// moves.
+pub fn unplayed(rules: &MoveRules, roll: &[u8], steps: &[[u8; 2]], dice: Option<&[u8]>) -> Vec<u8> {
+    fn take(left: &mut Vec<u8>, d: u8) -> bool {
+        let i = left.iter().position(|&x| x == d);
+        i.map(|i| left.remove(i)).is_some()
+    }
+    let mut left: Vec<u8> = match *roll {
+        [a, b] if a == b => vec![a; rules.double_steps(a)],
+        _ => roll.to_vec(),
+    };
+    if let Some(dice) = dice {
+        for &d in dice {
+            take(&mut left, d);
+        }
+        return left;
+    }
+    // Exact steps first: a step bearing off may have used a larger die.
+    let mut off = Vec::new();
+    for &[from, to] in steps {
+        let d = (rules.board.distance(usize::from(from)) - usize::from(to)) as u8;
+        if !take(&mut left, d) {
+            off.push(d);
+        }
+    }
+    for d in off {
+        if let Some(&larger) = left.iter().filter(|&&x| x >= d).min() {
+            take(&mut left, larger);
+        }
+    }
+    left
 }
 
 /// The mover's `[[remember]]` bits after the step `view` describes (the position after it):

@@ -183,10 +183,26 @@ fn place_text(n: u8) -> String {
 
 /// The usual text of a move given as steps `[from, to]` with whether each hit: one checker's
 /// consecutive steps are joined (`24/13`, with the point shown where it hits: `24/18*/13`),
-/// equal paths counted (`13/7(2)`), paths from the highest point first.
-pub fn format_move(steps: &[([u8; 2], bool)]) -> String {
+/// equal paths counted (`13/7(2)`), paths from the highest point first. With `every_landing`
+/// (rules that remember what a step did), each step as played, in order: `24/18 18/13`.
+pub fn format_move(steps: &[([u8; 2], bool)], every_landing: bool) -> String {
     if steps.is_empty() {
         return "pass".to_string();
+    }
+    if every_landing {
+        // Each step as played, in order: moves to one position may differ by their order.
+        let each: Vec<String> = steps
+            .iter()
+            .map(|&([from, to], hit)| {
+                format!(
+                    "{}/{}{}",
+                    place_text(from),
+                    place_text(to),
+                    if hit { "*" } else { "" }
+                )
+            })
+            .collect();
+        return each.join(" ");
     }
     let mut chains: Vec<Chain> = Vec::new();
     for &([from, to], hit) in steps {

@@ -110,6 +110,18 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             .and_then(|n| u8::try_from(n).ok())
             .ok_or_else(|| format!("`follow` must be a count of turns, got {v}"))?,
     };
+    state.given = match value.get("given").filter(|v| !v.is_null()) {
+        None => false,
+        Some(_) if !rules.unplayed_to_opponent => {
+            return Err("these rules give no dice to the opponent; leave `given` out".into())
+        }
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| format!("`given` must be true or false, got {v}"))?,
+    };
+    if state.given && state.follow > 0 {
+        return Err("dice cannot be both given by the opponent and by `[[dice.after]]`".into());
+    }
     let limit = game.ply_limit(rules);
     match phase {
         PhaseName::Over => match (0..2)
@@ -162,10 +174,21 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 if !dice.is_empty() {
                     return Err("dice must be [] while a roll is awaited".into());
                 }
-                if state.follow > 0 {
-                    return Err("`follow` > 0 is a turn whose double is given: phase \"move\"".into());
+                if state.follow > 0 || state.given {
+                    return Err(
+                        "`follow` > 0 or `given` is a turn whose dice are given: phase \"move\""
+                            .into(),
+                    );
                 }
                 state.stage = Stage::Roll;
+            } else if state.given {
+                // Dice the opponent could not play: one to four of them.
+                if !(1..=4).contains(&dice.len()) {
+                    return Err("`given` dice are one to four dice, e.g. [5] or [3, 3, 3]".into());
+                }
+                state.dice[..dice.len()].copy_from_slice(&dice);
+                state.ndice = dice.len() as u8;
+                state.stage = Stage::Move;
             } else if state.follow > 0 {
                 // A double a `[[dice.after]]` rule gave.
                 match dice[..] {

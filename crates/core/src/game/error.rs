@@ -40,7 +40,7 @@ impl fmt::Display for MoveError {
             MoveError::Ambiguous { text, candidates } => {
                 write!(
                     f,
-                    "`{text}` is ambiguous (mark hits with `*`): {candidates}"
+                    "`{text}` is ambiguous (mark hits with `*`, name the points passed): {candidates}"
                 )
             }
         }

@@ -34,6 +34,9 @@ pub struct DiceTable {
     /// A die showing this number at every throw, beside the dice thrown.
     #[serde(default)]
     pub fixed: Option<Spanned<i64>>,
+    /// Read as an [`Unplayed`].
+    #[serde(default)]
+    pub unplayed: Option<Spanned<String>>,
     /// `[dice.bonus]`: a roll that gives more than its dice.
     #[serde(default)]
     pub bonus: Option<BonusTable>,
@@ -93,6 +96,16 @@ pub struct BonusTable {
     /// The mover rolls again after the turn.
     #[serde(default)]
     pub again: bool,
+}
+
+/// `[dice] unplayed`: what becomes of the dice a turn cannot play.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum Unplayed {
+    /// They are lost.
+    Lost,
+    /// The opponent plays them, before its own throw (Laquet).
+    Opponent,
 }
 
 /// `[dice] only_one`: which die is played when only one of two different dice can be.
@@ -225,6 +238,21 @@ const KEYS: &[KeyRef] = &[
     },
     KeyRef {
         section: "dice",
+        key: "unplayed",
+        line: "what becomes of the dice a turn cannot play",
+        expects: "\"lost\" or \"opponent\"",
+        values: &["lost", "opponent"],
+        default: "\"lost\"",
+        example: "unplayed = \"opponent\"",
+        long:
+            "\"lost\": a die the mover cannot play is lost; \"opponent\": the opponent plays the \
+               dice the mover could not (a double's moves left as that many moves), before \
+               throwing for the own turn, and what the opponent cannot play of them is lost \
+               (Laquet). STATE's `given` is true while such dice are to be played. Not with \
+               `[dice.bonus]`.",
+    },
+    KeyRef {
+        section: "dice",
         key: "only_one",
         line: "which die is played when only one of two can be",
         expects: "\"larger\" or \"either\"",
@@ -281,6 +309,8 @@ pub(super) struct DiceRule {
     pub(super) bonus: Option<Bonus>,
     pub(super) after: Vec<After>,
     pub(super) fixed: Option<u8>,
+    /// The dice a turn cannot play go to the opponent.
+    pub(super) unplayed_to_opponent: bool,
 }
 
 /// The dice from `[dice]` (two six-sided dice, doubles played twice over, without it); a die
@@ -294,6 +324,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
             bonus: None,
             after: Vec::new(),
             fixed: None,
+            unplayed_to_opponent: false,
         };
     };
     let count = cx.number(d.count.as_ref(), 2, 1..=3, "a throw of") as u8;
@@ -333,6 +364,14 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
         }
         ok.then_some(*f.get_ref() as u8)
     });
+    let unplayed = cx.option("dice", "unplayed", d.unplayed.as_ref()) == Some(Unplayed::Opponent);
+    if let (true, Some(b)) = (unplayed, &d.bonus) {
+        cx.errors.push(
+            Diagnostic::new("dice left over cannot go to the opponent with a bonus roll")
+                .at(b.roll.span())
+                .note("`[dice] unplayed = \"opponent\"` and `[dice.bonus]` do not go together"),
+        );
+    }
     DiceRule {
         dice: Dice { count, faces },
         double_moves,
@@ -340,6 +379,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
         bonus,
         after,
         fixed,
+        unplayed_to_opponent: unplayed,
     }
 }
 

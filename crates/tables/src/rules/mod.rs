@@ -347,6 +347,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
             end,
             after: dice.after,
             fixed_die: dice.fixed,
+            unplayed_to_opponent: dice.unplayed_to_opponent,
             remembered: remembered.into_iter().map(|(n, _)| n).collect(),
             evaluate,
         },
@@ -440,6 +441,7 @@ mod tests {
             every_word_reads::<Ritual>("setup", "ritual"),
             every_word_reads::<Lone>("moves", "lone_checker"),
             every_word_reads::<HitTo>("moves", "hit_to"),
+            every_word_reads::<dice::Unplayed>("dice", "unplayed"),
             every_word_reads::<win::Winner>("win", "winner"),
             every_word_reads::<NextFirst>("match", "next_first"),
         ];
