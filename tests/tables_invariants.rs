@@ -24,6 +24,8 @@ struct Model {
     /// `[moves] bear_off = "mine_in(points/2 + 1, points) + bar + pool == 0"`: bearing off
     /// from the second half of the way on.
     bear_off_from_half: bool,
+    /// `[board] pool_from` (0: one beyond the last point, as from the bar).
+    pool_from: usize,
     double_moves: usize,
     larger_first: bool,
     /// The bonus roll (lower die first), followed by any double.
@@ -53,6 +55,7 @@ const BACKGAMMON: Model = Model {
     lone: Lone::Hit,
     hit_to_pool: false,
     bear_off_from_half: false,
+    pool_from: 0,
     double_moves: 4,
     larger_first: true,
     bonus: None,
@@ -101,7 +104,11 @@ impl Model {
             return None;
         }
         let mut q = *p;
-        let start = if from >= BAR { self.points + 1 } else { from };
+        let start = match from {
+            POOL if self.pool_from > 0 => self.pool_from,
+            BAR | POOL => self.points + 1,
+            _ => from,
+        };
         let to = if start > d {
             let to = start - d;
             let a = self.across(to);
@@ -469,6 +476,23 @@ fn doubles_by_their_number_and_a_fixed_die_equal_brute_force() {
     );
     assert!(random_games_of(&g, BACKGAMMON, 40, 25, false) > 1_000);
     assert!(random_games_of(&g, BACKGAMMON, 6, 26, true) > 100);
+}
+
+/// Checkers in the pool counting from another point than those on the bar (Tawula: both sides
+/// the same way round, new checkers entering from the point after the start).
+#[test]
+fn a_pool_counting_from_its_own_point_equals_brute_force() {
+    let g = custom(
+        "[board]\ndirection = \"same\"\npool_from = 24\n[setup]\ncheckers = [\"24:2 pool:13\", \"24:2 pool:13\"]",
+    );
+    let m = Model {
+        direction: Direction::Same,
+        pool_from: 24,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 40, 29, false);
+    assert!(run.turns > 2_000, "{} turns", run.turns);
+    assert!(random_games_of(&g, m, 6, 30, true) > 200);
 }
 
 /// Dice a player cannot play go to the opponent (Laquet): the opponent's turn with them equals

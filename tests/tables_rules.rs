@@ -1021,3 +1021,37 @@ fn moves_that_remember_differently_read_back_by_their_landings() {
     }
     assert!(checked > 1_000, "{checked}");
 }
+
+#[test]
+fn a_pool_may_count_from_its_own_point_and_rules_see_the_opponents_bar() {
+    // Tawula: new checkers count from the point after the two on 24; a hit one from 24 itself.
+    let g = custom(
+        "[board]\ndirection = \"same\"\npool_from = 24\n[[moves.step]]\nwhen = \"their_bar == 0 or mine_in(7, 12) < 6\"",
+    );
+    let j = json!({
+        "to_move": 0, "phase": "move", "dice": [6, 1],
+        "points": [[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2], [0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2]],
+        "pool": [13, 12], "bar": [0, 1], "off": [0, 0],
+    });
+    let st = g.state_from_json(&j).unwrap();
+    let moves = legal(&g, &st);
+    // The 6 from the pool lands on 18 (24 - 6), the 1 on 23; never 19 or 24.
+    assert!(moves.contains(&"pool/23 pool/18".to_string()), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.contains("pool/19") || m.contains("pool/24")),
+        "{moves:?}"
+    );
+    // Black's hit checker enters from the bar counting from one beyond 24.
+    let mut j2 = j.clone();
+    j2["to_move"] = json!(1);
+    let st = g.state_from_json(&j2).unwrap();
+    let moves = legal(&g, &st);
+    assert!(moves.iter().all(|m| m.contains("bar/")), "{moves:?}");
+    assert!(moves.iter().any(|m| m.contains("bar/19")), "{moves:?}");
+    let bad = "[game]\nname = \"t\"\nfamily = \"tables\"\n[board]\npool_from = 6\n[setup]\ncheckers = [\"pool:15\", \"pool:15\"]\n";
+    assert!(tables_compile(bad).unwrap_err()[0]
+        .message
+        .contains("past point 1"));
+}

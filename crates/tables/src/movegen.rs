@@ -520,6 +520,8 @@ struct Gen<'a, const LONE: u8> {
     on_board: u64,
     /// `rules.board.entry()`, at hand.
     entry: usize,
+    /// `rules.board.pool_from`, at hand.
+    pool_from: usize,
     dice: [u8; MAX_STEPS],
     /// Dice of a lower group are played before those of a higher one.
     groups: [u8; MAX_STEPS],
@@ -583,6 +585,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             closed,
             on_board: board.point_bits(),
             entry: board.entry(),
+            pool_from: board.pool_from,
             dice: [0; MAX_STEPS],
             groups: [0; MAX_STEPS],
             ndice: 0,
@@ -634,7 +637,13 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// Where die `d` takes a checker from `from`, if the rules allow that step and the dice
     /// of `rest` can then still be played `want` times.
     fn step_keeps(&mut self, from: usize, d: u8, rest: &Plan, want: usize) -> Option<usize> {
-        let start = if from > MAX_POINTS { self.entry } else { from };
+        let start = if from <= MAX_POINTS {
+            from
+        } else if from == POOL {
+            self.pool_from
+        } else {
+            self.entry
+        };
         let to = start.saturating_sub(usize::from(d));
         let lands = self.now.lands >> to & 1 != 0;
         if !self.leave_allowed(from, to, d, lands, 0) {
@@ -731,9 +740,10 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         if now.t.me[BAR] > 0 {
             return u64::from(enters) << BAR;
         }
+        let pool_enters = self.closed >> (self.pool_from - d) & 1 == 0;
         let free = now.occupied & ((2 << top) - 1) & !now.t.my_pins;
         let mut s = free & self.on_board & !(self.closed << d) & !((2 << d) - 1);
-        s |= free & u64::from(enters) << POOL;
+        s |= free & u64::from(pool_enters) << POOL;
         if (now.behind == 0 || self.rules.bear_off.is_some()) && now.occupied != 0 {
             s |= free & (1 << d);
             let farthest = 63 - now.occupied.leading_zeros() as usize;
@@ -748,7 +758,13 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// there.
     #[inline(always)]
     fn try_step(&mut self, depth: usize, used: u8, from: usize, d: u8, group: u8) -> bool {
-        let start = if from > MAX_POINTS { self.entry } else { from };
+        let start = if from <= MAX_POINTS {
+            from
+        } else if from == POOL {
+            self.pool_from
+        } else {
+            self.entry
+        };
         // 0 is `OFF`: bearing off.
         let to = start.saturating_sub(usize::from(d));
         let lands = self.now.lands >> to & 1 != 0;

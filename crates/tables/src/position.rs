@@ -42,6 +42,9 @@ pub struct Board {
     pub direction: Direction,
     /// `BAR` (it enters before anything else moves) or `POOL` (it enters when its owner likes).
     pub hit_to: usize,
+    /// The point a checker in the pool counts its die from (one beyond the last point, as from
+    /// the bar, unless `[board] pool_from` says otherwise).
+    pub pool_from: usize,
 }
 
 impl Board {
@@ -53,6 +56,7 @@ impl Board {
             home,
             direction,
             hit_to: BAR,
+            pool_from: points + 1,
         }
     }
 
@@ -104,13 +108,13 @@ impl Board {
     }
 
     /// The distance from `from` to the end of the way: the point's number, one beyond the last
-    /// point for the bar and the pool.
+    /// point for the bar, `pool_from` for the pool.
     #[inline]
     pub fn distance(&self, from: usize) -> usize {
-        if from > MAX_POINTS {
-            self.entry()
-        } else {
-            from
+        match from {
+            POOL => self.pool_from,
+            BAR => self.entry(),
+            _ => from,
         }
     }
 }

@@ -25,6 +25,7 @@ const PRIME_PASSED_VAR: u16 = 14;
 const SIDE_VAR: u16 = 15;
 const LOW_DIE_VAR: u16 = 16;
 const HIGH_DIE_VAR: u16 = 17;
+const THEIR_BAR_VAR: u16 = 18;
 const MINE_FN: u16 = 0;
 const THEIRS_FN: u16 = 1;
 const MINE_IN_FN: u16 = 2;
@@ -111,6 +112,12 @@ pub fn step_scope() -> Scope {
             Type::Int,
             PRIME_PASSED_VAR,
             "opponent checkers on the board already past your longest prime on their way home",
+        )
+        .var(
+            "their_bar",
+            Type::Int,
+            THEIR_BAR_VAR,
+            "the opponent's checkers on the bar",
         )
         .var(
             "side",
@@ -278,6 +285,7 @@ impl Vars for StepView<'_> {
             PLAYED_VAR => self.earlier.len() as i32,
             PRIME_VAR => self.longest_prime().0 as i32,
             SIDE_VAR => i32::from(self.info.mover),
+            THEIR_BAR_VAR => i32::from(self.turn.opp[BAR]),
             LOW_DIE_VAR => self.info.roll.iter().min().map_or(0, |&d| i32::from(d)),
             HIGH_DIE_VAR => self.info.roll.iter().max().map_or(0, |&d| i32::from(d)),
             _ => self.prime_passed(),

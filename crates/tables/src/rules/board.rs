@@ -23,6 +23,9 @@ pub struct BoardTable {
     /// Read as a [`Direction`].
     #[serde(default)]
     pub direction: Option<Spanned<String>>,
+    /// The point pool checkers count their die from.
+    #[serde(default)]
+    pub pool_from: Option<Spanned<i64>>,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -72,6 +75,19 @@ const KEYS: &[KeyRef] = &[
                number for both (Russian Backgammon, Cab e Quinal; a hit checker enters again \
                where the hitter's own way began).",
     },
+    KeyRef {
+        section: "board",
+        key: "pool_from",
+        line: "the point a checker in the pool counts its die from",
+        expects: "a point, from the faces of a die + 1 to the points + 1",
+        values: &[],
+        default: "one beyond the last point (as from the bar)",
+        example: "pool_from = 24",
+        long: "A checker waiting in the pool enters on `pool_from - die` (its owner's numbering); \
+               checkers on the bar still count from one beyond the last point. Tawula: new \
+               checkers count the point after the two that start on 24 as the first \
+               (`pool_from = 24`), hit ones the start point itself (from the bar).",
+    },
 ];
 
 /// The board from `[board]` (the standard one without it): an even number of points and a
@@ -100,7 +116,14 @@ pub(super) fn check(cx: &mut Cx, table: Option<&BoardTable>) -> Board {
     let direction = cx
         .option("board", "direction", b.direction.as_ref())
         .unwrap_or(Direction::Opposite);
-    Board::new(points, home, direction)
+    let mut board = Board::new(points, home, direction);
+    board.pool_from = cx.number(
+        b.pool_from.as_ref(),
+        (points + 1) as i64,
+        2..=(points + 1) as i64,
+        "a pool counting from",
+    ) as usize;
+    board
 }
 
 /// The board, with the checkers a side, in plain words.
