@@ -879,8 +879,12 @@ fn a_side_remembers_what_its_steps_did_for_the_rest_of_the_game() {
     // 13/12 lands on 12: from then on (the same turn included) 8/7 may join a checker on 7.
     // (Black's checkers are off White's 12: Black's 13 is empty.)
     let st = at(&g, "24:2 13:5 8:3 7:1 6:4", "24:2 14:5 8:3 6:5", 0, [1, 1]);
+    // Moves of rules that remember are written step by step, in playing order.
     let moves = legal(&g, &st);
-    assert!(moves.contains(&"13/12 8/7(3)".to_string()), "{moves:?}");
+    assert!(
+        moves.contains(&"13/12 8/7 8/7 8/7".to_string()),
+        "{moves:?}"
+    );
     // Without landing on 12 first, two on 7 is refused.
     assert!(g.parse_move(&st, "8/7(2) 24/22").is_err());
     let mut st2 = st;
@@ -977,6 +981,11 @@ fn dice_a_player_cannot_play_go_to_the_opponent() {
     assert!(moves
         .iter()
         .all(|m| g.parse_move(&st, m).unwrap().steps().len() == 3));
+    assert!(
+        g.describe().contains("go to the opponent"),
+        "{}",
+        g.describe()
+    );
     // Refused with a bonus roll; `given` without the rule.
     let text = "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[dice]\nunplayed = \"opponent\"\n[dice.bonus]\nroll = [1, 2]\n";
     assert!(tables_compile(text).unwrap_err()[0]
@@ -1050,6 +1059,15 @@ fn a_pool_may_count_from_its_own_point_and_rules_see_the_opponents_bar() {
     let moves = legal(&g, &st);
     assert!(moves.iter().all(|m| m.contains("bar/")), "{moves:?}");
     assert!(moves.iter().any(|m| m.contains("bar/19")), "{moves:?}");
+    let words = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[board]\npool_from = 24\n[setup]\ncheckers = [\"24:2 pool:13\", \"13:2 pool:13\"]\n",
+    )
+    .unwrap()
+    .describe();
+    assert!(
+        words.contains("counting their die from point 24"),
+        "{words}"
+    );
     let bad = "[game]\nname = \"t\"\nfamily = \"tables\"\n[board]\npool_from = 6\n[setup]\ncheckers = [\"pool:15\", \"pool:15\"]\n";
     assert!(tables_compile(bad).unwrap_err()[0]
         .message

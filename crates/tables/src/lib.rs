@@ -203,8 +203,10 @@ impl GameRules {
         }
         let why = if m.board.points != 24 {
             format!("it is played on {} points, not 24", m.board.points)
-        } else if m.board.direction != Direction::Opposite {
-            "the sides do not move towards each other".into()
+        } else if m.board.direction == Direction::Same {
+            "both sides move the same way round the board".into()
+        } else if m.board.direction == Direction::Shared {
+            "both sides move along one path".into()
         } else if m.board.home != 6 {
             format!("its home table has {} points, not 6", m.board.home)
         } else if self.checkers != 15 {

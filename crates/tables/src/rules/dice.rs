@@ -450,6 +450,12 @@ pub(super) fn describe(dice: Dice, rules: &GameRules, s: &mut String) {
             "Every throw also gives a die showing {d}, played as the others."
         );
     }
+    if rules.unplayed_to_opponent {
+        let _ = writeln!(
+            s,
+            "Dice a player cannot play go to the opponent, who plays them as they are before throwing for the own turn."
+        );
+    }
     if let Some(b) = &moves.bonus {
         let _ = writeln!(
             s,

@@ -165,10 +165,18 @@ pub(super) fn describe(game: &TablesGame, rules: &GameRules, s: &mut String) {
         );
     }
     if rules.uses_pool() {
-        let _ = writeln!(
-            s,
-            "Checkers in the pool enter at the start of their way as from the bar, whenever their owner likes."
-        );
+        let board = &rules.moves.board;
+        let _ = match board.pool_from == board.entry() {
+            true => writeln!(
+                s,
+                "Checkers in the pool enter at the start of their way as from the bar, whenever their owner likes."
+            ),
+            false => writeln!(
+                s,
+                "Checkers in the pool enter counting their die from point {} (a die of d on point {} - d), whenever their owner likes.",
+                board.pool_from, board.pool_from
+            ),
+        };
     }
 }
 
