@@ -1073,3 +1073,23 @@ fn a_pool_may_count_from_its_own_point_and_rules_see_the_opponents_bar() {
         .message
         .contains("past point 1"));
 }
+
+#[test]
+fn a_rule_after_a_bonus_turn_reads_the_double_chosen() {
+    // European Acey-Deucey: the double chosen after a 1-2 is followed by its complement.
+    let g = custom(
+        "[dice.bonus]\nroll = [1, 2]\nthen = \"any-double\"\n[[dice.after]]\nwhen = \"chosen > 0 and follow == 0 and played == 6\"\ndouble = \"7 - chosen\"",
+    );
+    let mut st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [1, 2]);
+    // The 1 and the 2, then 3-3 chosen: four 3s.
+    play(&g, &mut st, "24/23 13/11 13/10(2) 8/5(2)");
+    let j = g.state_json(&st);
+    assert_eq!(
+        (j["dice"].clone(), j["to_move"].clone()),
+        (json!([4, 4]), json!(0))
+    );
+    // Without a bonus roll nothing is chosen: a plain 3-1 passes the turn.
+    let mut st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [3, 1]);
+    play(&g, &mut st, "8/5 6/5");
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+}

@@ -549,6 +549,25 @@ fn dice_text(state: &TablesState) -> String {
     )
 }
 
+/// The double the mover chose after a bonus roll (`[dice.bonus] then = "any-double"`): the die
+/// of the turn's third step, or 0. A step bearing off may have used a larger die than its
+/// distance: when every step of the double bore off, the smallest double that could have.
+fn chosen_double(rules: &MoveRules, roll: &[u8], mv: &TablesMove, by_steps: Option<&Played>) -> u8 {
+    if !rules.bonus_for(roll).is_some_and(|b| b.any_double) {
+        return 0;
+    }
+    if let Some(p) = by_steps {
+        return p.dice().get(2).copied().unwrap_or(0);
+    }
+    let distance =
+        |&[from, to]: &[u8; 2]| (rules.board.distance(usize::from(from)) - usize::from(to)) as u8;
+    let double = mv.steps().get(2..).unwrap_or(&[]);
+    match double.iter().find(|s| usize::from(s[1]) != OFF) {
+        Some(s) => distance(s),
+        None => double.iter().map(distance).max().unwrap_or(0),
+    }
+}
+
 fn place_json(n: u8) -> Value {
     match usize::from(n) {
         BAR => json!("bar"),
@@ -719,9 +738,10 @@ impl Game for TablesGame {
             Some(_) => usize::from(state.played.len),
             None => mv.steps().len(),
         };
-        // A turn played a step at a time, its steps and dice, where the dice left go on.
-        let by_steps =
-            (game_rules.unplayed_to_opponent && mv.die().is_some()).then_some(state.played);
+        // A turn played a step at a time: its steps and dice, for the dice left over and the
+        // double chosen.
+        let by_steps_played = mv.die().map(|_| state.played);
+        let by_steps = by_steps_played.filter(|_| game_rules.unplayed_to_opponent);
         state.played = Played::default();
         // Counted only where the rules draw a deadlock, so that other games' positions
         // carry nothing their STATE leaves out.
@@ -735,11 +755,13 @@ impl Game for TablesGame {
         let next = match (state.given, again) {
             // The dice given played, the same player throws for the own turn.
             (true, _) | (false, true) => Some(Next::Roll),
+            (false, false) if game_rules.after.is_empty() => None,
             (false, false) => game_rules.after(&AfterView {
                 roll,
                 played: played_steps,
                 ply: state.plies,
                 follow: state.follow,
+                chosen: chosen_double(rules, roll, mv, by_steps_played.as_ref()),
             }),
         };
         let mut gift = [0; 4];

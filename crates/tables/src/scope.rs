@@ -377,6 +377,7 @@ const AFTER_DIE: u16 = 1;
 const AFTER_PLAYED: u16 = 2;
 const AFTER_PLY: u16 = 3;
 const AFTER_FOLLOW: u16 = 4;
+const AFTER_CHOSEN: u16 = 5;
 
 /// Names for `[[dice.after]]`: the turn just played.
 pub fn after_scope() -> Scope {
@@ -406,6 +407,12 @@ pub fn after_scope() -> Scope {
             AFTER_FOLLOW,
             "how many turns in a row, up to this one, a `[[dice.after]]` double gave (0: a rolled turn)",
         )
+        .var(
+            "chosen",
+            Type::Int,
+            AFTER_CHOSEN,
+            "the double the mover chose after a `[dice.bonus]` roll (0 on other turns, and when none was played)",
+        )
 }
 
 /// A turn just played, for `[[dice.after]]`.
@@ -414,6 +421,8 @@ pub struct AfterView<'a> {
     pub played: usize,
     pub ply: u32,
     pub follow: u8,
+    /// The double chosen after a bonus roll, 0 if none.
+    pub chosen: u8,
 }
 
 impl Vars for AfterView<'_> {
@@ -423,6 +432,7 @@ impl Vars for AfterView<'_> {
             AFTER_DIE => self.roll.first().map_or(0, |&d| i32::from(d)),
             AFTER_PLAYED => self.played as i32,
             AFTER_PLY => self.ply.min(i32::MAX as u32) as i32,
+            AFTER_CHOSEN => i32::from(self.chosen),
             _ => i32::from(self.follow),
         }
     }
