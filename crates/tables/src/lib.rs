@@ -35,7 +35,7 @@ use ludus_core::game::{
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
 use movegen::{generate, next_steps, replay, steps_left, MoveRules, TurnInfo};
-use position::{Direction, Key, Lone, MAX_POINTS};
+use position::{Direction, Key, Lone, Turn, MAX_POINTS};
 use rules::MatchRules;
 use scope::{AfterView, ScoreView};
 use serde_json::{json, Map, Value};
@@ -701,30 +701,14 @@ impl Game for TablesGame {
         let game_rules = self.rules(state);
         let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
-        for (i, &[from, to]) in mv.steps().iter().enumerate() {
-            let (from, to) = (usize::from(from), usize::from(to));
-            let lands = to != OFF && turn.landing(&rules.board, rules.lone, to) == Some(true);
-            turn.step(&rules.board, rules.lone, from, to, lands);
-            if !rules.remember.is_empty() {
-                let earlier: Vec<[u8; 2]> = match mv.die() {
-                    Some(_) => state.played.steps().to_vec(),
-                    None => mv.steps()[..i].to_vec(),
-                };
-                let info = self.turn_info(state);
-                let view = scope::StepView {
-                    turn: &turn,
-                    board: &rules.board,
-                    lone: rules.lone,
-                    // `die` is no name of a `[[remember]]` condition.
-                    die: 0,
-                    from,
-                    to,
-                    lands,
-                    earlier: &earlier,
-                    info: &info,
-                };
-                turn.remembered = movegen::remembered_after(&rules.remember, &view);
+        if rules.remember.is_empty() {
+            for &[from, to] in mv.steps() {
+                let (from, to) = (usize::from(from), usize::from(to));
+                let lands = to != OFF && turn.landing(&rules.board, rules.lone, to) == Some(true);
+                turn.step(&rules.board, rules.lone, from, to, lands);
             }
+        } else {
+            self.step_remembering(state, mv, &mut turn);
         }
         state.pos.set_turn(mover, &turn);
         if let Some(die) = mv.die() {
@@ -734,14 +718,15 @@ impl Game for TablesGame {
                 return;
             }
         }
-        let played_steps = match mv.die() {
-            Some(_) => usize::from(state.played.len),
-            None => mv.steps().len(),
+        // The rules that give the mover more, or the opponent the dice left: none in most games.
+        let plain = !state.given
+            && rules.bonus.is_none()
+            && game_rules.after.is_empty()
+            && !game_rules.unplayed_to_opponent;
+        let follows = match plain {
+            true => Follows::default(),
+            false => self.what_follows(state, mv),
         };
-        // A turn played a step at a time: its steps and dice, for the dice left over and the
-        // double chosen.
-        let by_steps_played = mv.die().map(|_| state.played);
-        let by_steps = by_steps_played.filter(|_| game_rules.unplayed_to_opponent);
         state.played = Played::default();
         // Counted only where the rules draw a deadlock, so that other games' positions
         // carry nothing their STATE leaves out.
@@ -750,43 +735,17 @@ impl Game for TablesGame {
             true => state.passes.saturating_add(1),
             false => 0,
         };
-        let roll = &state.dice[..usize::from(state.ndice)];
-        let again = !state.given && rules.bonus_for(roll).is_some_and(|b| b.again);
-        let next = match (state.given, again) {
-            // The dice given played, the same player throws for the own turn.
-            (true, _) | (false, true) => Some(Next::Roll),
-            (false, false) if game_rules.after.is_empty() => None,
-            (false, false) => game_rules.after(&AfterView {
-                roll,
-                played: played_steps,
-                ply: state.plies,
-                follow: state.follow,
-                chosen: chosen_double(rules, roll, mv, by_steps_played.as_ref()),
-            }),
-        };
-        let mut gift = [0; 4];
-        let gifts = match (game_rules.unplayed_to_opponent, state.given, next) {
-            (true, false, None) => {
-                let left = match &by_steps {
-                    Some(p) => movegen::unplayed(rules, roll, p.steps(), Some(p.dice())),
-                    None => movegen::unplayed(rules, roll, mv.steps(), None),
-                };
-                gift[..left.len()].copy_from_slice(&left);
-                left.len()
-            }
-            _ => 0,
-        };
         state.dice = [0; 4];
         state.ndice = 0;
         state.moved |= 1 << mover;
         state.stage = Stage::Roll;
-        if next.is_none() {
+        if follows.next.is_none() {
             state.to_move = 1 - state.to_move;
         }
         state.plies += 1;
         self.check_over(state, mover);
         state.given = false;
-        if let (Some(Next::Double(d)), Stage::Roll) = (next, state.stage) {
+        if let (Some(Next::Double(d)), Stage::Roll) = (follows.next, state.stage) {
             // The same player plays the double given, without rolling.
             state.dice = [d, d, 0, 0];
             state.ndice = 2;
@@ -794,10 +753,10 @@ impl Game for TablesGame {
             state.follow = state.follow.saturating_add(1);
         } else {
             state.follow = 0;
-            if gifts > 0 && state.stage == Stage::Roll {
+            if follows.gifts > 0 && state.stage == Stage::Roll {
                 // The opponent plays what the mover could not, before its own throw.
-                state.dice = gift;
-                state.ndice = gifts as u8;
+                state.dice = follows.gift;
+                state.ndice = follows.gifts;
                 state.stage = Stage::Move;
                 state.given = true;
             }
@@ -857,6 +816,84 @@ impl Game for TablesGame {
         for rules in &mut self.rotation {
             rules.end.max_plies = None;
         }
+    }
+}
+
+/// What follows a turn besides the other player's throw: the same player going on, or the
+/// dice left over for the opponent.
+#[derive(Clone, Copy, Default)]
+struct Follows {
+    next: Option<Next>,
+    gift: [u8; 4],
+    gifts: u8,
+}
+
+impl TablesGame {
+    /// Plays `mv`'s steps on `turn` where the rules remember what a step did: each step's
+    /// `[[remember]]` conditions are tested on the position it leaves.
+    #[cold]
+    fn step_remembering(&self, state: &TablesState, mv: &TablesMove, turn: &mut Turn) {
+        let rules = &self.rules(state).moves;
+        let info = self.turn_info(state);
+        let mut earlier: Vec<[u8; 2]> = match mv.die() {
+            Some(_) => state.played.steps().to_vec(),
+            None => Vec::new(),
+        };
+        for &[from, to] in mv.steps() {
+            let (f, t) = (usize::from(from), usize::from(to));
+            let lands = t != OFF && turn.landing(&rules.board, rules.lone, t) == Some(true);
+            turn.step(&rules.board, rules.lone, f, t, lands);
+            let view = scope::StepView {
+                turn,
+                board: &rules.board,
+                lone: rules.lone,
+                // `die` is no name of a `[[remember]]` condition.
+                die: 0,
+                from: f,
+                to: t,
+                lands,
+                earlier: &earlier,
+                info: &info,
+            };
+            turn.remembered = movegen::remembered_after(&rules.remember, &view);
+            earlier.push([from, to]);
+        }
+    }
+
+    /// What follows the turn `mv` ended (`state` still holds its dice and, for a turn played
+    /// a step at a time, its steps): a bonus roll's or a `[[dice.after]]` rule's next turn for
+    /// the mover, the throw after dice given, or the dice left over for the opponent.
+    #[cold]
+    fn what_follows(&self, state: &TablesState, mv: &TablesMove) -> Follows {
+        let game_rules = self.rules(state);
+        let rules = &game_rules.moves;
+        let roll = &state.dice[..usize::from(state.ndice)];
+        let by_steps = mv.die().map(|_| &state.played);
+        let next = if state.given || rules.bonus_for(roll).is_some_and(|b| b.again) {
+            // The dice given played (or a bonus turn over), the same player throws.
+            Some(Next::Roll)
+        } else {
+            game_rules.after(&AfterView {
+                roll,
+                played: by_steps.map_or(mv.steps().len(), |p| usize::from(p.len)),
+                ply: state.plies,
+                follow: state.follow,
+                chosen: chosen_double(rules, roll, mv, by_steps),
+            })
+        };
+        let mut follows = Follows {
+            next,
+            ..Follows::default()
+        };
+        if game_rules.unplayed_to_opponent && !state.given && follows.next.is_none() {
+            let left = match by_steps {
+                Some(p) => movegen::unplayed(rules, roll, p.steps(), Some(p.dice())),
+                None => movegen::unplayed(rules, roll, mv.steps(), None),
+            };
+            follows.gift[..left.len()].copy_from_slice(&left);
+            follows.gifts = left.len() as u8;
+        }
+        follows
     }
 }
 

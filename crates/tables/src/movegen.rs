@@ -522,6 +522,8 @@ struct Gen<'a, const LONE: u8> {
     entry: usize,
     /// `rules.board.pool_from`, at hand.
     pool_from: usize,
+    /// Where a checker entering counts from, by the parity of its place: `[pool, bar]`.
+    entry_of: [usize; 2],
     dice: [u8; MAX_STEPS],
     /// Dice of a lower group are played before those of a higher one.
     groups: [u8; MAX_STEPS],
@@ -586,6 +588,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             on_board: board.point_bits(),
             entry: board.entry(),
             pool_from: board.pool_from,
+            entry_of: [board.pool_from, board.entry()],
             dice: [0; MAX_STEPS],
             groups: [0; MAX_STEPS],
             ndice: 0,
@@ -637,12 +640,10 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// Where die `d` takes a checker from `from`, if the rules allow that step and the dice
     /// of `rest` can then still be played `want` times.
     fn step_keeps(&mut self, from: usize, d: u8, rest: &Plan, want: usize) -> Option<usize> {
-        let start = if from <= MAX_POINTS {
-            from
-        } else if from == POOL {
-            self.pool_from
+        let start = if from > MAX_POINTS {
+            self.entry_of[from & 1]
         } else {
-            self.entry
+            from
         };
         let to = start.saturating_sub(usize::from(d));
         let lands = self.now.lands >> to & 1 != 0;
@@ -652,11 +653,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         let saved = self.saved();
         self.apply(from, to, lands);
         let rules = self.rules;
-        if !rules.remember.is_empty() {
-            self.remember(from, to, d, lands, 0);
-        }
-        let mut keeps =
-            rules.step.is_empty() || self.all_hold(rules.step.iter(), from, to, d, lands, 0);
+        let mut keeps = !rules.after_step || self.after_step(from, to, d, lands, 0);
         if keeps && want > 0 {
             self.steps[self.base] = [from as u8, to as u8];
             self.base += 1;
@@ -740,10 +737,13 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         if now.t.me[BAR] > 0 {
             return u64::from(enters) << BAR;
         }
-        let pool_enters = self.closed >> (self.pool_from - d) & 1 == 0;
         let free = now.occupied & ((2 << top) - 1) & !now.t.my_pins;
         let mut s = free & self.on_board & !(self.closed << d) & !((2 << d) - 1);
-        s |= free & u64::from(pool_enters) << POOL;
+        if free & 1 << POOL != 0 {
+            // The pool counts from its own point (`[board] pool_from`).
+            let pool_enters = self.closed >> (self.pool_from - d) & 1 == 0;
+            s |= u64::from(pool_enters) << POOL;
+        }
         if (now.behind == 0 || self.rules.bear_off.is_some()) && now.occupied != 0 {
             s |= free & (1 << d);
             let farthest = 63 - now.occupied.leading_zeros() as usize;
@@ -758,12 +758,10 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// there.
     #[inline(always)]
     fn try_step(&mut self, depth: usize, used: u8, from: usize, d: u8, group: u8) -> bool {
-        let start = if from <= MAX_POINTS {
-            from
-        } else if from == POOL {
-            self.pool_from
+        let start = if from > MAX_POINTS {
+            self.entry_of[from & 1]
         } else {
-            self.entry
+            from
         };
         // 0 is `OFF`: bearing off.
         let to = start.saturating_sub(usize::from(d));
@@ -780,11 +778,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
         let saved = self.saved();
         self.apply(from, to, lands);
-        if !rules.remember.is_empty() {
-            self.remember(from, to, d, lands, depth);
-        }
-        let allowed =
-            rules.step.is_empty() || self.all_hold(rules.step.iter(), from, to, d, lands, depth);
+        let allowed = !rules.after_step || self.after_step(from, to, d, lands, depth);
         if allowed {
             if depth + 1 == self.ndice {
                 self.candidate(depth + 1, |g| g.now.key);
@@ -919,6 +913,17 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     fn saved(&self) -> (u64, Key, u64, u8) {
         let now = &self.now;
         (now.t.their_pins, now.key, now.lands, now.t.remembered)
+    }
+
+    /// What the rules work out after the step just applied: the `[[remember]]` bits it sets,
+    /// and whether it meets the `[[moves.step]]` conditions.
+    #[inline(always)]
+    fn after_step(&mut self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
+        let rules = self.rules;
+        if !rules.remember.is_empty() {
+            self.remember(from, to, die, lands, depth);
+        }
+        rules.step.is_empty() || self.all_hold(rules.step.iter(), from, to, die, lands, depth)
     }
 
     /// Sets the mover's `[[remember]]` bits that hold after the step just applied (in the key

@@ -11,6 +11,8 @@ pub const BAR: usize = MAX_POINTS + 1;
 /// Index of the checkers waiting off the board to enter (Acey-deucey), which enter when their
 /// owner likes while the others move on.
 pub const POOL: usize = MAX_POINTS + 2;
+// The move generator finds where a checker enters from by the parity of its place.
+const _: () = assert!(!BAR.is_multiple_of(2) && POOL.is_multiple_of(2));
 /// Places of a side's array: off, the points, bar and pool.
 pub const SLOTS: usize = MAX_POINTS + 3;
 /// Most checkers a side may have: counts then fit in four bits (see `Key`).
