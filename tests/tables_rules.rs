@@ -1093,3 +1093,36 @@ fn a_rule_after_a_bonus_turn_reads_the_double_chosen() {
     play(&g, &mut st, "8/5 6/5");
     assert_eq!(g.phase(&st), Phase::Roll(1));
 }
+
+#[test]
+fn a_rule_after_a_given_double_reads_the_die_that_began_the_run() {
+    // Piprjall: 1-1 and 5-5 climb to 6-6, the others go down to 1-1, a pair a turn.
+    let g = custom(
+        "[dice]\ndoubles = 2\n[define]\nclimbing = \"first in [1, 5]\"\npair = \"doubles and played == 2\"\n[[dice.after]]\nwhen = \"pair and climbing and die < 6\"\ndouble = \"die + 1\"\n[[dice.after]]\nwhen = \"pair and not climbing and die > 1\"\ndouble = \"die - 1\"",
+    );
+    let run = |first: u8| {
+        let mut st = at(
+            &g,
+            "24:2 13:5 8:3 6:5",
+            "24:2 13:5 8:3 6:5",
+            0,
+            [first, first],
+        );
+        let mut pairs = vec![];
+        while g.phase(&st) == Phase::Move(0) {
+            pairs.push(st.dice().unwrap()[0]);
+            let j = g.state_json(&st);
+            assert_eq!(j["first"], json!(first));
+            assert_eq!(g.state_from_json(&j).unwrap(), st);
+            let m = legal(&g, &st)[0].clone();
+            play(&g, &mut st, &m);
+        }
+        pairs
+    };
+    assert_eq!(run(1), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(run(3), [3, 2, 1]);
+    assert_eq!(run(5), [5, 6]);
+    let mut j = state_json("24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, &[2, 2]);
+    j["follow"] = json!(1);
+    assert!(g.state_from_json(&j).is_err(), "follow > 0 needs first");
+}

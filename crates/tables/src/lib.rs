@@ -158,6 +158,9 @@ pub struct TablesState {
     passes: u16,
     /// Turns in a row, up to this one, whose dice a `[[dice.after]]` rule gave (0: rolled).
     follow: u8,
+    /// Where the rules have `[[dice.after]]` tables: the first die thrown of the turn that began
+    /// this run of turns (0 between turns).
+    first: u8,
     /// The dice are those the opponent could not play (`[dice] unplayed = "opponent"`), played
     /// as they are, before this player's own throw.
     given: bool,
@@ -397,6 +400,7 @@ impl TablesGame {
             plies: 0,
             passes: 0,
             follow: 0,
+            first: 0,
             given: false,
             starter: first as u8,
             winner: None,
@@ -753,6 +757,7 @@ impl Game for TablesGame {
             state.follow = state.follow.saturating_add(1);
         } else {
             state.follow = 0;
+            state.first = 0;
             if follows.gifts > 0 && state.stage == Stage::Roll {
                 // The opponent plays what the mover could not, before its own throw.
                 state.dice = follows.gift;
@@ -780,6 +785,9 @@ impl Game for TablesGame {
         state.dice = [0; 4];
         state.dice[..values.len()].copy_from_slice(values);
         state.ndice = values.len() as u8;
+        if !self.rules(state).after.is_empty() {
+            state.first = values[0];
+        }
         if let Some(d) = self.rules(state).fixed_die {
             state.dice[values.len()] = d;
             state.ndice += 1;
@@ -878,6 +886,7 @@ impl TablesGame {
                 played: by_steps.map_or(mv.steps().len(), |p| usize::from(p.len)),
                 ply: state.plies,
                 follow: state.follow,
+                first: state.first,
                 chosen: chosen_double(rules, roll, mv, by_steps),
             })
         };
@@ -1081,6 +1090,7 @@ impl Json for TablesGame {
         }
         if !rules.after.is_empty() {
             fields.insert("follow".into(), json!(state.follow));
+            fields.insert("first".into(), json!(state.first));
         }
         if rules.unplayed_to_opponent {
             fields.insert("given".into(), json!(state.given));
@@ -1180,6 +1190,7 @@ impl Evaluator for TablesGame {
             state.played,
             state.winner,
             state.follow,
+            state.first,
             state.given,
         )
             .hash(&mut h);

@@ -378,6 +378,7 @@ const AFTER_PLAYED: u16 = 2;
 const AFTER_PLY: u16 = 3;
 const AFTER_FOLLOW: u16 = 4;
 const AFTER_CHOSEN: u16 = 5;
+const AFTER_FIRST: u16 = 6;
 
 /// Names for `[[dice.after]]`: the turn just played.
 pub fn after_scope() -> Scope {
@@ -408,6 +409,12 @@ pub fn after_scope() -> Scope {
             "how many turns in a row, up to this one, a `[[dice.after]]` double gave (0: a rolled turn)",
         )
         .var(
+            "first",
+            Type::Int,
+            AFTER_FIRST,
+            "the first die thrown of the turn that began this run of turns (the double that began a run of given doubles)",
+        )
+        .var(
             "chosen",
             Type::Int,
             AFTER_CHOSEN,
@@ -423,6 +430,8 @@ pub struct AfterView<'a> {
     pub follow: u8,
     /// The double chosen after a bonus roll, 0 if none.
     pub chosen: u8,
+    /// The first die thrown of the turn that began the run.
+    pub first: u8,
 }
 
 impl Vars for AfterView<'_> {
@@ -433,6 +442,7 @@ impl Vars for AfterView<'_> {
             AFTER_PLAYED => self.played as i32,
             AFTER_PLY => self.ply.min(i32::MAX as u32) as i32,
             AFTER_CHOSEN => i32::from(self.chosen),
+            AFTER_FIRST => i32::from(self.first),
             _ => i32::from(self.follow),
         }
     }

@@ -119,6 +119,17 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             .as_bool()
             .ok_or_else(|| format!("`given` must be true or false, got {v}"))?,
     };
+    state.first = match value.get("first").filter(|v| !v.is_null()) {
+        None => 0,
+        Some(_) if rules.after.is_empty() => {
+            return Err("these rules give no turn after a turn; leave `first` out".into())
+        }
+        Some(v) => v
+            .as_u64()
+            .filter(|&n| n <= u64::from(game.dice.faces))
+            .map(|n| n as u8)
+            .ok_or_else(|| format!("`first` is a die (0 between turns), got {v}"))?,
+    };
     if state.given && state.follow > 0 {
         return Err("dice cannot be both given by the opponent and by `[[dice.after]]`".into());
     }
@@ -227,6 +238,13 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.stage = Stage::Move;
             }
         }
+    }
+    if state.stage == Stage::Move && !rules.after.is_empty() && value.get("first").is_none() {
+        if state.follow > 0 {
+            return Err("`first` (the die that began the run) is needed with `follow` > 0".into());
+        }
+        // Left out: the run begins with the dice to play.
+        state.first = state.dice[0];
     }
     read_played(game, rules, value, &mut state)?;
     // Without a standing, a finished game is the match's first and its points all it has.
