@@ -991,6 +991,10 @@ fn dice_a_player_cannot_play_go_to_the_opponent() {
     assert!(tables_compile(text).unwrap_err()[0]
         .message
         .contains("bonus roll"));
+    let text = "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[dice]\nunplayed = \"opponent\"\ndoubles = \"face\"\n";
+    assert!(tables_compile(text).unwrap_err()[0]
+        .message
+        .contains("as many moves as its number"));
     let plain = custom("");
     let mut j = state_json("24:15", "24:15", 0, &[5]);
     j["given"] = json!(true);

@@ -249,7 +249,7 @@ const KEYS: &[KeyRef] = &[
                dice the mover could not (a double's moves left as that many moves), before \
                throwing for the own turn, and what the opponent cannot play of them is lost \
                (Laquet). STATE's `given` is true while such dice are to be played. Not with \
-               `[dice.bonus]`.",
+               `[dice.bonus]` nor `doubles = \"face\"`.",
     },
     KeyRef {
         section: "dice",
@@ -365,6 +365,13 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
         ok.then_some(*f.get_ref() as u8)
     });
     let unplayed = cx.option("dice", "unplayed", d.unplayed.as_ref()) == Some(Unplayed::Opponent);
+    if let (true, Some(v)) = (unplayed, d.doubles.as_ref().filter(|_| double_moves == 0)) {
+        cx.errors.push(
+            Diagnostic::new("dice left over cannot go to the opponent when a double gives as many moves as its number")
+                .at(v.span())
+                .note("`[dice] unplayed = \"opponent\"` holds at most four dice left over"),
+        );
+    }
     if let (true, Some(b)) = (unplayed, &d.bonus) {
         cx.errors.push(
             Diagnostic::new("dice left over cannot go to the opponent with a bonus roll")
