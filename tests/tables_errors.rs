@@ -642,3 +642,109 @@ fn games_of_a_match_file_are_read_from_its_folder_and_checked() {
     assert!(Source::find_from(&bundled, "Cargo.toml").is_err());
     assert!(Source::find("Cargo.toml").is_ok());
 }
+
+/// The keys of the newer mechanisms: a bad value is located at its place, and the file does
+/// not compile.
+#[test]
+fn bad_values_of_the_newer_keys_are_located() {
+    let moves = "lone_checker = \"hit\"";
+    error(
+        moves,
+        "lone_checker = \"hit\"\nhit_to = \"home\"",
+        "home",
+        "hit_to = \"home\"",
+        "\"home\"",
+    );
+    error(
+        moves,
+        "lone_checker = \"hit\"\nbear_off = \"mine(\"",
+        "",
+        "bear_off = \"mine(\"",
+        "(",
+    );
+    error(
+        "[setup]",
+        "[board]\npool_from = 40\n\n[setup]",
+        "pool",
+        "pool_from = 40",
+        "40",
+    );
+    error(
+        "[setup]",
+        "[dice]\ndoubles = \"fase\"\n\n[setup]",
+        "a double cannot give \"fase\" moves",
+        "doubles = \"fase\"",
+        "\"fase\"",
+    );
+    error(
+        "[setup]",
+        "[dice]\nunplayed = \"never\"\n\n[setup]",
+        "never",
+        "unplayed = \"never\"",
+        "\"never\"",
+    );
+    error(
+        "[scoring]",
+        "[[win]]\nwhen = \"off == 15\"\nwinner = \"both\"\n\n[scoring]",
+        "both",
+        "winner = \"both\"",
+        "\"both\"",
+    );
+    error(
+        "[scoring]",
+        "[[remember]]\nname = \"Bad Name\"\nwhen = \"to == 12\"\n\n[scoring]",
+        "cannot be a name",
+        "name = \"Bad Name\"",
+        "\"Bad Name\"",
+    );
+    error(
+        "[scoring]",
+        "[[dice.after]]\nwhen = \"doubles\"\ndouble = \"mine(1)\"\n\n[scoring]",
+        "unknown function `mine`",
+        "\"mine(1)\"",
+        "mine",
+    );
+}
+
+/// STATE fields of the newer mechanisms: a bad value is refused with a reason, and nothing of
+/// the game changes.
+#[test]
+fn bad_states_of_the_newer_mechanisms_are_refused() {
+    let g = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[dice]\nunplayed = \"opponent\"\n[[dice.after]]\nwhen = \"doubles\"\nagain = true\n[[remember]]\nname = \"reached_12\"\nwhen = \"to == 12\"\n[[moves.step]]\nwhen = \"reached_12 or true\"\n",
+    )
+    .unwrap();
+    let st = g.new_game(0);
+    let good = g.state_json(&st);
+    assert!(g.state_from_json(&good).is_ok());
+    for (field, value, why) in [
+        ("follow", json!("x"), "`follow` must be a count of turns"),
+        ("follow", json!(300), "`follow` must be a count of turns"),
+        ("first", json!(9), "`first` must be a die"),
+        ("given", json!(3), "`given` must be true or false"),
+        (
+            "remembered",
+            json!([["reached_13"], []]),
+            "none of reached_12",
+        ),
+        ("remembered", json!([["reached_12"]]), "the two players"),
+        ("pool", json!([1, 0]), "checkers"),
+    ] {
+        let mut bad = good.clone();
+        bad[field] = value;
+        let e = g.state_from_json(&bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{field}: {e}");
+    }
+    // Given dice are played in phase "move" only, one to four of them.
+    let mut bad = good.clone();
+    bad["given"] = json!(true);
+    assert!(g
+        .state_from_json(&bad)
+        .unwrap_err()
+        .to_string()
+        .contains("phase"));
+    bad["phase"] = json!("move");
+    bad["dice"] = json!([1, 2, 3, 4, 5]);
+    assert!(g.state_from_json(&bad).is_err());
+    assert_eq!(g.state_json(&st), good, "nothing of the game changed");
+}

@@ -563,12 +563,11 @@ fn chosen_double(rules: &MoveRules, roll: &[u8], mv: &TablesMove, by_steps: Opti
     if let Some(p) = by_steps {
         return p.dice().get(2).copied().unwrap_or(0);
     }
-    let distance =
-        |&[from, to]: &[u8; 2]| (rules.board.distance(usize::from(from)) - usize::from(to)) as u8;
     let double = mv.steps().get(2..).unwrap_or(&[]);
+    let length = |s: &[u8; 2]| rules.board.step_length(*s);
     match double.iter().find(|s| usize::from(s[1]) != OFF) {
-        Some(s) => distance(s),
-        None => double.iter().map(distance).max().unwrap_or(0),
+        Some(s) => length(s),
+        None => double.iter().map(length).max().unwrap_or(0),
     }
 }
 

@@ -520,8 +520,6 @@ struct Gen<'a, const LONE: u8> {
     on_board: u64,
     /// `rules.board.entry()`, at hand.
     entry: usize,
-    /// `rules.board.pool_from`, at hand.
-    pool_from: usize,
     /// Where a checker entering counts from, by the parity of its place: `[pool, bar]`.
     entry_of: [usize; 2],
     dice: [u8; MAX_STEPS],
@@ -587,7 +585,6 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             closed,
             on_board: board.point_bits(),
             entry: board.entry(),
-            pool_from: board.pool_from,
             entry_of: [board.pool_from, board.entry()],
             dice: [0; MAX_STEPS],
             groups: [0; MAX_STEPS],
@@ -741,7 +738,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         let mut s = free & self.on_board & !(self.closed << d) & !((2 << d) - 1);
         if free & 1 << POOL != 0 {
             // The pool counts from its own point (`[board] pool_from`).
-            let pool_enters = self.closed >> (self.pool_from - d) & 1 == 0;
+            let pool_enters = self.closed >> (self.entry_of[POOL & 1] - d) & 1 == 0;
             s |= u64::from(pool_enters) << POOL;
         }
         if (now.behind == 0 || self.rules.bear_off.is_some()) && now.occupied != 0 {
@@ -1016,7 +1013,7 @@ pub fn unplayed(rules: &MoveRules, roll: &[u8], steps: &[[u8; 2]], dice: Option<
     // Exact steps first: a step bearing off may have used a larger die.
     let mut off = Vec::new();
     for &[from, to] in steps {
-        let d = (rules.board.distance(usize::from(from)) - usize::from(to)) as u8;
+        let d = rules.board.step_length([from, to]);
         if !take(&mut left, d) {
             off.push(d);
         }

@@ -122,6 +122,12 @@ impl Board {
 }
 
 impl Board {
+    /// The points a step `[from, to]` covers: the die it used, unless it bore off with a larger
+    /// one.
+    pub fn step_length(&self, [from, to]: [u8; 2]) -> u8 {
+        (self.distance(usize::from(from)) - usize::from(to)) as u8
+    }
+
     /// The pip count of `side`: the distance its checkers still have to travel, the bar and the
     /// pool counting as one beyond the last point.
     pub fn pips(&self, side: &Side) -> i32 {

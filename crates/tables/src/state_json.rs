@@ -90,46 +90,43 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     state.pos = pos;
     state.points = standing;
     state.plies = shared.ply;
-    state.passes = match value.get("passes").filter(|v| !v.is_null()) {
-        None => 0,
-        Some(_) if rules.end.passes.is_none() => {
-            return Err("these rules draw no deadlock; leave `passes` out".into())
-        }
-        Some(v) => v
-            .as_u64()
-            .and_then(|n| u16::try_from(n).ok())
-            .ok_or_else(|| format!("`passes` must be a count of turns, got {v}"))?,
-    };
-    state.follow = match value.get("follow").filter(|v| !v.is_null()) {
-        None => 0,
-        Some(_) if rules.after.is_empty() => {
-            return Err("these rules give no turn after a turn; leave `follow` out".into())
-        }
-        Some(v) => v
-            .as_u64()
-            .and_then(|n| u8::try_from(n).ok())
-            .ok_or_else(|| format!("`follow` must be a count of turns, got {v}"))?,
-    };
-    state.given = match value.get("given").filter(|v| !v.is_null()) {
-        None => false,
-        Some(_) if !rules.unplayed_to_opponent => {
-            return Err("these rules give no dice to the opponent; leave `given` out".into())
-        }
-        Some(v) => v
-            .as_bool()
-            .ok_or_else(|| format!("`given` must be true or false, got {v}"))?,
-    };
-    state.first = match value.get("first").filter(|v| !v.is_null()) {
-        None => 0,
-        Some(_) if rules.after.is_empty() => {
-            return Err("these rules give no turn after a turn; leave `first` out".into())
-        }
-        Some(v) => v
-            .as_u64()
-            .filter(|&n| n <= u64::from(game.dice.faces))
-            .map(|n| n as u8)
-            .ok_or_else(|| format!("`first` is a die (0 between turns), got {v}"))?,
-    };
+    state.passes = rules_field(
+        value,
+        "passes",
+        rules.end.passes.is_some(),
+        "these rules draw no deadlock",
+        "a count of turns",
+        |v| v.as_u64().and_then(|n| u16::try_from(n).ok()),
+    )?
+    .unwrap_or(0);
+    let after = !rules.after.is_empty();
+    let no_after = "these rules give no turn after a turn";
+    state.follow = rules_field(value, "follow", after, no_after, "a count of turns", |v| {
+        v.as_u64().and_then(|n| u8::try_from(n).ok())
+    })?
+    .unwrap_or(0);
+    state.first = rules_field(
+        value,
+        "first",
+        after,
+        no_after,
+        "a die (0 between turns)",
+        |v| {
+            v.as_u64()
+                .filter(|&n| n <= u64::from(game.dice.faces))
+                .map(|n| n as u8)
+        },
+    )?
+    .unwrap_or(0);
+    state.given = rules_field(
+        value,
+        "given",
+        rules.unplayed_to_opponent,
+        "these rules give no dice to the opponent",
+        "true or false",
+        Value::as_bool,
+    )?
+    .unwrap_or(false);
     if state.given && state.follow > 0 {
         return Err("dice cannot be both given by the opponent and by `[[dice.after]]`".into());
     }
@@ -309,6 +306,25 @@ fn read_remembered(rules: &GameRules, value: &Value, pos: &mut Position) -> Resu
         }
     }
     Ok(())
+}
+
+/// A field of STATE only some rules have: `None` when left out (or null); refused, `why`, when
+/// the rules have none (`kept` false); else read by `read`, or refused as not `expects`.
+fn rules_field<T>(
+    value: &Value,
+    name: &str,
+    kept: bool,
+    why: &str,
+    expects: &str,
+    read: impl FnOnce(&Value) -> Option<T>,
+) -> Result<Option<T>, String> {
+    match value.get(name).filter(|v| !v.is_null()) {
+        None => Ok(None),
+        Some(_) if !kept => Err(format!("{why}; leave `{name}` out")),
+        Some(v) => read(v)
+            .map(Some)
+            .ok_or_else(|| format!("`{name}` must be {expects}, got {v}")),
+    }
 }
 
 /// Refuses match points no match could reach with this game: a game is played only while both

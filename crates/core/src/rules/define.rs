@@ -65,8 +65,17 @@ pub fn check_definitions(
     }
 }
 
-/// Warns of each definition no expression used, once the file is compiled.
-pub fn warn_unused(defs: &Definitions, table: &DefineTable, warnings: &mut Vec<Diagnostic>) {
+/// Warns of each definition no expression used, once the file has compiled (after errors,
+/// a name may be unused only because what uses it failed).
+pub fn warn_unused(
+    defs: Option<&Arc<Definitions>>,
+    table: Option<&DefineTable>,
+    errors: &[Diagnostic],
+    warnings: &mut Vec<Diagnostic>,
+) {
+    let (Some(defs), Some(table), true) = (defs, table, errors.is_empty()) else {
+        return;
+    };
     for name in defs.unused() {
         if let Some((key, _)) = table.iter().find(|(k, _)| k.get_ref() == name) {
             warnings.push(

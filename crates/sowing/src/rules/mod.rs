@@ -230,11 +230,12 @@ pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
                 definitions,
             };
             let built = build(&mut cx, rules);
-            if let (Some(defs), Some(table), true) =
-                (&cx.definitions, &rules.define, cx.errors.is_empty())
-            {
-                warn_unused(defs, table, cx.warnings);
-            }
+            warn_unused(
+                cx.definitions.as_ref(),
+                rules.define.as_ref(),
+                cx.errors,
+                cx.warnings,
+            );
             built
         },
     )

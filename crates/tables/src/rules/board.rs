@@ -126,6 +126,27 @@ pub(super) fn check(cx: &mut Cx, table: Option<&BoardTable>) -> Board {
     board
 }
 
+/// Refuses a `pool_from` a die of `faces` faces would carry past point 1 (the board is read
+/// before the dice).
+pub(super) fn fit_pool(cx: &mut Cx, table: Option<&BoardTable>, board: &mut Board, faces: u8) {
+    let Some(at) = table.and_then(|b| b.pool_from.as_ref()) else {
+        return;
+    };
+    if board.pool_from <= usize::from(faces) {
+        cx.errors.push(
+            Diagnostic::new(format!(
+                "a die of {faces} faces would carry a checker from the pool past point 1"
+            ))
+            .at(at.span())
+            .note(format!(
+                "`pool_from` is at least the faces + 1: {}",
+                faces + 1
+            )),
+        );
+        board.pool_from = board.entry();
+    }
+}
+
 /// The board, with the checkers a side, in plain words.
 pub(super) fn describe(rules: &GameRules, s: &mut String) {
     let board = &rules.moves.board;

@@ -159,10 +159,12 @@ fn checked<T>(
             let names = remember::names(&mut cx, rules.define.as_ref(), &rules.remember);
             cx.definitions = check_definitions(cx.text, names.as_ref(), &language, cx.errors);
             let built = build(&mut cx, rules);
-            if let (Some(defs), Some(table), true) = (&cx.definitions, &names, cx.errors.is_empty())
-            {
-                warn_unused(defs, table, cx.warnings);
-            }
+            warn_unused(
+                cx.definitions.as_ref(),
+                names.as_ref(),
+                cx.errors,
+                cx.warnings,
+            );
             built
         },
     )
@@ -309,23 +311,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     let mut board = board::check(cx, rules.board.as_ref());
     let start = setup::start(cx, rules.setup.as_ref(), &board);
     let dice = dice::check(cx, rules.dice.as_ref(), &board);
-    if let Some(at) = rules.board.as_ref().and_then(|b| b.pool_from.as_ref()) {
-        // A die carries a checker from the pool onto a point.
-        if board.pool_from <= usize::from(dice.dice.faces) {
-            cx.errors.push(
-                Diagnostic::new(format!(
-                    "a die of {} faces would carry a checker from the pool past point 1",
-                    dice.dice.faces
-                ))
-                .at(at.span())
-                .note(format!(
-                    "`pool_from` is at least the faces + 1: {}",
-                    dice.dice.faces + 1
-                )),
-            );
-            board.pool_from = board.entry();
-        }
-    }
+    board::fit_pool(cx, rules.board.as_ref(), &mut board, dice.dice.faces);
     let ritual = setup::ritual(cx, rules.setup.as_ref());
     let moves = moves::check(cx, &rules.moves, &board);
     let remembered = remember::check(cx, &rules.remember, &board);
