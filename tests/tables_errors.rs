@@ -2,7 +2,7 @@
 //! panics.
 
 mod tables_common;
-use tables_common::tables_compile;
+use tables_common::{load, tables_compile};
 
 use ludus::game::{Game, Json, Notation, Roll, View};
 use ludus::rules::Source;
@@ -381,7 +381,7 @@ fn a_misspelt_function_suggests_the_function() {
         d.notes[..2],
         [
             "did you mean `mine`?",
-            "functions here: mine, theirs, mine_in, theirs_in, moved_off, pinned_mine, pinned_theirs, remembered"
+            "functions here: mine, theirs, mine_in, theirs_in, moved_off, pinned_mine, pinned_theirs, remembered, stacked_at"
         ]
     );
 }
@@ -699,6 +699,34 @@ fn bad_values_of_the_newer_keys_are_located() {
     );
     error(
         "[scoring]",
+        "[stacks]\nstart = \"none\"\nper_die = 0\n\n[scoring]",
+        "out of range",
+        "per_die = 0",
+        "0",
+    );
+    error(
+        "[scoring]",
+        "[stacks]\nstart = \"all\"\n\n[scoring]",
+        "checkers on point 24 cannot start stacked",
+        "start = \"all\"",
+        "\"all\"",
+    );
+    error(
+        "[scoring]",
+        "[stacks]\nper_die = 2\n\n[scoring]",
+        "checkers on point 24 cannot start stacked",
+        "[stacks]",
+        "[stacks]",
+    );
+    error(
+        "[scoring]",
+        "[stacks]\nstart = \"none\"\nmove = \"stacked_at()\"\n\n[scoring]",
+        "",
+        "move = \"stacked_at()\"",
+        "stacked_at()",
+    );
+    error(
+        "[scoring]",
         "[[dice.after]]\nwhen = \"doubles\"\ndouble = \"mine(1)\"\n\n[scoring]",
         "unknown function `mine`",
         "\"mine(1)\"",
@@ -746,5 +774,52 @@ fn bad_states_of_the_newer_mechanisms_are_refused() {
     bad["phase"] = json!("move");
     bad["dice"] = json!([1, 2, 3, 4, 5]);
     assert!(g.state_from_json(&bad).is_err());
+    assert_eq!(g.state_json(&st), good, "nothing of the game changed");
+}
+
+/// STATE's `stacked`: only where the rules stack checkers, never more than a point holds,
+/// never beyond point 15.
+#[test]
+fn bad_stacked_states_are_refused() {
+    let g = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"6:3 1:12\", \"6:3 1:12\"]\n[stacks]\n",
+    )
+    .unwrap();
+    let st = g.new_game(0);
+    let good = g.state_json(&st);
+    assert!(g.state_from_json(&good).is_ok());
+    let mut points = vec![0; 24];
+    points[5] = 4;
+    let mut beyond = vec![0; 24];
+    beyond[15] = 1;
+    for (value, why) in [
+        (
+            json!([points, vec![0; 24]]),
+            "4 stacked of the 3 checkers on point 6",
+        ),
+        (json!([vec![0; 23], vec![0; 24]]), "must list 24 counts"),
+        (json!([vec![0; 24]]), "the two players"),
+        (json!([vec!["x"; 24], vec![0; 24]]), "expected a count"),
+    ] {
+        let mut bad = good.clone();
+        bad["stacked"] = value;
+        let e = g.state_from_json(&bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{e}");
+    }
+    // Beyond point 15, where a checker stands.
+    let mut bad = good.clone();
+    let mut pts = vec![0; 24];
+    pts[0] = 14;
+    pts[15] = 1;
+    bad["points"] = json!([pts, good["points"][1]]);
+    bad["stacked"] = json!([beyond, vec![0; 24]]);
+    let e = g.state_from_json(&bad).unwrap_err().to_string();
+    assert!(e.contains("points 1 to 15 only"), "{e}");
+    // A game without stacks has no `stacked`.
+    let plain = load("backgammon");
+    let mut v = plain.state_json(&plain.new_game(0));
+    v["stacked"] = json!([vec![0; 24], vec![0; 24]]);
+    let e = plain.state_from_json(&v).unwrap_err().to_string();
+    assert!(e.contains("stack no checker"), "{e}");
     assert_eq!(g.state_json(&st), good, "nothing of the game changed");
 }

@@ -445,13 +445,14 @@ impl TablesGame {
     /// did, two moves to the same position may differ by the points they passed, or their
     /// order.
     fn every_landing(&self, state: &TablesState) -> bool {
-        !self.rules(state).moves.remember.is_empty()
+        self.rules(state).moves.steps_matter()
     }
 
     /// Each step of `mv` with whether it hits or pins.
     fn steps_with_hits(&self, state: &TablesState, mv: &TablesMove) -> Vec<([u8; 2], bool)> {
         let moves = &self.rules(state).moves;
-        let (_, _, lands) = replay(moves, &state.pos, usize::from(state.to_move), mv);
+        let info = self.turn_info(state);
+        let (_, _, lands) = replay(moves, &state.pos, usize::from(state.to_move), mv, &info);
         mv.steps().iter().copied().zip(lands).collect()
     }
 
@@ -470,9 +471,10 @@ impl TablesGame {
                 &self.turn_info(state),
                 &mut moves,
             );
-            moves
-                .iter()
-                .any(|m| replay(relaxed, &state.pos, mover, m).1.counts_only() == *want)
+            moves.iter().any(|m| {
+                let info = self.turn_info(state);
+                replay(relaxed, &state.pos, mover, m, &info).1.counts_only() == *want
+            })
         };
         let mut found = Vec::new();
         for i in 0..rules.leave.len() {
@@ -704,14 +706,14 @@ impl Game for TablesGame {
         let game_rules = self.rules(state);
         let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
-        if rules.remember.is_empty() {
+        if !rules.steps_matter() {
             for &[from, to] in mv.steps() {
                 let (from, to) = (usize::from(from), usize::from(to));
                 let lands = to != OFF && turn.landing(&rules.board, rules.lone, to) == Some(true);
                 turn.step(&rules.board, rules.lone, from, to, lands);
             }
         } else {
-            self.step_remembering(state, mv, &mut turn);
+            self.step_by_step(state, mv, &mut turn);
         }
         state.pos.set_turn(mover, &turn);
         if let Some(die) = mv.die() {
@@ -836,10 +838,11 @@ struct Follows {
 }
 
 impl TablesGame {
-    /// Plays `mv`'s steps on `turn` where the rules remember what a step did: each step's
-    /// `[[remember]]` conditions are tested on the position it leaves.
+    /// Plays `mv`'s steps on `turn` where a step's effect depends on the rules: each step's
+    /// `[[remember]]` conditions are tested on the position it leaves, and a step `[n, n]`
+    /// turns stacked checkers over.
     #[cold]
-    fn step_remembering(&self, state: &TablesState, mv: &TablesMove, turn: &mut Turn) {
+    fn step_by_step(&self, state: &TablesState, mv: &TablesMove, turn: &mut Turn) {
         let rules = &self.rules(state).moves;
         let info = self.turn_info(state);
         let mut earlier: Vec<[u8; 2]> = match mv.die() {
@@ -848,8 +851,13 @@ impl TablesGame {
         };
         for &[from, to] in mv.steps() {
             let (f, t) = (usize::from(from), usize::from(to));
-            let lands = t != OFF && turn.landing(&rules.board, rules.lone, t) == Some(true);
-            turn.step(&rules.board, rules.lone, f, t, lands);
+            let lands =
+                f != t && t != OFF && turn.landing(&rules.board, rules.lone, t) == Some(true);
+            if f == t {
+                movegen::turn_over(rules, turn, f, &info, &earlier);
+            } else {
+                turn.step(&rules.board, rules.lone, f, t, lands);
+            }
             let view = scope::StepView {
                 turn,
                 board: &rules.board,
@@ -984,7 +992,7 @@ impl Notation for TablesGame {
         let mut candidates: Vec<(TablesMove, bool)> = legal
             .iter()
             .filter_map(|m| {
-                let (_, k, _) = replay(rules, &state.pos, mover, m);
+                let (_, k, _) = replay(rules, &state.pos, mover, m, &self.turn_info(state));
                 let hits = k.marks();
                 (k.counts_only() == want && hits & typed_hits == typed_hits)
                     .then_some((*m, hits == typed_hits))
@@ -993,9 +1001,9 @@ impl Notation for TablesGame {
         if candidates.iter().any(|c| c.1) {
             candidates.retain(|c| c.1);
         }
-        if candidates.len() > 1 && !rules.remember.is_empty() {
-            // Moves that differ by what they remember: the one whose steps are the typed ones,
-            // in the typed order.
+        if candidates.len() > 1 && rules.steps_matter() {
+            // Moves that differ by what they remember or turn over: the one whose steps are
+            // the typed ones, in the typed order.
             let mut typed: Vec<[u8; 2]> = Vec::new();
             for c in &chains {
                 for _ in 0..c.times {
@@ -1009,6 +1017,20 @@ impl Notation for TablesGame {
             if candidates.iter().any(|c| c.0.steps() == typed.as_slice()) {
                 candidates.retain(|c| c.0.steps() == typed.as_slice());
             }
+        }
+        if rules.stacks.is_some() {
+            // Checkers turned over leave the counts as they were: the typed `n/n` steps must
+            // be the move's own.
+            let turned = |steps: &mut dyn Iterator<Item = [u8; 2]>| {
+                let mut points: Vec<u8> = steps.filter(|s| s[0] == s[1]).map(|s| s[0]).collect();
+                points.sort_unstable();
+                points
+            };
+            let typed = turned(&mut chains.iter().flat_map(|c| {
+                let turn = c.hops.first().is_some_and(|h| h.0 == c.from);
+                std::iter::repeat_n([c.from, c.from], usize::from(c.times) * usize::from(turn))
+            }));
+            candidates.retain(|c| turned(&mut c.0.steps().iter().copied()) == typed);
         }
         let candidates: Vec<TablesMove> = candidates.into_iter().map(|c| c.0).collect();
         let texts = |moves: &[TablesMove]| {
@@ -1086,6 +1108,14 @@ impl Json for TablesGame {
                     .collect()
             };
             fields.insert("pinned".into(), json!([pinned(0), pinned(1)]));
+        }
+        if rules.moves.stacks.is_some() {
+            let stacked = |p: usize| -> Vec<u8> {
+                (1..=n)
+                    .map(|k| position::stacked_at(state.pos.stacked[p], k))
+                    .collect()
+            };
+            fields.insert("stacked".into(), json!([stacked(0), stacked(1)]));
         }
         if !rules.after.is_empty() {
             fields.insert("follow".into(), json!(state.follow));

@@ -12,7 +12,10 @@
 //! [`Limits::turn_moves`]: ludus_core::limits::Limits::turn_moves
 //! [`Limits::turn_sequences`]: ludus_core::limits::Limits::turn_sequences
 
-use super::position::{places_with, Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL};
+use super::position::{
+    places_with, stacked_at, Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL,
+    STACK_POINTS,
+};
 use super::scope::StepView;
 use ludus_core::expr::Expr;
 use ludus_core::limits::LIMITS;
@@ -98,6 +101,48 @@ pub struct Bonus {
     pub again: bool,
 }
 
+/// `[stacks]`: checkers stacked on a point, turned over by a die naming the point.
+#[derive(Clone, Debug)]
+pub struct Stacks {
+    /// Checkers one die turns over.
+    pub per_die: u8,
+    /// When a die may lay stacked checkers down (always, without it).
+    pub unstack: Option<Expr>,
+    /// When a die may stack flat checkers again (never, without it).
+    pub restack: Option<Expr>,
+    /// When a stacked checker may move (never, without it).
+    pub moves: Option<Expr>,
+}
+
+impl Stacks {
+    /// What the die of `view` does on the point it names (`view.from`, the position before
+    /// it): `Some(true)` lays checkers down, `Some(false)` stacks them again.
+    pub fn turning(&self, view: &StepView) -> Option<bool> {
+        let n = view.from;
+        if n > STACK_POINTS.min(view.board.points) {
+            return None;
+        }
+        let stacked = stacked_at(view.turn.my_stacked, n);
+        let holds = |e: &Option<Expr>, default| e.as_ref().map_or(default, |e| e.test(view));
+        if stacked > 0 && holds(&self.unstack, true) {
+            Some(true)
+        } else if view.turn.me[n] > stacked && holds(&self.restack, false) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the checker leaving `view.from` is a stacked one that may not move.
+    pub fn holds_back(&self, view: &StepView) -> bool {
+        let n = view.from;
+        n <= STACK_POINTS
+            && stacked_at(view.turn.my_stacked, n) == view.turn.me[n]
+            && view.turn.me[n] > 0
+            && !self.moves.as_ref().is_some_and(|e| e.test(view))
+    }
+}
+
 /// The movement rules a rules file chose.
 #[derive(Clone, Debug)]
 pub struct MoveRules {
@@ -114,7 +159,9 @@ pub struct MoveRules {
     /// `[[remember]]`: conditions tested after every step of the mover's; once one holds, its
     /// bit of `Position::remembered` stays set for the rest of the game.
     pub remember: Vec<Expr>,
-    /// Something is worked out after every step: `step` or `remember` rules.
+    /// `[stacks]`.
+    pub stacks: Option<Stacks>,
+    /// Something is worked out after every step: `step` or `remember` rules, or stacks.
     pub after_step: bool,
     /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled); 0: as
     /// many as its number (at most 6: dice of 6 faces at most, and no bonus roll).
@@ -127,6 +174,12 @@ pub struct MoveRules {
 }
 
 impl MoveRules {
+    /// Whether two moves to one set of counts may differ by what their steps did (remembered
+    /// or turned over), so that moves are told apart by their steps in order.
+    pub fn steps_matter(&self) -> bool {
+        !self.remember.is_empty() || self.stacks.is_some()
+    }
+
     /// Whether steps may be generated in non-increasing order of their starting points only.
     /// Under the plain rules a step from a lower point never makes a step from a higher one
     /// legal (nor the reverse illegal), so any legal sequence can be reordered that way with
@@ -474,6 +527,10 @@ fn steps_for<const LONE: u8>(
                         }
                     }
                 }
+                let n = usize::from(d);
+                if gen.turn_keeps(d, &rest, best - 1) && !out.iter().any(|m| m.steps[0] == [d, d]) {
+                    out.push(TablesMove::step(n, n, d));
+                }
             }
         }
         if let [a, b] = *info.roll {
@@ -492,6 +549,10 @@ fn steps_for<const LONE: u8>(
         best
     })
 }
+
+/// What a step changes beyond the counts, put back after it: their pins, the key, the
+/// landings, the remembered bits and both sides' stacks.
+type Saved = (u64, Key, u64, u8, u64, u64);
 
 /// The state of a turn in progress, saved and restored around each step.
 #[derive(Clone, Copy)]
@@ -576,7 +637,8 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
                 key: match rules.remember.is_empty() {
                     true => Key::of(&t.me),
                     false => Key::of(&t.me).with_remembered(t.remembered),
-                },
+                }
+                .with_stacked(t.my_stacked),
                 occupied: places_with(&t.me, 1) & !(1 << OFF),
                 lands,
                 behind: pos.behind(mover, board.home),
@@ -661,6 +723,29 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         keeps.then_some(to)
     }
 
+    /// Whether die `d` may turn over the checkers of its point and the dice of `rest` can then
+    /// still be played `want` times.
+    fn turn_keeps(&mut self, d: u8, rest: &Plan, want: usize) -> bool {
+        let n = usize::from(d);
+        let Some(unstack) = self.turning(n, d, 0) else {
+            return false;
+        };
+        let saved = self.saved();
+        self.turn_over(n, unstack);
+        if !self.rules.remember.is_empty() {
+            self.remember(n, n, d, false, 0);
+        }
+        let mut keeps = true;
+        if want > 0 {
+            self.steps[self.base] = [d, d];
+            self.base += 1;
+            keeps = self.reach(rest) >= want;
+            self.base -= 1;
+        }
+        self.restore(saved);
+        keeps
+    }
+
     /// Adds the moves playing `dice` (in `groups` order) to those found so far.
     fn search_dice(&mut self, dice: &[u8], groups: &[u8]) {
         self.ndice = dice.len();
@@ -716,6 +801,9 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
                 let from = 63 - froms.leading_zeros() as usize;
                 froms &= !(1 << from);
                 extended |= self.try_step(depth, used, from, d, group);
+            }
+            if self.rules.stacks.is_some() {
+                extended |= self.try_turn(depth, used, d, group);
             }
         }
         if !extended {
@@ -790,6 +878,65 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         allowed
     }
 
+    /// Plays die `d` turning over the checkers of point `d` (`[stacks]`), if the rules allow
+    /// it, and goes on from there.
+    #[cold]
+    fn try_turn(&mut self, depth: usize, used: u8, d: u8, group: u8) -> bool {
+        let n = usize::from(d);
+        let Some(unstack) = self.turning(n, d, depth) else {
+            return false;
+        };
+        self.steps[self.base + depth] = [d, d];
+        let saved = self.saved();
+        self.turn_over(n, unstack);
+        if !self.rules.remember.is_empty() {
+            self.remember(n, n, d, false, depth);
+        }
+        if depth + 1 == self.ndice {
+            self.candidate(depth + 1, |g| g.now.key);
+        } else {
+            self.search(depth + 1, used, POOL, group);
+        }
+        self.restore(saved);
+        true
+    }
+
+    /// Puts back what `saved` kept.
+    #[inline(always)]
+    fn restore(&mut self, saved: Saved) {
+        let now = &mut self.now;
+        (
+            now.t.their_pins,
+            now.key,
+            now.lands,
+            now.t.remembered,
+            now.t.my_stacked,
+            now.t.their_stacked,
+        ) = saved;
+    }
+
+    /// What die `d` does on its point `n`, tested on the position now: lays checkers down
+    /// (`Some(true)`), stacks them again, or nothing.
+    fn turning(&mut self, n: usize, d: u8, depth: usize) -> Option<bool> {
+        let stacks = self.rules.stacks.as_ref()?;
+        let view = self.view(n, n, d, false, depth);
+        let turning = stacks.turning(&view);
+        let cost = [&stacks.unstack, &stacks.restack]
+            .into_iter()
+            .flatten()
+            .map(Expr::cost)
+            .sum::<u32>();
+        self.budget = self.budget.saturating_sub(cost / 16);
+        turning
+    }
+
+    /// Turns over the checkers of point `n` as `turning` said.
+    fn turn_over(&mut self, n: usize, unstack: bool) {
+        let per_die = self.rules.stacks.as_ref().map_or(1, |s| s.per_die);
+        self.now.t.turn_over(n, per_die, unstack);
+        self.now.key = self.now.key.with_stacked(self.now.t.my_stacked);
+    }
+
     #[inline]
     fn leave_allowed(
         &mut self,
@@ -827,6 +974,12 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         depth: usize,
     ) -> bool {
         let rules = self.rules;
+        if let Some(stacks) = &rules.stacks {
+            let view = self.view(from, to, die, lands, depth);
+            if stacks.holds_back(&view) {
+                return false;
+            }
+        }
         let leave = rules.leave.iter().filter(|r| usize::from(r.point) == from);
         let bear_off = rules.bear_off.iter().filter(|_| to == OFF);
         self.all_hold(
@@ -905,11 +1058,19 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
     }
 
-    /// What `undo` puts back: the pins, key, landings and remembered bits from before a step.
+    /// What `undo` puts back: the pins, key, landings, remembered bits and stacks from before
+    /// a step.
     #[inline(always)]
-    fn saved(&self) -> (u64, Key, u64, u8) {
+    fn saved(&self) -> Saved {
         let now = &self.now;
-        (now.t.their_pins, now.key, now.lands, now.t.remembered)
+        (
+            now.t.their_pins,
+            now.key,
+            now.lands,
+            now.t.remembered,
+            now.t.my_stacked,
+            now.t.their_stacked,
+        )
     }
 
     /// What the rules work out after the step just applied: the `[[remember]]` bits it sets,
@@ -917,6 +1078,9 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     #[inline(always)]
     fn after_step(&mut self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
         let rules = self.rules;
+        if rules.stacks.is_some() {
+            self.now.key = self.now.key.with_stacked(self.now.t.my_stacked);
+        }
         if !rules.remember.is_empty() {
             self.remember(from, to, die, lands, depth);
         }
@@ -938,14 +1102,14 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
 
     /// Takes back `apply(from, to, lands)`, given what `saved` kept from before it.
     #[inline(always)]
-    fn undo(&mut self, from: usize, to: usize, lands: bool, saved: (u64, Key, u64, u8)) {
+    fn undo(&mut self, from: usize, to: usize, lands: bool, saved: Saved) {
         let rules = self.rules;
+        self.restore(saved);
         let now = &mut self.now;
         if lands && Self::LONE == Lone::Hit {
             now.t.opp[rules.board.across(to)] = 1;
             now.t.opp[rules.board.hit_to] -= 1;
         }
-        (now.t.their_pins, now.key, now.lands, now.t.remembered) = saved;
         now.t.me[to] -= 1;
         now.t.me[from] += 1;
         if now.t.me[to] == 0 {
@@ -1045,12 +1209,17 @@ pub fn replay(
     pos: &Position,
     mover: usize,
     mv: &TablesMove,
+    info: &TurnInfo,
 ) -> (Turn, Key, [bool; MAX_STEPS]) {
     let mut t = pos.turn(mover);
     let mut key = Key::of(&t.me);
     let mut lands_at = [false; MAX_STEPS];
     for (i, &[from, to]) in mv.steps().iter().enumerate() {
         let (from, to) = (usize::from(from), usize::from(to));
+        if from == to {
+            turn_over(rules, &mut t, from, info, &mv.steps()[..i]);
+            continue;
+        }
         let lands = to != OFF && t.landing(&rules.board, rules.lone, to) == Some(true);
         t.step(&rules.board, rules.lone, from, to, lands);
         key.remove(from);
@@ -1063,5 +1232,27 @@ pub fn replay(
         }
         lands_at[i] = lands;
     }
-    (t, key, lands_at)
+    (t, key.with_stacked(t.my_stacked), lands_at)
+}
+
+/// Plays a step `[n, n]` of `[stacks]` on `t`: turns over the checkers of point n as the
+/// rules say of the position now (`earlier`: the turn's steps before it).
+pub fn turn_over(rules: &MoveRules, t: &mut Turn, n: usize, info: &TurnInfo, earlier: &[[u8; 2]]) {
+    let Some(stacks) = &rules.stacks else {
+        return;
+    };
+    let view = StepView {
+        turn: t,
+        board: &rules.board,
+        lone: rules.lone,
+        die: n as u8,
+        from: n,
+        to: n,
+        lands: false,
+        earlier,
+        info,
+    };
+    if let Some(unstack) = stacks.turning(&view) {
+        t.turn_over(n, stacks.per_die, unstack);
+    }
 }

@@ -1,7 +1,8 @@
 //! The tables notations (pest grammar `grammar/tables.pest`): start positions such as
 //! `24:2 13:5 8:3 6:5`, `bar:9` or `pool:15`, and moves such as `24/18 13/11`, `bar/22`,
 //! `pool/20`, `6/off`,
-//! `24/18(2)`, `13/7*`, `24/18*/13`, `pass` — each side in its own point numbering.
+//! `24/18(2)`, `13/7*`, `24/18*/13`, `pass`, and `6/6` for the checkers of a point turned over
+//! (`[stacks]`) — each side in its own point numbering.
 
 use super::position::{Side, BAR, MAX_CHECKERS, OFF, POOL, SLOTS};
 use ludus_core::diagnostics::SpannedError;
@@ -153,7 +154,15 @@ pub fn parse_turn(text: &str, points: usize) -> Result<Vec<Chain>, NotationError
                     if last == OFF as u8 {
                         return Err(NotationError::new(span, "nothing moves on after `off`"));
                     }
-                    if point != OFF as u8 && point >= last {
+                    // `n/n`: checkers of point n turned over (`[stacks]`), no checker moving.
+                    let turned = point == last && chain.hops.is_empty();
+                    if turned && inner.peek().is_some() {
+                        return Err(NotationError::new(
+                            span,
+                            "turning checkers over hits nothing",
+                        ));
+                    }
+                    if point != OFF as u8 && point >= last && !turned {
                         return Err(NotationError::new(
                             span,
                             format!("checkers move towards point 1: {point} is not below {last}"),

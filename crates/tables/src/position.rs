@@ -123,8 +123,12 @@ impl Board {
 
 impl Board {
     /// The points a step `[from, to]` covers: the die it used, unless it bore off with a larger
-    /// one.
+    /// one (a step `[n, n]` turning checkers over used a die of n).
     pub fn step_length(&self, [from, to]: [u8; 2]) -> u8 {
+        if from == to {
+            // Checkers turned over (`[stacks]`) by the die naming their point.
+            return from;
+        }
         (self.distance(usize::from(from)) - usize::from(to)) as u8
     }
 
@@ -176,6 +180,27 @@ pub struct Position {
     /// Bit i of `remembered[p]`: the rules' i-th `[[remember]]` condition has held after a
     /// step of p's in this game.
     pub remembered: [u8; 2],
+    /// Four bits for each of p's points 1..=STACK_POINTS in `stacked[p]`: how many of its
+    /// checkers there are stacked (`[stacks]`).
+    pub stacked: [u64; 2],
+}
+
+/// The points that may hold stacked checkers: 1 to this (four bits each in a word).
+pub const STACK_POINTS: usize = 15;
+
+/// The stacked checkers on point n of a side's `stacked` word.
+#[inline]
+pub fn stacked_at(stacked: u64, n: usize) -> u8 {
+    if n <= STACK_POINTS {
+        (stacked >> (4 * n) & 0xF) as u8
+    } else {
+        0
+    }
+}
+
+/// The stacked checkers of a side's `stacked` word, on every point.
+pub fn stacked_total(stacked: u64) -> u8 {
+    (1..=STACK_POINTS).map(|n| stacked_at(stacked, n)).sum()
 }
 
 /// Most `[[remember]]` rules a game may have (bits of `Position::remembered`).
@@ -190,6 +215,7 @@ impl Default for Position {
             sides: [[0; SLOTS]; 2],
             pinned: [0; 2],
             remembered: [0; 2],
+            stacked: [0; 2],
         }
     }
 }
@@ -242,6 +268,8 @@ impl Position {
             my_pins: self.pinned[mover],
             their_pins: self.pinned[1 - mover],
             remembered: self.remembered[mover],
+            my_stacked: self.stacked[mover],
+            their_stacked: self.stacked[1 - mover],
         }
     }
 
@@ -252,6 +280,8 @@ impl Position {
         self.pinned[mover] = t.my_pins;
         self.pinned[1 - mover] = t.their_pins;
         self.remembered[mover] = t.remembered;
+        self.stacked[mover] = t.my_stacked;
+        self.stacked[1 - mover] = t.their_stacked;
     }
 }
 
@@ -266,6 +296,9 @@ pub struct Turn {
     pub their_pins: u64,
     /// The mover's `[[remember]]` bits.
     pub remembered: u8,
+    /// The mover's stacked checkers, four bits a point (`Position::stacked`).
+    pub my_stacked: u64,
+    pub their_stacked: u64,
 }
 
 impl Turn {
@@ -313,6 +346,9 @@ impl Turn {
     /// checker pinned there.
     #[inline]
     pub fn step(&mut self, board: &Board, lone: Lone, from: usize, to: usize, lands_on: bool) {
+        if self.my_stacked != 0 {
+            self.unstacked_to_move(from);
+        }
         self.me[from] -= 1;
         self.me[to] += 1;
         if lone == Lone::Pin && from <= board.points && self.me[from] == 0 {
@@ -324,6 +360,9 @@ impl Turn {
                 Lone::Hit => {
                     self.opp[a] = 0;
                     self.opp[board.hit_to] += 1;
+                    if a <= STACK_POINTS {
+                        self.their_stacked &= !(0xF << (4 * a));
+                    }
                 }
                 Lone::Pin => self.their_pins |= 1 << a,
                 Lone::Block => {}
@@ -332,13 +371,37 @@ impl Turn {
     }
 }
 
+impl Turn {
+    /// A checker about to leave `from` is a stacked one when no other is there: it moves
+    /// unstacked (it stands alone where it lands).
+    #[cold]
+    fn unstacked_to_move(&mut self, from: usize) {
+        let stacked = stacked_at(self.my_stacked, from);
+        if stacked > 0 && stacked == self.me[from] {
+            self.my_stacked -= 1 << (4 * from);
+        }
+    }
+
+    /// Turns over up to `k` of the mover's checkers on point n (at most `STACK_POINTS`):
+    /// stacked ones laid down (`unstack`), or flat ones stacked again.
+    pub fn turn_over(&mut self, n: usize, k: u8, unstack: bool) {
+        let stacked = stacked_at(self.my_stacked, n);
+        if unstack {
+            self.my_stacked -= u64::from(k.min(stacked)) << (4 * n);
+        } else {
+            self.my_stacked += u64::from(k.min(self.me[n] - stacked)) << (4 * n);
+        }
+    }
+}
+
 /// The resulting position of a turn as one exact value, for listing each position once: the
 /// mover's counts as 4-bit fields (slots 0..=38: three words, the last holding slots 32..=38 in
 /// its low 28 bits) and, in the last word's high 36 bits, the points where a lone opposing
 /// checker was hit, or is pinned by this turn. The opponent's side after the turn follows from
-/// those, so equal keys mean equal positions.
+/// those, so equal keys mean equal positions. A fourth word holds the mover's stacked checkers
+/// (`Position::stacked`), 0 in a game without stacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Key([u64; 3]);
+pub struct Key([u64; 4]);
 
 /// Where the marks start in a key's last word: the bit of point n is `MARKS + n - 1`.
 const MARKS: usize = 4 * (SLOTS - 32);
@@ -349,7 +412,7 @@ impl Key {
     pub fn of(side: &Side) -> Key {
         // Word by word in a register: once a turn, and a loop through memory showed up there.
         let word = |slots: &[u8]| slots.iter().rev().fold(0, |w, &c| w << 4 | u64::from(c));
-        Key([word(&side[..16]), word(&side[16..32]), word(&side[32..])])
+        Key([word(&side[..16]), word(&side[16..32]), word(&side[32..]), 0])
     }
 
     /// One checker at `slot` as a key: each word written whole, never one chosen by index,
@@ -365,7 +428,7 @@ impl Key {
     /// One more checker at `slot` (no count goes past 15, so fields never carry).
     #[inline]
     pub fn add(&mut self, slot: usize) {
-        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
+        for (word, one) in self.0[..3].iter_mut().zip(Key::one_at(slot)) {
             *word += one;
         }
     }
@@ -373,7 +436,7 @@ impl Key {
     /// One checker fewer at `slot`.
     #[inline]
     pub fn remove(&mut self, slot: usize) {
-        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
+        for (word, one) in self.0[..3].iter_mut().zip(Key::one_at(slot)) {
             *word -= one;
         }
     }
@@ -399,14 +462,22 @@ impl Key {
         k
     }
 
+    /// The same key with the mover's stacked checkers.
+    #[inline]
+    pub fn with_stacked(&self, stacked: u64) -> Key {
+        let mut k = *self;
+        k.0[3] = stacked;
+        k
+    }
+
     /// The marked points: bit n for point n.
     pub fn marks(&self) -> u64 {
         (self.0[2] & MARK_MASK) >> (MARKS - 1)
     }
 
-    /// The same key without its marks.
+    /// The same key without its marks and stacks: the counts alone.
     pub fn counts_only(&self) -> Key {
-        Key([self.0[0], self.0[1], self.0[2] & !MARK_MASK])
+        Key([self.0[0], self.0[1], self.0[2] & !MARK_MASK, 0])
     }
 
     /// A well-mixed hash for the table of positions seen: every bit of the key reaches the
@@ -415,7 +486,7 @@ impl Key {
     #[inline]
     pub fn hash(&self) -> u64 {
         let a = self.0[0] ^ self.0[2].rotate_left(29) ^ 0x9E37_79B9_7F4A_7C15;
-        let b = self.0[1] ^ 0xE703_7ED1_A0B4_28DB;
+        let b = self.0[1] ^ self.0[3] ^ 0xE703_7ED1_A0B4_28DB;
         let m = u128::from(a) * u128::from(b);
         (m >> 64) as u64 ^ m as u64
     }
@@ -460,6 +531,8 @@ mod tests {
                         my_pins: 0,
                         their_pins: 0,
                         remembered: 0,
+                        my_stacked: 0,
+                        their_stacked: 0,
                     };
                     for n in 1..=points {
                         t.me[n] = rng.gen_range(0..3u8) * u8::from(rng.gen_range(0..3u8) == 0);

@@ -1,8 +1,8 @@
 //! The board drawn for a terminal the way players know it (from the viewer's side: their home
 //! table bottom right, points numbered from their side), and as an SVG picture.
 
-use super::position::{BAR, OFF, POOL};
-use super::{Stage, TablesGame, TablesState};
+use super::position::{stacked_at, Position, BAR, OFF, POOL, STACK_POINTS};
+use super::{GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::Game;
 use std::fmt::Write;
 
@@ -95,8 +95,12 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
         };
         let _ = writeln!(
             s,
-            "{} ({}): bar {}{pool}, off {}",
-            game.info.players[p], SYMBOLS[p], pos.sides[p][BAR], pos.sides[p][OFF]
+            "{} ({}): bar {}{pool}, off {}{}",
+            game.info.players[p],
+            SYMBOLS[p],
+            pos.sides[p][BAR],
+            pos.sides[p][OFF],
+            stacked_text(rules, pos, p)
         );
     }
     if let Some(m) = game.match_standing(state) {
@@ -112,6 +116,24 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
         );
     }
     s
+}
+
+/// Where a side's checkers stand stacked (`[stacks]`), in its own numbering: `, stacked 6:3
+/// 4:1`, `, none stacked`; nothing in a game without stacks.
+fn stacked_text(rules: &GameRules, pos: &Position, p: usize) -> String {
+    if rules.moves.stacks.is_none() {
+        return String::new();
+    }
+    let points: Vec<String> = (1..=rules.moves.board.points.min(STACK_POINTS))
+        .rev()
+        .map(|n| (n, stacked_at(pos.stacked[p], n)))
+        .filter(|&(_, k)| k > 0)
+        .map(|(n, k)| format!("{n}:{k}"))
+        .collect();
+    match points.is_empty() {
+        true => ", none stacked".to_string(),
+        false => format!(", stacked {}", points.join(" ")),
+    }
 }
 
 /// What the player to move is to do (after their name); `None` once the game is over.
@@ -340,11 +362,12 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     let side = |p: usize| {
         let shade = if p == 0 { "light" } else { "dark" };
         format!(
-            "{} ({shade}): pips {}, bar {}, off {}",
+            "{} ({shade}): pips {}, bar {}, off {}{}",
             names[p],
             pips(p),
             pos.sides[p][BAR],
-            pos.sides[p][OFF]
+            pos.sides[p][OFF],
+            stacked_text(rules, pos, p)
         )
     };
     svg.text((8.0, 12.0), 13.0, Anchor::Start, false, INK, &side(other));

@@ -4,7 +4,9 @@
 //! with the `Vars` view that supplies the values.
 
 use super::movegen::TurnInfo;
-use super::position::{Board, Lone, Position, Side, Turn, BAR, OFF, POOL};
+use super::position::{
+    stacked_at, stacked_total, Board, Lone, Position, Side, Turn, BAR, OFF, POOL,
+};
 use ludus_core::expr::{Scope, Type, Vars};
 
 const HOME_VAR: u16 = 0;
@@ -26,6 +28,7 @@ const SIDE_VAR: u16 = 15;
 const LOW_DIE_VAR: u16 = 16;
 const HIGH_DIE_VAR: u16 = 17;
 const THEIR_BAR_VAR: u16 = 18;
+const STACKED_VAR: u16 = 19;
 const MINE_FN: u16 = 0;
 const THEIRS_FN: u16 = 1;
 const MINE_IN_FN: u16 = 2;
@@ -34,6 +37,7 @@ const MOVED_OFF_FN: u16 = 4;
 const PINNED_MINE_FN: u16 = 5;
 const PINNED_THEIRS_FN: u16 = 6;
 const REMEMBERED_FN: u16 = 7;
+const STACKED_AT_FN: u16 = 8;
 
 /// Names for `[[moves.leave]] when` and `[[moves.step]] when`.
 pub fn step_scope() -> Scope {
@@ -137,6 +141,12 @@ pub fn step_scope() -> Scope {
             HIGH_DIE_VAR,
             "the highest die of the turn's throw (0 after the turn)",
         )
+        .var(
+            "stacked",
+            Type::Int,
+            STACKED_VAR,
+            "your checkers standing stacked (`[stacks]`)",
+        )
         .func(
             "mine",
             &[Type::Int],
@@ -192,6 +202,13 @@ pub fn step_scope() -> Scope {
             Type::Bool,
             REMEMBERED_FN,
             "remembered(n): whether your `[[remember]]` table n (the first is 0) has held after a step of yours in this game (its `name` reads the same)",
+        )
+        .func(
+            "stacked_at",
+            &[Type::Int],
+            Type::Int,
+            STACKED_AT_FN,
+            "stacked_at(n): your checkers standing stacked on your point n",
         )
 }
 
@@ -288,6 +305,7 @@ impl Vars for StepView<'_> {
             THEIR_BAR_VAR => i32::from(self.turn.opp[BAR]),
             LOW_DIE_VAR => self.info.roll.iter().min().map_or(0, |&d| i32::from(d)),
             HIGH_DIE_VAR => self.info.roll.iter().max().map_or(0, |&d| i32::from(d)),
+            STACKED_VAR => i32::from(stacked_total(self.turn.my_stacked)),
             _ => self.prime_passed(),
         }
     }
@@ -296,6 +314,10 @@ impl Vars for StepView<'_> {
         let m = args.get(1).copied().unwrap_or(0);
         match slot {
             MINE_FN => self.mine(n),
+            STACKED_AT_FN if (1..=self.board.points as i32).contains(&n) => {
+                i32::from(stacked_at(self.turn.my_stacked, n as usize))
+            }
+            STACKED_AT_FN => 0,
             REMEMBERED_FN => i32::from((0..8).contains(&n) && self.turn.remembered & (1 << n) != 0),
             THEIRS_FN => self.theirs(n),
             MINE_IN_FN => (n.max(1)..=m.min(self.board.points as i32))

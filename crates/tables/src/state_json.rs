@@ -3,7 +3,7 @@
 //! not fit the phase, a finished game not marked over (or the reverse).
 
 use super::movegen::{steps_left, Played, MAX_STEPS};
-use super::position::{Lone, Position, BAR, OFF, POOL};
+use super::position::{Lone, Position, BAR, OFF, POOL, STACK_POINTS};
 use super::{GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::state::MatchFields;
 use ludus_core::game::{PhaseName, StateFields};
@@ -67,6 +67,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     }
     read_pins(rules, value, &mut pos)?;
     read_remembered(rules, value, &mut pos)?;
+    read_stacked(rules, value, &mut pos)?;
     let done: Vec<usize> = (0..2)
         .filter(|&p| pos.sides[p][OFF] == rules.checkers)
         .collect();
@@ -276,6 +277,41 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         }
     }
     Ok(state)
+}
+
+/// STATE's `stacked`: for each side, how many of its checkers on each of its points stand
+/// stacked (as `points` lists them); none without it.
+fn read_stacked(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<(), String> {
+    let Some(v) = value.get("stacked").filter(|v| !v.is_null()) else {
+        return Ok(());
+    };
+    if rules.moves.stacks.is_none() {
+        return Err("these rules stack no checker; leave `stacked` out".into());
+    }
+    let n = rules.moves.board.points;
+    for (p, list) in pair(value, "stacked")?.into_iter().enumerate() {
+        let counts = list
+            .as_array()
+            .filter(|a| a.len() == n)
+            .ok_or_else(|| format!("stacked[{p}] must list {n} counts, got {v}"))?;
+        for (i, c) in counts.iter().enumerate() {
+            let k = count(c, &format!("stacked[{p}][{i}]"))?;
+            if k > pos.sides[p][i + 1] {
+                return Err(format!(
+                    "stacked[{p}][{i}]: {k} stacked of the {} checkers on point {}",
+                    pos.sides[p][i + 1],
+                    i + 1
+                ));
+            }
+            if k > 0 && i + 1 > STACK_POINTS {
+                return Err(format!(
+                    "stacked[{p}][{i}]: checkers stand stacked on points 1 to {STACK_POINTS} only"
+                ));
+            }
+            pos.stacked[p] |= u64::from(k) << (4 * (i + 1));
+        }
+    }
+    Ok(())
 }
 
 /// STATE's `remembered`: for each side, the names of the `[[remember]]` tables it holds

@@ -216,13 +216,15 @@ const KEYS: &[KeyRef] = &[
         section: "dice",
         key: "doubles",
         line: "how many moves a double gives",
-        expects: "4, 2 or \"face\"",
+        expects: "4, 2, 1 or \"face\"",
         values: &[],
         default: "4",
         example: "doubles = 2",
         long: "With two dice, a double gives 4 moves (each die played twice, as in Backgammon), \
-               2 (played as rolled) or \"face\": as many as the number shown, 1-1 one move and \
-               6-6 six (Jacquet de Versailles; dice of at most 6 faces, without `[dice.bonus]`).",
+               2 (played as rolled), 1 (one die of it played: Ofanfelling, whose doubles then \
+               throw again by a `[[dice.after]]` rule) or \"face\": as many as the number \
+               shown, 1-1 one move and 6-6 six (Jacquet de Versailles; dice of at most 6 faces, \
+               without `[dice.bonus]`).",
     },
     KeyRef {
         section: "dice",
@@ -334,7 +336,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
     // 0: as many moves as the double's number shows.
     let double_moves = match d.doubles.as_ref().map(|v| (v.get_ref(), v.span())) {
         None => 4,
-        Some((Doubles::Moves(n @ (2 | 4)), _)) => *n as u8,
+        Some((Doubles::Moves(n @ (1 | 2 | 4)), _)) => *n as u8,
         Some((Doubles::Word(w), _)) if w == "face" && faces <= 6 && bonus.is_none() => 0,
         Some((v, span)) => {
             let shown = match v {
@@ -344,7 +346,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
             cx.errors.push(
                 Diagnostic::new(format!("a double cannot give {shown} moves here"))
                     .at(span)
-                    .note("4 (each die played twice), 2 (played as rolled) or \"face\" (as many moves as the number shown: dice of at most 6 faces, no `[dice.bonus]`)"),
+                    .note("4 (each die played twice), 2 (played as rolled), 1 (one die of it) or \"face\" (as many moves as the number shown: dice of at most 6 faces, no `[dice.bonus]`)"),
             );
             4
         }
@@ -447,6 +449,7 @@ pub(super) fn describe(dice: Dice, rules: &GameRules, s: &mut String) {
         throw.push_str(match moves.double_moves {
             4 => ", doubles played twice over (four moves)",
             0 => ", a double giving as many moves as the number shown",
+            1 => ", a double giving one move",
             _ => ", doubles played as rolled",
         });
     }

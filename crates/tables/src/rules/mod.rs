@@ -18,6 +18,7 @@ pub(crate) mod remember;
 pub(crate) mod rounds;
 pub(crate) mod scoring;
 pub(crate) mod setup;
+pub(crate) mod stacks;
 pub(crate) mod win;
 
 pub(crate) use rounds::MatchRules;
@@ -70,6 +71,8 @@ pub struct Rules {
     pub define: Option<DefineTable>,
     #[serde(default)]
     pub remember: Vec<remember::RememberTable>,
+    #[serde(default)]
+    pub stacks: Option<stacks::StacksTable>,
     /// `[ai]`: in a file of `[match] games`, for every game of the match.
     #[serde(default)]
     pub ai: Option<Ai>,
@@ -93,6 +96,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         scoring::SECTION,
         win::SECTION,
         remember::SECTION,
+        stacks::SECTION,
         end::SECTION,
         rounds::SECTION,
         DEFINE_SECTION,
@@ -309,12 +313,13 @@ fn title(rules: &Rules) -> String {
 /// The game a file's own tables set: board, dice, start, moves, scoring and wins.
 fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     let mut board = board::check(cx, rules.board.as_ref());
-    let start = setup::start(cx, rules.setup.as_ref(), &board);
+    let mut start = setup::start(cx, rules.setup.as_ref(), &board);
     let dice = dice::check(cx, rules.dice.as_ref(), &board);
     board::fit_pool(cx, rules.board.as_ref(), &mut board, dice.dice.faces);
     let ritual = setup::ritual(cx, rules.setup.as_ref());
     let moves = moves::check(cx, &rules.moves, &board);
     let remembered = remember::check(cx, &rules.remember, &board);
+    let stacks = stacks::check(cx, rules.stacks.as_ref(), &board, start.as_mut());
     board.hit_to = moves.hit_to;
     let scoring = rules.scoring.as_ref().and_then(|s| scoring::check(cx, s));
     let wins = win::check(cx, &rules.win);
@@ -325,6 +330,11 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
         return None;
     }
     let start = start?;
+    // Every step from a point is tested (cold) for a stacked checker held back.
+    let leave_mask = match stacks {
+        Some(_) => moves.leave_mask | board.point_bits(),
+        None => moves.leave_mask,
+    };
     Some(Played {
         rules: GameRules {
             name: rules.game.name.get_ref().clone(),
@@ -335,8 +345,9 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 board,
                 lone: moves.lone,
                 leave: moves.leave,
-                leave_mask: moves.leave_mask,
-                after_step: !moves.step.is_empty() || !remembered.is_empty(),
+                leave_mask,
+                after_step: !moves.step.is_empty() || !remembered.is_empty() || stacks.is_some(),
+                stacks,
                 step: moves.step,
                 bear_off: moves.bear_off,
                 remember: remembered.iter().map(|(_, e)| e.clone()).collect(),
@@ -399,6 +410,9 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
     dice::describe(game.dice, rules, &mut s);
     setup::describe(game, rules, &mut s);
     moves::describe(&rules.moves, &mut s);
+    if let Some(st) = &rules.moves.stacks {
+        stacks::describe(st, &rules.start, &mut s);
+    }
     remember::describe(&rules.remembered, &rules.moves.remember, &mut s);
     dice::describe_play(game.dice, rules, &mut s);
     dice::describe_after(rules, &mut s);
@@ -447,6 +461,7 @@ mod tests {
             every_word_reads::<dice::Unplayed>("dice", "unplayed"),
             every_word_reads::<win::Winner>("win", "winner"),
             every_word_reads::<NextFirst>("match", "next_first"),
+            every_word_reads::<stacks::Start>("stacks", "start"),
         ];
         // Every key of the family with a list of words is checked above (`[game] family` is
         // read by the registry).
