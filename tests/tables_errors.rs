@@ -707,14 +707,21 @@ fn bad_values_of_the_newer_keys_are_located() {
     error(
         "[scoring]",
         "[stacks]\nstart = \"all\"\n\n[scoring]",
-        "checkers on point 24 cannot start stacked",
+        "checkers on point 13 cannot start stacked",
         "start = \"all\"",
         "\"all\"",
     );
     error(
+        "[setup]",
+        "[board]\npoints = 28\n\n[stacks]\nstart = \"none\"\n\n[setup]",
+        "a board of 28 points cannot stack checkers: at most 24",
+        "[stacks]",
+        "[stacks]",
+    );
+    error(
         "[scoring]",
         "[stacks]\nper_die = 2\n\n[scoring]",
-        "checkers on point 24 cannot start stacked",
+        "checkers on point 13 cannot start stacked",
         "[stacks]",
         "[stacks]",
     );
@@ -778,7 +785,7 @@ fn bad_states_of_the_newer_mechanisms_are_refused() {
 }
 
 /// STATE's `stacked`: only where the rules stack checkers, never more than a point holds,
-/// never beyond point 15.
+/// never beyond point 10.
 #[test]
 fn bad_stacked_states_are_refused() {
     let g = tables_compile(
@@ -791,7 +798,7 @@ fn bad_stacked_states_are_refused() {
     let mut points = vec![0; 24];
     points[5] = 4;
     let mut beyond = vec![0; 24];
-    beyond[15] = 1;
+    beyond[10] = 1;
     for (value, why) in [
         (
             json!([points, vec![0; 24]]),
@@ -810,11 +817,11 @@ fn bad_stacked_states_are_refused() {
     let mut bad = good.clone();
     let mut pts = vec![0; 24];
     pts[0] = 14;
-    pts[15] = 1;
+    pts[10] = 1;
     bad["points"] = json!([pts, good["points"][1]]);
     bad["stacked"] = json!([beyond, vec![0; 24]]);
     let e = g.state_from_json(&bad).unwrap_err().to_string();
-    assert!(e.contains("points 1 to 15 only"), "{e}");
+    assert!(e.contains("points 1 to 10 only"), "{e}");
     // A game without stacks has no `stacked`.
     let plain = load("backgammon");
     let mut v = plain.state_json(&plain.new_game(0));

@@ -32,6 +32,26 @@ struct Model {
     bonus: Option<[u8; 2]>,
     faces: u8,
     checkers: u32,
+    /// `[stacks]` as the test file writes them, restated.
+    stacks: Option<StacksModel>,
+}
+
+/// `[stacks] start = "none"`, `per_die`, `restack = "stacked < restack_below"` (laying down
+/// whenever checkers stand stacked), `move = "die > move_above"`.
+#[derive(Clone, Copy)]
+struct StacksModel {
+    per_die: u8,
+    restack_below: u8,
+    move_above: usize,
+}
+
+/// The stacked checkers of a side's word on its point n.
+fn stacked(word: u64, n: usize) -> u8 {
+    if n <= 10 {
+        (word >> (4 * n) & 0xF) as u8
+    } else {
+        0
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -61,6 +81,7 @@ const BACKGAMMON: Model = Model {
     bonus: None,
     faces: 6,
     checkers: 15,
+    stacks: None,
 };
 
 impl Model {
@@ -79,6 +100,12 @@ impl Model {
                 self.checkers,
                 "{p:?}"
             );
+        }
+        for (side, &word) in p.sides.iter().zip(&p.stacked) {
+            for (n, &here) in side.iter().enumerate().take(self.points + 1).skip(1) {
+                assert!(stacked(word, n) <= here, "more stacked than stand: {p:?}");
+            }
+            assert_eq!(word >> (4 * 11), 0, "stacked beyond point 10: {p:?}");
         }
         for n in 1..=self.points {
             let a = self.across(n);
@@ -104,6 +131,17 @@ impl Model {
             return None;
         }
         let mut q = *p;
+        if let Some(s) = self.stacks {
+            // A stacked checker moves only from a point where none lies flat, when `move`
+            // allows, and lies flat where it lands.
+            let k = stacked(p.stacked[mover], from);
+            if k > 0 && k == me[from] {
+                if d <= s.move_above {
+                    return None;
+                }
+                q.stacked[mover] -= 1 << (4 * from);
+            }
+        }
         let start = match from {
             POOL if self.pool_from > 0 => self.pool_from,
             BAR | POOL => self.points + 1,
@@ -117,6 +155,9 @@ impl Model {
                 Lone::Hit if c >= 2 => return None,
                 Lone::Hit if c == 1 => {
                     q.sides[1 - mover][a] = 0;
+                    if a <= 10 {
+                        q.stacked[1 - mover] &= !(0xF << (4 * a));
+                    }
                     q.sides[1 - mover][if self.hit_to_pool { POOL } else { BAR }] += 1;
                 }
                 Lone::Block if c >= 1 => return None,
@@ -154,6 +195,26 @@ impl Model {
         Some(q)
     }
 
+    /// Die `d` turning over the mover's checkers on its point d, if the rules let it: laying
+    /// down `per_die` of those stacked there, else stacking `per_die` of the flat ones.
+    fn turn_over(&self, p: &Position, mover: usize, d: usize) -> Option<Position> {
+        let s = self.stacks?;
+        if d > 10 || d > self.points {
+            return None;
+        }
+        let (k, here) = (stacked(p.stacked[mover], d), p.sides[mover][d]);
+        let total: u8 = (1..=10).map(|n| stacked(p.stacked[mover], n)).sum();
+        let mut q = *p;
+        if k > 0 {
+            q.stacked[mover] -= u64::from(k.min(s.per_die)) << (4 * d);
+        } else if here > 0 && total < s.restack_below {
+            q.stacked[mover] += u64::from(here.min(s.per_die)) << (4 * d);
+        } else {
+            return None;
+        }
+        Some(q)
+    }
+
     /// Every legal full-turn result by brute force: all dice orders (a group's dice before the
     /// next group's), every checker, then the most-dice and larger-die rules.
     fn brute_force(
@@ -184,22 +245,22 @@ impl Model {
                 if g != group {
                     continue;
                 }
-                for from in 1..SLOTS {
-                    if let Some(q) = m.step(p, mover, from, usize::from(d)) {
-                        moved = true;
-                        let mut rest = dice.to_vec();
-                        rest.remove(i);
-                        walk(
-                            m,
-                            &q,
-                            mover,
-                            &rest,
-                            used + 1,
-                            out,
-                            if used == 0 { d } else { first },
-                            seen,
-                        );
-                    }
+                let turned = m.turn_over(p, mover, usize::from(d));
+                let steps = (1..SLOTS).map(|from| m.step(p, mover, from, usize::from(d)));
+                for q in steps.chain([turned]).flatten() {
+                    moved = true;
+                    let mut rest = dice.to_vec();
+                    rest.remove(i);
+                    walk(
+                        m,
+                        &q,
+                        mover,
+                        &rest,
+                        used + 1,
+                        out,
+                        if used == 0 { d } else { first },
+                        seen,
+                    );
                 }
             }
             if !moved {
@@ -412,6 +473,25 @@ fn custom(lines: &str) -> TablesGame {
         "[game]\nname = \"t\"\nfamily = \"tables\"\n{lines}\n"
     ))
     .unwrap()
+}
+
+/// Checkers stacked and laid down by the dice naming their points while others move and hit
+/// around them; stacked checkers move only with a die above 3.
+#[test]
+fn stacks_equal_brute_force() {
+    let g = custom(
+        "[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n[stacks]\nstart = \"none\"\nper_die = 2\nrestack = \"stacked < 6\"\nmove = \"die > 3\"",
+    );
+    let m = Model {
+        stacks: Some(StacksModel {
+            per_die: 2,
+            restack_below: 6,
+            move_above: 3,
+        }),
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 30, 31, false) > 1_500);
+    assert!(random_games_of(&g, m, 6, 32, true) > 300);
 }
 
 #[test]

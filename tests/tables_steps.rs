@@ -74,7 +74,7 @@ fn steps_reach_what_whole_turns_reach_in_every_bundled_game() {
 /// The same of every tables game of `docs/games`, one game each, and of a game that remembers
 /// (what a step remembers changes what later steps of the same turn may do).
 #[test]
-fn steps_reach_what_whole_turns_reach_in_every_game_file_and_with_memory() {
+fn steps_reach_what_whole_turns_reach_in_every_game_file_with_memory_and_stacks() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
     let mut files = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -94,6 +94,12 @@ fn steps_reach_what_whole_turns_reach_in_every_game_file_and_with_memory() {
     )
     .unwrap();
     assert!(compare(&remembers, 6, 13) > 200);
+    // Stacks made and laid down while checkers move and hit around them.
+    let stacks = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n[stacks]\nstart = \"none\"\nrestack = \"stacked < 6\"\nmove = \"die > 3\"",
+    )
+    .unwrap();
+    assert!(compare(&stacks, 4, 14) > 100);
 }
 
 /// A turn of over 140,000 whole moves (Acey-deucey's 1-2, then any double, with the checkers

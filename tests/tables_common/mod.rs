@@ -71,5 +71,6 @@ pub fn position_key(p: &Position) -> Vec<u8> {
     let mut k: Vec<u8> = p.sides.iter().flatten().copied().collect();
     k.extend(p.pinned.iter().flat_map(|b| b.to_le_bytes()));
     k.extend(p.remembered);
+    k.extend(p.stacked.iter().flat_map(|b| b.to_le_bytes()));
     k
 }

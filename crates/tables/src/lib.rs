@@ -35,7 +35,7 @@ use ludus_core::game::{
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
 use movegen::{generate, next_steps, replay, steps_left, MoveRules, TurnInfo};
-use position::{Direction, Key, Lone, Turn, MAX_POINTS};
+use position::{Direction, Key, Lone, Stacked, Turn, MAX_POINTS};
 use rules::MatchRules;
 use scope::{AfterView, ScoreView};
 use serde_json::{json, Map, Value};
@@ -305,6 +305,7 @@ impl GameRules {
         };
         let view = scope::StepView {
             turn: &turn,
+            stacked: pos.stacked[mover],
             board: &self.moves.board,
             lone: self.moves.lone,
             die: 0,
@@ -706,6 +707,7 @@ impl Game for TablesGame {
         let game_rules = self.rules(state);
         let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
+        let mut stacked = Stacked::of(&state.pos, mover);
         if !rules.steps_matter() {
             for &[from, to] in mv.steps() {
                 let (from, to) = (usize::from(from), usize::from(to));
@@ -713,9 +715,10 @@ impl Game for TablesGame {
                 turn.step(&rules.board, rules.lone, from, to, lands);
             }
         } else {
-            self.step_by_step(state, mv, &mut turn);
+            self.step_by_step(state, mv, &mut turn, &mut stacked);
         }
         state.pos.set_turn(mover, &turn);
+        stacked.put(&mut state.pos, mover);
         if let Some(die) = mv.die() {
             state.played.push(mv.steps()[0], die);
             let info = self.turn_info(state);
@@ -842,7 +845,13 @@ impl TablesGame {
     /// `[[remember]]` conditions are tested on the position it leaves, and a step `[n, n]`
     /// turns stacked checkers over.
     #[cold]
-    fn step_by_step(&self, state: &TablesState, mv: &TablesMove, turn: &mut Turn) {
+    fn step_by_step(
+        &self,
+        state: &TablesState,
+        mv: &TablesMove,
+        turn: &mut Turn,
+        stacked: &mut Stacked,
+    ) {
         let rules = &self.rules(state).moves;
         let info = self.turn_info(state);
         let mut earlier: Vec<[u8; 2]> = match mv.die() {
@@ -854,12 +863,14 @@ impl TablesGame {
             let lands =
                 f != t && t != OFF && turn.landing(&rules.board, rules.lone, t) == Some(true);
             if f == t {
-                movegen::turn_over(rules, turn, f, &info, &earlier);
+                movegen::turn_over(rules, turn, stacked, f, &info, &earlier);
             } else {
+                stacked.before_step(turn, &rules.board, rules.lone, [f, t], lands);
                 turn.step(&rules.board, rules.lone, f, t, lands);
             }
             let view = scope::StepView {
                 turn,
+                stacked: stacked.mine,
                 board: &rules.board,
                 lone: rules.lone,
                 // `die` is no name of a `[[remember]]` condition.

@@ -13,7 +13,7 @@
 //! [`Limits::turn_sequences`]: ludus_core::limits::Limits::turn_sequences
 
 use super::position::{
-    places_with, stacked_at, Board, Key, Lone, Position, Turn, BAR, MAX_POINTS, OFF, POOL,
+    places_with, stacked_at, Board, Key, Lone, Position, Stacked, Turn, BAR, MAX_POINTS, OFF, POOL,
     STACK_POINTS,
 };
 use super::scope::StepView;
@@ -122,7 +122,7 @@ impl Stacks {
         if n > STACK_POINTS.min(view.board.points) {
             return None;
         }
-        let stacked = stacked_at(view.turn.my_stacked, n);
+        let stacked = stacked_at(view.stacked, n);
         let holds = |e: &Option<Expr>, default| e.as_ref().map_or(default, |e| e.test(view));
         if stacked > 0 && holds(&self.unstack, true) {
             Some(true)
@@ -137,7 +137,7 @@ impl Stacks {
     pub fn holds_back(&self, view: &StepView) -> bool {
         let n = view.from;
         n <= STACK_POINTS
-            && stacked_at(view.turn.my_stacked, n) == view.turn.me[n]
+            && stacked_at(view.stacked, n) == view.turn.me[n]
             && view.turn.me[n] > 0
             && !self.moves.as_ref().is_some_and(|e| e.test(view))
     }
@@ -381,10 +381,14 @@ pub fn generate(
     out: &mut Vec<TablesMove>,
 ) -> bool {
     // One generator per kind of lone-checker rule, so that the hot loop tests none.
-    match rules.lone {
-        Lone::Hit => generate_for::<HIT>(rules, pos, mover, info, out),
-        Lone::Block => generate_for::<BLOCK>(rules, pos, mover, info, out),
-        Lone::Pin => generate_for::<PIN>(rules, pos, mover, info, out),
+    // And one for games of stacks, so that the others test nothing of them.
+    match (rules.lone, rules.stacks.is_some()) {
+        (Lone::Hit, false) => generate_for::<HIT, false>(rules, pos, mover, info, out),
+        (Lone::Block, false) => generate_for::<BLOCK, false>(rules, pos, mover, info, out),
+        (Lone::Pin, false) => generate_for::<PIN, false>(rules, pos, mover, info, out),
+        (Lone::Hit, true) => generate_for::<HIT, true>(rules, pos, mover, info, out),
+        (Lone::Block, true) => generate_for::<BLOCK, true>(rules, pos, mover, info, out),
+        (Lone::Pin, true) => generate_for::<PIN, true>(rules, pos, mover, info, out),
     }
 }
 
@@ -392,7 +396,7 @@ const HIT: u8 = 0;
 const BLOCK: u8 = 1;
 const PIN: u8 = 2;
 
-fn generate_for<const LONE: u8>(
+fn generate_for<const LONE: u8, const STACKS: bool>(
     rules: &MoveRules,
     pos: &Position,
     mover: usize,
@@ -401,7 +405,7 @@ fn generate_for<const LONE: u8>(
 ) -> bool {
     SEEN.with(|seen| {
         let seen = &mut *seen.borrow_mut();
-        let mut gen = Gen::<LONE>::new(rules, info, pos, mover, out, seen);
+        let mut gen = Gen::<LONE, STACKS>::new(rules, info, pos, mover, out, seen);
         gen.reset();
         // The ways of `plans`, spelled out so that the common rolls build nothing.
         match *info.roll {
@@ -487,7 +491,7 @@ fn steps_for<const LONE: u8>(
     SEEN.with(|seen| {
         let seen = &mut *seen.borrow_mut();
         let mut unused = Vec::new();
-        let mut gen = Gen::<LONE>::new(rules, info, pos, mover, &mut unused, seen);
+        let mut gen = Gen::<LONE, true>::new(rules, info, pos, mover, &mut unused, seen);
         gen.collect = false;
         gen.base = usize::from(played.len);
         gen.steps[..gen.base].copy_from_slice(played.steps());
@@ -507,6 +511,9 @@ fn steps_for<const LONE: u8>(
             }
             return 0;
         }
+        // The steps the larger die of the roll makes, though listed with a smaller one.
+        let larger = info.roll.iter().copied().max().unwrap_or(0);
+        let mut by_larger: Vec<[u8; 2]> = Vec::new();
         for (plan, _) in plans.iter().zip(&most).filter(|(_, &m)| m == best) {
             let group = plan.next_group();
             let mut dice: Vec<u8> = (0..plan.len)
@@ -522,28 +529,39 @@ fn steps_for<const LONE: u8>(
                     let from = 63 - froms.leading_zeros() as usize;
                     froms &= !(1 << from);
                     if let Some(to) = gen.step_keeps(from, d, &rest, best - 1) {
-                        if !out.iter().any(|m| m.steps[0] == [from as u8, to as u8]) {
+                        let step = [from as u8, to as u8];
+                        if d == larger {
+                            by_larger.push(step);
+                        }
+                        if !out.iter().any(|m| m.steps[0] == step) {
                             out.push(TablesMove::step(from, to, d));
                         }
                     }
                 }
                 let n = usize::from(d);
-                if gen.turn_keeps(d, &rest, best - 1) && !out.iter().any(|m| m.steps[0] == [d, d]) {
-                    out.push(TablesMove::step(n, n, d));
+                if gen.turn_keeps(d, &rest, best - 1) {
+                    if d == larger {
+                        by_larger.push([d, d]);
+                    }
+                    if !out.iter().any(|m| m.steps[0] == [d, d]) {
+                        out.push(TablesMove::step(n, n, d));
+                    }
                 }
             }
         }
         if let [a, b] = *info.roll {
-            let larger = a.max(b);
             if played.len == 0
                 && a != b
                 && best == 1
                 && rules.larger_first
                 && (info.given || !rules.bonus_for(info.roll).is_some_and(|b| b.any_double))
-                && out.iter().any(|m| m.die == larger)
+                && !by_larger.is_empty()
             {
                 // Only one die can be played: the larger one when it can.
-                out.retain(|m| m.die == larger);
+                out.retain(|m| by_larger.contains(&m.steps[0]));
+                for m in out.iter_mut() {
+                    m.die = larger;
+                }
             }
         }
         best
@@ -551,8 +569,8 @@ fn steps_for<const LONE: u8>(
 }
 
 /// What a step changes beyond the counts, put back after it: their pins, the key, the
-/// landings, the remembered bits and both sides' stacks.
-type Saved = (u64, Key, u64, u8, u64, u64);
+/// landings and the remembered bits.
+type Saved = (u64, Key, u64, u8);
 
 /// The state of a turn in progress, saved and restored around each step.
 #[derive(Clone, Copy)]
@@ -569,7 +587,7 @@ struct Progress {
 
 /// The search over step sequences, on a private copy of the position; `LONE` is the rule on
 /// lone checkers.
-struct Gen<'a, const LONE: u8> {
+struct Gen<'a, const LONE: u8, const STACKS: bool> {
     rules: &'a MoveRules,
     info: &'a TurnInfo<'a>,
     now: Progress,
@@ -609,9 +627,11 @@ struct Gen<'a, const LONE: u8> {
     halted: Option<u32>,
     out: &'a mut Vec<TablesMove>,
     seen: &'a mut Seen,
+    /// The stacked checkers (`[stacks]`), kept apart from `now` by the few games that stack.
+    stacked: Stacked,
 }
 
-impl<'a, const LONE: u8> Gen<'a, LONE> {
+impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     const LONE: Lone = match LONE {
         HIT => Lone::Hit,
         BLOCK => Lone::Block,
@@ -634,11 +654,13 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             rules,
             info,
             now: Progress {
-                key: match rules.remember.is_empty() {
-                    true => Key::of(&t.me),
-                    false => Key::of(&t.me).with_remembered(t.remembered),
-                }
-                .with_stacked(t.my_stacked),
+                key: match (rules.remember.is_empty(), &rules.stacks) {
+                    (true, None) => Key::of(&t.me),
+                    (false, None) => Key::of(&t.me).with_remembered(t.remembered),
+                    (_, Some(_)) => Key::of(&t.me)
+                        .with_remembered(t.remembered)
+                        .with_stacked(pos.stacked[mover]),
+                },
                 occupied: places_with(&t.me, 1) & !(1 << OFF),
                 lands,
                 behind: pos.behind(mover, board.home),
@@ -662,7 +684,15 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             halted: None,
             out,
             seen,
+            stacked: Stacked::of(pos, mover),
         }
+    }
+
+    /// The game stacks checkers (`[stacks]`): known at compile time for the hot generators
+    /// of the common games, which stack nothing.
+    #[inline(always)]
+    fn stacks(&self) -> bool {
+        STACKS && self.rules.stacks.is_some()
     }
 
     fn reset(&mut self) {
@@ -710,8 +740,12 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             return None;
         }
         let saved = self.saved();
-        self.apply(from, to, lands);
+        let kept = self.stacked;
         let rules = self.rules;
+        if rules.stacks.is_some() {
+            (self.stacked).before_step(&self.now.t, &rules.board, Self::LONE, [from, to], lands);
+        }
+        self.apply(from, to, lands);
         let mut keeps = !rules.after_step || self.after_step(from, to, d, lands, 0);
         if keeps && want > 0 {
             self.steps[self.base] = [from as u8, to as u8];
@@ -720,6 +754,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             self.base -= 1;
         }
         self.undo(from, to, lands, saved);
+        self.stacked = kept;
         keeps.then_some(to)
     }
 
@@ -731,6 +766,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             return false;
         };
         let saved = self.saved();
+        let kept = self.stacked;
         self.turn_over(n, unstack);
         if !self.rules.remember.is_empty() {
             self.remember(n, n, d, false, 0);
@@ -743,6 +779,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             self.base -= 1;
         }
         self.restore(saved);
+        self.stacked = kept;
         keeps
     }
 
@@ -802,9 +839,9 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
                 froms &= !(1 << from);
                 extended |= self.try_step(depth, used, from, d, group);
             }
-            if self.rules.stacks.is_some() {
-                extended |= self.try_turn(depth, used, d, group);
-            }
+        }
+        if self.stacks() {
+            extended |= self.try_turns(depth, used, group);
         }
         if !extended {
             self.candidate(depth, |g| g.now.key);
@@ -861,6 +898,48 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             self.candidate(depth + 1, |g| g.key_after(from, to, lands));
             return true;
         }
+        if self.stacks() {
+            return self.try_step_stacked(depth, used, from, to, d, lands, group);
+        }
+        self.play_on(depth, used, from, to, d, lands, group)
+    }
+
+    /// `try_step` in a game of `[stacks]`: the step's effect on them, undone after.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn try_step_stacked(
+        &mut self,
+        depth: usize,
+        used: u8,
+        from: usize,
+        to: usize,
+        d: u8,
+        lands: bool,
+        group: u8,
+    ) -> bool {
+        let kept = self.stacked;
+        let board = &self.rules.board;
+        (self.stacked).before_step(&self.now.t, board, Self::LONE, [from, to], lands);
+        let allowed = self.play_on(depth, used, from, to, d, lands, group);
+        self.stacked = kept;
+        allowed
+    }
+
+    /// Plays the step `[from, to]` of die `d` (allowed so far) and goes on from there, unless
+    /// the rules worked out after it forbid it.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn play_on(
+        &mut self,
+        depth: usize,
+        used: u8,
+        from: usize,
+        to: usize,
+        d: u8,
+        lands: bool,
+        group: u8,
+    ) -> bool {
+        let rules = self.rules;
         let saved = self.saved();
         self.apply(from, to, lands);
         let allowed = !rules.after_step || self.after_step(from, to, d, lands, depth);
@@ -878,9 +957,25 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         allowed
     }
 
-    /// Plays die `d` turning over the checkers of point `d` (`[stacks]`), if the rules allow
-    /// it, and goes on from there.
+    /// Tries each die `search` may play next turning over the checkers of its point
+    /// (`[stacks]`), apart from the steps so that the hot loop tests nothing of stacks.
     #[cold]
+    fn try_turns(&mut self, depth: usize, used: u8, group: u8) -> bool {
+        let mut extended = false;
+        let mut tried = 0u32;
+        for i in 0..self.ndice {
+            let d = self.dice[i];
+            if used & (1 << i) != 0 || self.groups[i] != group || tried & (1 << d) != 0 {
+                continue;
+            }
+            tried |= 1 << d;
+            extended |= self.try_turn(depth, used | (1 << i), d, group);
+        }
+        extended
+    }
+
+    /// Plays die `d` turning over the checkers of point `d`, if the rules allow it, and goes
+    /// on from there.
     fn try_turn(&mut self, depth: usize, used: u8, d: u8, group: u8) -> bool {
         let n = usize::from(d);
         let Some(unstack) = self.turning(n, d, depth) else {
@@ -888,6 +983,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         };
         self.steps[self.base + depth] = [d, d];
         let saved = self.saved();
+        let kept = self.stacked;
         self.turn_over(n, unstack);
         if !self.rules.remember.is_empty() {
             self.remember(n, n, d, false, depth);
@@ -898,6 +994,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
             self.search(depth + 1, used, POOL, group);
         }
         self.restore(saved);
+        self.stacked = kept;
         true
     }
 
@@ -905,14 +1002,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     #[inline(always)]
     fn restore(&mut self, saved: Saved) {
         let now = &mut self.now;
-        (
-            now.t.their_pins,
-            now.key,
-            now.lands,
-            now.t.remembered,
-            now.t.my_stacked,
-            now.t.their_stacked,
-        ) = saved;
+        (now.t.their_pins, now.key, now.lands, now.t.remembered) = saved;
     }
 
     /// What die `d` does on its point `n`, tested on the position now: lays checkers down
@@ -933,8 +1023,8 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     /// Turns over the checkers of point `n` as `turning` said.
     fn turn_over(&mut self, n: usize, unstack: bool) {
         let per_die = self.rules.stacks.as_ref().map_or(1, |s| s.per_die);
-        self.now.t.turn_over(n, per_die, unstack);
-        self.now.key = self.now.key.with_stacked(self.now.t.my_stacked);
+        self.stacked.turn_over(&self.now.t.me, n, per_die, unstack);
+        self.now.key = self.now.key.with_stacked(self.stacked.mine);
     }
 
     #[inline]
@@ -953,6 +1043,7 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     fn view(&self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> StepView<'_> {
         StepView {
             turn: &self.now.t,
+            stacked: self.stacked.mine,
             board: &self.rules.board,
             lone: Self::LONE,
             die,
@@ -1058,19 +1149,12 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
         }
     }
 
-    /// What `undo` puts back: the pins, key, landings, remembered bits and stacks from before
-    /// a step.
+    /// What `undo` puts back: the pins, key, landings and remembered bits from before a step
+    /// (stacks, which few games have, are kept apart by their callers).
     #[inline(always)]
     fn saved(&self) -> Saved {
         let now = &self.now;
-        (
-            now.t.their_pins,
-            now.key,
-            now.lands,
-            now.t.remembered,
-            now.t.my_stacked,
-            now.t.their_stacked,
-        )
+        (now.t.their_pins, now.key, now.lands, now.t.remembered)
     }
 
     /// What the rules work out after the step just applied: the `[[remember]]` bits it sets,
@@ -1078,8 +1162,8 @@ impl<'a, const LONE: u8> Gen<'a, LONE> {
     #[inline(always)]
     fn after_step(&mut self, from: usize, to: usize, die: u8, lands: bool, depth: usize) -> bool {
         let rules = self.rules;
-        if rules.stacks.is_some() {
-            self.now.key = self.now.key.with_stacked(self.now.t.my_stacked);
+        if self.stacks() {
+            self.now.key = self.now.key.with_stacked(self.stacked.mine);
         }
         if !rules.remember.is_empty() {
             self.remember(from, to, die, lands, depth);
@@ -1202,8 +1286,9 @@ pub fn remembered_after(remember: &[Expr], view: &StepView) -> u8 {
     bits
 }
 
-/// Plays `mv`'s steps on `pos` for `mover`: the resulting position's exact key and, for each
-/// step, whether it landed on a lone opposing checker (hit or pinned it).
+/// Plays `mv`'s steps on `pos` for `mover`: the resulting position's key (its counts and
+/// marks, not the stacks) and, for each step, whether it landed on a lone opposing checker
+/// (hit or pinned it).
 pub fn replay(
     rules: &MoveRules,
     pos: &Position,
@@ -1212,15 +1297,19 @@ pub fn replay(
     info: &TurnInfo,
 ) -> (Turn, Key, [bool; MAX_STEPS]) {
     let mut t = pos.turn(mover);
+    let mut stacked = Stacked::of(pos, mover);
     let mut key = Key::of(&t.me);
     let mut lands_at = [false; MAX_STEPS];
     for (i, &[from, to]) in mv.steps().iter().enumerate() {
         let (from, to) = (usize::from(from), usize::from(to));
         if from == to {
-            turn_over(rules, &mut t, from, info, &mv.steps()[..i]);
+            turn_over(rules, &t, &mut stacked, from, info, &mv.steps()[..i]);
             continue;
         }
         let lands = to != OFF && t.landing(&rules.board, rules.lone, to) == Some(true);
+        if rules.stacks.is_some() {
+            stacked.before_step(&t, &rules.board, rules.lone, [from, to], lands);
+        }
         t.step(&rules.board, rules.lone, from, to, lands);
         key.remove(from);
         key.add(to);
@@ -1232,17 +1321,25 @@ pub fn replay(
         }
         lands_at[i] = lands;
     }
-    (t, key.with_stacked(t.my_stacked), lands_at)
+    (t, key, lands_at)
 }
 
-/// Plays a step `[n, n]` of `[stacks]` on `t`: turns over the checkers of point n as the
-/// rules say of the position now (`earlier`: the turn's steps before it).
-pub fn turn_over(rules: &MoveRules, t: &mut Turn, n: usize, info: &TurnInfo, earlier: &[[u8; 2]]) {
+/// Plays a step `[n, n]` of `[stacks]` on `stacked`: turns over the checkers of point n as the
+/// rules say of the position now (`t`; `earlier`: the turn's steps before it).
+pub fn turn_over(
+    rules: &MoveRules,
+    t: &Turn,
+    stacked: &mut Stacked,
+    n: usize,
+    info: &TurnInfo,
+    earlier: &[[u8; 2]],
+) {
     let Some(stacks) = &rules.stacks else {
         return;
     };
     let view = StepView {
         turn: t,
+        stacked: stacked.mine,
         board: &rules.board,
         lone: rules.lone,
         die: n as u8,
@@ -1253,6 +1350,6 @@ pub fn turn_over(rules: &MoveRules, t: &mut Turn, n: usize, info: &TurnInfo, ear
         info,
     };
     if let Some(unstack) = stacks.turning(&view) {
-        t.turn_over(n, stacks.per_die, unstack);
+        stacked.turn_over(&t.me, n, stacks.per_die, unstack);
     }
 }

@@ -186,7 +186,10 @@ pub struct Position {
 }
 
 /// The points that may hold stacked checkers: 1 to this (four bits each in a word).
-pub const STACK_POINTS: usize = 15;
+pub const STACK_POINTS: usize = 10;
+/// Most points of a board with stacks: the key keeps them in the fields of the points beyond
+/// (25 to 34), empty on such a board.
+pub const STACK_BOARD_POINTS: usize = 24;
 
 /// The stacked checkers on point n of a side's `stacked` word.
 #[inline]
@@ -268,8 +271,6 @@ impl Position {
             my_pins: self.pinned[mover],
             their_pins: self.pinned[1 - mover],
             remembered: self.remembered[mover],
-            my_stacked: self.stacked[mover],
-            their_stacked: self.stacked[1 - mover],
         }
     }
 
@@ -280,8 +281,6 @@ impl Position {
         self.pinned[mover] = t.my_pins;
         self.pinned[1 - mover] = t.their_pins;
         self.remembered[mover] = t.remembered;
-        self.stacked[mover] = t.my_stacked;
-        self.stacked[1 - mover] = t.their_stacked;
     }
 }
 
@@ -296,9 +295,6 @@ pub struct Turn {
     pub their_pins: u64,
     /// The mover's `[[remember]]` bits.
     pub remembered: u8,
-    /// The mover's stacked checkers, four bits a point (`Position::stacked`).
-    pub my_stacked: u64,
-    pub their_stacked: u64,
 }
 
 impl Turn {
@@ -344,11 +340,8 @@ impl Turn {
     /// Moves one checker from `from` to `to` (checked legal by the caller); `lands_on` says
     /// the landing hits or pins a lone opposing checker. Leaving a point for good frees the
     /// checker pinned there.
-    #[inline]
+    #[inline(always)]
     pub fn step(&mut self, board: &Board, lone: Lone, from: usize, to: usize, lands_on: bool) {
-        if self.my_stacked != 0 {
-            self.unstacked_to_move(from);
-        }
         self.me[from] -= 1;
         self.me[to] += 1;
         if lone == Lone::Pin && from <= board.points && self.me[from] == 0 {
@@ -360,9 +353,6 @@ impl Turn {
                 Lone::Hit => {
                     self.opp[a] = 0;
                     self.opp[board.hit_to] += 1;
-                    if a <= STACK_POINTS {
-                        self.their_stacked &= !(0xF << (4 * a));
-                    }
                 }
                 Lone::Pin => self.their_pins |= 1 << a,
                 Lone::Block => {}
@@ -371,25 +361,58 @@ impl Turn {
     }
 }
 
-impl Turn {
-    /// A checker about to leave `from` is a stacked one when no other is there: it moves
-    /// unstacked (it stands alone where it lands).
-    #[cold]
-    fn unstacked_to_move(&mut self, from: usize) {
-        let stacked = stacked_at(self.my_stacked, from);
-        if stacked > 0 && stacked == self.me[from] {
-            self.my_stacked -= 1 << (4 * from);
+/// The stacked checkers (`[stacks]`) as the side to move sees them, kept beside its `Turn`
+/// by the games that stack (the others never touch them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stacked {
+    /// The mover's, four bits a point (`Position::stacked`).
+    pub mine: u64,
+    pub theirs: u64,
+}
+
+impl Stacked {
+    pub fn of(pos: &Position, mover: usize) -> Stacked {
+        Stacked {
+            mine: pos.stacked[mover],
+            theirs: pos.stacked[1 - mover],
         }
     }
 
-    /// Turns over up to `k` of the mover's checkers on point n (at most `STACK_POINTS`):
-    /// stacked ones laid down (`unstack`), or flat ones stacked again.
-    pub fn turn_over(&mut self, n: usize, k: u8, unstack: bool) {
-        let stacked = stacked_at(self.my_stacked, n);
+    /// Puts them back into `pos`.
+    pub fn put(&self, pos: &mut Position, mover: usize) {
+        pos.stacked[mover] = self.mine;
+        pos.stacked[1 - mover] = self.theirs;
+    }
+
+    /// What the step `t.step(board, lone, from, to, lands_on)` about to be played does to
+    /// them: the checker leaving `from` is a stacked one when none there lies flat, and it
+    /// lies flat where it lands; a lone checker hit leaves its stack.
+    pub fn before_step(
+        &mut self,
+        t: &Turn,
+        board: &Board,
+        lone: Lone,
+        [from, to]: [usize; 2],
+        lands_on: bool,
+    ) {
+        let stacked = stacked_at(self.mine, from);
+        if stacked > 0 && stacked == t.me[from] {
+            self.mine -= 1 << (4 * from);
+        }
+        let a = board.across(to);
+        if lands_on && lone == Lone::Hit && a <= STACK_POINTS {
+            self.theirs &= !(0xF << (4 * a));
+        }
+    }
+
+    /// Turns over up to `k` of the mover's checkers on point n (at most `STACK_POINTS`), of
+    /// the `me` there: stacked ones laid down (`unstack`), or flat ones stacked again.
+    pub fn turn_over(&mut self, me: &Side, n: usize, k: u8, unstack: bool) {
+        let stacked = stacked_at(self.mine, n);
         if unstack {
-            self.my_stacked -= u64::from(k.min(stacked)) << (4 * n);
+            self.mine -= u64::from(k.min(stacked)) << (4 * n);
         } else {
-            self.my_stacked += u64::from(k.min(self.me[n] - stacked)) << (4 * n);
+            self.mine += u64::from(k.min(me[n] - stacked)) << (4 * n);
         }
     }
 }
@@ -398,10 +421,9 @@ impl Turn {
 /// mover's counts as 4-bit fields (slots 0..=38: three words, the last holding slots 32..=38 in
 /// its low 28 bits) and, in the last word's high 36 bits, the points where a lone opposing
 /// checker was hit, or is pinned by this turn. The opponent's side after the turn follows from
-/// those, so equal keys mean equal positions. A fourth word holds the mover's stacked checkers
-/// (`Position::stacked`), 0 in a game without stacks.
+/// those, so equal keys mean equal positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Key([u64; 4]);
+pub struct Key([u64; 3]);
 
 /// Where the marks start in a key's last word: the bit of point n is `MARKS + n - 1`.
 const MARKS: usize = 4 * (SLOTS - 32);
@@ -412,7 +434,7 @@ impl Key {
     pub fn of(side: &Side) -> Key {
         // Word by word in a register: once a turn, and a loop through memory showed up there.
         let word = |slots: &[u8]| slots.iter().rev().fold(0, |w, &c| w << 4 | u64::from(c));
-        Key([word(&side[..16]), word(&side[16..32]), word(&side[32..]), 0])
+        Key([word(&side[..16]), word(&side[16..32]), word(&side[32..])])
     }
 
     /// One checker at `slot` as a key: each word written whole, never one chosen by index,
@@ -428,7 +450,7 @@ impl Key {
     /// One more checker at `slot` (no count goes past 15, so fields never carry).
     #[inline]
     pub fn add(&mut self, slot: usize) {
-        for (word, one) in self.0[..3].iter_mut().zip(Key::one_at(slot)) {
+        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
             *word += one;
         }
     }
@@ -436,7 +458,7 @@ impl Key {
     /// One checker fewer at `slot`.
     #[inline]
     pub fn remove(&mut self, slot: usize) {
-        for (word, one) in self.0[..3].iter_mut().zip(Key::one_at(slot)) {
+        for (word, one) in self.0.iter_mut().zip(Key::one_at(slot)) {
             *word -= one;
         }
     }
@@ -462,11 +484,15 @@ impl Key {
         k
     }
 
-    /// The same key with the mover's stacked checkers.
+    /// The same key with the mover's stacked checkers (`Position::stacked`), kept in the
+    /// fields of the points 25 to 34 (empty on a board of at most `STACK_BOARD_POINTS`):
+    /// points 1 to 7 in the second word, 8 to 10 in the third.
     #[inline]
     pub fn with_stacked(&self, stacked: u64) -> Key {
+        const LOW: u64 = 0xFFF_FFFF;
         let mut k = *self;
-        k.0[3] = stacked;
+        k.0[1] = (k.0[1] & !(LOW << 36)) | (stacked >> 4 & LOW) << 36;
+        k.0[2] = (k.0[2] & !0xFFF) | (stacked >> 32 & 0xFFF);
         k
     }
 
@@ -475,9 +501,9 @@ impl Key {
         (self.0[2] & MARK_MASK) >> (MARKS - 1)
     }
 
-    /// The same key without its marks and stacks: the counts alone.
+    /// The same key without its marks.
     pub fn counts_only(&self) -> Key {
-        Key([self.0[0], self.0[1], self.0[2] & !MARK_MASK, 0])
+        Key([self.0[0], self.0[1], self.0[2] & !MARK_MASK])
     }
 
     /// A well-mixed hash for the table of positions seen: every bit of the key reaches the
@@ -486,7 +512,7 @@ impl Key {
     #[inline]
     pub fn hash(&self) -> u64 {
         let a = self.0[0] ^ self.0[2].rotate_left(29) ^ 0x9E37_79B9_7F4A_7C15;
-        let b = self.0[1] ^ self.0[3] ^ 0xE703_7ED1_A0B4_28DB;
+        let b = self.0[1] ^ 0xE703_7ED1_A0B4_28DB;
         let m = u128::from(a) * u128::from(b);
         (m >> 64) as u64 ^ m as u64
     }
@@ -531,8 +557,6 @@ mod tests {
                         my_pins: 0,
                         their_pins: 0,
                         remembered: 0,
-                        my_stacked: 0,
-                        their_stacked: 0,
                     };
                     for n in 1..=points {
                         t.me[n] = rng.gen_range(0..3u8) * u8::from(rng.gen_range(0..3u8) == 0);

@@ -216,6 +216,8 @@ pub fn step_scope() -> Scope {
 /// for step rules), the step, and the turn so far.
 pub struct StepView<'a> {
     pub turn: &'a Turn,
+    /// The mover's stacked checkers (`[stacks]`; 0 in other games).
+    pub stacked: u64,
     pub board: &'a Board,
     pub lone: Lone,
     pub die: u8,
@@ -305,7 +307,7 @@ impl Vars for StepView<'_> {
             THEIR_BAR_VAR => i32::from(self.turn.opp[BAR]),
             LOW_DIE_VAR => self.info.roll.iter().min().map_or(0, |&d| i32::from(d)),
             HIGH_DIE_VAR => self.info.roll.iter().max().map_or(0, |&d| i32::from(d)),
-            STACKED_VAR => i32::from(stacked_total(self.turn.my_stacked)),
+            STACKED_VAR => i32::from(stacked_total(self.stacked)),
             _ => self.prime_passed(),
         }
     }
@@ -315,7 +317,7 @@ impl Vars for StepView<'_> {
         match slot {
             MINE_FN => self.mine(n),
             STACKED_AT_FN if (1..=self.board.points as i32).contains(&n) => {
-                i32::from(stacked_at(self.turn.my_stacked, n as usize))
+                i32::from(stacked_at(self.stacked, n as usize))
             }
             STACKED_AT_FN => 0,
             REMEMBERED_FN => i32::from((0..8).contains(&n) && self.turn.remembered & (1 << n) != 0),

@@ -3,7 +3,7 @@
 
 use super::Cx;
 use crate::movegen::Stacks;
-use crate::position::{Board, Position, STACK_POINTS};
+use crate::position::{Board, Position, STACK_BOARD_POINTS, STACK_POINTS};
 use crate::scope::step_scope;
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::Type;
@@ -59,7 +59,7 @@ const KEYS: &[KeyRef] = &[
         default: "\"all\"",
         example: "start = \"none\"",
         long: "\"all\": every checker of the start position stands stacked on its point (they \
-               must stand on points 1 to 15); \"none\": none does, and only `restack` stacks \
+               must stand on points 1 to 10); \"none\": none does, and only `restack` stacks \
                them.",
     },
     KeyRef {
@@ -130,6 +130,16 @@ pub(super) fn check(
     start: Option<&mut Position>,
 ) -> Option<Stacks> {
     let table = table?;
+    if board.points > STACK_BOARD_POINTS {
+        cx.errors.push(
+            Diagnostic::new(format!(
+                "a board of {} points cannot stack checkers: at most {STACK_BOARD_POINTS}",
+                board.points
+            ))
+            .at(header(cx)),
+        );
+        return None;
+    }
     let per_die = cx.number(table.per_die.as_ref(), 1, 1..=15, "a die turning") as u8;
     let condition = |cx: &mut Cx, v: &Option<Spanned<String>>| {
         v.as_ref()
