@@ -3,6 +3,7 @@
 //! random and greedy players.
 
 mod tables_common;
+mod tools_common;
 use tables_common::{legal, load, play, tables_compile};
 
 use ludus::game::{Game, Json, Phase, Roll};
@@ -380,4 +381,88 @@ fn every_bundled_tables_game_plays_to_its_end() {
             );
         }
     }
+}
+
+/// GNU Backgammon's position IDs: Ludus's STATE `position_id` of every position met in random
+/// backgammon games is the ID GNU Backgammon gives the same checkers (set up point by point),
+/// and a STATE given by its ID alone is the same position.
+#[test]
+fn position_ids_are_gnu_backgammons() {
+    use rand::Rng;
+    use std::io::Write;
+    let Some(gnubg) = tools_common::optional_tool(
+        "position_ids_are_gnu_backgammons",
+        "GNU Backgammon",
+        &["/usr/games/gnubg", "/usr/bin/gnubg"],
+        "gnubg",
+    ) else {
+        return;
+    };
+    let g = load("backgammon");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+    let mut commands = String::from("set player 0 human\nset player 1 human\nnew game\n");
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let mut st = g.new_game(0);
+        while g.phase(&st) != Phase::Over {
+            let v = g.state_json(&st);
+            let id = v["position_id"]
+                .as_str()
+                .expect("an ID while the game runs");
+            // The same checkers from an ID alone.
+            let back = json!({"position_id": id, "to_move": v["to_move"], "phase": "roll"});
+            let back = g.state_json(&g.state_from_json(&back).unwrap());
+            assert_eq!(
+                (&back["points"], &back["bar"], &back["off"]),
+                (&v["points"], &v["bar"], &v["off"])
+            );
+            // Point by point for GNU Backgammon: the bar of the player on roll, its points
+            // 1 to 24 (the opponent's checkers negative), the opponent's bar.
+            let on_roll = v["to_move"].as_u64().unwrap() as usize;
+            let (mine, theirs) = (&v["points"][on_roll], &v["points"][1 - on_roll]);
+            let mut board = vec![v["bar"][on_roll].as_i64().unwrap()];
+            for n in 0..24 {
+                board.push(mine[n].as_i64().unwrap() - theirs[23 - n].as_i64().unwrap());
+            }
+            board.push(v["bar"][1 - on_roll].as_i64().unwrap());
+            let board: Vec<String> = board.iter().map(i64::to_string).collect();
+            commands.push_str(&format!("set board simple {}\n", board.join(" ")));
+            ids.push(id.to_string());
+            match g.phase(&st) {
+                Phase::Roll(_) => {
+                    let d = g.dice().unwrap().sample(&mut rng);
+                    g.roll(&mut st, &d).unwrap();
+                }
+                _ => {
+                    let mut moves = Vec::new();
+                    g.legal_moves(&st, &mut moves);
+                    g.play(&mut st, &moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+    let mut child = std::process::Command::new(&gnubg)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(commands.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let given: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split("Position ID:").nth(1))
+        .map(str::trim)
+        .collect();
+    assert!(ids.len() > 300, "{} positions", ids.len());
+    // The boards shown after `new game` come first.
+    let given = &given[given.len() - ids.len()..];
+    assert_eq!(given, ids.as_slice());
 }

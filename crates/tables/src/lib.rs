@@ -18,6 +18,7 @@
 mod movegen;
 mod notation;
 mod position;
+mod position_id;
 mod render;
 mod rules;
 mod scope;
@@ -246,6 +247,17 @@ impl GameRules {
     }
 
     /// Whether checkers may wait off the board in a pool (the start puts some there).
+    /// Whether GNU Backgammon's position IDs describe this game's positions: the standard
+    /// board of 24 points, the sides moving towards each other, hits to the bar, no pool.
+    fn has_position_ids(&self) -> bool {
+        let board = &self.moves.board;
+        board.points == 24
+            && board.direction == Direction::Opposite
+            && self.moves.lone == Lone::Hit
+            && !self.uses_pool()
+            && self.moves.stacks.is_none()
+    }
+
     fn uses_pool(&self) -> bool {
         self.moves.board.hit_to == POOL || self.start.sides.iter().any(|s| s[POOL] > 0)
     }
@@ -1107,6 +1119,10 @@ impl Json for TablesGame {
         let sides = &state.pos.sides;
         let n = rules.moves.board.points;
         fields.insert("points".into(), json!([&sides[0][1..=n], &sides[1][1..=n]]));
+        if rules.has_position_ids() && state.stage != Stage::Over {
+            let id = position_id::position_id(sides, usize::from(state.to_move));
+            fields.insert("position_id".into(), json!(id));
+        }
         fields.insert("bar".into(), json!([sides[0][BAR], sides[1][BAR]]));
         fields.insert("off".into(), json!([sides[0][OFF], sides[1][OFF]]));
         if rules.uses_pool() {

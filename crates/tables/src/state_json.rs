@@ -4,7 +4,7 @@
 
 use super::movegen::{steps_left, Played, MAX_STEPS};
 use super::position::{Lone, Position, BAR, OFF, POOL, STACK_POINTS};
-use super::{GameRules, Stage, TablesGame, TablesState};
+use super::{position_id, GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::state::MatchFields;
 use ludus_core::game::{PhaseName, StateFields};
 use ludus_core::limits::LIMITS;
@@ -36,34 +36,13 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     let (game_no, standing) = read_match(game, shared.match_)?;
     let rules = game.rules_of(game_no);
     let mut pos = Position::default();
-    let n = rules.moves.board.points;
-    let points = pair(value, "points")?;
-    let bar = pair(value, "bar")?;
-    let off = pair(value, "off")?;
-    let pool = match value.get("pool") {
-        None | Some(Value::Null) => None,
-        Some(_) => Some(pair(value, "pool")?),
-    };
-    for p in 0..2 {
-        let pts = points[p]
-            .as_array()
-            .filter(|a| a.len() == n)
-            .ok_or_else(|| format!("points[{p}] must list {n} counts"))?;
-        for (i, c) in pts.iter().enumerate() {
-            pos.sides[p][i + 1] = count(c, &format!("points[{p}][{i}]"))?;
+    match value.get("position_id").filter(|v| !v.is_null()) {
+        Some(id) if value.get("points").is_none() => {
+            read_position_id(rules, id, value, shared.to_move, &mut pos)?
         }
-        pos.sides[p][BAR] = count(bar[p], &format!("bar[{p}]"))?;
-        pos.sides[p][OFF] = count(off[p], &format!("off[{p}]"))?;
-        if let Some(pool) = pool {
-            pos.sides[p][POOL] = count(pool[p], &format!("pool[{p}]"))?;
-        }
-        let total: u32 = pos.sides[p].iter().map(|&c| u32::from(c)).sum();
-        if total != u32::from(rules.checkers) {
-            return Err(format!(
-                "player {p} has {total} checkers (board, bar and off); this game has {}",
-                rules.checkers
-            ));
-        }
+        // A STATE as the protocol writes it has both: `points` and the rest are read (a
+        // STATE edited by hand keeps its ID as written).
+        _ => read_sides(rules, value, &mut pos)?,
     }
     read_pins(rules, value, &mut pos)?;
     read_remembered(rules, value, &mut pos)?;
@@ -277,6 +256,78 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         }
     }
     Ok(state)
+}
+
+/// `points`, `bar`, `off` (and `pool`): each side's checkers, every one of them accounted for.
+fn read_sides(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<(), String> {
+    let n = rules.moves.board.points;
+    let points = pair(value, "points")?;
+    let bar = pair(value, "bar")?;
+    let off = pair(value, "off")?;
+    let pool = match value.get("pool") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(pair(value, "pool")?),
+    };
+    for p in 0..2 {
+        let pts = points[p]
+            .as_array()
+            .filter(|a| a.len() == n)
+            .ok_or_else(|| format!("points[{p}] must list {n} counts"))?;
+        for (i, c) in pts.iter().enumerate() {
+            pos.sides[p][i + 1] = count(c, &format!("points[{p}][{i}]"))?;
+        }
+        pos.sides[p][BAR] = count(bar[p], &format!("bar[{p}]"))?;
+        pos.sides[p][OFF] = count(off[p], &format!("off[{p}]"))?;
+        if let Some(pool) = pool {
+            pos.sides[p][POOL] = count(pool[p], &format!("pool[{p}]"))?;
+        }
+        let total: u32 = pos.sides[p].iter().map(|&c| u32::from(c)).sum();
+        if total != u32::from(rules.checkers) {
+            return Err(format!(
+                "player {p} has {total} checkers (board, bar and off); this game has {}",
+                rules.checkers
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `position_id` in place of `points`, `bar` and `off`: GNU Backgammon's position ID, read for
+/// the side `to_move` on roll; the checkers it leaves out are borne off.
+fn read_position_id(
+    rules: &GameRules,
+    id: &Value,
+    value: &Value,
+    to_move: Option<Option<usize>>,
+    pos: &mut Position,
+) -> Result<(), String> {
+    if !rules.has_position_ids() {
+        return Err("position IDs describe the standard backgammon board only; give `points`, `bar` and `off`".into());
+    }
+    if let Some(f) = ["bar", "off"].iter().find(|f| value.get(**f).is_some()) {
+        return Err(format!(
+            "`position_id` gives `{f}` too: leave `{f}` out, or give `points`"
+        ));
+    }
+    let Some(Some(on_roll)) = to_move else {
+        return Err("a `position_id` needs `to_move`: the player on roll".into());
+    };
+    let text = id
+        .as_str()
+        .ok_or_else(|| format!("`position_id` must be a string, got {id}"))?;
+    let [other, roller] = position_id::read_position_id(text)?;
+    pos.sides[on_roll] = roller;
+    pos.sides[1 - on_roll] = other;
+    for (p, side) in pos.sides.iter_mut().enumerate() {
+        let held: u8 = side.iter().sum();
+        side[OFF] = rules.checkers.checked_sub(held).ok_or_else(|| {
+            format!(
+                "the position ID gives player {p} {held} checkers; this game has {}",
+                rules.checkers
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// STATE's `stacked`: for each side, how many of its checkers on each of its points stand
