@@ -369,6 +369,31 @@ fn a_grand_slam_may_leave_the_pit_nearest_the_movers_right_or_left() {
 }
 
 #[test]
+fn a_capture_reads_the_opponents_stones_at_the_moves_start() {
+    // Olowuka as Mancala Games plays it: a grand slam leaves the opponent's pit nearest the
+    // mover's right hand, but only against an opponent who had stones when the move began.
+    let g = plain(
+        "[capture]\nwhen = \"last.side == opponent and last.count in [2, 3]\"\n\
+         take = [\"last\"]\nchain = \"pit.side == opponent and pit.count in [2, 3] and \
+         (opponent_had == 0 or pit.number > 1)\"\n",
+    );
+    // North had stones (1 and 1): South's pit 5 makes twos in North's 1 and 2; the chain
+    // stops short of North's pit 1.
+    let mut st = position(&g, 0, &[4, 4, 4, 4, 3, 0], &[1, 1, 0, 0, 0, 0], [12, 15]);
+    let s = sow_pit(&g, &mut st, 5);
+    assert_eq!(s["pits"][1], json!([2, 0, 0, 0, 0, 0]));
+    assert_eq!(s["stores"], json!([14, 15]));
+    // North had none: South's pit 4 (sixteen stones) sows South's 5 and 6, North's row,
+    // South's row and North's 1 and 2, making twos there.
+    let mut st = position(&g, 0, &[4, 4, 4, 16, 0, 0], &[0, 0, 0, 0, 0, 0], [10, 10]);
+    let s = sow_pit(&g, &mut st, 4);
+    let north = s["pits"][1].as_array().unwrap().clone();
+    // Against an empty side every pit of the chain is taken, North's pit 1 too.
+    assert_eq!(north[..3], [json!(0), json!(0), json!(1)], "{s}");
+    assert_eq!(s["stores"], json!([14, 10]));
+}
+
+#[test]
 fn a_capture_may_be_made_for_the_owner_of_the_last_pit() {
     // A last stone in an empty pit takes the pit facing it. South's pit 6 (two stones) ends in
     // North's empty pit 2: with `taker = "owner"` North takes South's pit 5 (three stones), as

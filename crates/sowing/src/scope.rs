@@ -117,6 +117,7 @@ const STEPS: u16 = 205;
 const LIFTED: u16 = 206;
 const PREVIOUS_WAY: u16 = 207;
 const PREVIOUS_BETWEEN: u16 = 208;
+const OPPONENT_HAD: u16 = 209;
 const OWN: u16 = 176;
 const THEIR: u16 = 177;
 
@@ -648,6 +649,14 @@ impl Context {
                         "stones sowing.take has taken so far in this move, to whichever store (in turn.again and capture.sweep, in the whole move)",
                     );
             }
+            if matches!(self, Context::Capture | Context::Chain) {
+                s = s.var(
+                    "opponent_had",
+                    Type::Int,
+                    OPPONENT_HAD,
+                    "stones in the opponent's pits in play when the move began (a grand slam counted only against an opponent who had some)",
+                );
+            }
         }
         if self == Context::Round {
             s = s
@@ -768,6 +777,11 @@ pub(crate) struct Remembers {
     pub(crate) ways: bool,
 }
 
+/// Whether `expr` reads the opponent's stones at the move's start (`opponent_had`).
+pub(crate) fn reads_opponent_had(expr: &Expr) -> bool {
+    expr.reads(OPPONENT_HAD)
+}
+
 impl Remembers {
     /// What `expr` reads of the game's memory.
     pub(crate) fn of(expr: &Expr) -> Remembers {
@@ -820,6 +834,9 @@ pub struct Ctx<'a> {
     /// Slots the move has dropped stones into (bit = slot).
     pub visited: u64,
     pub grand_slam: bool,
+    /// Stones in the opponent's pits in play when the move began (read by a capture's
+    /// conditions only, and worked out only for them).
+    pub opponent_had: u32,
     /// The winner of the round just over (a round's points), [`NO_WINNER`] otherwise.
     pub winner: u8,
 }
@@ -849,6 +866,7 @@ impl<'a> Ctx<'a> {
             taken: 0,
             visited: 0,
             grand_slam: false,
+            opponent_had: 0,
             winner: NO_WINNER,
         }
     }
@@ -990,6 +1008,7 @@ impl Vars for Ctx<'_> {
             MOVER_TO_PLACE => i32::from(self.board.to_place[self.mover]),
             OPPONENT_TO_PLACE => i32::from(self.board.to_place[opp]),
             GRAND_SLAM => i32::from(self.grand_slam),
+            OPPONENT_HAD => self.opponent_had as i32,
             PLY => self.ply as i32,
             MOVER_STORE => i32::from(self.board.store(self.mover)),
             OPPONENT_STORE => i32::from(self.board.store(opp)),

@@ -168,6 +168,9 @@ struct Ended {
     /// The opponent's pits were empty when the move began and the rules judge feeding after
     /// the capture: taking everything back is no grand slam.
     opponent_was_empty: bool,
+    /// The opponent's stones in play when the move began (`opponent_had`; 0 unless a
+    /// capture's condition reads it).
+    opponent_had: u32,
     ply: u32,
     sown: u32,
     /// Stones the move lifted from its pit (or store) to begin.
@@ -213,6 +216,8 @@ pub(crate) struct Sowing {
     out_of_move: usize,
     /// See [`Ended::opponent_was_empty`].
     opponent_was_empty: bool,
+    /// See [`Ended::opponent_had`].
+    opponent_had: u32,
     ply: u32,
     /// Stones dropped so far.
     sown: u32,
@@ -238,7 +243,7 @@ impl Sowing {
         (mover, way): (usize, usize),
         (origin, pos): (usize, usize),
         hand: u8,
-        opponent_was_empty: bool,
+        (opponent_was_empty, opponent_had): (bool, u32),
         ply: u32,
     ) -> Sowing {
         Sowing {
@@ -252,6 +257,7 @@ impl Sowing {
             skip: NO_SLOT as usize,
             out_of_move: NO_SLOT as usize,
             opponent_was_empty,
+            opponent_had,
             ply,
             sown: 0,
             relays: 0,
@@ -277,6 +283,7 @@ impl Sowing {
             last: self.pos,
             skip: self.out_of_move,
             opponent_was_empty: self.opponent_was_empty,
+            opponent_had: self.opponent_had,
             ply: self.ply,
             sown: self.sown,
             lifted: u32::from(self.lifted),
@@ -300,7 +307,7 @@ impl Sowing {
             progress,
             self.way,
             self.hand,
-            self.opponent_was_empty,
+            (self.opponent_was_empty, self.opponent_had),
             counts,
             self.visited,
             self.declined,
@@ -605,6 +612,23 @@ impl SowingGame {
 
     /// The stones in the pits of `opp` a grand slam empties.
     #[inline]
+    /// What a move's captures judge by the position at its start: whether the opponent's
+    /// pits were empty where the rules judge feeding after the capture (`must_feed =
+    /// "kept"`), and the opponent's stones in play (`opponent_had`, counted only where a
+    /// capture's condition reads it).
+    fn at_start(&self, b: &Board, mover: usize) -> (bool, u32) {
+        let kept = self.sowing.must_feed == MustFeed::Kept;
+        let reads = [&self.capture, &self.capture_before]
+            .iter()
+            .any(|c| c.as_ref().is_some_and(|c| c.reads_opponent_had));
+        let empty = kept && self.slam_left(b, self.capture.as_ref(), 1 - mover) == 0;
+        let had = match reads {
+            true => self.open_stones(b, 1 - mover),
+            false => 0,
+        };
+        (empty, had)
+    }
+
     fn slam_left(&self, b: &Board, cap: Option<&CaptureRule>, opp: usize) -> u32 {
         match cap {
             Some(cap) if cap.slam_across => {
@@ -684,6 +708,8 @@ impl SowingGame {
                     last,
                     skip,
                     opponent_was_empty: false,
+                    // Counted in the general path only (`CaptureRule::reads_opponent_had`).
+                    opponent_had: 0,
                     ply,
                     sown: u32::from(hand),
                     lifted: u32::from(hand),
@@ -738,8 +764,7 @@ impl SowingGame {
             SkipOrigin::Move => origin,
             SkipOrigin::Never | SkipOrigin::Lap => NO_SLOT as usize,
         };
-        let opponent_was_empty = self.sowing.must_feed == MustFeed::Kept
-            && self.slam_left(b, self.capture.as_ref(), 1 - mover) == 0;
+        let (opponent_was_empty, opponent_had) = self.at_start(b, mover);
         // A capture before the sowing, around the pit about to be lifted.
         let mut captured_first = (0, false);
         let before = self.capture_before.as_ref().or(self.capture.as_ref());
@@ -751,6 +776,7 @@ impl SowingGame {
                 last: origin,
                 skip: out_of_move,
                 opponent_was_empty,
+                opponent_had,
                 ply,
                 sown: 0,
                 // The stones about to be lifted (0: all of them).
@@ -780,7 +806,7 @@ impl SowingGame {
                 (mover, way),
                 (origin, origin),
                 hand,
-                opponent_was_empty,
+                (opponent_was_empty, opponent_had),
                 ply,
             )
         };
@@ -886,6 +912,7 @@ impl SowingGame {
         ply: u32,
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
+        let start = self.at_start(b, mover);
         if let Some(counts) = self.opening_counts(b, (mover, origin), ply) {
             b.count = counts;
         }
@@ -896,7 +923,7 @@ impl SowingGame {
             }
             _ => origin,
         };
-        let mut s = Sowing::lifted((mover, mover), (origin, last), 0, false, ply);
+        let mut s = Sowing::lifted((mover, mover), (origin, last), 0, (false, start.1), ply);
         let question = self.end_sowing(b, &mut s, pause.is_some());
         self.report_or_pause(b, s, question, pause)
     }
@@ -915,12 +942,11 @@ impl SowingGame {
     ) -> Report {
         let origin = STORE + mover;
         let entry = usize::from(self.geo.store_entry[mover]);
-        let opponent_was_empty = self.sowing.must_feed == MustFeed::Kept
-            && self.slam_left(b, self.capture.as_ref(), 1 - mover) == 0;
+        let start = self.at_start(b, mover);
         let hand = b.lift(origin, lift);
         // Stones sown on "from the lap's pit" start where the store's sowing did.
         let way = mover + STORE_WAY;
-        let mut s = Sowing::lifted((mover, way), (origin, entry), hand, opponent_was_empty, ply);
+        let mut s = Sowing::lifted((mover, way), (origin, entry), hand, start, ply);
         let question = self.sow_to_end(b, &mut s, pause.is_some());
         self.report_or_pause(b, s, question, pause)
     }
@@ -1838,6 +1864,7 @@ impl SowingGame {
         let mut ctx = Ctx::new(b, &self.geo, at.mover, at.ply);
         ctx.sown = at.sown;
         ctx.lifted = at.lifted;
+        ctx.opponent_had = at.opponent_had;
         ctx.relays = at.relays;
         ctx.captured = at.captured;
         ctx.taken = at.taken;

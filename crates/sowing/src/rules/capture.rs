@@ -3,7 +3,7 @@
 
 use super::{compiled, Cx, Laid, CONDITION};
 use crate::fast::Closes;
-use crate::scope::{Context, PitCond, View};
+use crate::scope::{reads_opponent_had, Context, PitCond, View};
 use ludus_core::expr::Expr;
 use ludus_core::rules::reference::{KeyRef, SectionRef};
 use ludus_core::rules::toml::constant_value;
@@ -679,6 +679,8 @@ const KEYS: &[KeyRef] = &[
 #[derive(Clone, Debug)]
 pub(crate) struct CaptureRule {
     pub(crate) when: PitCond,
+    /// A condition reads `opponent_had`, worked out at each move's start for it.
+    pub(crate) reads_opponent_had: bool,
     /// When it holds after a move's capture step, the mover (or the opponent, `sweep_to`)
     /// takes every stone left in play.
     pub(crate) sweep: Option<Expr>,
@@ -989,7 +991,13 @@ impl Checked<'_> {
                 Target::Next | Target::Beyond | Target::OppositeNext | Target::OppositeBeyond
             )
         };
+        let reads_opponent_had = [Some(&when.expr), self.chain.as_ref(), self.pick.as_ref()]
+            .into_iter()
+            .chain([self.pick_from.as_ref(), self.pick_when.as_ref()])
+            .flatten()
+            .any(reads_opponent_had);
         CaptureRule {
+            reads_opponent_had,
             needs_next: !when.is_tabulated() || c.take.get_ref().iter().any(far),
             when,
             sweep: self.sweep,
@@ -1103,6 +1111,7 @@ impl CaptureRule {
     /// The fast paths this rule closes.
     pub(crate) fn closes(&self) -> Closes {
         let CaptureRule {
+            reads_opponent_had,
             // Read the same way by every path.
             when: _,
             needs_next: _,
@@ -1122,7 +1131,8 @@ impl CaptureRule {
             sweep_to: _,
             go_on: _,
             // What closes a path: captures during the sowing (after every lap), a choice, a
-            // sweep (the plain path ends with the capture).
+            // sweep (the plain path ends with the capture), the opponent's stones at the
+            // move's start (the plain path does not count them).
             at,
             choice,
             sweep,
@@ -1138,6 +1148,7 @@ impl CaptureRule {
             bulk: *at == CaptureAt::Lap,
             // (A capture before the sowing is made in the general path, before its run.)
             plain: *choice != CaptureChoice::None
+                || *reads_opponent_had
                 || sweep.is_some()
                 || *at != CaptureAt::End
                 || *pick > 0
