@@ -383,13 +383,13 @@ fn every_bundled_tables_game_plays_to_its_end() {
     }
 }
 
-/// GNU Backgammon's position IDs: Ludus's STATE `position_id` of every position met in random
-/// backgammon games is the ID GNU Backgammon gives the same checkers (set up point by point),
-/// and a STATE given by its ID alone is the same position.
+/// GNU Backgammon's position IDs and eXtreme Gammon's XGIDs: Ludus's STATE `position_id` of
+/// every position met in random backgammon games is the ID GNU Backgammon gives the same
+/// checkers (set up point by point), GNU Backgammon reads Ludus's `xgid` as that position, and
+/// a STATE given by either alone is the same position.
 #[test]
 fn position_ids_are_gnu_backgammons() {
     use rand::Rng;
-    use std::io::Write;
     let Some(gnubg) = tools_common::optional_tool(
         "position_ids_are_gnu_backgammons",
         "GNU Backgammon",
@@ -402,6 +402,7 @@ fn position_ids_are_gnu_backgammons() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(23);
     let mut commands = String::from("set player 0 human\nset player 1 human\nnew game\n");
     let mut ids = Vec::new();
+    let mut xgids = Vec::new();
     for _ in 0..4 {
         let mut st = g.new_game(0);
         while g.phase(&st) != Phase::Over {
@@ -428,6 +429,14 @@ fn position_ids_are_gnu_backgammons() {
             let board: Vec<String> = board.iter().map(i64::to_string).collect();
             commands.push_str(&format!("set board simple {}\n", board.join(" ")));
             ids.push(id.to_string());
+            // An XGID, before the roll or with the dice, reads back as the same STATE.
+            if let Some(x) = v["xgid"].as_str() {
+                let back = g.state_json(&g.state_from_json(&json!({"xgid": x})).unwrap());
+                for f in ["points", "bar", "off", "to_move", "phase", "dice"] {
+                    assert_eq!(back[f], v[f], "{x}: {f}");
+                }
+                xgids.push((x.to_string(), id.to_string()));
+            }
             match g.phase(&st) {
                 Phase::Roll(_) => {
                     let d = g.dice().unwrap().sample(&mut rng);
@@ -441,21 +450,7 @@ fn position_ids_are_gnu_backgammons() {
             }
         }
     }
-    let mut child = std::process::Command::new(&gnubg)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(commands.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = gnubg_says(&gnubg, &commands);
     let given: Vec<&str> = text
         .lines()
         .filter_map(|l| l.split("Position ID:").nth(1))
@@ -465,4 +460,49 @@ fn position_ids_are_gnu_backgammons() {
     // The boards shown after `new game` come first.
     let given = &given[given.len() - ids.len()..];
     assert_eq!(given, ids.as_slice());
+    // eXtreme Gammon's XGIDs, read by GNU Backgammon (`set xgid`): the position it then shows
+    // has Ludus's position ID. A position set up after each (every checker on the bars), whose
+    // boards GNU Backgammon shows too, marks where the XGID's boards end.
+    let empty = [0u8; 24];
+    let both_bars = json!({"points": [empty, empty], "bar": [15, 15], "off": [0, 0],
+        "to_move": 0, "phase": "roll"});
+    let both_bars = g.state_json(&g.state_from_json(&both_bars).unwrap())["position_id"].clone();
+    let mut commands = String::from("set player 0 human\nset player 1 human\nnew game\n");
+    let mut wanted = Vec::new();
+    let bars = format!("15{} 15", " 0".repeat(24));
+    for v in &xgids {
+        commands.push_str(&format!("set xgid {}\nset board simple {bars}\n", v.0));
+        wanted.push(v.1.clone());
+    }
+    let text = gnubg_says(&gnubg, &commands);
+    let mut shown = Vec::new();
+    let mut last = None;
+    for id in text.lines().filter_map(|l| l.split("Position ID:").nth(1)) {
+        match json!(id.trim()) == both_bars {
+            true => shown.extend(last.take()),
+            false => last = Some(id.trim().to_string()),
+        }
+    }
+    assert!(wanted.len() > 100, "{} XGIDs", wanted.len());
+    assert_eq!(shown, wanted);
+}
+
+/// What GNU Backgammon prints for `commands`, run in its text mode.
+fn gnubg_says(gnubg: &std::path::Path, commands: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(gnubg)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Written from another thread: GNU Backgammon answers as it reads, and a full pipe
+    // either way would stop both.
+    let mut stdin = child.stdin.take().unwrap();
+    let commands = commands.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(commands.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }

@@ -454,6 +454,24 @@ impl TablesGame {
             .map_or(self.max_plies, |n| n.min(self.max_plies))
     }
 
+    /// The position's GNU Backgammon position ID and eXtreme Gammon XGID, where the rules'
+    /// board has them and the game runs (the XGID before a roll, or with a whole throw to
+    /// play).
+    fn ids(&self, state: &TablesState) -> (Option<String>, Option<String>) {
+        if !self.rules(state).has_position_ids() || state.stage == Stage::Over {
+            return (None, None);
+        }
+        let (sides, mover) = (&state.pos.sides, usize::from(state.to_move));
+        let dice = match state.dice() {
+            Some(&[a, b]) if state.played.len == 0 && !state.given => Some([a, b]),
+            _ => None,
+        };
+        let xgid = (state.stage == Stage::Roll || dice.is_some())
+            .then(|| position_id::xgid(sides, mover, dice))
+            .flatten();
+        (position_id::position_id(sides, mover), xgid)
+    }
+
     /// Whether moves show each step as played, in order: where the rules remember what a step
     /// did, two moves to the same position may differ by the points they passed, or their
     /// order.
@@ -1119,9 +1137,12 @@ impl Json for TablesGame {
         let sides = &state.pos.sides;
         let n = rules.moves.board.points;
         fields.insert("points".into(), json!([&sides[0][1..=n], &sides[1][1..=n]]));
-        if rules.has_position_ids() && state.stage != Stage::Over {
-            let id = position_id::position_id(sides, usize::from(state.to_move));
+        let (id, xgid) = self.ids(state);
+        if let Some(id) = id {
             fields.insert("position_id".into(), json!(id));
+        }
+        if let Some(x) = xgid {
+            fields.insert("xgid".into(), json!(x));
         }
         fields.insert("bar".into(), json!([sides[0][BAR], sides[1][BAR]]));
         fields.insert("off".into(), json!([sides[0][OFF], sides[1][OFF]]));

@@ -1,9 +1,17 @@
-//! GNU Backgammon's position ID: the checkers of a position on the standard board in fourteen
-//! characters (`4HPwATDgc/ABMA` is the start), as backgammon players exchange positions.
+//! The IDs by which backgammon players exchange positions on the standard board: GNU
+//! Backgammon's position ID and eXtreme Gammon's XGID.
 //!
-//! The ID is 80 bits written in base 64: for the player not on roll and then the player on
-//! roll, for each of its points 1 to 24 (its own numbering) and then its bar, as many 1 bits as
-//! checkers there, and a 0 bit; bit i is bit `i % 8` of byte `i / 8`.
+//! The position ID holds the checkers in fourteen characters (`4HPwATDgc/ABMA` is the start):
+//! 80 bits written in base 64, for the player not on roll and then the player on roll, for each
+//! of its points 1 to 24 (its own numbering) and then its bar, as many 1 bits as checkers
+//! there, and a 0 bit; bit i is bit `i % 8` of byte `i / 8`.
+//!
+//! The XGID (`XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10` is the start) is the board
+//! from the bottom player's side (player 0 here) in 26 characters — the top player's bar, points
+//! 1 to 24, the bottom player's bar; `A`-`O` one to fifteen of the bottom player's checkers,
+//! `a`-`o` of the top player's, `-` none — then the cube's value and owner, whose turn (1 the
+//! bottom player, -1 the top), the dice (`00` before the roll), the scores, the Crawford or
+//! Jacoby flag, the match length (0: money) and the cube's limit.
 
 use super::position::{Side, BAR, OFF};
 use base64::Engine;
@@ -79,6 +87,122 @@ pub fn read_position_id(text: &str) -> Result<[Side; 2], String> {
     Ok(sides)
 }
 
+/// A position as an XGID gives it: each side's checkers in its own numbering (none off), whose
+/// turn, and the dice when thrown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Xgid {
+    pub sides: [Side; 2],
+    pub to_move: usize,
+    pub dice: Option<[u8; 2]>,
+}
+
+/// The XGID of `sides` with `to_move` to play `dice` (none: to roll), player 0 at the bottom,
+/// for a game without the cube: cube 1 in the middle, money play, no score. `None` where the
+/// XGID cannot hold the checkers.
+pub fn xgid(sides: &[Side; 2], to_move: usize, dice: Option<[u8; 2]>) -> Option<String> {
+    position_id(sides, to_move)?;
+    let letter = |n: u8, bottom: bool| match n {
+        0 => '-',
+        n if bottom => char::from(b'A' + n - 1),
+        n => char::from(b'a' + n - 1),
+    };
+    let mut board = String::with_capacity(26);
+    board.push(letter(sides[1][BAR], false));
+    for n in 1..=POINTS {
+        let (mine, theirs) = (sides[0][n], sides[1][POINTS + 1 - n]);
+        if mine > 0 && theirs > 0 {
+            return None;
+        }
+        board.push(letter(mine.max(theirs), mine > 0));
+    }
+    board.push(letter(sides[0][BAR], true));
+    let turn = if to_move == 0 { 1 } else { -1 };
+    let dice = dice.map_or("00".to_string(), |[a, b]| format!("{a}{b}"));
+    Some(format!("XGID={board}:0:0:{turn}:{dice}:0:0:0:0:10"))
+}
+
+/// The position an XGID gives; the cube and match fields are read for their form only (the
+/// game is played without the cube). An error says what is wrong.
+pub fn read_xgid(text: &str) -> Result<Xgid, String> {
+    let text = text.trim();
+    let shown = ludus_core::limits::excerpt(text);
+    let fields: Vec<&str> = text
+        .strip_prefix("XGID=")
+        .unwrap_or(text)
+        .split(':')
+        .collect();
+    let [board, cube, owner, turn, dice, score0, score1, flag, length, limit] = fields[..] else {
+        return Err(format!(
+            "`{shown}` is not an XGID: 26 characters of the board, then nine fields separated by `:`"
+        ));
+    };
+    let number = |field: &str, name: &str, range: std::ops::RangeInclusive<i64>| {
+        field
+            .parse::<i64>()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| format!("the XGID's {name} `{field}` is not one"))
+    };
+    number(cube, "cube value", 0..=12)?;
+    number(owner, "cube owner", -1..=1)?;
+    number(score0, "bottom player's score", 0..=99_999)?;
+    number(score1, "top player's score", 0..=99_999)?;
+    number(flag, "Crawford or Jacoby flag", 0..=3)?;
+    number(length, "match length", 0..=99_999)?;
+    number(limit, "cube limit", 0..=15)?;
+    let to_move = match number(turn, "turn", -1..=1)? {
+        1 => 0,
+        -1 => 1,
+        _ => return Err("the XGID's turn is 1 (the bottom player) or -1 (the top)".into()),
+    };
+    let dice = match dice.as_bytes() {
+        b"00" => None,
+        [a @ b'1'..=b'6', b @ b'1'..=b'6'] => Some([a - b'0', b - b'0']),
+        _ => {
+            return Err(format!(
+                "the XGID's dice `{dice}` are not a throw (two digits 1-6, or 00 before the roll; cube actions are not played here)"
+            ))
+        }
+    };
+    let chars: Vec<char> = board.chars().collect();
+    if chars.len() != 26 {
+        return Err(format!(
+            "the XGID's board `{}` has {} characters, not 26",
+            ludus_core::limits::excerpt(board),
+            chars.len()
+        ));
+    }
+    let mut sides = [[0u8; super::position::SLOTS]; 2];
+    for (i, &c) in chars.iter().enumerate() {
+        let (side, count) = match c {
+            '-' => continue,
+            'A'..='O' => (0, c as u8 - b'A' + 1),
+            'a'..='o' => (1, c as u8 - b'a' + 1),
+            _ => return Err(format!("the XGID's board has `{c}`: `-`, A-O or a-o")),
+        };
+        let place = match (i, side) {
+            (0, 1) | (25, 0) => BAR,
+            (0, _) | (25, _) => {
+                return Err("the XGID's board has a checker on the other player's bar".into())
+            }
+            (n, 0) => n,
+            (n, _) => POINTS + 1 - n,
+        };
+        sides[side][place] = count;
+    }
+    if sides
+        .iter()
+        .any(|s| s.iter().map(|&c| u32::from(c)).sum::<u32>() > 15)
+    {
+        return Err("the XGID gives a side more than 15 checkers".into());
+    }
+    Ok(Xgid {
+        sides,
+        to_move,
+        dice,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +227,53 @@ mod tests {
         );
         let read = read_position_id("jGfwATDgc/ABMA").unwrap();
         assert_eq!(read, [moved, start]);
+    }
+
+    #[test]
+    fn the_start_as_an_xgid_and_back() {
+        let start = side("24:2 13:5 8:3 6:5");
+        let text = xgid(&[start, start], 0, None).unwrap();
+        assert_eq!(text, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10");
+        let x = read_xgid(&text).unwrap();
+        assert_eq!((x.sides, x.to_move, x.dice), ([start, start], 0, None));
+        let moved = side("24:2 13:5 8:2 6:3 3:2 bar:1");
+        let text = xgid(&[start, moved], 1, Some([5, 2])).unwrap();
+        assert_eq!(text, "XGID=ab----E-C---eE---b-c--b-B-:0:0:-1:52:0:0:0:0:10");
+        let x = read_xgid(&text).unwrap();
+        assert_eq!(
+            (x.sides, x.to_move, x.dice),
+            ([start, moved], 1, Some([5, 2]))
+        );
+        for (bad, why) in [
+            ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00", "not an XGID"),
+            (
+                "XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10",
+                "25 characters",
+            ),
+            (
+                "XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10",
+                "has `Z`",
+            ),
+            (
+                "XGID=-b----E-C---eE---c-e----B-:0:0:2:00:0:0:0:0:10",
+                "turn",
+            ),
+            (
+                "XGID=-b----E-C---eE---c-e----B-:0:0:1:D:0:0:0:0:10",
+                "cube actions",
+            ),
+            (
+                "XGID=Ab----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+                "other player's bar",
+            ),
+            (
+                "XGID=-o----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+                "more than 15",
+            ),
+        ] {
+            let e = read_xgid(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
     }
 
     #[test]

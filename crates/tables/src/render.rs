@@ -103,11 +103,12 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             stacked_text(rules, pos, p)
         );
     }
-    if rules.has_position_ids() && state.stage != Stage::Over {
-        let on_roll = usize::from(state.to_move);
-        if let Some(id) = super::position_id::position_id(&pos.sides, on_roll) {
-            let _ = writeln!(s, "GNU Backgammon position ID: {id}");
-        }
+    let (id, xgid) = game.ids(state);
+    if let Some(id) = id {
+        let _ = writeln!(s, "GNU Backgammon position ID: {id}");
+    }
+    if let Some(x) = xgid {
+        let _ = writeln!(s, "{x}");
     }
     if let Some(m) = game.match_standing(state) {
         let rotating = if game.rotation.len() > 1 {

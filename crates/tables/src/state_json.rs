@@ -35,6 +35,12 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     let standing_given = shared.match_.is_some();
     let (game_no, standing) = read_match(game, shared.match_)?;
     let rules = game.rules_of(game_no);
+    if let Some(x) = value
+        .get("xgid")
+        .filter(|v| !v.is_null() && value.get("points").is_none())
+    {
+        return read(game, &expand_xgid(rules, value, x)?);
+    }
     let mut pos = Position::default();
     match value.get("position_id").filter(|v| !v.is_null()) {
         Some(id) if value.get("points").is_none() => {
@@ -328,6 +334,58 @@ fn read_position_id(
         })?;
     }
     Ok(())
+}
+
+/// `value` with the fields an XGID gives in place of `xgid`: `points`, `bar`, `off`,
+/// `to_move`, `phase` and `dice` (the checkers it leaves out are borne off).
+fn expand_xgid(rules: &GameRules, value: &Value, x: &Value) -> Result<Value, String> {
+    if !rules.has_position_ids() {
+        return Err(
+            "an XGID describes the standard backgammon board only; give `points`, `bar` and `off`"
+                .into(),
+        );
+    }
+    if let Some(f) = ["bar", "off", "to_move", "phase", "dice"]
+        .iter()
+        .find(|f| value.get(**f).is_some())
+    {
+        return Err(format!(
+            "`xgid` gives `{f}` too: leave `{f}` out, or give `points`"
+        ));
+    }
+    let text = x
+        .as_str()
+        .ok_or_else(|| format!("`xgid` must be a string, got {x}"))?;
+    let read = position_id::read_xgid(text)?;
+    let n = rules.moves.board.points;
+    let mut off = [0u8; 2];
+    for (p, side) in read.sides.iter().enumerate() {
+        let held: u8 = side.iter().sum();
+        off[p] = rules.checkers.checked_sub(held).ok_or_else(|| {
+            format!(
+                "the XGID gives player {p} {held} checkers; this game has {}",
+                rules.checkers
+            )
+        })?;
+    }
+    let mut v = value.clone();
+    let o = v.as_object_mut().ok_or("a state is a JSON object")?;
+    o.remove("xgid");
+    let s = &read.sides;
+    o.insert(
+        "points".into(),
+        serde_json::json!([&s[0][1..=n], &s[1][1..=n]]),
+    );
+    o.insert("bar".into(), serde_json::json!([s[0][BAR], s[1][BAR]]));
+    o.insert("off".into(), serde_json::json!(off));
+    o.insert("to_move".into(), serde_json::json!(read.to_move));
+    let (phase, dice) = match read.dice {
+        Some(d) => ("move", serde_json::json!(d)),
+        None => ("roll", serde_json::json!([])),
+    };
+    o.insert("phase".into(), serde_json::json!(phase));
+    o.insert("dice".into(), dice);
+    Ok(v)
 }
 
 /// STATE's `stacked`: for each side, how many of its checkers on each of its points stand
