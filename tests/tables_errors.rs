@@ -830,3 +830,52 @@ fn bad_stacked_states_are_refused() {
     assert!(e.contains("stack no checker"), "{e}");
     assert_eq!(g.state_json(&st), good, "nothing of the game changed");
 }
+
+/// A STATE given by a position ID or an XGID: refused with a reason where the board has no such
+/// IDs, where another field says the same thing, or where the ID is not one; nothing changes.
+#[test]
+fn states_by_their_ids_are_checked() {
+    let g = load("backgammon");
+    let st = g.new_game(0);
+    let good = g.state_json(&st);
+    for (bad, why) in [
+        (
+            json!({"position_id": "4HPwATDgc/ABMA", "phase": "roll"}),
+            "needs `to_move`",
+        ),
+        (
+            json!({"position_id": "4HPwATDgc/ABMA", "to_move": 0, "phase": "roll", "bar": [0, 0]}),
+            "gives `bar` too",
+        ),
+        (
+            json!({"position_id": 7, "to_move": 0, "phase": "roll"}),
+            "must be a string",
+        ),
+        (
+            json!({"position_id": "4HPw", "to_move": 0, "phase": "roll"}),
+            "not a position ID",
+        ),
+        (
+            json!({"xgid": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "to_move": 1}),
+            "gives `to_move` too",
+        ),
+        (
+            json!({"xgid": "XGID=-b----E-C---eE---c-e----B-:0:0:1:7:0:0:0:0:10"}),
+            "not a throw",
+        ),
+        (
+            json!({"xgid": "XGID=-p----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"}),
+            "has `p`",
+        ),
+    ] {
+        let e = g.state_from_json(&bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+    let plakoto = load("plakoto");
+    let e = plakoto
+        .state_from_json(&json!({"xgid": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"}))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("standard backgammon board only"), "{e}");
+    assert_eq!(g.state_json(&st), good, "nothing of the game changed");
+}

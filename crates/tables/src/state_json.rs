@@ -3,7 +3,7 @@
 //! not fit the phase, a finished game not marked over (or the reverse).
 
 use super::movegen::{steps_left, Played, MAX_STEPS};
-use super::position::{Lone, Position, BAR, OFF, POOL, STACK_POINTS};
+use super::position::{Lone, Position, Side, BAR, OFF, POOL, STACK_POINTS};
 use super::{position_id, GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::state::MatchFields;
 use ludus_core::game::{PhaseName, StateFields};
@@ -35,21 +35,21 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     let standing_given = shared.match_.is_some();
     let (game_no, standing) = read_match(game, shared.match_)?;
     let rules = game.rules_of(game_no);
-    if let Some(x) = value
-        .get("xgid")
-        .filter(|v| !v.is_null() && value.get("points").is_none())
-    {
+    // A STATE as the protocol writes it has `points` and the IDs: `points` and the rest are
+    // read (a STATE edited by hand keeps its IDs as written).
+    let given = |f: &str| {
+        value
+            .get(f)
+            .filter(|v| !v.is_null() && value.get("points").is_none())
+    };
+    if let Some(x) = given("xgid") {
         return read(game, &expand_xgid(rules, value, x)?);
     }
-    let mut pos = Position::default();
-    match value.get("position_id").filter(|v| !v.is_null()) {
-        Some(id) if value.get("points").is_none() => {
-            read_position_id(rules, id, value, shared.to_move, &mut pos)?
-        }
-        // A STATE as the protocol writes it has both: `points` and the rest are read (a
-        // STATE edited by hand keeps its ID as written).
-        _ => read_sides(rules, value, &mut pos)?,
+    if let Some(id) = given("position_id") {
+        return read(game, &expand_position_id(rules, value, id)?);
     }
+    let mut pos = Position::default();
+    read_sides(rules, value, &mut pos)?;
     read_pins(rules, value, &mut pos)?;
     read_remembered(rules, value, &mut pos)?;
     read_stacked(rules, value, &mut pos)?;
@@ -298,86 +298,32 @@ fn read_sides(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<()
     Ok(())
 }
 
-/// `position_id` in place of `points`, `bar` and `off`: GNU Backgammon's position ID, read for
-/// the side `to_move` on roll; the checkers it leaves out are borne off.
-fn read_position_id(
-    rules: &GameRules,
-    id: &Value,
-    value: &Value,
-    to_move: Option<Option<usize>>,
-    pos: &mut Position,
-) -> Result<(), String> {
-    if !rules.has_position_ids() {
-        return Err("position IDs describe the standard backgammon board only; give `points`, `bar` and `off`".into());
-    }
-    if let Some(f) = ["bar", "off"].iter().find(|f| value.get(**f).is_some()) {
-        return Err(format!(
-            "`position_id` gives `{f}` too: leave `{f}` out, or give `points`"
-        ));
-    }
-    let Some(Some(on_roll)) = to_move else {
+/// `value` with the fields GNU Backgammon's position ID gives in place of `position_id`:
+/// `points`, `bar` and `off`, read for the player on roll, `to_move`.
+fn expand_position_id(rules: &GameRules, value: &Value, id: &Value) -> Result<Value, String> {
+    let text = id_text(rules, value, id, "position_id", &["bar", "off"])?;
+    let Some(on_roll) = value
+        .get("to_move")
+        .and_then(Value::as_u64)
+        .filter(|&p| p < 2)
+    else {
         return Err("a `position_id` needs `to_move`: the player on roll".into());
     };
-    let text = id
-        .as_str()
-        .ok_or_else(|| format!("`position_id` must be a string, got {id}"))?;
     let [other, roller] = position_id::read_position_id(text)?;
-    pos.sides[on_roll] = roller;
-    pos.sides[1 - on_roll] = other;
-    for (p, side) in pos.sides.iter_mut().enumerate() {
-        let held: u8 = side.iter().sum();
-        side[OFF] = rules.checkers.checked_sub(held).ok_or_else(|| {
-            format!(
-                "the position ID gives player {p} {held} checkers; this game has {}",
-                rules.checkers
-            )
-        })?;
-    }
-    Ok(())
+    let sides = match on_roll {
+        0 => [roller, other],
+        _ => [other, roller],
+    };
+    with_sides(rules, value, "position_id", sides, "position ID")
 }
 
 /// `value` with the fields an XGID gives in place of `xgid`: `points`, `bar`, `off`,
-/// `to_move`, `phase` and `dice` (the checkers it leaves out are borne off).
+/// `to_move`, `phase` and `dice`.
 fn expand_xgid(rules: &GameRules, value: &Value, x: &Value) -> Result<Value, String> {
-    if !rules.has_position_ids() {
-        return Err(
-            "an XGID describes the standard backgammon board only; give `points`, `bar` and `off`"
-                .into(),
-        );
-    }
-    if let Some(f) = ["bar", "off", "to_move", "phase", "dice"]
-        .iter()
-        .find(|f| value.get(**f).is_some())
-    {
-        return Err(format!(
-            "`xgid` gives `{f}` too: leave `{f}` out, or give `points`"
-        ));
-    }
-    let text = x
-        .as_str()
-        .ok_or_else(|| format!("`xgid` must be a string, got {x}"))?;
-    let read = position_id::read_xgid(text)?;
-    let n = rules.moves.board.points;
-    let mut off = [0u8; 2];
-    for (p, side) in read.sides.iter().enumerate() {
-        let held: u8 = side.iter().sum();
-        off[p] = rules.checkers.checked_sub(held).ok_or_else(|| {
-            format!(
-                "the XGID gives player {p} {held} checkers; this game has {}",
-                rules.checkers
-            )
-        })?;
-    }
-    let mut v = value.clone();
+    let fields = ["bar", "off", "to_move", "phase", "dice"];
+    let read = position_id::read_xgid(id_text(rules, value, x, "xgid", &fields)?)?;
+    let mut v = with_sides(rules, value, "xgid", read.sides, "XGID")?;
     let o = v.as_object_mut().ok_or("a state is a JSON object")?;
-    o.remove("xgid");
-    let s = &read.sides;
-    o.insert(
-        "points".into(),
-        serde_json::json!([&s[0][1..=n], &s[1][1..=n]]),
-    );
-    o.insert("bar".into(), serde_json::json!([s[0][BAR], s[1][BAR]]));
-    o.insert("off".into(), serde_json::json!(off));
     o.insert("to_move".into(), serde_json::json!(read.to_move));
     let (phase, dice) = match read.dice {
         Some(d) => ("move", serde_json::json!(d)),
@@ -385,6 +331,64 @@ fn expand_xgid(rules: &GameRules, value: &Value, x: &Value) -> Result<Value, Str
     };
     o.insert("phase".into(), serde_json::json!(phase));
     o.insert("dice".into(), dice);
+    Ok(v)
+}
+
+/// The text of an ID given as `field` on a board that has such IDs, none of the `fields` it
+/// gives being given beside it.
+fn id_text<'a>(
+    rules: &GameRules,
+    value: &Value,
+    id: &'a Value,
+    field: &str,
+    fields: &[&str],
+) -> Result<&'a str, String> {
+    if !rules.has_position_ids() {
+        return Err(format!(
+            "`{field}` describes the standard backgammon board only; give `points`, `bar` and `off`"
+        ));
+    }
+    if let Some(f) = fields.iter().find(|f| value.get(**f).is_some()) {
+        return Err(format!(
+            "`{field}` gives `{f}` too: leave `{f}` out, or give `points`"
+        ));
+    }
+    id.as_str()
+        .ok_or_else(|| format!("`{field}` must be a string, got {id}"))
+}
+
+/// `value` without `field`, with `points`, `bar` and `off` from `sides` (each in its own
+/// numbering): the checkers they leave out are borne off.
+fn with_sides(
+    rules: &GameRules,
+    value: &Value,
+    field: &str,
+    sides: [Side; 2],
+    what: &str,
+) -> Result<Value, String> {
+    let mut off = [0u8; 2];
+    for (p, side) in sides.iter().enumerate() {
+        let held: u8 = side.iter().sum();
+        off[p] = rules.checkers.checked_sub(held).ok_or_else(|| {
+            format!(
+                "the {what} gives player {p} {held} checkers; this game has {}",
+                rules.checkers
+            )
+        })?;
+    }
+    let n = rules.moves.board.points;
+    let mut v = value.clone();
+    let o = v.as_object_mut().ok_or("a state is a JSON object")?;
+    o.remove(field);
+    o.insert(
+        "points".into(),
+        serde_json::json!([&sides[0][1..=n], &sides[1][1..=n]]),
+    );
+    o.insert(
+        "bar".into(),
+        serde_json::json!([sides[0][BAR], sides[1][BAR]]),
+    );
+    o.insert("off".into(), serde_json::json!(off));
     Ok(v)
 }
 
