@@ -421,7 +421,9 @@ fn read_stacked(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<
                     "stacked[{p}][{i}]: checkers stand stacked on points 1 to {STACK_POINTS} only"
                 ));
             }
-            pos.stacked[p] |= u64::from(k) << (4 * (i + 1));
+            if k > 0 {
+                pos.stacked[p] |= u64::from(k) << (4 * (i + 1));
+            }
         }
     }
     Ok(())
