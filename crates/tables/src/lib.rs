@@ -737,7 +737,6 @@ impl Game for TablesGame {
         let game_rules = self.rules(state);
         let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
-        let mut stacked = Stacked::of(&state.pos, mover);
         if !rules.steps_matter() {
             for &[from, to] in mv.steps() {
                 let (from, to) = (usize::from(from), usize::from(to));
@@ -745,10 +744,12 @@ impl Game for TablesGame {
                 turn.step(&rules.board, rules.lone, from, to, lands);
             }
         } else {
+            // Only these games remember or stack: the others never touch the stacks.
+            let mut stacked = Stacked::of(&state.pos, mover);
             self.step_by_step(state, mv, &mut turn, &mut stacked);
+            stacked.put(&mut state.pos, mover);
         }
         state.pos.set_turn(mover, &turn);
-        stacked.put(&mut state.pos, mover);
         if let Some(die) = mv.die() {
             state.played.push(mv.steps()[0], die);
             let info = self.turn_info(state);
