@@ -109,6 +109,13 @@ const SNIPPETS: &[(&str, &str, &str)] = &[
         "points = \"1\"",
         "points = \"1 + gammon + backgammon\"",
     ),
+    ("backgammon-money", "jacoby = true", "jacoby = false"),
+    (
+        "backgammon-money",
+        "jacoby = true",
+        "jacoby = true\nbeavers = true",
+    ),
+    ("backgammon-match", "target = 7", "target = 5"),
     (
         "kalah",
         "stop = \"mover.pits == 0 or opponent.pits == 0\"\n",

@@ -32,6 +32,8 @@ pub struct Limits {
     pub match_points: i32,
     /// Rules files a tables match plays in turn (`[match] games`).
     pub rotation_games: usize,
+    /// The highest value of a doubling cube (`[cube] max`).
+    pub cube: u32,
     /// Laps round the board one sowing move may make.
     pub laps_per_move: u32,
     /// Bytes in one protocol request line.
@@ -98,6 +100,7 @@ pub const LIMITS: Limits = Limits {
     games_per_match: 1_000,
     match_points: 10_000,
     rotation_games: 16,
+    cube: 1_024,
     laps_per_move: 10_000,
     protocol_line_bytes: 1 << 20,
     input_line_bytes: 4_096,
@@ -250,6 +253,7 @@ impl Limits {
                 "games a tables match plays in turn",
                 self.rotation_games.to_string(),
             ),
+            ("the doubling cube's highest value", self.cube.to_string()),
             ("laps of one sowing move", self.laps_per_move.to_string()),
             (
                 "length of a protocol request line",

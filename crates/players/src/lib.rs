@@ -9,6 +9,7 @@
 //! dispatch are generated.
 
 pub mod analysis;
+pub mod cube;
 pub mod eval;
 
 pub use mcts::Memory;
@@ -59,10 +60,17 @@ pub trait Computer: Copy + Eq + fmt::Debug + fmt::Display {
     const USAGE: &'static str;
     /// Whether it searches in several threads (`mcts:1s:t2`).
     const THREADS: bool = false;
+    /// Whether it decides on the doubling cube by [`cube::decide`] (all but `random`).
+    const CUBE_BY_RULE: bool = true;
 
     /// The player from what its spec says after the name: `budget` (`1s`, `d8`; `None` when
     /// not given) and `threads` (1 unless the player takes [`Computer::THREADS`]).
     fn parse(budget: Option<&str>, threads: u32) -> Result<Self, String>;
+
+    /// [`Computer::CUBE_BY_RULE`] of this player.
+    fn cube_by_rule(&self) -> bool {
+        Self::CUBE_BY_RULE
+    }
 
     /// How long it searches; `None` when it does not search.
     fn budget(&self) -> Option<Budget> {
@@ -393,6 +401,10 @@ pub fn analyse_with<G: Evaluator, R: Rng>(
     memory: &mut Memory<G>,
     rng: &mut R,
 ) -> Option<Analysis> {
+    // The cube's decisions are no search's (see `cube`).
+    if moves.first().is_some_and(|m| game.cube_action(m).is_some()) {
+        return None;
+    }
     on_computer!(spec, |p| p.analyse(game, state, moves, all, memory, rng), human => None)
 }
 
@@ -457,8 +469,13 @@ pub fn choose_with<G: Evaluator, R: Rng>(
         return 0;
     }
     // Nothing asks a person's seat for a computer's move; were it asked, a random one.
-    on_computer!(spec, |p| p.choose(game, state, moves, memory, rng),
-        human => Random.choose(game, state, moves, memory, rng))
+    on_computer!(spec, |p| {
+        let by_rule = match p.cube_by_rule() {
+            true => cube::decide(game, state, moves),
+            false => None,
+        };
+        by_rule.unwrap_or_else(|| p.choose(game, state, moves, memory, rng))
+    }, human => Random.choose(game, state, moves, memory, rng))
 }
 
 /// Plays one game from `state` to its end with uniformly random moves and dice; returns the
@@ -505,6 +522,11 @@ pub(crate) fn random_play<G: Game, R: Rng>(
                 }
                 // By multiply-shift rather than `gen_range`'s rejection, which divides each draw.
                 let i = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
+                // A playout leaves the cube alone: it rolls, and takes (listed first).
+                let i = match game.cube_action(&moves[0]) {
+                    Some(_) => 0,
+                    None => i,
+                };
                 game.play(&mut state, &moves[i as usize]);
             }
         }

@@ -11,6 +11,8 @@ pub struct Random;
 impl Computer for Random {
     const NAME: &'static str = "random";
     const USAGE: &'static str = "random";
+    /// A random player doubles, takes and drops at random too.
+    const CUBE_BY_RULE: bool = false;
 
     fn parse(budget: Option<&str>, _threads: u32) -> Result<Self, String> {
         no_budget(Self::NAME, budget).map(|()| Random)

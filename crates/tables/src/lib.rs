@@ -15,6 +15,7 @@
 //! - `state_json.rs`: reading the protocol's STATE;
 //! - `render.rs`: the terminal board and its picture.
 
+mod cube;
 mod movegen;
 mod notation;
 mod position;
@@ -27,17 +28,18 @@ mod state_json;
 pub use movegen::{Played, TablesMove, MAX_STEPS};
 pub use position::{Position, BAR, OFF, POOL, SLOTS};
 
+use cube::{Crawford, Cube};
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::Expr;
 use ludus_core::game::{
-    Dice, Ending, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome,
-    Phase, Player, Ritual, Roll, RollError, StateError, View,
+    CubeAction, Dice, Ending, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation,
+    Outcome, Phase, Player, Ritual, Roll, RollError, StateError, View,
 };
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
 use movegen::{generate, next_steps, replay, steps_left, MoveRules, TurnInfo};
 use position::{Direction, Key, Lone, Stacked, Turn, MAX_POINTS};
-use rules::MatchRules;
+use rules::{CubeRules, MatchRules};
 use scope::{AfterView, ScoreView};
 use serde_json::{json, Map, Value};
 
@@ -114,6 +116,8 @@ pub struct TablesGame {
     /// unless `[match] games` names several, so the state's game number says which applies.
     rotation: Vec<GameRules>,
     match_rules: Option<MatchRules>,
+    /// `[cube]`: the doubling cube, for every game of a match.
+    cube: Option<CubeRules>,
     ritual: Ritual,
     /// The dice thrown each turn.
     dice: Dice,
@@ -137,6 +141,10 @@ enum Stage {
     Roll,
     Move,
     Over,
+    /// The player to roll decides whether to double first (`[cube]`).
+    Cube,
+    /// The player to move answers the opponent's double.
+    Answer,
 }
 
 /// A position with whose turn it is, the dice, and the match so far.
@@ -174,6 +182,12 @@ pub struct TablesState {
     /// points so far (this game's included once over).
     game: u32,
     points: [i32; 2],
+    /// The doubling cube (at 1 in the middle in games without one).
+    cube: Cube,
+    /// Where this game of a match stands towards the Crawford rule.
+    crawford: Crawford,
+    /// The game ended by a double declined.
+    declined: bool,
 }
 
 impl TablesState {
@@ -420,6 +434,9 @@ impl TablesGame {
             score: 0,
             game: n,
             points: [0; 2],
+            cube: Cube::default(),
+            crawford: Crawford::Before,
+            declined: false,
         }
     }
 
@@ -432,7 +449,7 @@ impl TablesGame {
             // `to_move` means nothing once over; fixed so that equal games compare equal.
             state.to_move = winner as u8;
             state.winner = Some(winner as u8);
-            state.score = score;
+            state.score = self.staked(state, score);
             if self.match_rules.is_some() {
                 state.points[winner] = state.points[winner].saturating_add(state.score);
             }
@@ -461,12 +478,14 @@ impl TablesGame {
         if !self.rules(state).has_position_ids() || state.stage == Stage::Over {
             return (None, None);
         }
-        let (sides, mover) = (&state.pos.sides, usize::from(state.to_move));
+        // While a double is answered, the doubler is the player on roll.
+        let mover = usize::from(state.to_move ^ u8::from(state.stage == Stage::Answer));
+        let sides = &state.pos.sides;
         let dice = match state.dice() {
             Some(&[a, b]) if state.played.len == 0 && !state.given => Some([a, b]),
             _ => None,
         };
-        let xgid = (state.stage == Stage::Roll || dice.is_some())
+        let xgid = (matches!(state.stage, Stage::Roll | Stage::Cube) || dice.is_some())
             .then(|| position_id::xgid(sides, mover, dice))
             .flatten();
         (position_id::position_id(sides, mover), xgid)
@@ -635,6 +654,7 @@ impl Game for TablesGame {
         }
         Some(TablesState {
             points: state.points,
+            crawford: self.next_crawford(state),
             ..self.start_of(state.game + 1, first)
         })
     }
@@ -671,13 +691,23 @@ impl Game for TablesGame {
         let p = usize::from(state.to_move);
         match state.stage {
             Stage::Roll => Phase::Roll(p),
-            Stage::Move => Phase::Move(p),
+            Stage::Move | Stage::Cube | Stage::Answer => Phase::Move(p),
             Stage::Over => Phase::Over,
         }
     }
 
     fn outcome(&self, state: &TablesState) -> Option<Outcome> {
         (state.stage == Stage::Over).then(|| match state.winner {
+            Some(w) if state.declined => {
+                let mut scores = [0; 2];
+                scores[usize::from(w)] = state.score;
+                Outcome {
+                    winner: Some(usize::from(w)),
+                    scores,
+                    reason: "double declined".into(),
+                    ending: Ending::Declined,
+                }
+            }
             Some(w) => {
                 let mut scores = [0; 2];
                 scores[usize::from(w)] = state.score;
@@ -719,6 +749,7 @@ impl Game for TablesGame {
     fn legal_moves(&self, state: &TablesState, out: &mut Vec<TablesMove>) {
         if state.stage != Stage::Move {
             out.clear();
+            self.cube_moves(state, out);
             return;
         }
         let (rules, mover) = (&self.rules(state).moves, usize::from(state.to_move));
@@ -732,8 +763,12 @@ impl Game for TablesGame {
     }
 
     fn play(&self, state: &mut TablesState, mv: &TablesMove) {
+        if let Some(action) = mv.cube_action() {
+            return self.play_cube(state, action);
+        }
         assert_eq!(state.stage, Stage::Move, "play: no move is awaited");
         let mover = usize::from(state.to_move);
+        let given = state.given;
         let game_rules = self.rules(state);
         let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
@@ -799,6 +834,12 @@ impl Game for TablesGame {
                 state.ndice = follows.gifts;
                 state.stage = Stage::Move;
                 state.given = true;
+            } else if state.stage == Stage::Roll
+                && (follows.next.is_none() || given)
+                && self.cube.is_some()
+            {
+                // A new turn of the other player (or their own throw after dice given).
+                self.offer_cube(state);
             }
         }
     }
@@ -809,6 +850,10 @@ impl Game for TablesGame {
 
     fn is_step(&self, mv: &TablesMove) -> bool {
         mv.die().is_some()
+    }
+
+    fn cube_action(&self, mv: &TablesMove) -> Option<CubeAction> {
+        mv.cube_action()
     }
 
     fn roll(&self, state: &mut TablesState, roll: &Roll) -> Result<(), RollError> {
@@ -957,6 +1002,9 @@ impl TablesGame {
 
 impl Notation for TablesGame {
     fn move_text(&self, state: &TablesState, mv: &TablesMove) -> String {
+        if let Some(action) = mv.cube_action() {
+            return action.word().into();
+        }
         notation::format_move(&self.steps_with_hits(state, mv), self.every_landing(state))
     }
 
@@ -985,6 +1033,17 @@ impl Notation for TablesGame {
             Stage::Move => {}
             Stage::Roll => return Err(MoveError::NotAwaited("the dice have not been rolled")),
             Stage::Over => return Err(MoveError::NotAwaited("the game is over")),
+            Stage::Cube | Stage::Answer => return self.parse_cube(state, text),
+        }
+        if CubeAction::from_word(text).is_some() {
+            return Err(MoveError::illegal(
+                text,
+                match self.cube {
+                    Some(_) => "the cube is decided on before rolling, and a double answered at once; now a move of the checkers is awaited",
+                    None => "these rules have no doubling cube",
+                }
+                .to_string(),
+            ));
         }
         let rules = &self.rules(state).moves;
         let chains = notation::parse_turn(text, rules.board.points).map_err(|e| {
@@ -1116,6 +1175,9 @@ impl Notation for TablesGame {
 
 impl Json for TablesGame {
     fn move_json(&self, state: &TablesState, mv: &TablesMove) -> Value {
+        if let Some(action) = mv.cube_action() {
+            return json!({"text": action.word(), "steps": [], "cube": action.word()});
+        }
         let steps: Vec<Value> = mv
             .steps()
             .iter()
@@ -1192,6 +1254,9 @@ impl Json for TablesGame {
         fields.insert("dice".into(), state.dice().map_or(json!([]), |d| json!(d)));
         if rules.end.passes.is_some() {
             fields.insert("passes".into(), json!(state.passes));
+        }
+        if self.cube.is_some() {
+            fields.insert("cube".into(), self.cube_json(state));
         }
         if state.played.len > 0 {
             // A turn played one step at a time, in progress: its steps so far, with their dice.
@@ -1270,6 +1335,8 @@ impl Evaluator for TablesGame {
             state.follow,
             state.first,
             state.given,
+            state.cube,
+            state.crawford,
         )
             .hash(&mut h);
         h.finish()
@@ -1284,10 +1351,10 @@ impl View for TablesGame {
         render::board(self, state, viewer)
     }
     fn awaited(&self, state: &TablesState) -> Option<String> {
-        render::awaited(state)
+        render::awaited(self, state)
     }
     fn move_text_seen_by(&self, state: &TablesState, mv: &TablesMove, viewer: Player) -> String {
-        if usize::from(state.to_move) == viewer {
+        if usize::from(state.to_move) == viewer || mv.cube_action().is_some() {
             return self.move_text(state, mv);
         }
         // The same paths, each point by its number on the viewer's side.

@@ -18,6 +18,7 @@ use super::position::{
 };
 use super::scope::StepView;
 use ludus_core::expr::Expr;
+use ludus_core::game::CubeAction;
 use ludus_core::limits::LIMITS;
 use std::cell::RefCell;
 
@@ -27,13 +28,15 @@ pub const MAX_STEPS: usize = 6;
 
 /// A move: a whole turn's single-die steps `[from, to]` in the order played, from the mover's
 /// side (`from` is a point, `BAR` or `POOL`; `to` a point or `OFF`), no steps being the pass;
-/// or, in a turn played one step at a time, one step and the die it uses.
+/// or, in a turn played one step at a time, one step and the die it uses; or, where the rules
+/// have a doubling cube, a decision of the cube (no steps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TablesMove {
     steps: [[u8; 2]; MAX_STEPS],
     len: u8,
     /// 0 for a whole turn; the die of a step played on its own.
     die: u8,
+    cube: Option<CubeAction>,
 }
 
 impl TablesMove {
@@ -41,12 +44,24 @@ impl TablesMove {
         steps: [[0; 2]; MAX_STEPS],
         len: 0,
         die: 0,
+        cube: None,
     };
     pub fn steps(&self) -> &[[u8; 2]] {
         &self.steps[..usize::from(self.len)]
     }
     pub fn is_pass(&self) -> bool {
-        self.len == 0
+        self.len == 0 && self.cube.is_none()
+    }
+    /// A decision of the doubling cube.
+    pub fn cube(action: CubeAction) -> TablesMove {
+        TablesMove {
+            cube: Some(action),
+            ..TablesMove::PASS
+        }
+    }
+    /// The cube's decision this move is, if it is one.
+    pub fn cube_action(&self) -> Option<CubeAction> {
+        self.cube
     }
     /// For one step of a turn played a step at a time, the die it uses.
     pub fn die(&self) -> Option<u8> {
@@ -55,7 +70,12 @@ impl TablesMove {
     fn step(from: usize, to: usize, die: u8) -> TablesMove {
         let mut steps = [[0; 2]; MAX_STEPS];
         steps[0] = [from as u8, to as u8];
-        TablesMove { steps, len: 1, die }
+        TablesMove {
+            steps,
+            len: 1,
+            die,
+            cube: None,
+        }
     }
 }
 
@@ -1234,6 +1254,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
                 steps: self.steps,
                 len: depth as u8,
                 die: 0,
+                cube: None,
             });
         }
     }

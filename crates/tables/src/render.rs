@@ -122,6 +122,9 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             m.game, game.info.players[0], m.points[0], game.info.players[1], m.points[1],
         );
     }
+    if let Some(cube) = cube_text(game, state) {
+        let _ = writeln!(s, "{cube}");
+    }
     s
 }
 
@@ -144,26 +147,61 @@ fn stacked_text(rules: &GameRules, pos: &Position, p: usize) -> String {
 }
 
 /// What the player to move is to do (after their name); `None` once the game is over.
-pub fn awaited(state: &TablesState) -> Option<String> {
+pub fn awaited(game: &TablesGame, state: &TablesState) -> Option<String> {
     match state.stage {
         Stage::Roll => Some("to roll".to_string()),
         Stage::Move => Some(format!("to move with {}", super::dice_text(state))),
         Stage::Over => None,
+        Stage::Cube => Some(format!("to double (to {}) or roll", 2 * state.cube.value())),
+        Stage::Answer => {
+            let mut answers = Vec::new();
+            game.cube_moves(state, &mut answers);
+            let words: Vec<&str> = answers
+                .iter()
+                .filter_map(|m| m.cube_action().map(|a| a.word()))
+                .collect();
+            let (last, rest) = words.split_last().unwrap_or((&"", &[]));
+            Some(format!(
+                "to answer the double to {}: {} or {last}",
+                2 * state.cube.value(),
+                rest.join(", ")
+            ))
+        }
     }
+}
+
+/// The cube's line under the board: its value and owner, and a Crawford game's.
+fn cube_text(game: &TablesGame, state: &TablesState) -> Option<String> {
+    game.cube.as_ref()?;
+    let owner = match state.cube.owner() {
+        Some(p) => format!("{}'s", game.info.players[p]),
+        None => "in the middle".into(),
+    };
+    let crawford = match state.crawford {
+        super::Crawford::Now => " (the Crawford game: no doubling)",
+        super::Crawford::After => " (post-Crawford)",
+        super::Crawford::Before => "",
+    };
+    Some(format!("cube: {}, {owner}{crawford}", state.cube.value()))
 }
 
 /// Who is to do what, or how the game (and the match) ended.
 pub fn status(game: &TablesGame, state: &TablesState) -> String {
     let names = &game.info.players;
-    if let Some(what) = awaited(state) {
+    if let Some(what) = awaited(game, state) {
         return format!("{} {what}\n", names[usize::from(state.to_move)]);
     }
     let mut s = match state.winner {
         Some(w) => format!(
-            "{} wins ({} point{})",
+            "{} wins ({} point{}{})",
             names[usize::from(w)],
             state.score,
-            if state.score == 1 { "" } else { "s" }
+            if state.score == 1 { "" } else { "s" },
+            if state.declined {
+                ", double declined"
+            } else {
+                ""
+            }
         ),
         None => ludus_core::game::Game::outcome(game, state).map_or_else(String::new, |o| o.reason),
     };

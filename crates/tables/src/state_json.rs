@@ -2,6 +2,7 @@
 //! impossible ones: wrong totals, counts out of range, both sides on one point, dice that do
 //! not fit the phase, a finished game not marked over (or the reverse).
 
+use super::cube::{Crawford, Cube, MIDDLE};
 use super::movegen::{steps_left, Played, MAX_STEPS};
 use super::position::{Lone, Position, Side, BAR, OFF, POOL, STACK_POINTS};
 use super::{position_id, GameRules, Stage, TablesGame, TablesState};
@@ -116,8 +117,28 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     if state.given && state.follow > 0 {
         return Err("dice cannot be both given by the opponent and by `[[dice.after]]`".into());
     }
+    let decision = read_cube(game, value, &mut state)?;
     let limit = game.ply_limit(rules);
+    let declined = shared
+        .result
+        .is_some_and(|r| r.reason == Some("double declined"));
     match phase {
+        PhaseName::Over if declined && game.cube.is_some() => {
+            let Some(w) = shared.result.and_then(|r| r.winner) else {
+                return Err("a game ended by a double declined needs `result.winner`".into());
+            };
+            if !done.is_empty() {
+                return Err(format!(
+                    "player {} has borne off every checker: the game was not ended by a double declined",
+                    done[0]
+                ));
+            }
+            state.stage = Stage::Over;
+            state.to_move = w as u8;
+            state.winner = Some(w as u8);
+            state.declined = true;
+            state.score = state.cube.value();
+        }
         PhaseName::Over => match (0..2)
             .filter_map(|m| rules.ended_by(&pos, m))
             .collect::<Vec<_>>()[..]
@@ -164,7 +185,15 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 Some(Some(p)) => p as u8,
                 _ => return Err("`to_move` is 0 or 1 while the game runs".into()),
             };
-            if phase == PhaseName::Roll {
+            if let Some(stage) = decision {
+                if phase != PhaseName::Move || !dice.is_empty() {
+                    return Err(
+                        "a cube decision awaited is phase \"move\" with dice []".into(),
+                    );
+                }
+                state.stage = stage;
+                check_decision(game, &state)?;
+            } else if phase == PhaseName::Roll {
                 if !dice.is_empty() {
                     return Err("dice must be [] while a roll is awaited".into());
                 }
@@ -262,6 +291,109 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         }
     }
     Ok(state)
+}
+
+/// STATE's `cube` (only where the rules have one, and then optional: the cube at 1 in the
+/// middle): its value and owner, and a match's Crawford game, set on `state`; the decision
+/// awaited, as the stage it is.
+fn read_cube(
+    game: &TablesGame,
+    value: &Value,
+    state: &mut TablesState,
+) -> Result<Option<Stage>, String> {
+    let Some(v) = value.get("cube").filter(|v| !v.is_null()) else {
+        return Ok(None);
+    };
+    let Some(rules) = &game.cube else {
+        return Err("these rules have no doubling cube; leave `cube` out".into());
+    };
+    let cube = v.as_object().ok_or_else(|| {
+        format!("`cube` must be an object such as {{\"value\": 2, \"owner\": 0}}, got {v}")
+    })?;
+    let max = 1u64 << rules.max_log;
+    let n = match cube.get("value") {
+        None | Some(Value::Null) => 1,
+        Some(x) => x
+            .as_u64()
+            .filter(|n| n.is_power_of_two() && *n <= max)
+            .ok_or_else(|| format!("cube.value must be a power of two from 1 to {max}, got {x}"))?,
+    };
+    let owner = match cube.get("owner") {
+        None | Some(Value::Null) => None,
+        Some(x) => Some(
+            x.as_u64()
+                .filter(|&p| p < 2)
+                .ok_or_else(|| format!("cube.owner must be 0, 1 or null (the middle), got {x}"))?
+                as u8,
+        ),
+    };
+    if (n == 1) != owner.is_none() {
+        return Err(format!(
+            "a cube at {n} {}",
+            if n == 1 {
+                "stands in the middle: cube.owner must be null"
+            } else {
+                "has been taken: cube.owner must be 0 or 1"
+            }
+        ));
+    }
+    state.cube = Cube {
+        log: n.ilog2() as u8,
+        owner: owner.unwrap_or(MIDDLE),
+    };
+    let flag = |key: &str| -> Result<bool, String> {
+        match cube.get(key) {
+            None | Some(Value::Null) => Ok(false),
+            Some(_) if !rules.crawford => Err(format!(
+                "these rules play no Crawford game; leave cube.{key} out"
+            )),
+            Some(x) => x
+                .as_bool()
+                .ok_or_else(|| format!("cube.{key} must be true or false, got {x}")),
+        }
+    };
+    state.crawford = match (flag("crawford")?, flag("post_crawford")?) {
+        (true, true) => {
+            return Err("cube.crawford and cube.post_crawford cannot both be true".into())
+        }
+        (true, false) => Crawford::Now,
+        (false, true) => Crawford::After,
+        (false, false) => Crawford::Before,
+    };
+    if let (Crawford::Now | Crawford::After, Some(m)) = (state.crawford, &game.match_rules) {
+        if !state.points.iter().any(|&p| p == m.target - 1) {
+            return Err(format!(
+                "a Crawford or post-Crawford game is played with a player at {} points, one short of the target",
+                m.target - 1
+            ));
+        }
+    }
+    match cube.get("decision") {
+        None | Some(Value::Null) => Ok(None),
+        Some(x) if x == "double" => Ok(Some(Stage::Cube)),
+        Some(x) if x == "take" => Ok(Some(Stage::Answer)),
+        Some(x) => Err(format!(
+            "cube.decision must be \"double\", \"take\" or null, got {x}"
+        )),
+    }
+}
+
+/// Refuses a cube decision the rules would not ask for here.
+fn check_decision(game: &TablesGame, state: &TablesState) -> Result<(), String> {
+    let Some(rules) = &game.cube else {
+        return Ok(());
+    };
+    let doubler = TablesState {
+        to_move: state.to_move ^ u8::from(state.stage == Stage::Answer),
+        ..*state
+    };
+    if !rules.may_double(&doubler) {
+        return Err(format!(
+            "player {} may not double here: the cube is the opponent's, at its highest, or this is the Crawford game",
+            doubler.to_move
+        ));
+    }
+    Ok(())
 }
 
 /// `points`, `bar`, `off` (and `pool`): each side's checkers, every one of them accounted for.

@@ -85,11 +85,13 @@ pub enum Ending {
     BorneOff,
     /// A `[[win]]` rule of a tables file held.
     WinRule,
+    /// A player declined the opponent's double (the doubling cube).
+    Declined,
 }
 
 impl Ending {
     /// Every ending.
-    pub const ALL: [Ending; 9] = [
+    pub const ALL: [Ending; 10] = [
         Ending::Score,
         Ending::Stop,
         Ending::Repetition,
@@ -99,6 +101,7 @@ impl Ending {
         Ending::SetUpOver,
         Ending::BorneOff,
         Ending::WinRule,
+        Ending::Declined,
     ];
 
     /// The ending in a word or two, as analyses print and count it.
@@ -113,7 +116,59 @@ impl Ending {
             Ending::SetUpOver => "set up over",
             Ending::BorneOff => "borne off",
             Ending::WinRule => "win rule",
+            Ending::Declined => "double declined",
         }
+    }
+}
+
+/// A decision of the doubling cube, in the games that have one: a move like any other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CubeAction {
+    /// The player to roll doubles the stakes, before rolling.
+    Double,
+    /// The player to roll rolls without doubling.
+    Roll,
+    /// The doubled player plays on for the doubled stakes, and owns the cube.
+    Take,
+    /// The doubled player declines and loses the game at the stakes before the double.
+    Drop,
+    /// The doubled player takes and at once doubles again, keeping the cube (money games).
+    Beaver,
+}
+
+impl CubeAction {
+    pub const ALL: [CubeAction; 5] = [
+        CubeAction::Double,
+        CubeAction::Roll,
+        CubeAction::Take,
+        CubeAction::Drop,
+        CubeAction::Beaver,
+    ];
+
+    /// The action as it is typed and written: `double`, `roll`, `take`, `drop`, `beaver`.
+    pub fn word(self) -> &'static str {
+        match self {
+            CubeAction::Double => "double",
+            CubeAction::Roll => "roll",
+            CubeAction::Take => "take",
+            CubeAction::Drop => "drop",
+            CubeAction::Beaver => "beaver",
+        }
+    }
+
+    /// The action a word names, in any case (not `pass`, the British word for a drop: a pass
+    /// is a turn without a move).
+    pub fn from_word(word: &str) -> Option<CubeAction> {
+        let word = word.trim().to_ascii_lowercase();
+        CubeAction::ALL.into_iter().find(|a| a.word() == word)
+    }
+
+    /// Whether it answers a double (rather than deciding whether to offer one).
+    pub fn answers(self) -> bool {
+        matches!(
+            self,
+            CubeAction::Take | CubeAction::Drop | CubeAction::Beaver
+        )
     }
 }
 
@@ -341,6 +396,10 @@ pub trait Game: Sync {
     /// --simulate` warns of them, `analyze` counts them.
     fn cut_short(&self, _state: &Self::State) -> bool {
         false
+    }
+    /// The doubling cube's decision `mv` is, in games with a cube; `None` for every other move.
+    fn cube_action(&self, _mv: &Self::Move) -> Option<CubeAction> {
+        None
     }
     /// Whether `mv` is one step of a turn played a step at a time, because it has too many
     /// moves to list whole (or the game is played so): `validate --simulate` warns of them.

@@ -49,6 +49,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "backgammon",
         include_str!("../../../../rules/backgammon.toml"),
     ),
+    (
+        "backgammon-money",
+        include_str!("../../../../rules/backgammon-money.toml"),
+    ),
+    (
+        "backgammon-match",
+        include_str!("../../../../rules/backgammon-match.toml"),
+    ),
     ("had", include_str!("../../../../rules/had.toml")),
     (
         "nackgammon",

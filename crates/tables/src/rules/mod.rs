@@ -11,6 +11,7 @@
 //! nothing).
 
 pub(crate) mod board;
+pub(crate) mod cube;
 pub(crate) mod dice;
 pub(crate) mod end;
 pub(crate) mod moves;
@@ -21,6 +22,7 @@ pub(crate) mod setup;
 pub(crate) mod stacks;
 pub(crate) mod win;
 
+pub(crate) use cube::CubeRules;
 pub(crate) use rounds::MatchRules;
 
 use super::movegen::MoveRules;
@@ -63,6 +65,8 @@ pub struct Rules {
     #[serde(default, rename = "match")]
     pub match_: Option<rounds::MatchTable>,
     #[serde(default)]
+    pub cube: Option<cube::CubeTable>,
+    #[serde(default)]
     pub win: Vec<win::WinTable>,
     #[serde(default)]
     pub end: Option<end::EndTable>,
@@ -99,6 +103,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         stacks::SECTION,
         end::SECTION,
         rounds::SECTION,
+        cube::SECTION,
         DEFINE_SECTION,
         SectionRef {
             keys: AI_KEYS,
@@ -265,6 +270,7 @@ struct Played {
 fn build(cx: &mut Cx, origin: &Origin, rules: &Rules) -> Option<TablesGame> {
     let players = rules.game.player_names(["White", "Black"], cx.errors);
     let match_rules = rules.match_.as_ref().and_then(|m| rounds::check(cx, m));
+    let cube = (rules.cube.as_ref()).and_then(|c| cube::check(cx, c, rules.match_.is_some()));
     let games = match rules.match_.as_ref().and_then(|m| m.games.as_ref()) {
         Some(games) => {
             let evaluate = evaluation(cx, rules);
@@ -294,6 +300,7 @@ fn build(cx: &mut Cx, origin: &Origin, rules: &Rules) -> Option<TablesGame> {
         }),
         rotation: games.into_iter().map(|g| g.rules).collect(),
         match_rules,
+        cube,
         ritual,
         dice,
         max_plies: LIMITS.plies_per_game,
@@ -399,6 +406,9 @@ pub(crate) fn describe(game: &TablesGame) -> String {
     setup::describe_ritual(game.ritual, &mut s);
     if let Some(m) = &game.match_rules {
         m.describe(&mut s);
+    }
+    if let Some(c) = &game.cube {
+        c.describe(&mut s);
     }
     s
 }
