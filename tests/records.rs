@@ -384,54 +384,96 @@ fn gnu_backgammon_imports_an_exported_game() {
     let Some(gnubg) = gnubg() else {
         return;
     };
-    // Backgammon, and Portes: backgammon's moves under other scoring.
-    for rules in ["backgammon", "portes"] {
-        let rec = scratch(&format!("{rules}-bg.rec"));
+    // Backgammon, and Portes: backgammon's moves under other scoring; a money session with the
+    // cube (random players double, take and drop at random), and a 7-point match with the cube
+    // and the Crawford rule.
+    for (rules, white, black, seed) in [
+        ("backgammon", "greedy", "random", "11"),
+        ("portes", "greedy", "random", "11"),
+        ("backgammon-money", "random", "random", "3"),
+        ("backgammon-match", "alphabeta:d1", "greedy", "5"),
+        ("backgammon-match", "random", "greedy", "8"),
+    ] {
+        let rec = scratch(&format!("{rules}-{seed}-bg.rec"));
         let o = ludus(&[
             "play",
             rules,
             "--white",
-            "greedy",
+            white,
             "--black",
-            "random",
+            black,
             "--seed",
-            "11",
+            seed,
             "--record",
             rec.to_str().unwrap(),
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
+        let played = stdout(&o);
         // Passes and all: the record replays.
         let o = ludus(&["replay", rec.to_str().unwrap()]);
         assert!(o.status.success(), "{}", stderr(&o));
         let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
         assert!(o.status.success(), "{}", stderr(&o));
-        let mat = scratch(&format!("{rules}.mat"));
+        let mat = scratch(&format!("{rules}-{seed}.mat"));
         std::fs::write(&mat, stdout(&o)).unwrap();
-        // As many turns in the export as moves in the record.
-        let moves = std::fs::read_to_string(&rec)
-            .unwrap()
+        // As many turns in the export as moves of the checkers in the record, and as many
+        // doubles, takes and drops.
+        let record = std::fs::read_to_string(&rec).unwrap();
+        let moved = |text: &str| record.lines().filter(|l| *l == text).count();
+        let cube =
+            ["double", "take", "drop", "roll"].map(|w| moved(&format!("{{\"move\":\"{w}\"}}")));
+        let moves = record
             .lines()
             .filter(|l| l.starts_with("{\"move\""))
-            .count();
+            .count()
+            - cube.iter().sum::<usize>();
         let commands = format!(
-            "import mat {}\nset analysis chequerplay evaluation plies 0\nanalyse match\nshow statistics match\n",
+            "import mat {}\nshow score\nset analysis chequerplay evaluation plies 0\nset analysis cubedecision evaluation plies 0\nanalyse match\nshow statistics match\n",
             mat.display()
         );
         let out = run_with_input(&gnubg.to_string_lossy(), &["-t", "-q"], &commands);
         let text = String::from_utf8_lossy(&out.stdout);
-        let total: usize = text
-            .lines()
-            .find(|l| l.starts_with("Total moves"))
-            .unwrap_or_else(|| {
-                panic!(
-                    "{rules}: gnubg did not import the match:\n{text}\n{}",
-                    String::from_utf8_lossy(&out.stderr)
-                )
-            })
-            .split_whitespace()
-            .filter_map(|w| w.parse::<usize>().ok())
-            .sum();
-        assert_eq!(total, moves, "{rules}: {text}");
+        let counts = |label: &str| -> usize {
+            text.lines()
+                .find(|l| l.starts_with(label))
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{rules}: gnubg did not import the match:\n{text}\n{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    )
+                })
+                .split_whitespace()
+                .filter_map(|w| w.parse::<usize>().ok())
+                .sum()
+        };
+        if rules == "backgammon-money" {
+            assert!(cube[0] > 0 && cube[1] > 0 && cube[2] > 0, "{cube:?}");
+        }
+        assert_eq!(counts("Total moves"), moves, "{rules}: {text}");
+        assert_eq!(counts("Doubles "), cube[0], "{rules}: {text}");
+        assert_eq!(counts("Takes "), cube[1], "{rules}: {text}");
+        assert_eq!(counts("Passes "), cube[2], "{rules}: {text}");
+        for word in ["arning", "rror:", "nvalid", "llegal"] {
+            assert!(!text.contains(word), "{rules}: gnubg says {word}:\n{text}");
+        }
+        if rules == "backgammon-match" {
+            // The match's final score as Ludus played it: `match game 3: White 7, Black 2`.
+            let last = played
+                .lines()
+                .rev()
+                .find(|l| l.starts_with("match game "))
+                .unwrap();
+            let score = last.split(": ").nth(1).unwrap().replace(',', "");
+            let (w, b) = match score.split(' ').collect::<Vec<_>>()[..] {
+                [_, w, _, b] => (w.to_string(), b.to_string()),
+                _ => panic!("{last}"),
+            };
+            assert!(
+                text.contains(&format!("White {w}, Black {b} (match to 7 points)")),
+                "{rules}: Ludus ended at {w}-{b}; gnubg:\n{text}"
+            );
+            assert!(stdout(&o).starts_with(" 7 point match"), "{}", stdout(&o));
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
-use ludus_core::game::{Game, Json, Notation, Phase, View};
+use ludus_core::game::{CubeAction, Game, Json, Notation, Phase, View};
 use ludus_core::limits::{excerpt, Limits};
 use ludus_core::rules::{Source, SourceError};
 use ludus_players::Spec;
@@ -149,7 +149,8 @@ fn show(
 }
 
 /// `ludus export FILE --format mat`: the games of a backgammon-like record in the Jellyfish
-/// `.mat` text that GNU Backgammon imports (`import mat FILE`), as a money session.
+/// `.mat` text that GNU Backgammon imports (`import mat FILE`): a match to its target, or else
+/// a money session; the doubling cube's actions and each game's result included.
 pub fn export_mat(file: &Path, rules: Option<&str>, limits: &Limits) -> Result<bool> {
     let (header, game, mut input) = open(file, rules)?;
     if let Err(why) = game.as_backgammon() {
@@ -160,76 +161,147 @@ pub fn export_mat(file: &Path, rules: Option<&str>, limits: &Limits) -> Result<b
             excerpt(game.name())
         );
     }
-    // Per game, an entry per roll (`None`) and move, so that `undo` takes back the right ones.
-    let mut games: Vec<Vec<Option<Turn>>> = Vec::new();
+    let mut games: Vec<MatGame> = Vec::new();
     let names = game.player_names().map(String::from);
     let mut before: Option<AnyState> = None;
+    let mut beaver = false;
     let seats = [Spec::Human, Spec::Human];
     let result = table::replay(game, header, seats, &mut input, limits.record_events, |r| {
         let (step, game) = (r.step(), r.table.game());
         match &step.event {
-            Event::Game { .. } => games.push(Vec::new()),
+            Event::Game { .. } => games.push(MatGame {
+                points: game
+                    .match_standing(&step.state)
+                    .map_or([0; 2], |m| m.points),
+                cells: Vec::new(),
+                won: None,
+            }),
             Event::Move { text } => {
-                if let (Some(b), Some(steps)) = (&before, games.last_mut()) {
-                    steps.push(Some(turn(game, b, text)));
+                if let (Some(b), Some(g)) = (&before, games.last_mut()) {
+                    let cell = cell(game, b, text);
+                    beaver |= cell.text.starts_with(" Beaver");
+                    // Rolling without doubling is written by the roll itself: kept (empty) so
+                    // that `undo` counts it.
+                    g.cells.push(Some(cell));
                 }
             }
             Event::Roll { .. } => {
-                if let Some(steps) = games.last_mut() {
-                    steps.push(None);
+                if let Some(g) = games.last_mut() {
+                    g.cells.push(None);
                 }
             }
             Event::Undo { undo } => {
-                if let Some(steps) = games.last_mut() {
-                    steps.truncate(steps.len().saturating_sub(*undo as usize));
+                if let Some(g) = games.last_mut() {
+                    g.cells
+                        .truncate(g.cells.len().saturating_sub(*undo as usize));
                 }
             }
             _ => {}
         }
+        if let Some(g) = games.last_mut() {
+            g.won = game
+                .outcome(&step.state)
+                .and_then(|o| o.winner.map(|w| (w, o.scores[w])));
+        }
         before = Some(step.state.clone());
     });
-    result.map_err(|e| located(file, &e))?;
-    let mut text = String::from(" 0 point match\n");
-    for (g, turns) in games.iter().enumerate() {
+    let end = result.map_err(|e| located(file, &e))?;
+    if beaver {
+        bail!(
+            "{}: a beaver has no `.mat` form GNU Backgammon reads; the record cannot be exported",
+            file.display()
+        );
+    }
+    let target = (end.state().ok())
+        .and_then(|s| end.game().match_standing(s))
+        .and_then(|m| m.target)
+        .unwrap_or(0);
+    let mut text = format!(" {target} point match\n");
+    for (g, played) in games.iter().enumerate() {
         text.push_str(&format!("\n Game {}\n", g + 1));
-        text.push_str(&format!(" {:<27} : 0 {:<27} : 0\n", names[0], names[1]));
+        text.push_str(&format!(
+            " {:<27} : {} {:<27} : {}\n",
+            names[0], played.points[0], names[1], played.points[1]
+        ));
         let mut rows: Vec<[String; 2]> = Vec::new();
-        for t in turns.iter().flatten() {
-            let cell = format!("{}: {}", t.dice, t.steps);
+        let put = |player: usize, cell: String, rows: &mut Vec<[String; 2]>| match rows.last_mut() {
+            Some(row) if player == 1 && row[1].is_empty() => row[1] = cell,
+            _ if player == 1 => rows.push([String::new(), cell]),
+            _ => rows.push([cell, String::new()]),
+        };
+        for c in played.cells.iter().flatten().filter(|c| !c.text.is_empty()) {
+            put(c.player, c.text.clone(), &mut rows);
+        }
+        let mut wins = None;
+        if let Some((w, points)) = played.won {
+            let s = if points == 1 { "" } else { "s" };
+            let cell = format!(" Wins {points} point{s}");
             match rows.last_mut() {
-                Some(row) if t.player == 1 && row[1].is_empty() => row[1] = cell,
-                _ if t.player == 1 => rows.push([String::new(), cell]),
-                _ => rows.push([cell, String::new()]),
+                Some(row) if row[w].is_empty() && (w == 1 || row[1].is_empty()) => row[w] = cell,
+                _ => wins = Some((w, cell)),
             }
         }
         for (n, [left, right]) in rows.iter().enumerate() {
-            text.push_str(&format!("{:3}) {left:<28}{right}\n", n + 1));
+            // A row of a result alone is written without its number.
+            if left.starts_with(" Wins") || (left.is_empty() && right.starts_with(" Wins")) {
+                text.push_str(&format!("     {left:<28}{right}\n"));
+            } else {
+                text.push_str(&format!("{:3}) {left:<28}{right}\n", n + 1));
+            }
+        }
+        if let Some((w, cell)) = wins {
+            let (left, right) = if w == 0 {
+                (cell, String::new())
+            } else {
+                (String::new(), cell)
+            };
+            text.push_str(&format!("     {left:<28}{right}\n"));
         }
     }
     say!("{}", text.trim_end());
     Ok(true)
 }
 
-struct Turn {
-    player: usize,
-    /// The two dice as `.mat` writes them (`63`).
-    dice: String,
-    /// The steps as `.mat` writes them, in the mover's numbering: `25` the bar, `0` off.
-    steps: String,
+/// One game of a `.mat` export: the match points before it, a cell per move (`None` per roll,
+/// so that `undo` takes back the right ones) and who won it for how many points.
+struct MatGame {
+    points: [i32; 2],
+    cells: Vec<Option<Cell>>,
+    won: Option<(usize, i32)>,
 }
 
-fn turn(game: &AnyGame, before: &AnyState, text: &str) -> Turn {
+/// What a move writes in its player's column of a `.mat`: the dice and steps (`63: 24/18
+/// 13/10`), or the cube's action (` Doubles => 2`, ` Takes`, ` Drops`).
+struct Cell {
+    player: usize,
+    text: String,
+}
+
+fn cell(game: &AnyGame, before: &AnyState, text: &str) -> Cell {
     let player = match game.phase(before) {
         Phase::Move(p) => p,
         _ => 0,
     };
     let json = game.state_json(before);
+    let mv = game.parse_move(before, text).ok();
+    if let Some(action) = mv.as_ref().and_then(|m| game.cube_action(m)) {
+        let value = json["cube"]["value"].as_i64().unwrap_or(1);
+        let text = match action {
+            CubeAction::Double => format!(" Doubles => {}", 2 * value),
+            CubeAction::Take => " Takes".into(),
+            CubeAction::Drop => " Drops".into(),
+            CubeAction::Beaver => format!(" Beavers => {}", 4 * value),
+            // Rolling without doubling is written by the roll itself.
+            CubeAction::Roll => String::new(),
+        };
+        return Cell { player, text };
+    }
     let dice: String = json["dice"]
         .as_array()
         .map(|d| d.iter().take(2).map(|v| v.to_string()).collect())
         .unwrap_or_default();
-    let steps = match game.parse_move(before, text) {
-        Ok(mv) => game.move_json(before, &mv)["steps"]
+    let steps = match mv {
+        Some(mv) => game.move_json(before, &mv)["steps"]
             .as_array()
             .map(|steps| {
                 steps
@@ -239,12 +311,11 @@ fn turn(game: &AnyGame, before: &AnyState, text: &str) -> Turn {
                     .join(" ")
             })
             .unwrap_or_default(),
-        Err(_) => String::new(),
+        None => String::new(),
     };
-    Turn {
+    Cell {
         player,
-        dice,
-        steps,
+        text: format!("{dice}: {steps}"),
     }
 }
 

@@ -356,6 +356,7 @@ impl SowingGame {
             } else {
                 None
             },
+            target: rule.tally.as_ref().map(|t| t.target),
         })
     }
 

@@ -5,8 +5,8 @@
 
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::game::{
-    Deal, Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation, Outcome, Phase,
-    Playable, Player, Ritual, Roll, RollError, StateError, View,
+    CubeAction, Deal, Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation,
+    Outcome, Phase, Playable, Player, Ritual, Roll, RollError, StateError, View,
 };
 use ludus_core::rules::{FamilyRef, RulesDoc, Source, SourceError};
 
@@ -85,6 +85,17 @@ macro_rules! families {
                     $((AnyGame::$variant($g), AnyState::$variant($s), AnyMove::$variant($m)) => $body,)*
                     #[allow(unreachable_patterns)]
                     _ => panic!("a state or move of another game"),
+                }
+            };
+        }
+
+        /// Delegates a method taking a move alone to the family's game.
+        macro_rules! on_move_alone {
+            ($self:ident, $mv:ident, |$g:ident, $m:ident| $body:expr) => {
+                match ($self, $mv) {
+                    $((AnyGame::$variant($g), AnyMove::$variant($m)) => $body,)*
+                    #[allow(unreachable_patterns)]
+                    _ => panic!("a move of another game"),
                 }
             };
         }
@@ -392,6 +403,12 @@ impl Game for AnyGame {
     }
     fn cut_short(&self, state: &AnyState) -> bool {
         on_state!(self, state, |g, s| g.cut_short(s))
+    }
+    fn is_step(&self, mv: &AnyMove) -> bool {
+        on_move_alone!(self, mv, |g, m| g.is_step(m))
+    }
+    fn cube_action(&self, mv: &AnyMove) -> Option<CubeAction> {
+        on_move_alone!(self, mv, |g, m| g.cube_action(m))
     }
     fn pieces(&self, state: &AnyState) -> u32 {
         on_state!(self, state, |g, s| g.pieces(s))

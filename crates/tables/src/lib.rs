@@ -676,6 +676,7 @@ impl Game for TablesGame {
             points: state.points,
             over: decided.is_some(),
             winner: decided.flatten(),
+            target: self.match_rules.as_ref().map(|m| m.target),
         })
     }
 

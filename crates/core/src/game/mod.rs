@@ -180,6 +180,8 @@ pub struct MatchStanding {
     pub points: [i32; 2],
     pub over: bool,
     pub winner: Option<Player>,
+    /// The points that win the match, where the rules play to a target.
+    pub target: Option<i32>,
 }
 
 /// How the first player is chosen before a match.
