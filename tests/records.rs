@@ -390,7 +390,7 @@ fn gnu_backgammon_imports_an_exported_game() {
     for (rules, white, black, seed) in [
         ("backgammon", "greedy", "random", "11"),
         ("portes", "greedy", "random", "11"),
-        ("backgammon-money", "random", "random", "3"),
+        ("backgammon-money", "random", "random", "2"),
         ("backgammon-match", "alphabeta:d1", "greedy", "5"),
         ("backgammon-match", "random", "greedy", "8"),
     ] {
