@@ -188,6 +188,40 @@ fn the_prompt_shows_the_dice_and_help_explains_the_notation() {
 }
 
 #[test]
+fn the_cube_is_offered_answered_and_said() {
+    let out = play_typing(
+        "cube.txt",
+        "3-1\n8/5 6/5\nhelp\ntake\ndouble\ntake\n6-4\n24/14\nroll\n2-1\n6/4 5/4\n5-2\n13/8 6/4\ndouble\ndrop\n",
+        &[
+            "backgammon-money",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--first",
+            "white",
+            "--dice",
+            "manual",
+        ],
+    );
+    for said in [
+        "Black (human) to double (to 2) or roll",
+        "The cube: `double` or `roll` before rolling; `take` or `drop` to answer a double.",
+        "`take` is not legal: the cube is to be decided on before rolling: type roll or double",
+        "Black (human) doubles.",
+        "White (human) to answer the double to 2: take or drop",
+        "White (human) takes.",
+        "cube: 2, White's",
+        "White (human) to double (to 4) or roll",
+        "White (human) does not double.",
+        "Black (human) drops.",
+        "White (human) wins (double declined)",
+    ] {
+        assert!(out.contains(said), "{said}:\n{out}");
+    }
+}
+
+#[test]
 fn offers_get_answers_passes_are_played_and_rules_are_named() {
     let out = play_typing(
         "offer.txt",

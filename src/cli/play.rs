@@ -312,8 +312,11 @@ impl Terminal {
         self.write_record()?;
         let game = self.game();
         let after = self.state()?;
-        let mut said = format!("{} plays {seen}", self.name(p));
-        if seen != text {
+        let mut said = match game.cube_action(mv) {
+            Some(action) => format!("{} {}", self.name(p), action.said()),
+            None => format!("{} plays {seen}", self.name(p)),
+        };
+        if seen != text && game.cube_action(mv).is_none() {
             let names = game.player_names();
             said.push_str(&format!(" ({text} in {}'s numbering)", names[p]));
         }

@@ -2,7 +2,7 @@
 //! review and undo) and the record. Nothing here knows HTTP: the requests of the API map onto
 //! these methods one to one, and an error leaves the game exactly as it was.
 
-use ludus_core::game::{Game, Json, Phase, Player, View};
+use ludus_core::game::{CubeAction, Game, Json, Phase, Player, View};
 use ludus_core::limits::{excerpt, Limits};
 use ludus_players::{Budget, Spec};
 use ludus_table::record::{self, Event, Header};
@@ -281,7 +281,10 @@ fn step_text(game: &AnyGame, step: &Step) -> String {
             let faces: Vec<String> = roll.iter().map(u8::to_string).collect();
             format!("{who} rolls {}", faces.join("-"))
         }
-        Event::Move { text } => format!("{who} plays {text}"),
+        Event::Move { text } => match CubeAction::from_word(text) {
+            Some(action) => format!("{who} {}", action.said()),
+            None => format!("{who} plays {text}"),
+        },
         Event::Undo { undo } => format!("undo {undo}"),
         Event::Agreed { .. } => format!("{who} offers to end the game here; accepted"),
         Event::End { end } => format!("end: {}", end.reason),

@@ -225,13 +225,18 @@ pub fn notation_help(game: &TablesGame, state: &TablesState) -> String {
     } else {
         ""
     };
+    let cube = match game.cube {
+        Some(c) if c.beavers => "\nThe cube: `double` or `roll` before rolling; `take`, `drop` or `beaver` to answer a double.",
+        Some(_) => "\nThe cube: `double` or `roll` before rolling; `take` or `drop` to answer a double.",
+        None => "",
+    };
     format!(
         "A move lists each checker's path in your own numbering (the board is numbered from your\n\
          side: your checkers travel from {points} down to 1):\n\
          \x20 `24/18 13/11`  one checker from 24 to 18, another from 13 to 11\n\
          \x20 `24/18/13`     one checker moving twice     `13/7(2)`  two checkers from 13 to 7\n\
          \x20 `13/7*`        hits on 7                    `bar/22`   enters from the bar{pool}\n\
-         \x20 `6/off`        bears off                    `pass`     when no die can be played{stacks}"
+         \x20 `6/off`        bears off                    `pass`     when no die can be played{stacks}{cube}"
     )
 }
 

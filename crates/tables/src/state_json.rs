@@ -266,6 +266,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         state.points[usize::from(w)] = state.score;
     }
     check_standing(game, &state)?;
+    check_crawford(game, &state)?;
     // Who started: given, or as the turns alternate from the player to move (from the winner,
     // the last mover, once won).
     let last = match (state.stage, state.winner) {
@@ -360,14 +361,6 @@ fn read_cube(
         (false, true) => Crawford::After,
         (false, false) => Crawford::Before,
     };
-    if let (Crawford::Now | Crawford::After, Some(m)) = (state.crawford, &game.match_rules) {
-        if !state.points.iter().any(|&p| p == m.target - 1) {
-            return Err(format!(
-                "a Crawford or post-Crawford game is played with a player at {} points, one short of the target",
-                m.target - 1
-            ));
-        }
-    }
     match cube.get("decision") {
         None | Some(Value::Null) => Ok(None),
         Some(x) if x == "double" => Ok(Some(Stage::Cube)),
@@ -376,6 +369,24 @@ fn read_cube(
             "cube.decision must be \"double\", \"take\" or null, got {x}"
         )),
     }
+}
+
+/// Refuses a Crawford or post-Crawford game under way without a player one point short of
+/// the target (the leader stays there until the match is won).
+fn check_crawford(game: &TablesGame, state: &TablesState) -> Result<(), String> {
+    if let (Crawford::Now | Crawford::After, Some(m), false) = (
+        state.crawford,
+        &game.match_rules,
+        state.stage == Stage::Over,
+    ) {
+        if !state.points.iter().any(|&p| p == m.target - 1) {
+            return Err(format!(
+                "a Crawford or post-Crawford game is played with a player at {} points, one short of the target",
+                m.target - 1
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a cube decision the rules would not ask for here.

@@ -163,6 +163,17 @@ impl CubeAction {
         CubeAction::ALL.into_iter().find(|a| a.word() == word)
     }
 
+    /// The action said after the player's name: `doubles`, `does not double`, `takes`, ...
+    pub fn said(self) -> &'static str {
+        match self {
+            CubeAction::Double => "doubles",
+            CubeAction::Roll => "does not double",
+            CubeAction::Take => "takes",
+            CubeAction::Drop => "drops",
+            CubeAction::Beaver => "beavers",
+        }
+    }
+
     /// Whether it answers a double (rather than deciding whether to offer one).
     pub fn answers(self) -> bool {
         matches!(
