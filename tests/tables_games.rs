@@ -487,6 +487,135 @@ fn position_ids_are_gnu_backgammons() {
     assert_eq!(shown, wanted);
 }
 
+/// GNU Backgammon's match IDs, and the XGID's cube and match fields: in random money games
+/// and 7-point matches with the cube (random cube actions included), GNU Backgammon reads each
+/// `xgid` Ludus writes (the cube's value and owner, the score, the match's length, the Crawford
+/// game, the Jacoby rule) and shows the `match_id` Ludus gives; and each XGID read back by
+/// Ludus is the same position, stakes and decision.
+#[test]
+fn match_ids_and_cube_xgids_are_gnu_backgammons() {
+    use base64::Engine;
+    use rand::Rng;
+    let Some(gnubg) = tools_common::optional_tool(
+        "match_ids_and_cube_xgids_are_gnu_backgammons",
+        "GNU Backgammon",
+        &["/usr/games/gnubg", "/usr/bin/gnubg"],
+        "gnubg",
+    ) else {
+        return;
+    };
+    let mut commands = String::from("set player 0 human\nset player 1 human\n");
+    let mut wanted = Vec::new();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    // A position set up after each XGID (every checker on the bars), whose boards GNU
+    // Backgammon shows too, marks where the XGID's boards end.
+    let bars = format!("15{} 15", " 0".repeat(24));
+    let empty = [0u8; 24];
+    let both_bars = json!({"points": [empty, empty], "bar": [15, 15], "off": [0, 0],
+        "to_move": 0, "phase": "roll"});
+    let plain = load("backgammon");
+    let both_bars = plain.state_json(&plain.state_from_json(&both_bars).unwrap())["position_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for name in ["backgammon-money", "backgammon-match"] {
+        let g = load(name);
+        let mut st = g.new_game(0);
+        let (mut games, before) = (0, wanted.len());
+        while games < 3 || wanted.len() - before < 160 {
+            let v = g.state_json(&st);
+            if let Some(x) = v["xgid"].as_str() {
+                let back = g.state_json(&g.state_from_json(&json!({"xgid": x})).unwrap());
+                for f in ["points", "bar", "off", "to_move", "dice"] {
+                    assert_eq!(back[f], v[f], "{x}: {f}");
+                }
+                assert_eq!(back["cube"]["value"], v["cube"]["value"], "{x}");
+                assert_eq!(back["cube"]["owner"], v["cube"]["owner"], "{x}");
+                if v["cube"]["decision"] == "double" {
+                    assert_eq!(back["cube"]["decision"], "double", "{x}");
+                }
+                if name == "backgammon-match" {
+                    assert_eq!(back["match"]["points"], v["match"]["points"], "{x}");
+                }
+                commands.push_str(&format!("set xgid {x}\nset board simple {bars}\n"));
+                wanted.push(v["match_id"].as_str().unwrap().to_string());
+            }
+            match g.phase(&st) {
+                Phase::Over => {
+                    games += 1;
+                    match g.next_game(&st, rng.gen_range(0..2)) {
+                        Some(next) => st = next,
+                        None => st = g.new_game(rng.gen_range(0..2)),
+                    }
+                }
+                Phase::Roll(_) => {
+                    let d = g.dice().unwrap().sample(&mut rng);
+                    g.roll(&mut st, &d).unwrap();
+                }
+                Phase::Move(_) => {
+                    let mut moves = Vec::new();
+                    g.legal_moves(&st, &mut moves);
+                    g.play(&mut st, &moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+    let text = gnubg_says(&gnubg, &commands);
+    let (mut shown, mut last, mut position) = (Vec::new(), None, "");
+    for line in text.lines() {
+        if let Some(id) = line.split("Position ID:").nth(1) {
+            position = id.trim();
+        } else if let Some(id) = line.split("Match ID   :").nth(1) {
+            match position == both_bars {
+                true => shown.extend(last.take()),
+                false => last = Some(id.trim()),
+            }
+        }
+    }
+    assert!(wanted.len() >= 300, "{} XGIDs", wanted.len());
+    assert_eq!(shown.len(), wanted.len(), "{text}");
+    // The same game, the dice taken in either order (GNU Backgammon keeps an XGID's in its
+    // own), and seen from the side GNU Backgammon puts at the bottom: it sets up an XGID with
+    // the top player on roll as the bottom player's (a mirror: owner, turns and scores swapped).
+    let fields = |id: &str| -> [u64; 8] {
+        let key = base64::engine::general_purpose::STANDARD
+            .decode(id)
+            .unwrap();
+        let bits = key
+            .iter()
+            .enumerate()
+            .fold(0u128, |n, (i, &b)| n | u128::from(b) << (8 * i));
+        let at = |from: u32, width: u32| (bits >> from) as u64 & ((1 << width) - 1);
+        let dice = [at(15, 3), at(18, 3)];
+        [
+            at(0, 4),
+            at(4, 2),
+            at(6, 1),
+            // Crawford, the game's state, a double offered, and whether the player to decide
+            // is the one on roll.
+            at(7, 1) | at(8, 3) << 1 | at(12, 1) << 4 | (at(11, 1) ^ at(6, 1)) << 5,
+            dice[0].min(dice[1]) << 3 | dice[0].max(dice[1]),
+            at(21, 15),
+            at(36, 15),
+            at(51, 15),
+        ]
+    };
+    let mirror = |mut f: [u64; 8]| {
+        f[1] = match f[1] {
+            3 => 3,
+            o => 1 - o,
+        };
+        f[2] ^= 1;
+        f.swap(6, 7);
+        f
+    };
+    for (i, (s, w)) in shown.iter().zip(&wanted).enumerate() {
+        let (s, w) = (fields(s), fields(w));
+        let w = if s[2] != w[2] { mirror(w) } else { w };
+        assert_eq!(s, w, "position {i}");
+    }
+}
+
 /// What GNU Backgammon prints for `commands`, run in its text mode.
 fn gnubg_says(gnubg: &std::path::Path, commands: &str) -> String {
     use std::io::Write;

@@ -127,6 +127,13 @@ pub struct TablesGame {
     by_steps: bool,
 }
 
+/// A position's IDs (see [`TablesGame::ids`]).
+struct Ids {
+    position: String,
+    match_id: String,
+    xgid: Option<String>,
+}
+
 /// What follows a turn when the same player goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Next {
@@ -471,24 +478,58 @@ impl TablesGame {
             .map_or(self.max_plies, |n| n.min(self.max_plies))
     }
 
-    /// The position's GNU Backgammon position ID and eXtreme Gammon XGID, where the rules'
-    /// board has them and the game runs (the XGID before a roll, or with a whole throw to
-    /// play).
-    fn ids(&self, state: &TablesState) -> (Option<String>, Option<String>) {
+    /// The position's IDs, where the rules' board has them and the game runs: GNU
+    /// Backgammon's position ID and match ID, and eXtreme Gammon's XGID (before the roll, or
+    /// with a whole throw to play).
+    fn ids(&self, state: &TablesState) -> Option<Ids> {
         if !self.rules(state).has_position_ids() || state.stage == Stage::Over {
-            return (None, None);
+            return None;
         }
         // While a double is answered, the doubler is the player on roll.
-        let mover = usize::from(state.to_move ^ u8::from(state.stage == Stage::Answer));
+        let answering = state.stage == Stage::Answer;
+        let mover = usize::from(state.to_move ^ u8::from(answering));
         let sides = &state.pos.sides;
         let dice = match state.dice() {
             Some(&[a, b]) if state.played.len == 0 && !state.given => Some([a, b]),
             _ => None,
         };
+        let stakes = self.stakes(state);
         let xgid = (matches!(state.stage, Stage::Roll | Stage::Cube) || dice.is_some())
-            .then(|| position_id::xgid(sides, mover, dice))
+            .then(|| position_id::xgid(sides, mover, dice, &stakes))
             .flatten();
-        (position_id::position_id(sides, mover), xgid)
+        let match_id = position_id::match_id(&position_id::MatchState {
+            stakes,
+            on_roll: mover,
+            turn: usize::from(state.to_move),
+            doubled: answering,
+            dice: (state.stage == Stage::Move).then_some([state.dice[0], state.dice[1]]),
+            game_state: 1,
+        });
+        Some(Ids {
+            position: position_id::position_id(sides, mover)?,
+            match_id,
+            xgid,
+        })
+    }
+
+    /// What an XGID says of `state` beside the board: the cube, the match score and length,
+    /// the Crawford game or the money-play rules.
+    fn stakes(&self, state: &TablesState) -> position_id::Stakes {
+        let mut stakes = position_id::Stakes::default();
+        if let Some(m) = &self.match_rules {
+            stakes.scores = state.points;
+            stakes.length = m.target;
+        }
+        if let Some(c) = &self.cube {
+            stakes.cube = state.cube.log;
+            stakes.owner = state.cube.owner();
+            stakes.max_cube = c.max_log;
+            stakes.flag = match self.match_rules {
+                Some(_) => u8::from(state.crawford == Crawford::Now),
+                None => u8::from(c.jacoby) + 2 * u8::from(c.beavers),
+            };
+        }
+        stakes
     }
 
     /// Whether moves show each step as played, in order: where the rules remember what a step
@@ -1201,12 +1242,12 @@ impl Json for TablesGame {
         let sides = &state.pos.sides;
         let n = rules.moves.board.points;
         fields.insert("points".into(), json!([&sides[0][1..=n], &sides[1][1..=n]]));
-        let (id, xgid) = self.ids(state);
-        if let Some(id) = id {
-            fields.insert("position_id".into(), json!(id));
-        }
-        if let Some(x) = xgid {
-            fields.insert("xgid".into(), json!(x));
+        if let Some(ids) = self.ids(state) {
+            fields.insert("position_id".into(), json!(ids.position));
+            fields.insert("match_id".into(), json!(ids.match_id));
+            if let Some(x) = ids.xgid {
+                fields.insert("xgid".into(), json!(x));
+            }
         }
         fields.insert("bar".into(), json!([sides[0][BAR], sides[1][BAR]]));
         fields.insert("off".into(), json!([sides[0][OFF], sides[1][OFF]]));

@@ -45,6 +45,60 @@ pub fn position_id(sides: &[Side; 2], on_roll: usize) -> Option<String> {
     Some(base64::engine::general_purpose::STANDARD_NO_PAD.encode(key))
 }
 
+/// What GNU Backgammon's match ID says of a game: the stakes, who is on roll and who decides,
+/// the dice, and whether the game runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchState {
+    pub stakes: Stakes,
+    pub on_roll: usize,
+    /// The player to decide: the one on roll, or the one answering a double.
+    pub turn: usize,
+    pub doubled: bool,
+    pub dice: Option<[u8; 2]>,
+    /// 1 playing, 2 over, 4 ended by a double declined.
+    pub game_state: u8,
+}
+
+/// GNU Backgammon's match ID: 66 bits in twelve base-64 characters (`cAkAAAAAAAAA`), bit i
+/// being bit `i % 8` of byte `i / 8`: the cube's value (4 bits, as a power of two) and owner
+/// (2: player 0, 1 or 3 for the middle), the player on roll, the Crawford flag, the game state
+/// (3), whose turn, a double offered, a resignation offered (2), the dice (3 each), the match
+/// length (15), the two scores (15 each) and, last, whether the Jacoby rule is not in force.
+/// GNU Backgammon's player 1 is the bottom player, player 0 here.
+pub fn match_id(m: &MatchState) -> String {
+    let gnubg = |p: usize| 1 - p as u64;
+    let [a, b] = m.dice.unwrap_or([0, 0]);
+    let money = m.stakes.length == 0;
+    let fields: [(u64, u32); 14] = [
+        (u64::from(m.stakes.cube), 4),
+        (m.stakes.owner.map_or(3, gnubg), 2),
+        (gnubg(m.on_roll), 1),
+        (u64::from(!money && m.stakes.flag & 1 == 1), 1),
+        (u64::from(m.game_state), 3),
+        (gnubg(m.turn), 1),
+        (u64::from(m.doubled), 1),
+        (0, 2),
+        (u64::from(a), 3),
+        (u64::from(b), 3),
+        (m.stakes.length as u64 & 0x7fff, 15),
+        (m.stakes.scores[1] as u64 & 0x7fff, 15),
+        (m.stakes.scores[0] as u64 & 0x7fff, 15),
+        // A 67th bit GNU Backgammon writes: the Jacoby rule not in force.
+        (u64::from(!(money && m.stakes.flag & 1 == 1)), 1),
+    ];
+    let mut key = [0u8; 9];
+    let mut bit = 0;
+    for (value, width) in fields {
+        for i in 0..width {
+            if value >> i & 1 == 1 {
+                key[bit / 8] |= 1 << (bit % 8);
+            }
+            bit += 1;
+        }
+    }
+    base64::engine::general_purpose::STANDARD.encode(key)
+}
+
 /// The checkers an ID describes, `[not on roll, on roll]`, each on its points 1 to 24 and bar
 /// (none off: the caller knows how many each side has); an error says what is wrong.
 pub fn read_position_id(text: &str) -> Result<[Side; 2], String> {
@@ -88,18 +142,54 @@ pub fn read_position_id(text: &str) -> Result<[Side; 2], String> {
 }
 
 /// A position as an XGID gives it: each side's checkers in its own numbering (none off), whose
-/// turn, and the dice when thrown.
+/// turn, the dice when thrown, and the stakes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Xgid {
     pub sides: [Side; 2],
     pub to_move: usize,
     pub dice: Option<[u8; 2]>,
+    pub stakes: Stakes,
+}
+
+/// What an XGID says beside the board: the cube, the score and the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stakes {
+    /// The cube stands at 2^`cube`; `owner` none: in the middle.
+    pub cube: u8,
+    pub owner: Option<usize>,
+    /// Player 0's and player 1's points in the match.
+    pub scores: [i32; 2],
+    /// In a match, 1 in the Crawford game; in money play, 1 for the Jacoby rule plus 2 for
+    /// beavers.
+    pub flag: u8,
+    /// The match's length (0: money play).
+    pub length: i32,
+    /// The cube's highest value, as a power of two.
+    pub max_cube: u8,
+}
+
+impl Default for Stakes {
+    /// A game without the cube: cube 1 in the middle, money play, no score.
+    fn default() -> Stakes {
+        Stakes {
+            cube: 0,
+            owner: None,
+            scores: [0; 2],
+            flag: 0,
+            length: 0,
+            max_cube: 10,
+        }
+    }
 }
 
 /// The XGID of `sides` with `to_move` to play `dice` (none: to roll), player 0 at the bottom,
-/// for a game without the cube: cube 1 in the middle, money play, no score. `None` where the
-/// XGID cannot hold the checkers.
-pub fn xgid(sides: &[Side; 2], to_move: usize, dice: Option<[u8; 2]>) -> Option<String> {
+/// at these stakes. `None` where the XGID cannot hold the checkers.
+pub fn xgid(
+    sides: &[Side; 2],
+    to_move: usize,
+    dice: Option<[u8; 2]>,
+    stakes: &Stakes,
+) -> Option<String> {
     position_id(sides, to_move)?;
     let letter = |n: u8, bottom: bool| match n {
         0 => '-',
@@ -118,11 +208,26 @@ pub fn xgid(sides: &[Side; 2], to_move: usize, dice: Option<[u8; 2]>) -> Option<
     board.push(letter(sides[0][BAR], true));
     let turn = if to_move == 0 { 1 } else { -1 };
     let dice = dice.map_or("00".to_string(), |[a, b]| format!("{a}{b}"));
-    Some(format!("XGID={board}:0:0:{turn}:{dice}:0:0:0:0:10"))
+    let Stakes {
+        cube,
+        owner,
+        scores: [bottom, top],
+        flag,
+        length,
+        max_cube,
+    } = *stakes;
+    let owner = match owner {
+        None => 0,
+        Some(0) => 1,
+        Some(_) => -1,
+    };
+    Some(format!(
+        "XGID={board}:{cube}:{owner}:{turn}:{dice}:{bottom}:{top}:{flag}:{length}:{max_cube}"
+    ))
 }
 
-/// The position an XGID gives; the cube and match fields are read for their form only (the
-/// game is played without the cube). An error says what is wrong.
+/// The position an XGID gives, with its stakes (the caller checks them against the rules). An
+/// error says what is wrong.
 pub fn read_xgid(text: &str) -> Result<Xgid, String> {
     let text = text.trim();
     let shown = ludus_core::limits::excerpt(text);
@@ -143,13 +248,21 @@ pub fn read_xgid(text: &str) -> Result<Xgid, String> {
             .filter(|n| range.contains(n))
             .ok_or_else(|| format!("the XGID's {name} `{field}` is not one"))
     };
-    number(cube, "cube value", 0..=12)?;
-    number(owner, "cube owner", -1..=1)?;
-    number(score0, "bottom player's score", 0..=99_999)?;
-    number(score1, "top player's score", 0..=99_999)?;
-    number(flag, "Crawford or Jacoby flag", 0..=3)?;
-    number(length, "match length", 0..=99_999)?;
-    number(limit, "cube limit", 0..=15)?;
+    let stakes = Stakes {
+        cube: number(cube, "cube value", 0..=12)? as u8,
+        owner: match number(owner, "cube owner", -1..=1)? {
+            1 => Some(0),
+            -1 => Some(1),
+            _ => None,
+        },
+        scores: [
+            number(score0, "bottom player's score", 0..=99_999)? as i32,
+            number(score1, "top player's score", 0..=99_999)? as i32,
+        ],
+        flag: number(flag, "Crawford or Jacoby flag", 0..=3)? as u8,
+        length: number(length, "match length", 0..=99_999)? as i32,
+        max_cube: number(limit, "cube limit", 0..=15)? as u8,
+    };
     let to_move = match number(turn, "turn", -1..=1)? {
         1 => 0,
         -1 => 1,
@@ -200,6 +313,7 @@ pub fn read_xgid(text: &str) -> Result<Xgid, String> {
         sides,
         to_move,
         dice,
+        stakes,
     })
 }
 
@@ -232,17 +346,28 @@ mod tests {
     #[test]
     fn the_start_as_an_xgid_and_back() {
         let start = side("24:2 13:5 8:3 6:5");
-        let text = xgid(&[start, start], 0, None).unwrap();
+        let text = xgid(&[start, start], 0, None, &Stakes::default()).unwrap();
         assert_eq!(text, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10");
         let x = read_xgid(&text).unwrap();
         assert_eq!((x.sides, x.to_move, x.dice), ([start, start], 0, None));
         let moved = side("24:2 13:5 8:2 6:3 3:2 bar:1");
-        let text = xgid(&[start, moved], 1, Some([5, 2])).unwrap();
-        assert_eq!(text, "XGID=ab----E-C---eE---b-c--b-B-:0:0:-1:52:0:0:0:0:10");
+        let stakes = Stakes {
+            cube: 1,
+            owner: Some(1),
+            scores: [3, 5],
+            flag: 1,
+            length: 7,
+            max_cube: 10,
+        };
+        let text = xgid(&[start, moved], 1, Some([5, 2]), &stakes).unwrap();
+        assert_eq!(
+            text,
+            "XGID=ab----E-C---eE---b-c--b-B-:1:-1:-1:52:3:5:1:7:10"
+        );
         let x = read_xgid(&text).unwrap();
         assert_eq!(
-            (x.sides, x.to_move, x.dice),
-            ([start, moved], 1, Some([5, 2]))
+            (x.sides, x.to_move, x.dice, x.stakes),
+            ([start, moved], 1, Some([5, 2]), stakes)
         );
         for (bad, why) in [
             ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00", "not an XGID"),
@@ -274,6 +399,41 @@ mod tests {
             let e = read_xgid(bad).unwrap_err();
             assert!(e.contains(why), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn gnubgs_match_ids() {
+        // A money game's start under the Jacoby rule, the player on roll (GNU Backgammon's
+        // player 0, the top) to play 4-1; and a 7-point match at 3-2 (bottom first) with the cube at 2 the bottom
+        // player's, the bottom player on roll: as GNU Backgammon shows them.
+        let start = MatchState {
+            stakes: Stakes {
+                flag: 1,
+                ..Stakes::default()
+            },
+            on_roll: 1,
+            turn: 1,
+            doubled: false,
+            dice: Some([4, 1]),
+            game_state: 1,
+        };
+        assert_eq!(match_id(&start), "MAEGAAAAAAAA");
+        let m = MatchState {
+            stakes: Stakes {
+                cube: 1,
+                owner: Some(0),
+                scores: [3, 2],
+                flag: 0,
+                length: 7,
+                max_cube: 10,
+            },
+            on_roll: 0,
+            turn: 0,
+            doubled: false,
+            dice: None,
+            game_state: 1,
+        };
+        assert_eq!(match_id(&m), "UQngACAAGAAE");
     }
 
     #[test]

@@ -103,12 +103,12 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             stacked_text(rules, pos, p)
         );
     }
-    let (id, xgid) = game.ids(state);
-    if let Some(id) = id {
-        let _ = writeln!(s, "GNU Backgammon position ID: {id}");
-    }
-    if let Some(x) = xgid {
-        let _ = writeln!(s, "{x}");
+    if let Some(ids) = game.ids(state) {
+        let _ = writeln!(s, "GNU Backgammon position ID: {}", ids.position);
+        let _ = writeln!(s, "                 match ID: {}", ids.match_id);
+        if let Some(x) = ids.xgid {
+            let _ = writeln!(s, "{x}");
+        }
     }
     if let Some(m) = game.match_standing(state) {
         let rotating = if game.rotation.len() > 1 {

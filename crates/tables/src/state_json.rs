@@ -9,7 +9,7 @@ use super::{position_id, GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::state::MatchFields;
 use ludus_core::game::{PhaseName, StateFields};
 use ludus_core::limits::LIMITS;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn count(v: &Value, what: &str) -> Result<u8, String> {
     v.as_u64()
@@ -44,7 +44,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             .filter(|v| !v.is_null() && value.get("points").is_none())
     };
     if let Some(x) = given("xgid") {
-        return read(game, &expand_xgid(rules, value, x)?);
+        return read(game, &expand_xgid(game, rules, value, x)?);
     }
     if let Some(id) = given("position_id") {
         return read(game, &expand_position_id(rules, value, id)?);
@@ -461,18 +461,77 @@ fn expand_position_id(rules: &GameRules, value: &Value, id: &Value) -> Result<Va
 }
 
 /// `value` with the fields an XGID gives in place of `xgid`: `points`, `bar`, `off`,
-/// `to_move`, `phase` and `dice`.
-fn expand_xgid(rules: &GameRules, value: &Value, x: &Value) -> Result<Value, String> {
-    let fields = ["bar", "off", "to_move", "phase", "dice"];
+/// `to_move`, `phase` and `dice`, and, as the rules have them, `cube` (before the roll, the
+/// decision to double where the player may) and the match's `points`. Stakes the rules cannot
+/// have are refused: a cube where there is none, a match of another length.
+fn expand_xgid(
+    game: &TablesGame,
+    rules: &GameRules,
+    value: &Value,
+    x: &Value,
+) -> Result<Value, String> {
+    let fields = ["bar", "off", "to_move", "phase", "dice", "cube"];
+    if value.pointer("/match/points").is_some() {
+        return Err("`xgid` gives the match's points too: leave `match.points` out (`match.game` may say which game of the match this is)".into());
+    }
     let read = position_id::read_xgid(id_text(rules, value, x, "xgid", &fields)?)?;
+    let stakes = read.stakes;
     let mut v = with_sides(rules, value, "xgid", read.sides, "XGID")?;
     let o = v.as_object_mut().ok_or("a state is a JSON object")?;
-    o.insert("to_move".into(), serde_json::json!(read.to_move));
+    o.insert("to_move".into(), json!(read.to_move));
+    let target = game.match_rules.as_ref().map_or(0, |m| m.target);
+    if stakes.length != target {
+        return Err(match target {
+            0 => format!(
+                "the XGID is of a match to {}; these rules define no match",
+                stakes.length
+            ),
+            t => format!(
+                "the XGID's match is to {} points; these rules play to {t}",
+                stakes.length
+            ),
+        });
+    }
+    if target > 0 {
+        let game = value.pointer("/match/game").cloned().unwrap_or(json!(1));
+        o.insert(
+            "match".into(),
+            json!({"game": game, "points": stakes.scores}),
+        );
+    }
+    let mut decides = false;
+    match &game.cube {
+        None if stakes.cube > 0 || stakes.owner.is_some() => {
+            return Err(format!(
+                "the XGID has the cube at {}; these rules have no doubling cube",
+                1u32 << stakes.cube
+            ))
+        }
+        None => {}
+        Some(c) => {
+            let mut cube = json!({"value": 1u64 << stakes.cube, "owner": stakes.owner});
+            if c.crawford && stakes.scores.iter().any(|&p| p == target - 1) {
+                cube["crawford"] = json!(stakes.flag & 1 == 1);
+                cube["post_crawford"] = json!(stakes.flag & 1 == 0);
+            }
+            let crawford_game = cube["crawford"] == true;
+            // Before the roll, a player who may double decides first.
+            decides = read.dice.is_none()
+                && !crawford_game
+                && stakes.cube < c.max_log
+                && stakes.owner.is_none_or(|p| p == read.to_move);
+            if decides {
+                cube["decision"] = json!("double");
+            }
+            o.insert("cube".into(), cube);
+        }
+    }
     let (phase, dice) = match read.dice {
-        Some(d) => ("move", serde_json::json!(d)),
-        None => ("roll", serde_json::json!([])),
+        Some(d) => ("move", json!(d)),
+        None if decides => ("move", json!([])),
+        None => ("roll", json!([])),
     };
-    o.insert("phase".into(), serde_json::json!(phase));
+    o.insert("phase".into(), json!(phase));
     o.insert("dice".into(), dice);
     Ok(v)
 }
