@@ -16,9 +16,11 @@
 //!   The steps, padded with 0s to the most a turn takes (K), sorted s_1 <= ... <= s_K, are
 //!   ranked among such multisets, Σ C(s_i + i - 1, i), so there are C(S + K, K) actions. Their
 //!   order is left out: legal moves are distinct positions, and the same steps reach the same
-//!   position in whatever order they are played.
+//!   position in whatever order they are played. Where the rules have a doubling cube, its
+//!   decisions follow: C(S + K, K) + 0 `double`, + 1 `roll`, + 2 `take`, + 3 `drop`, + 4
+//!   `beaver`.
 
-use ludus::game::Game;
+use ludus::game::{CubeAction, Game};
 use ludus::registry::{AnyGame, AnyMove};
 use ludus::sowing::MoveKind;
 use ludus::tables::{BAR, POOL};
@@ -35,10 +37,12 @@ pub enum Space {
         picks: u64,
         lifts: bool,
     },
+    /// `cube`: whether the cube's decisions follow the moves.
     Tables {
         points: u64,
         faces: u64,
         steps: u64,
+        cube: bool,
     },
 }
 
@@ -61,6 +65,7 @@ impl Space {
                     points: points as u64,
                     faces: g.dice().map_or(1, |d| u64::from(d.faces)),
                     steps: steps as u64,
+                    cube: g.has_cube(),
                 }
             }
         }
@@ -76,7 +81,11 @@ impl Space {
                 points,
                 faces,
                 steps,
-            } => binomial((points + 2) * faces + steps, steps),
+                cube,
+            } => {
+                let cube = if cube { CubeAction::ALL.len() as u64 } else { 0 };
+                binomial((points + 2) * faces + steps, steps) + cube
+            }
         }
     }
 
@@ -110,6 +119,20 @@ impl Space {
                     points,
                     faces,
                     steps,
+                    ..
+                },
+                AnyMove::Tables(m),
+            ) if m.cube_action().is_some() => {
+                let moves = binomial((points + 2) * faces + steps, steps);
+                let index = CubeAction::ALL.iter().position(|&a| m.cube_action() == Some(a));
+                moves + index.unwrap_or(0) as u64
+            }
+            (
+                Space::Tables {
+                    points,
+                    faces,
+                    steps,
+                    ..
                 },
                 AnyMove::Tables(m),
             ) => {

@@ -387,6 +387,11 @@ impl TablesGame {
         bounds.fold((0, 0), |(p, s), (q, t)| (p.max(q), s.max(t)))
     }
 
+    /// Whether the rules have a doubling cube (`[cube]`), whose decisions are moves.
+    pub fn has_cube(&self) -> bool {
+        self.cube.is_some()
+    }
+
     /// Plays every turn one step at a time (each decision one die played by one checker), or
     /// only those with too many whole-turn moves to list (the default).
     pub fn set_by_steps(&mut self, on: bool) {

@@ -395,6 +395,17 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             svg.spot(tray, py - 14.0, 2.0 * W, 28.0, &[("spot", "pool".into())]);
         }
     }
+    // The doubling cube by the tray: in the middle, or on its owner's side.
+    if game.cube.is_some() {
+        let y = match state.cube.owner() {
+            None => TOP + board_height / 2.0,
+            Some(p) if p == viewer => TOP + board_height - 90.0,
+            Some(_) => TOP + 90.0,
+        };
+        svg.rect(tray + W - 16.0, y - 16.0, 32.0, 32.0, LIGHT, Some(INK));
+        let value = state.cube.value().to_string();
+        svg.text((tray + W, y), 15.0, Anchor::Middle, true, INK, &value);
+    }
     // The dice to play, in the right half of the board.
     let dice = state.dice().unwrap_or(&[]);
     let dice_x = column(quarter + quarter / 2) + W / 2.0 - dice.len() as f64 * 20.0;
