@@ -90,6 +90,19 @@ enum Command {
         #[arg(long)]
         rules: Option<String>,
     },
+    /// Read a match or money session another program wrote into a Ludus record, every roll,
+    /// move and cube action checked against the rules: the Jellyfish `.mat` text GNU
+    /// Backgammon exports (`export match mat FILE` in gnubg).
+    Import {
+        file: PathBuf,
+        /// The rules the games were played by (default: `backgammon-money` for a money
+        /// session, `backgammon-match` for a 7-point match).
+        #[arg(long)]
+        rules: Option<String>,
+        /// Write the record to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Speak the JSON-lines engine protocol on standard input/output.
     Protocol,
     #[cfg(feature = "server")]
@@ -280,6 +293,11 @@ fn main() -> ExitCode {
             format: ExportFormat::Mat,
             rules,
         } => cli::replay::export_mat(&file, rules.as_deref(), &limits),
+        Command::Import {
+            file,
+            rules,
+            output,
+        } => cli::import::import_mat(&file, rules.as_deref(), output.as_deref(), &limits),
         Command::Protocol => {
             let stdin = std::io::stdin();
             ludus::protocol::run(stdin.lock(), std::io::stdout().lock(), &limits)

@@ -456,6 +456,31 @@ fn gnu_backgammon_imports_an_exported_game() {
         for word in ["arning", "rror:", "nvalid", "llegal"] {
             assert!(!text.contains(word), "{rules}: gnubg says {word}:\n{text}");
         }
+        // The round trip: GNU Backgammon's own `.mat` of what it imported, read back by
+        // `ludus import`, is the record's games, roll by roll and move by move.
+        let again = scratch(&format!("{rules}-{seed}-gnubg.mat"));
+        let commands = format!(
+            "import mat {}\nexport match mat {}\n",
+            mat.display(),
+            again.display()
+        );
+        run_with_input(&gnubg.to_string_lossy(), &["-t", "-q"], &commands);
+        let imported = scratch(&format!("{rules}-{seed}-imported.rec"));
+        let o = ludus(&[
+            "import",
+            again.to_str().unwrap(),
+            "--rules",
+            rules,
+            "-o",
+            imported.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{rules}: {}", stderr(&o));
+        let events =
+            |text: &str| -> Vec<String> { text.lines().skip(1).map(str::to_string).collect() };
+        let back = std::fs::read_to_string(&imported).unwrap();
+        assert_eq!(events(&back), events(&record), "{rules}");
+        let o = ludus(&["replay", imported.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
         if rules == "backgammon-match" {
             // The match's final score as Ludus played it: `match game 3: White 7, Black 2`.
             let last = played
@@ -472,7 +497,8 @@ fn gnu_backgammon_imports_an_exported_game() {
                 text.contains(&format!("White {w}, Black {b} (match to 7 points)")),
                 "{rules}: Ludus ended at {w}-{b}; gnubg:\n{text}"
             );
-            assert!(stdout(&o).starts_with(" 7 point match"), "{}", stdout(&o));
+            let exported = std::fs::read_to_string(&mat).unwrap();
+            assert!(exported.starts_with(" 7 point match"), "{exported}");
         }
     }
 }
@@ -636,4 +662,98 @@ fn a_record_keeps_the_deal_of_stones_scattered_at_random() {
     )
     .unwrap_err();
     assert!(e.message.contains("scatter no stones"), "{e}");
+}
+
+/// `ludus import`: a `.mat` file becomes the record it was exported from (no GNU Backgammon
+/// needed), and a broken one is refused at its line with the reason.
+#[test]
+fn a_mat_file_is_imported_or_refused_at_its_line() {
+    let rec = scratch("import-match.rec");
+    let o = ludus(&[
+        "play",
+        "backgammon-match",
+        "--white",
+        "random",
+        "--black",
+        "greedy",
+        "--seed",
+        "8",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mat_text = stdout(&o);
+    let mat = scratch("import-match.mat");
+    std::fs::write(&mat, &mat_text).unwrap();
+    let o = ludus(&["import", mat.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let events = |text: &str| -> Vec<String> { text.lines().skip(1).map(str::to_string).collect() };
+    let record = std::fs::read_to_string(&rec).unwrap();
+    assert_eq!(events(&stdout(&o)), events(&record));
+    assert!(record.contains("\"double\""), "the match has a double");
+    // Each broken file is refused at its line, with the reason.
+    let refused = |name: &str, text: &str, args: &[&str], why: &str| {
+        let file = scratch(name);
+        std::fs::write(&file, text).unwrap();
+        let o = ludus(&[&["import", file.to_str().unwrap()], args].concat());
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stdout(&o));
+        assert!(stderr(&o).contains(why), "{name}: {}", stderr(&o));
+    };
+    let line_of = |needle: &str| mat_text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    // The first turn's move, changed to one the dice do not allow.
+    let first_row = mat_text.lines().find(|l| l.starts_with("  1)")).unwrap();
+    let cell = first_row[5..]
+        .trim()
+        .split("  ")
+        .next()
+        .unwrap()
+        .to_string();
+    let (dice, _) = cell.split_once(": ").unwrap();
+    let illegal = mat_text.replacen(&cell, &format!("{dice}: 13/1"), 1);
+    refused(
+        "illegal.mat",
+        &illegal,
+        &[],
+        &format!("illegal.mat:{}: `13/1` is not legal", line_of("  1)")),
+    );
+    refused(
+        "garbage.mat",
+        &mat_text.replacen(&cell, "xy: 13/1", 1),
+        &[],
+        "`xy: 13/1` is not a move, a cube action or a result",
+    );
+    refused("empty.mat", "", &[], "no game");
+    refused(
+        "five.mat",
+        &mat_text.replace(" 7 point match", " 5 point match"),
+        &[],
+        "a match to 5 points: give a rules file for it with --rules",
+    );
+    refused(
+        "plakoto.mat",
+        &mat_text,
+        &["--rules", "plakoto"],
+        "`plakoto` is not backgammon as `.mat` files hold it",
+    );
+    refused(
+        "money.mat",
+        &mat_text,
+        &["--rules", "backgammon-money"],
+        "a match to 7 points; the rules `backgammon-money` play single games",
+    );
+    // A game won before it is over: a resignation.
+    let game_1: Vec<&str> = mat_text.split("\n\n").collect();
+    let first = game_1[1];
+    let rows: Vec<&str> = first.lines().collect();
+    let resigned = [&rows[..rows.len() - 2], &rows[rows.len() - 1..]]
+        .concat()
+        .join("\n");
+    refused(
+        "resigned.mat",
+        &format!("{}\n\n{resigned}\n", game_1[0]),
+        &[],
+        "a resignation, which Ludus does not record yet",
+    );
 }

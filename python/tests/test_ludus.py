@@ -12,6 +12,7 @@ import ludus
 ALL = [
     "oware", "kalah", "sat-gharva", "sat-gharva-choice", "uuholo", "toguz-korgool", "omweso",
     "backgammon", "had", "plakoto", "fevga", "tavli", "long-nardy", "acey-deucey", "mughrabieh",
+    "backgammon-money", "backgammon-match",
 ]
 
 
@@ -146,6 +147,18 @@ def test_random_games_keep_the_action_space(name):
 
 def test_action_space_sizes():
     assert ludus.load("backgammon").num_distinct_actions() == 26_294_360  # C(160, 4)
+    # The cube's five decisions after the moves: double, roll, take, drop, beaver.
+    money = ludus.load("backgammon-money")
+    assert money.num_distinct_actions() == 26_294_360 + 5
+    state = money.new_initial_state(first=0, seed=1)
+    state.roll_dice()
+    state.apply_action(state.legal_actions()[0])
+    moves = 26_294_360
+    assert state.legal_actions() == [moves, moves + 1]
+    assert state.action_to_string(moves) == "double"
+    state.apply_action(moves)
+    assert state.legal_actions() == [moves + 2, moves + 3]
+    assert state.action_to_string(moves + 3) == "drop"
     assert ludus.load("uuholo").num_distinct_actions() == 35
 
 

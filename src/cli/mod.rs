@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod explain;
+pub mod import;
 pub mod play;
 pub mod replay;
 pub mod show;

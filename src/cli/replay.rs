@@ -244,9 +244,9 @@ pub fn export_mat(file: &Path, rules: Option<&str>, limits: &Limits) -> Result<b
         for (n, [left, right]) in rows.iter().enumerate() {
             // A row of a result alone is written without its number.
             if left.starts_with(" Wins") || (left.is_empty() && right.starts_with(" Wins")) {
-                text.push_str(&format!("     {left:<28}{right}\n"));
+                text.push_str(&format!("     {}\n", columns(left, right)));
             } else {
-                text.push_str(&format!("{:3}) {left:<28}{right}\n", n + 1));
+                text.push_str(&format!("{:3}) {}\n", n + 1, columns(left, right)));
             }
         }
         if let Some((w, cell)) = wins {
@@ -255,11 +255,18 @@ pub fn export_mat(file: &Path, rules: Option<&str>, limits: &Limits) -> Result<b
             } else {
                 (String::new(), cell)
             };
-            text.push_str(&format!("     {left:<28}{right}\n"));
+            text.push_str(&format!("     {}\n", columns(&left, &right)));
         }
     }
     say!("{}", text.trim_end());
     Ok(true)
+}
+
+/// A row's two cells: the left one in 28 columns, or followed by a space when longer (four
+/// steps that hit fill more).
+fn columns(left: &str, right: &str) -> String {
+    let width = 28.max(left.len() + 1);
+    format!("{left:<width$}{right}")
 }
 
 /// One game of a `.mat` export: the match points before it, a cell per move (`None` per roll,
@@ -300,13 +307,31 @@ fn cell(game: &AnyGame, before: &AnyState, text: &str) -> Cell {
         .as_array()
         .map(|d| d.iter().take(2).map(|v| v.to_string()).collect())
         .unwrap_or_default();
+    // The opponent's checkers by the mover's point numbers, to mark the steps that hit (`*`).
+    let mut theirs = [0i64; 25];
+    for (n, c) in json["points"][1 - player]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        theirs[24 - n] = c.as_i64().unwrap_or(0);
+    }
     let steps = match mv {
         Some(mv) => game.move_json(before, &mv)["steps"]
             .as_array()
             .map(|steps| {
                 steps
                     .iter()
-                    .map(|s| format!("{}/{}", mat_point(&s[0]), mat_point(&s[1])))
+                    .map(|s| {
+                        let to = s[1].as_u64().map_or(0, |n| n as usize).min(24);
+                        let hit = to > 0 && theirs[to] == 1;
+                        if hit {
+                            theirs[to] = 0;
+                        }
+                        let star = if hit { "*" } else { "" };
+                        format!("{}/{}{star}", mat_point(&s[0]), mat_point(&s[1]))
+                    })
                     .collect::<Vec<_>>()
                     .join(" ")
             })
