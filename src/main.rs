@@ -103,6 +103,32 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Learn a position evaluation for a tables game by self-play (TD(λ), as TD-Gammon) and
+    /// write it for the `net:FILE` player.
+    Train {
+        /// A bundled game name or a rules file path.
+        rules: String,
+        /// Games of self-play.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// Hidden units of the network.
+        #[arg(long, default_value_t = 40)]
+        hidden: usize,
+        /// The learning rate.
+        #[arg(long, default_value_t = 0.1)]
+        alpha: f32,
+        /// How far back each error is credited (0: one position, 1: all).
+        #[arg(long, default_value_t = 0.7)]
+        lambda: f32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The network file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// A network to train further.
+        #[arg(long)]
+        from: Option<PathBuf>,
+    },
     /// Speak the JSON-lines engine protocol on standard input/output.
     Protocol,
     #[cfg(feature = "server")]
@@ -298,6 +324,25 @@ fn main() -> ExitCode {
             rules,
             output,
         } => cli::import::import_mat(&file, rules.as_deref(), output.as_deref(), &limits),
+        Command::Train {
+            rules,
+            games,
+            hidden,
+            alpha,
+            lambda,
+            seed,
+            output,
+            from,
+        } => cli::train::train(&cli::train::TrainOptions {
+            rules: &rules,
+            games,
+            hidden,
+            alpha,
+            lambda,
+            seed,
+            output: &output,
+            from: from.as_deref(),
+        }),
         Command::Protocol => {
             let stdin = std::io::stdin();
             ludus::protocol::run(stdin.lock(), std::io::stdout().lock(), &limits)

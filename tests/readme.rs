@@ -25,8 +25,8 @@ fn every_bundled_game_and_subcommand_is_named() {
         );
     }
     for sub in [
-        "list", "show", "validate", "explain", "play", "replay", "export", "import", "protocol",
-        "serve", "bench", "analyze", "merge",
+        "list", "show", "validate", "explain", "play", "replay", "export", "import", "train",
+        "protocol", "serve", "bench", "analyze", "merge",
     ] {
         assert!(
             README.contains(&format!("ludus {sub}")),

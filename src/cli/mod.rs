@@ -7,6 +7,7 @@ pub mod import;
 pub mod play;
 pub mod replay;
 pub mod show;
+pub mod train;
 pub mod validate;
 
 use anyhow::Result;

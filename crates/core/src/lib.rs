@@ -10,5 +10,6 @@ pub mod diagnostics;
 pub mod expr;
 pub mod game;
 pub mod limits;
+pub mod net;
 pub mod rules;
 pub mod svg;

@@ -172,6 +172,7 @@ computers! {
     Greedy => greedy::Greedy,
     Mcts => mcts::Mcts,
     AlphaBeta => alphabeta::AlphaBeta,
+    Net => net::NetPlayer,
 }
 
 /// A computer player as parsing by name finds it.

@@ -488,6 +488,12 @@ impl Evaluator for AnyGame {
     fn pips(&self, state: &AnyState, player: Player) -> Option<i32> {
         on_state!(self, state, |g, s| g.pips(s, player))
     }
+    fn network(&self) -> Option<&ludus_core::net::Net> {
+        with_game!(self, g => g.network())
+    }
+    fn features(&self, state: &AnyState, out: &mut Vec<f32>) -> bool {
+        on_state!(self, state, |g, s| g.features(s, out))
+    }
     fn evaluation(&self, state: &AnyState, player: Player) -> Option<i32> {
         on_state!(self, state, |g, s| g.evaluation(s, player))
     }

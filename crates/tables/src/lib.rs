@@ -125,6 +125,8 @@ pub struct TablesGame {
     max_plies: u32,
     /// Every turn is played one step at a time, not only those with too many moves.
     by_steps: bool,
+    /// `[ai] network`: the learned evaluation the `net` player plays by.
+    network: Option<std::sync::Arc<ludus_core::net::Net>>,
 }
 
 /// A position's IDs (see [`TablesGame::ids`]).
@@ -1369,6 +1371,49 @@ impl Evaluator for TablesGame {
         };
         Some(rules.evaluate.as_ref()?.eval(&view))
     }
+    /// For each side in its own numbering, each point as TD-Gammon reads it (a checker, two,
+    /// three, and half of any more), the bar (half its checkers), the borne-off and the pool
+    /// (a fifteenth of each), then where the rules have them the pins, the stacks and the
+    /// remembered names; last, who is to move.
+    fn features(&self, state: &TablesState, out: &mut Vec<f32>) -> bool {
+        let rules = self.rules(state);
+        let pos = &state.pos;
+        let points = rules.moves.board.points;
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        for p in 0..2 {
+            let side = &pos.sides[p];
+            for &c in &side[1..=points] {
+                let c = f32::from(c);
+                out.extend([flag(c >= 1.0), flag(c >= 2.0), flag(c >= 3.0)]);
+                out.push((c - 3.0).max(0.0) / 2.0);
+            }
+            out.push(f32::from(side[BAR]) / 2.0);
+            out.push(f32::from(side[OFF]) / 15.0);
+            if rules.uses_pool() {
+                out.push(f32::from(side[POOL]) / 15.0);
+            }
+            if rules.moves.lone == Lone::Pin {
+                out.extend((1..=points).map(|n| flag(pos.pinned[p] & (1 << n) != 0)));
+            }
+            if rules.moves.stacks.is_some() {
+                let stacks = points.min(position::STACK_POINTS);
+                out.extend(
+                    (1..=stacks).map(|n| f32::from(position::stacked_at(pos.stacked[p], n)) / 15.0),
+                );
+            }
+            out.extend(
+                (0..rules.remembered.len()).map(|i| flag(pos.remembered[p] & (1 << i) != 0)),
+            );
+        }
+        let mover = self.phase(state).to_move().unwrap_or(0);
+        out.extend([flag(mover == 0), flag(mover == 1)]);
+        true
+    }
+
+    fn network(&self) -> Option<&ludus_core::net::Net> {
+        self.network.as_deref()
+    }
+
     fn position_key(&self, state: &TablesState) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();

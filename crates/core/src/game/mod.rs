@@ -531,6 +531,18 @@ pub trait Evaluator: Game {
         None
     }
 
+    /// The position's features for a learned evaluation (`ludus train`, the `net` player):
+    /// numbers of about 0 to 1, from player 0's side, as many for every position of the
+    /// rules, appended to `out`; false where the family gives none.
+    fn features(&self, _state: &Self::State, _out: &mut Vec<f32>) -> bool {
+        false
+    }
+
+    /// The learned evaluation the rules file names (`[ai] network`), for the `net` player.
+    fn network(&self) -> Option<&crate::net::Net> {
+        None
+    }
+
     /// The rules file's own value of `state` for `player` (`[ai] evaluate`), which the search
     /// players then go by instead of [`Evaluator::heuristic`]; `None` when the file gives none.
     fn evaluation(&self, _state: &Self::State, _player: Player) -> Option<i32> {

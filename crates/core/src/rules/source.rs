@@ -233,7 +233,7 @@ impl Source {
     }
 }
 
-enum ReadError {
+pub(crate) enum ReadError {
     Io(std::io::Error),
     NotAFile,
     TooLarge,
@@ -242,7 +242,7 @@ enum ReadError {
 /// The bytes of a regular file of at most the rules-file limit. Opened without blocking (a
 /// FIFO would wait for a writer) and checked on the open file, so it cannot be swapped between
 /// the check and the read; read through a bound, so a file that grows is still cut off.
-fn read_regular_file(path: &Path) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_regular_file(path: &Path) -> Result<Vec<u8>, ReadError> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]

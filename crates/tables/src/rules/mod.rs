@@ -36,7 +36,7 @@ use ludus_core::rules::define::{
     check_definitions, scope_with, warn_unused, DefineTable, DEFINE_SECTION,
 };
 use ludus_core::rules::reference::{FamilyRef, KeyRef, SectionRef, AI_SECTION, GAME_SECTION};
-use ludus_core::rules::{check as check_with, constant_evaluation, expr, Ai, GameInfo};
+use ludus_core::rules::{check as check_with, constant_evaluation, expr, GameInfo};
 use ludus_core::rules::{Origin, RulesDoc};
 use serde::de::value::Error as ValueError;
 use serde::de::{DeserializeOwned, IntoDeserializer};
@@ -79,7 +79,17 @@ pub struct Rules {
     pub stacks: Option<stacks::StacksTable>,
     /// `[ai]`: in a file of `[match] games`, for every game of the match.
     #[serde(default)]
-    pub ai: Option<Ai>,
+    pub ai: Option<TablesAi>,
+}
+
+/// `[ai]` of a tables file: the shared `evaluate`, and a learned `network`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TablesAi {
+    #[serde(default)]
+    pub evaluate: Option<Spanned<String>>,
+    #[serde(default)]
+    pub network: Option<Spanned<String>>,
 }
 
 /// The reference of tables rules files: every table and key, one line, what to write, the
@@ -114,15 +124,29 @@ pub const REFERENCE: FamilyRef = FamilyRef {
     groups: &[],
 };
 
-const AI_KEYS: &[KeyRef] = &[KeyRef {
-    section: "ai",
-    key: "evaluate",
-    line: "a position's value for the computer players, from the side of the player valued",
-    expects: "an integer expression in quotes, such as `\"mover.off - opponent.off\"`",
-    values: &[],
-    default: "checkers borne off and pip counts",
-    example: "evaluate = \"mover.off - opponent.off\"",
-    long: "An integer expression (names `mover.off`, `mover.bar`, `mover.pips`, \
+const AI_KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "ai",
+        key: "network",
+        line: "the learned evaluation the `net` player plays by",
+        expects: "a bundled network's name or a path from this file's folder, in quotes",
+        values: &[],
+        default: "none",
+        example: "network = \"backgammon.json\"",
+        long: "A network made by `ludus train` (a JSON file, read as rules files are) or bundled \
+               with Ludus, whose inputs must be this game's features: the `net` player plays by \
+               it (0-ply: the move whose position it values most). `net:FILE` names another. In \
+               a file of `[match] games` it serves every game of the match that it fits.",
+    },
+    KeyRef {
+        section: "ai",
+        key: "evaluate",
+        line: "a position's value for the computer players, from the side of the player valued",
+        expects: "an integer expression in quotes, such as `\"mover.off - opponent.off\"`",
+        values: &[],
+        default: "checkers borne off and pip counts",
+        example: "evaluate = \"mover.off - opponent.off\"",
+        long: "An integer expression (names `mover.off`, `mover.bar`, `mover.pips`, \
                `mover.home`, `mover.blots` and the same of `opponent`; `mover` is the player the \
                position is valued for) by which `alphabeta` values the positions where its \
                search stops and `mcts` its playouts cut short, instead of the default (checkers \
@@ -131,7 +155,8 @@ const AI_KEYS: &[KeyRef] = &[KeyRef {
                the computer players without recompiling (\"10 * (mover.off - opponent.off) + \
                opponent.pips - mover.pips - 3 * mover.blots\": safety first). In a file of \
                `[match] games` it serves every game of the match, in place of their own.",
-}];
+    },
+];
 
 /// Compiles a tables rules file: the game, or every error found.
 pub fn compile(doc: &RulesDoc) -> Result<TablesGame, Vec<Diagnostic>> {
@@ -291,7 +316,7 @@ fn build(cx: &mut Cx, origin: &Origin, rules: &Rules) -> Option<TablesGame> {
     let games = games?;
     let first = games.first()?;
     let (dice, ritual) = (first.dice, first.ritual);
-    Some(TablesGame {
+    let mut game = TablesGame {
         info: Box::new(Info {
             name: rules.game.name.get_ref().clone(),
             title: title(rules),
@@ -305,7 +330,49 @@ fn build(cx: &mut Cx, origin: &Origin, rules: &Rules) -> Option<TablesGame> {
         dice,
         max_plies: LIMITS.plies_per_game,
         by_steps: false,
-    })
+        network: None,
+    };
+    if let Some(value) = rules.ai.as_ref().and_then(|a| a.network.as_ref()) {
+        game.network = Some(Arc::new(network(cx, origin, value, &game)?));
+    }
+    Some(game)
+}
+
+/// `[ai] network`: the network it names, which must fit a game of the file (its inputs as
+/// many as the game's features).
+fn network(
+    cx: &mut Cx,
+    origin: &Origin,
+    value: &Spanned<String>,
+    game: &TablesGame,
+) -> Option<ludus_core::net::Net> {
+    use ludus_core::game::Evaluator;
+    let net = match ludus_core::net::find(origin, value.get_ref()) {
+        Ok(net) => net,
+        Err(why) => {
+            cx.errors.push(Diagnostic::new(why).at(value.span()));
+            return None;
+        }
+    };
+    let sizes: Vec<usize> = (1..=game.rotation.len() as u32)
+        .map(|n| {
+            let mut x = Vec::new();
+            game.features(&game.start_of(n, 0), &mut x);
+            x.len()
+        })
+        .collect();
+    if !sizes.contains(&net.inputs) {
+        cx.errors.push(
+            Diagnostic::new(format!(
+                "the network reads {} features; this game's positions give {}",
+                net.inputs, sizes[0]
+            ))
+            .at(value.span())
+            .note("a network fits the board and rules it was trained for: `ludus train` this file"),
+        );
+        return None;
+    }
+    Some(net)
 }
 
 /// The file's `[game] title`, or else its name.

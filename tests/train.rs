@@ -1,0 +1,197 @@
+//! `ludus train` and the `net:FILE` player: a short self-play run writes a network that loads,
+//! plays legal games and already beats random play; bad networks and games without features
+//! are refused with the reason.
+
+mod cli_common;
+use cli_common::{ludus, stderr, stdout};
+use ludus::players::net::Net;
+use std::path::PathBuf;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn a_short_training_run_makes_a_player_that_beats_random() {
+    // Hypergammon (backgammon with three checkers a side): short games, learnt in seconds.
+    let file = scratch("bg.json");
+    let o = ludus(&[
+        "train",
+        "hypergammon",
+        "--games",
+        "3000",
+        "--hidden",
+        "20",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("trained on 3000 games of `hypergammon`"),
+        "{}",
+        stdout(&o)
+    );
+    let net = Net::from_json(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!((net.inputs, net.hidden, net.games), (198, 20, 3000));
+    // It plays whole games by the rules (each replayed by the record's check).
+    let rec = scratch("bg.rec");
+    let spec = format!("net:{}", file.display());
+    let o = ludus(&[
+        "play",
+        "backgammon",
+        "--white",
+        &spec,
+        "--black",
+        "random",
+        "--seed",
+        "4",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = ludus(&["replay", rec.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // And wins most games against random play (an untrained network wins about half).
+    let o = ludus(&[
+        "analyze",
+        "hypergammon",
+        "--players",
+        &format!("{spec},random"),
+        "--games",
+        "100",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let wins = report["wins"][0]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(wins >= 65, "{wins} of 100: {report}");
+    // A rules file names it (`[ai] network`, from its folder) for the plain `net` player.
+    let rules = scratch("hyper.toml");
+    let text = ludus::rules::Source::find("hypergammon").unwrap().text;
+    std::fs::write(&rules, format!("{text}\n[ai]\nnetwork = \"bg.json\"\n")).unwrap();
+    let rules = rules.to_str().unwrap();
+    let o = ludus(&[
+        "analyze",
+        rules,
+        "--players",
+        "net,random",
+        "--games",
+        "100",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let named: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        named["wins"], report["wins"],
+        "the same network, the same games"
+    );
+    // A network of another size, or none, is refused at the key.
+    let other = scratch("other.toml");
+    let text = ludus::rules::Source::find("plakoto").unwrap().text;
+    std::fs::write(&other, format!("{text}\n[ai]\nnetwork = \"bg.json\"\n")).unwrap();
+    let said = |o: &std::process::Output| stdout(o) + &stderr(o);
+    let o = ludus(&["validate", other.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(
+        said(&o).contains("the network reads 198 features; this game's positions give 246"),
+        "{}",
+        said(&o)
+    );
+    std::fs::write(&other, format!("{text}\n[ai]\nnetwork = \"none.json\"\n")).unwrap();
+    let o = ludus(&["validate", other.to_str().unwrap()]);
+    assert!(said(&o).contains("cannot read the network"), "{}", said(&o));
+    // Training goes on from a network.
+    let more = scratch("bg-more.json");
+    let o = ludus(&[
+        "train",
+        "backgammon",
+        "--games",
+        "20",
+        "--from",
+        file.to_str().unwrap(),
+        "-o",
+        more.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let more = Net::from_json(&std::fs::read_to_string(&more).unwrap()).unwrap();
+    assert_eq!((more.hidden, more.games), (20, 3020));
+}
+
+#[test]
+fn bad_networks_and_games_without_features_are_refused() {
+    let refused = |args: &[&str], why: &str| {
+        let o = ludus(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));
+    };
+    let out = scratch("x.json");
+    let out = out.to_str().unwrap();
+    refused(
+        &["train", "oware", "--games", "1", "-o", out],
+        "gives no features",
+    );
+    refused(
+        &["train", "backgammon", "--hidden", "0", "-o", out],
+        "--hidden 0",
+    );
+    refused(
+        &["train", "backgammon", "--alpha", "0", "-o", out],
+        "--alpha",
+    );
+    refused(
+        &["play", "backgammon", "--white", "net:/no/such/file.json"],
+        "cannot read /no/such/file.json",
+    );
+    let bad = scratch("bad.json");
+    std::fs::write(&bad, "{\"rules\":\"x\"}").unwrap();
+    refused(
+        &[
+            "play",
+            "backgammon",
+            "--white",
+            &format!("net:{}", bad.display()),
+        ],
+        "not a network",
+    );
+    for (text, why) in [
+        (
+            r#"{"rules":"x","games":0,"inputs":2,"hidden":1,"w1":[0,0],"w2":[0,0,0,0,0,0,0,0,0,0]}"#,
+            "do not match its sizes",
+        ),
+        (
+            r#"{"rules":"x","games":0,"inputs":0,"hidden":1,"w1":[],"w2":[]}"#,
+            "0 inputs",
+        ),
+    ] {
+        let e = Net::from_json(text).unwrap_err();
+        assert!(e.contains(why), "{text}: {e}");
+    }
+    // A network of another game's size: the player plays as greedy does.
+    let plakoto = scratch("plakoto.json");
+    let o = ludus(&[
+        "train",
+        "plakoto",
+        "--games",
+        "5",
+        "--hidden",
+        "4",
+        "-o",
+        plakoto.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = ludus(&[
+        "play",
+        "backgammon",
+        "--white",
+        &format!("net:{}", plakoto.display()),
+        "--black",
+        "greedy",
+        "--seed",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
