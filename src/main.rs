@@ -205,9 +205,10 @@ struct PlayArgs {
     #[arg(long, visible_alias = "white", default_value = "human", help = south_help())]
     south: Spec,
     /// Player 1, the side listed second (North in sowing games, Black in tables games;
-    /// --north and --black are the same option): as for --south.
-    #[arg(long, visible_alias = "black", default_value = "greedy")]
-    north: Spec,
+    /// --north and --black are the same option): as for --south. By default `net` where the
+    /// rules name a learned network (`[ai] network`), else `greedy`.
+    #[arg(long, visible_alias = "black")]
+    north: Option<Spec>,
     /// Seed for the computer players, the dice and the starting ritual (reproducible games).
     #[arg(long)]
     seed: Option<u64>,
@@ -299,7 +300,8 @@ fn main() -> ExitCode {
         Command::Show { game, svg } => cli::show::show(&game, svg),
         Command::Play(p) => cli::play::run(cli::play::Options {
             game: p.game,
-            agents: [p.south, p.north],
+            south: p.south,
+            north: p.north,
             seed: p.seed,
             first: p.first,
             dice: p.dice,

@@ -195,3 +195,41 @@ fn bad_networks_and_games_without_features_are_refused() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// The bundled backgammon network: the bundled backgammon files name it, it is their default
+/// opponent, and it beats `greedy` (which loses about half its games to `random`).
+#[test]
+fn the_bundled_network_is_backgammons_default_opponent_and_plays_well() {
+    let o = ludus(&[
+        "analyze",
+        "backgammon",
+        "--players",
+        "net,greedy",
+        "--games",
+        "100",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let wins = report["wins"][0].as_u64().unwrap();
+    assert!(wins >= 90, "{wins} of 100: {report}");
+    let o = ludus(&[
+        "play",
+        "backgammon-match",
+        "--white",
+        "random",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Black (net) plays"), "{}", stdout(&o));
+    let o = ludus(&["show", "backgammon-money"]);
+    assert!(
+        stdout(&o).contains("The `net` player plays by a learned network ([ai] network) of 40 hidden units, trained on 150000 games of `backgammon`."),
+        "{}",
+        stdout(&o)
+    );
+    // Sowing games have no network: greedy stays their default opponent.
+    let o = ludus(&["play", "oware", "--south", "random", "--seed", "3"]);
+    assert!(stdout(&o).contains("North (greedy)"), "{}", stdout(&o));
+}

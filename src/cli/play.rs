@@ -25,8 +25,10 @@ pub enum DiceSource {
 pub struct Options {
     pub game: String,
     /// Who plays player 0 and player 1 (for the whole game or match: a starting ritual decides
-    /// only who starts).
-    pub agents: [Spec; 2],
+    /// only who starts); player 1 by default `net` where the rules name a network, else
+    /// `greedy`.
+    pub south: Spec,
+    pub north: Option<Spec>,
     pub seed: Option<u64>,
     pub first: Option<String>,
     pub dice: DiceSource,
@@ -62,6 +64,11 @@ pub fn run(opts: Options) -> Result<bool> {
         None => Box::new(BufReader::new(std::io::stdin())),
     };
     let first = opts.first.as_deref().map(parse_player).transpose()?;
+    let north = opts.north.unwrap_or_else(|| match game.network() {
+        Some(_) => ludus_players::NetPlayer::default().into(),
+        None => ludus_players::Greedy.into(),
+    });
+    let agents = [opts.south, north];
     let header = Header {
         record: ludus_table::record::FORMAT.into(),
         rules: opts.game.clone(),
@@ -70,7 +77,7 @@ pub fn run(opts: Options) -> Result<bool> {
         players: Default::default(),
     };
     let mut terminal = Terminal {
-        table: Table::new(game, header, opts.agents, opts.seed),
+        table: Table::new(game, header, agents, opts.seed),
         input,
         input_line_bytes: opts.limits.input_line_bytes,
         dice: opts.dice,

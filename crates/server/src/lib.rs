@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json as Body, Router};
 use ludus_core::diagnostics;
-use ludus_core::game::{Game, Json, Player, View};
+use ludus_core::game::{Evaluator, Game, Json, Player, View};
 use ludus_core::limits::{cut, excerpt, quotes_cut, Limits, LIMITS};
 use ludus_core::rules::{Origin, Source, BUNDLED};
 use ludus_players::Spec;
@@ -587,11 +587,11 @@ async fn new_game(
 ) -> Answer {
     let Body(request) = body?;
     let seats = match &request.seats {
-        Some([a, b]) => [
+        Some([a, b]) => Some([
             parse_seat(a, &server.limits)?,
             parse_seat(b, &server.limits)?,
-        ],
-        None => [Spec::Human, ludus_players::Mcts::default().into()],
+        ]),
+        None => None,
     };
     if request.first.is_some_and(|p| p > 1) {
         return Err(bad_request("`first` must be 0 or 1"));
@@ -604,9 +604,17 @@ async fn new_game(
 fn begin(
     server: &Server,
     request: NewGame,
-    seats: [Spec; 2],
+    seats: Option<[Spec; 2]>,
     client: Client,
 ) -> Result<Body<Value>, ApiError> {
+    // Without seats: a person against the rules' learned network where they name one, else
+    // against mcts.
+    let seats = |game: &AnyGame| {
+        seats.unwrap_or_else(|| match game.network() {
+            Some(_) => [Spec::Human, ludus_players::NetPlayer::default().into()],
+            None => [Spec::Human, ludus_players::Mcts::default().into()],
+        })
+    };
     let session = match &request.record {
         Some(record) => {
             if request.rules.is_some() {
@@ -631,7 +639,9 @@ fn begin(
                     "the rules are not the text the record was made with (they changed since)",
                 ));
             }
-            Session::replayed(compiled(&source)?, header, record, seats, &server.limits)?
+            let game = compiled(&source)?;
+            let seats = seats(&game);
+            Session::replayed(game, header, record, seats, &server.limits)?
         }
         None => {
             let (source, rules) = match (&request.rules, &request.text) {
@@ -664,12 +674,13 @@ fn begin(
                 seed: None,
                 players: ["human".into(), "human".into()],
             };
+            let game = compiled(&source)?;
             let start = Seating {
-                seats,
+                seats: seats(&game),
                 first: request.first,
                 seed: request.seed,
             };
-            Session::new(compiled(&source)?, header, start, &server.limits)
+            Session::new(game, header, start, &server.limits)
         }
     };
     server.hold(session, client)

@@ -132,9 +132,10 @@ const AI_KEYS: &[KeyRef] = &[
         expects: "a bundled network's name or a path from this file's folder, in quotes",
         values: &[],
         default: "none",
-        example: "network = \"backgammon.json\"",
+        example: "network = \"backgammon\"",
         long: "A network made by `ludus train` (a JSON file, read as rules files are) or bundled \
-               with Ludus, whose inputs must be this game's features: the `net` player plays by \
+               with Ludus (`backgammon`, for the standard board), whose inputs must be this \
+               game's features: the `net` player plays by \
                it (0-ply: the move whose position it values most). `net:FILE` names another. In \
                a file of `[match] games` it serves every game of the match that it fits.",
     },
@@ -476,6 +477,13 @@ pub(crate) fn describe(game: &TablesGame) -> String {
     }
     if let Some(c) = &game.cube {
         c.describe(&mut s);
+    }
+    if let Some(net) = &game.network {
+        let _ = writeln!(
+            s,
+            "The `net` player plays by a learned network ([ai] network) of {} hidden units, trained on {} games of `{}`.",
+            net.hidden, net.games, net.rules
+        );
     }
     s
 }
