@@ -32,11 +32,7 @@ const LIFTS: u64 = 256;
 pub enum Space {
     /// `picks`: the pits a pick may name (both sides'), 0 in a game without picks; `lifts`:
     /// whether moves lift chosen numbers of stones or sow the store.
-    Sowing {
-        pits: u64,
-        picks: u64,
-        lifts: bool,
-    },
+    Sowing { pits: u64, picks: u64, lifts: bool },
     /// `cube`: whether the cube's decisions follow the moves.
     Tables {
         points: u64,
@@ -83,7 +79,11 @@ impl Space {
                 steps,
                 cube,
             } => {
-                let cube = if cube { CubeAction::ALL.len() as u64 } else { 0 };
+                let cube = if cube {
+                    CubeAction::ALL.len() as u64
+                } else {
+                    0
+                };
                 binomial((points + 2) * faces + steps, steps) + cube
             }
         }
@@ -124,7 +124,9 @@ impl Space {
                 AnyMove::Tables(m),
             ) if m.cube_action().is_some() => {
                 let moves = binomial((points + 2) * faces + steps, steps);
-                let index = CubeAction::ALL.iter().position(|&a| m.cube_action() == Some(a));
+                let index = CubeAction::ALL
+                    .iter()
+                    .position(|&a| m.cube_action() == Some(a));
                 moves + index.unwrap_or(0) as u64
             }
             (
