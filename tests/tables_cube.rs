@@ -478,7 +478,10 @@ fn bad_cube_tables_are_located() {
     let (ok, message, _) = check("double = true");
     assert!(!ok && message.contains("double"), "{message}");
     // In a match, the money-game rules are warned of and left out.
-    let text = Source::find("backgammon-match").unwrap().text + "jacoby = true\n";
+    let text = Source::find("backgammon-match")
+        .unwrap()
+        .text
+        .replace("[cube]\n", "[cube]\njacoby = true\n");
     let (game, found) = ludus::tables::check(&RulesDoc::parse(&text).unwrap());
     assert!(found[0].message.contains("money-game rule"), "{found:?}");
     let g = game.unwrap();

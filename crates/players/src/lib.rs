@@ -628,7 +628,7 @@ mod tests {
     fn specs_say_how_they_search() {
         assert_eq!(
             usage(),
-            "random, greedy, mcts[:BUDGET][:tTHREADS] or alphabeta[:BUDGET]"
+            "random, greedy, mcts[:BUDGET][:tTHREADS], alphabeta[:BUDGET] or net[:FILE]"
         );
         let spec = |text: &str| text.parse::<Spec>().unwrap();
         assert_eq!(
