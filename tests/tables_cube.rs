@@ -498,7 +498,9 @@ fn bad_cube_tables_are_located() {
 
 #[test]
 fn computer_players_double_take_and_drop_by_the_chance_of_winning() {
-    let g = load("backgammon-money");
+    // Without the bundled network: the chance from the family's heuristic.
+    let text = Source::find("backgammon-money").unwrap().text;
+    let g = tables_compile(&text.replace("network = \"backgammon\"", "")).unwrap();
     // A race, White to decide: each side's fifteen on its 6-point but `white` and `black` of
     // them moved on to the 1-point (5 pips each).
     let race = |white: u8, black: u8, answer: bool| {
@@ -536,4 +538,52 @@ fn computer_players_double_take_and_drop_by_the_chance_of_winning() {
     // The chance grows with the position's value.
     let q = ludus::players::cube::winning_chance(&g, &race(3, 0, false)).unwrap();
     assert!(q > p && g.heuristic(&race(3, 0, false), 0) > g.heuristic(&race(2, 0, false), 0));
+}
+
+#[test]
+fn with_a_network_the_cube_goes_by_its_chances() {
+    let g = load("backgammon-money");
+    let plain = Source::find("backgammon-money").unwrap().text;
+    let plain = tables_compile(&plain.replace("network = \"backgammon\"", "")).unwrap();
+    let chance =
+        |g: &TablesGame, st: &TablesState| ludus::players::cube::winning_chance(g, st).unwrap();
+    // After the opening 3-1 (8/5 6/5), Black decides: about even by the network, so it rolls.
+    let mut st = g.new_game(0);
+    roll(&g, &mut st, [3, 1]);
+    play(&g, &mut st, "8/5 6/5");
+    let p = chance(&g, &st);
+    assert!((0.3..0.6).contains(&p), "{p}");
+    assert_ne!(
+        p,
+        chance(&plain, &st),
+        "the network's chance, not the heuristic's"
+    );
+    let mut moves = Vec::new();
+    g.legal_moves(&st, &mut moves);
+    let i = ludus::players::choose(
+        &g,
+        &st,
+        &moves,
+        "alphabeta:d1".parse().unwrap(),
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
+    );
+    assert_eq!(g.move_text(&st, &moves[i]), "roll");
+    // White two rolls from home, Black far behind: too good to double.
+    let (mut w, mut b) = ([0u8; 24], [0u8; 24]);
+    w[0] = 4;
+    b[12] = 15;
+    let won = g
+        .state_from_json(&json!({"points": [w, b], "bar": [0, 0], "off": [11, 0],
+            "to_move": 0, "phase": "move", "dice": [], "cube": {"value": 1, "decision": "double"}}))
+        .unwrap();
+    assert!(chance(&g, &won) > 0.88, "{}", chance(&g, &won));
+    g.legal_moves(&won, &mut moves);
+    let i = ludus::players::choose(
+        &g,
+        &won,
+        &moves,
+        "net".parse().unwrap(),
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
+    );
+    assert_eq!(g.move_text(&won, &moves[i]), "roll");
 }

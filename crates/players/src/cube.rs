@@ -1,5 +1,6 @@
 //! The doubling cube's decisions for every computer player but `random`: by the position's
-//! estimated chance of winning, against the thresholds of money play (a double from about 68%,
+//! estimated chance of winning (the rules' network's where there is one), against the
+//! thresholds of money play (a double from about 68%,
 //! none when too good, above 88%, where playing on for a gammon is worth more; a take down to
 //! 22%, a beaver from 60%). A rule of thumb until an evaluation gives real equities.
 
@@ -18,11 +19,19 @@ const BEAVER_FROM: f64 = 0.60;
 /// about 78%, as the race formulas say.
 const SCALE: f64 = 1.25;
 
-/// The estimated chance that the player to move at `state` wins.
+/// The estimated chance that the player to move at `state` wins: by the rules' learned
+/// network where they name one that fits (`[ai] network`), else from the family's heuristic.
 pub fn winning_chance<G: Evaluator>(game: &G, state: &G::State) -> Option<f64> {
     let Phase::Move(me) = game.phase(state) else {
         return None;
     };
+    if let Some(net) = game.network() {
+        let mut x = Vec::with_capacity(net.inputs);
+        if game.features(state, &mut x) && x.len() == net.inputs {
+            let p0 = f64::from(net.evaluate(&x)[0]);
+            return Some(if me == 0 { p0 } else { 1.0 - p0 });
+        }
+    }
     let value = game.heuristic(state, me);
     Some(1.0 / (1.0 + (-SCALE * value).exp()))
 }
