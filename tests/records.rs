@@ -749,10 +749,10 @@ fn a_mat_file_is_imported_or_refused_at_its_line() {
     // A game won before it is over: a resignation.
     let game_1: Vec<&str> = mat_text.split("\n\n").collect();
     let first = game_1[1];
+    // Its heading, score and first four rows of moves, then a result in the right column.
     let rows: Vec<&str> = first.lines().collect();
-    let resigned = [&rows[..rows.len() - 2], &rows[rows.len() - 1..]]
-        .concat()
-        .join("\n");
+    let wins = format!("{}Wins 2 points", " ".repeat(34));
+    let resigned = [&rows[..6], &[wins.as_str()]].concat().join("\n");
     refused(
         "resigned.mat",
         &format!("{}\n\n{resigned}\n", game_1[0]),
