@@ -92,7 +92,8 @@ fn a_short_training_run_makes_a_player_that_beats_random() {
     // A network of another size, or none, is refused at the key.
     let other = scratch("other.toml");
     let text = ludus::rules::Source::find("plakoto").unwrap().text;
-    std::fs::write(&other, format!("{text}\n[ai]\nnetwork = \"bg.json\"\n")).unwrap();
+    let naming = |net: &str| text.replace("network = \"plakoto\"", &format!("network = \"{net}\""));
+    std::fs::write(&other, naming("bg.json")).unwrap();
     let said = |o: &std::process::Output| stdout(o) + &stderr(o);
     let o = ludus(&["validate", other.to_str().unwrap()]);
     assert!(!o.status.success());
@@ -101,7 +102,7 @@ fn a_short_training_run_makes_a_player_that_beats_random() {
         "{}",
         said(&o)
     );
-    std::fs::write(&other, format!("{text}\n[ai]\nnetwork = \"none.json\"\n")).unwrap();
+    std::fs::write(&other, naming("none.json")).unwrap();
     let o = ludus(&["validate", other.to_str().unwrap()]);
     assert!(said(&o).contains("cannot read the network"), "{}", said(&o));
     // Training goes on from a network.
@@ -229,6 +230,22 @@ fn the_bundled_network_is_backgammons_default_opponent_and_plays_well() {
         "{}",
         stdout(&o)
     );
+    // Plakoto's and Long Nardy's networks are theirs too.
+    for name in ["plakoto", "long-nardy"] {
+        let o = ludus(&[
+            "analyze",
+            name,
+            "--players",
+            "net,greedy",
+            "--games",
+            "50",
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let report: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let wins = report["wins"][0].as_u64().unwrap();
+        assert!(wins >= 45, "{name}: {wins} of 50: {report}");
+    }
     // Sowing games have no network: greedy stays their default opponent.
     let o = ludus(&["play", "oware", "--south", "random", "--seed", "3"]);
     assert!(stdout(&o).contains("North (greedy)"), "{}", stdout(&o));

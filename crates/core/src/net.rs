@@ -8,10 +8,14 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-/// The networks bundled with Ludus, by name: `backgammon`, trained by `ludus train backgammon
-/// --games 150000 --seed 7` (40 hidden units).
-pub const BUNDLED_NETS: &[(&str, &str)] =
-    &[("backgammon", include_str!("../../../nets/backgammon.json"))];
+/// The networks bundled with Ludus, by name (40 hidden units each): `backgammon`, trained by
+/// `ludus train backgammon --games 150000 --seed 7`; `plakoto` and `long-nardy`, by `ludus
+/// train NAME --games 20000 --seed 3`.
+pub const BUNDLED_NETS: &[(&str, &str)] = &[
+    ("backgammon", include_str!("../../../nets/backgammon.json")),
+    ("plakoto", include_str!("../../../nets/plakoto.json")),
+    ("long-nardy", include_str!("../../../nets/long-nardy.json")),
+];
 
 /// The results a network estimates.
 pub const OUTPUTS: usize = 5;

@@ -134,7 +134,7 @@ const AI_KEYS: &[KeyRef] = &[
         default: "none",
         example: "network = \"backgammon\"",
         long: "A network made by `ludus train` (a JSON file, read as rules files are) or bundled \
-               with Ludus (`backgammon`, for the standard board), whose inputs must be this \
+               with Ludus (`backgammon`, `plakoto`, `long-nardy`), whose inputs must be this \
                game's features: the `net` player plays by \
                it (0-ply: the move whose position it values most). `net:FILE` names another. In \
                a file of `[match] games` it serves every game of the match that it fits.",
