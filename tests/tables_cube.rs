@@ -200,25 +200,10 @@ fn the_cube_stops_at_its_highest_value_and_beavers_keep_it() {
     assert_eq!(legal(&g, &st), ["drop", "take"]);
 }
 
-/// Plays `st`'s game to its end without the cube (rolling and taking), White winning fast:
-/// every turn's first legal move.
+/// Plays `st`'s game to its end at random, leaving the cube alone (rolling, taking).
 fn finish(g: &TablesGame, st: &mut TablesState, rng: &mut impl Rng) {
-    let mut moves = Vec::new();
     while g.phase(st) != Phase::Over {
-        match g.phase(st) {
-            Phase::Roll(_) => {
-                let d = g.dice().unwrap().sample(rng);
-                g.roll(st, &d).unwrap();
-            }
-            _ => {
-                g.legal_moves(st, &mut moves);
-                let i = match g.cube_action(&moves[0]) {
-                    Some(_) => 0,
-                    None => rng.gen_range(0..moves.len()),
-                };
-                g.play(st, &moves[i]);
-            }
-        }
+        step(g, st, rng, true);
     }
 }
 
@@ -234,13 +219,14 @@ fn offers_the_cube(g: &TablesGame, mut st: TablesState, seed: u64) -> bool {
             }
         }
         let mut one = st;
-        finish_one(g, &mut one, &mut rng);
+        step(g, &mut one, &mut rng, false);
         st = one;
     }
     false
 }
 
-fn finish_one(g: &TablesGame, st: &mut TablesState, rng: &mut impl Rng) {
+/// One roll or one random move of `st`'s game; with `quiet`, cube decisions roll and take.
+fn step(g: &TablesGame, st: &mut TablesState, rng: &mut impl Rng, quiet: bool) {
     let mut moves = Vec::new();
     match g.phase(st) {
         Phase::Roll(_) => {
@@ -249,7 +235,10 @@ fn finish_one(g: &TablesGame, st: &mut TablesState, rng: &mut impl Rng) {
         }
         Phase::Move(_) => {
             g.legal_moves(st, &mut moves);
-            let i = rng.gen_range(0..moves.len());
+            let i = match quiet && g.cube_action(&moves[0]).is_some() {
+                true => 0,
+                false => rng.gen_range(0..moves.len()),
+            };
             g.play(st, &moves[i]);
         }
         Phase::Over => {}
@@ -446,7 +435,7 @@ fn every_cube_state_of_random_games_reads_back() {
                     }
                     continue;
                 }
-                finish_one(&g, &mut st, &mut rng);
+                step(&g, &mut st, &mut rng, false);
             }
         }
         assert!(decisions > 50, "{name}: {decisions}");
@@ -586,4 +575,53 @@ fn with_a_network_the_cube_goes_by_its_chances() {
         &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
     );
     assert_eq!(g.move_text(&won, &moves[i]), "roll");
+}
+
+#[test]
+fn xgids_of_stakes_the_rules_cannot_have_are_refused() {
+    let start = "XGID=-b----E-C---eE---c-e----B-";
+    let refused = |g: &TablesGame, state: Value, why: &str| {
+        let e = g.state_from_json(&state).unwrap_err().to_string();
+        assert!(e.contains(why), "{state}: {e}");
+    };
+    let plain = load("backgammon");
+    let money = load("backgammon-money");
+    let matched = load("backgammon-match");
+    refused(
+        &plain,
+        json!({"xgid": format!("{start}:1:1:1:00:0:0:0:0:10")}),
+        "the XGID has the cube at 2; these rules have no doubling cube",
+    );
+    refused(
+        &money,
+        json!({"xgid": format!("{start}:0:0:1:00:0:0:0:7:10")}),
+        "the XGID is of a match to 7; these rules define no match",
+    );
+    refused(
+        &matched,
+        json!({"xgid": format!("{start}:0:0:1:00:0:0:0:5:10")}),
+        "the XGID's match is to 5 points; these rules play to 7",
+    );
+    refused(
+        &matched,
+        json!({"xgid": format!("{start}:0:0:1:00:2:3:0:7:10"), "match": {"game": 2, "points": [0, 0]}}),
+        "leave `match.points` out",
+    );
+    refused(
+        &matched,
+        json!({"xgid": format!("{start}:0:0:1:00:0:0:0:7:10"), "cube": {"value": 2}}),
+        "gives `cube` too",
+    );
+    // What they can have reads: the score, the cube, the decision to double before the roll.
+    let st = matched
+        .state_from_json(&json!({"xgid": format!("{start}:1:-1:-1:00:3:2:0:7:10"),
+            "match": {"game": 3}}))
+        .unwrap();
+    let v = matched.state_json(&st);
+    assert_eq!(v["match"]["points"], json!([3, 2]));
+    assert_eq!(
+        v["cube"],
+        json!({"value": 2, "owner": 1, "decision": "double",
+        "crawford": false, "post_crawford": false})
+    );
 }

@@ -31,6 +31,16 @@ fn pair<'a>(value: &'a Value, field: &str) -> Result<[&'a Value; 2], String> {
 }
 
 pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
+    // An XGID gives the match's points itself: expanded before the shared fields are read
+    // (`match.game`, when given, says which game of the match, and so which rules).
+    if let Some(x) = value
+        .get("xgid")
+        .filter(|v| !v.is_null() && value.get("points").is_none())
+    {
+        let n = (value.pointer("/match/game").and_then(Value::as_u64))
+            .map_or(1, |n| n.clamp(1, u64::from(LIMITS.games_per_match)) as u32);
+        return read(game, &expand_xgid(game, game.rules_of(n), value, x)?);
+    }
     let shared = StateFields::read(value, game.max_plies)?;
     // The game of the match first: in a rotation it says which rules the position follows.
     let standing_given = shared.match_.is_some();
@@ -43,9 +53,6 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             .get(f)
             .filter(|v| !v.is_null() && value.get("points").is_none())
     };
-    if let Some(x) = given("xgid") {
-        return read(game, &expand_xgid(game, rules, value, x)?);
-    }
     if let Some(id) = given("position_id") {
         return read(game, &expand_position_id(rules, value, id)?);
     }
