@@ -90,9 +90,23 @@ enum Command {
         #[arg(long)]
         rules: Option<String>,
     },
+    /// Rate each player's decisions in a record: every move and cube decision searched by a
+    /// reviewing player, what each lost against its best, summed per player (per unforced
+    /// move, as GNU Backgammon rates a match), the largest losses listed.
+    Review {
+        file: PathBuf,
+        /// The reviewing player (default: `net` where the rules name a network, else
+        /// `alphabeta:1s`).
+        #[arg(long)]
+        player: Option<String>,
+        /// As for `replay`.
+        #[arg(long)]
+        rules: Option<String>,
+    },
     /// Read a match or money session another program wrote into a Ludus record, every roll,
     /// move and cube action checked against the rules: the Jellyfish `.mat` text GNU
-    /// Backgammon exports (`export match mat FILE` in gnubg).
+    /// Backgammon exports (`export match mat FILE` in gnubg), or GNU Backgammon's own `.sgf`
+    /// (`save match FILE`).
     Import {
         file: PathBuf,
         /// The rules the games were played by (default: `backgammon-money` for a money
@@ -321,11 +335,16 @@ fn main() -> ExitCode {
             format: ExportFormat::Mat,
             rules,
         } => cli::replay::export_mat(&file, rules.as_deref(), &limits),
+        Command::Review {
+            file,
+            player,
+            rules,
+        } => cli::replay::review(&file, rules.as_deref(), player.as_deref(), &limits),
         Command::Import {
             file,
             rules,
             output,
-        } => cli::import::import_mat(&file, rules.as_deref(), output.as_deref(), &limits),
+        } => cli::import::import(&file, rules.as_deref(), output.as_deref(), &limits),
         Command::Train {
             rules,
             games,

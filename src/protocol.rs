@@ -3,7 +3,7 @@
 //! an error never ends the session and never changes the current game.
 
 use ludus_core::diagnostics::did_you_mean;
-use ludus_core::game::{parse_json, Deal, Game, Json, Phase, Player, Roll};
+use ludus_core::game::{parse_json, Deal, Game, Json, Phase, Player, Resignation, Roll};
 use ludus_core::limits::{excerpt, read_line, Limits, LongLine};
 use ludus_players::Spec;
 use ludus_table::record::{self, Header};
@@ -41,12 +41,13 @@ enum Op {
     Record,
     Undo,
     End,
+    Resign,
     Quit,
 }
 
 impl Op {
     /// Every op by the word a request names it with, in the order the docs list them.
-    const ALL: [(&'static str, Op); 13] = [
+    const ALL: [(&'static str, Op); 14] = [
         ("load", Op::Load),
         ("new", Op::New),
         ("state", Op::State),
@@ -59,6 +60,7 @@ impl Op {
         ("record", Op::Record),
         ("undo", Op::Undo),
         ("end", Op::End),
+        ("resign", Op::Resign),
         ("quit", Op::Quit),
     ];
 
@@ -273,6 +275,27 @@ fn handle(table: &mut Table, op: Op, request: &Value, limits: &Limits) -> Reply 
                 .ok_or("missing field `accepted` (true or false: the opponent's answer)")?;
             current(table)?;
             let ended = table.offer_end(Some(accepted))?;
+            let mut reply = answer(table);
+            reply["ended"] = json!(ended);
+            Ok(reply)
+        }
+        Op::Resign => {
+            // The client plays both sides: it gives the opponent's answer to the resignation.
+            let level = match request.get("resign") {
+                None | Some(Value::Null) => Resignation::Single,
+                Some(v) => v.as_str().and_then(Resignation::from_word).ok_or_else(|| {
+                    format!(
+                        "`resign` is \"single\", \"gammon\" or \"backgammon\", got {}",
+                        excerpt(&v.to_string())
+                    )
+                })?,
+            };
+            let accepted = request
+                .get("accepted")
+                .and_then(Value::as_bool)
+                .ok_or("missing field `accepted` (true or false: the opponent's answer)")?;
+            current(table)?;
+            let ended = table.resign(level, Some(accepted))?;
             let mut reply = answer(table);
             reply["ended"] = json!(ended);
             Ok(reply)

@@ -209,6 +209,35 @@ fn backgammon_counts_hits_not_captures() {
     assert!(r["hits_per_game"].as_f64().unwrap() > 1.0, "{r}");
     assert!(r.get("captures_per_game").is_none());
     assert_eq!(r["ended_by"]["borne off"], 20);
+    // Single games scoring 1 a game: the points are the wins.
+    assert_eq!(r["points"], r["wins"], "{r}");
+    // For money, gammons and the cube add up: more points than games won.
+    let o = ludus(
+        &[
+            "analyze",
+            "backgammon-money",
+            "--players",
+            "net:d0,random",
+            "--games",
+            "20",
+            "--json",
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let points = r["points"][0].as_u64().unwrap();
+    assert!(points > r["wins"][0].as_u64().unwrap(), "{r}");
+    assert_eq!(
+        r["points_per_game"][0].as_f64().unwrap(),
+        points as f64 / 20.0
+    );
+    let o = ludus(&["analyze", "backgammon-money", "--games", "4"], &[]);
+    assert!(
+        stdout(&o).contains("points a game (A / B)"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

@@ -462,28 +462,38 @@ fn gnu_backgammon_imports_an_exported_game() {
         // The round trip: GNU Backgammon's own `.mat` of what it imported, read back by
         // `ludus import`, is the record's games, roll by roll and move by move.
         let again = scratch(&format!("{rules}-{seed}-gnubg.mat"));
+        // And its own `.sgf` (whose moves name no hits: the points passed say them).
+        let sgf = scratch(&format!("{rules}-{seed}-gnubg.sgf"));
         let commands = format!(
-            "import mat {}\nexport match mat {}\n",
+            "import mat {}\nexport match mat {}\nsave match {}\n",
             mat.display(),
-            again.display()
+            again.display(),
+            sgf.display()
         );
         run_with_input(&gnubg.to_string_lossy(), &["-t", "-q"], &commands);
-        let imported = scratch(&format!("{rules}-{seed}-imported.rec"));
-        let o = ludus(&[
-            "import",
-            again.to_str().unwrap(),
-            "--rules",
-            rules,
-            "-o",
-            imported.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{rules}: {}", stderr(&o));
-        let events =
-            |text: &str| -> Vec<String> { text.lines().skip(1).map(str::to_string).collect() };
-        let back = std::fs::read_to_string(&imported).unwrap();
-        assert_eq!(events(&back), events(&record), "{rules}");
-        let o = ludus(&["replay", imported.to_str().unwrap()]);
-        assert!(o.status.success(), "{}", stderr(&o));
+        for from in [&again, &sgf] {
+            let imported = scratch(&format!("{rules}-{seed}-imported.rec"));
+            let o = ludus(&[
+                "import",
+                from.to_str().unwrap(),
+                "--rules",
+                rules,
+                "-o",
+                imported.to_str().unwrap(),
+            ]);
+            assert!(
+                o.status.success(),
+                "{rules} {}: {}",
+                from.display(),
+                stderr(&o)
+            );
+            let events =
+                |text: &str| -> Vec<String> { text.lines().skip(1).map(str::to_string).collect() };
+            let back = std::fs::read_to_string(&imported).unwrap();
+            assert_eq!(events(&back), events(&record), "{rules} {}", from.display());
+            let o = ludus(&["replay", imported.to_str().unwrap()]);
+            assert!(o.status.success(), "{}", stderr(&o));
+        }
         if rules == "backgammon-match" {
             // The match's final score as Ludus played it: `match game 3: White 7, Black 2`.
             let last = played
@@ -746,17 +756,179 @@ fn a_mat_file_is_imported_or_refused_at_its_line() {
         &["--rules", "backgammon-money"],
         "a match to 7 points; the rules `backgammon-money` play single games",
     );
-    // A game won before it is over: a resignation.
+    // A game won before it is over: a resignation (of a single game at the cube of 2).
     let game_1: Vec<&str> = mat_text.split("\n\n").collect();
     let first = game_1[1];
     // Its heading, score and first four rows of moves, then a result in the right column.
     let rows: Vec<&str> = first.lines().collect();
     let wins = format!("{}Wins 2 points", " ".repeat(34));
     let resigned = [&rows[..6], &[wins.as_str()]].concat().join("\n");
-    refused(
-        "resigned.mat",
-        &format!("{}\n\n{resigned}\n", game_1[0]),
-        &[],
-        "a resignation, which Ludus does not record yet",
+    let file = scratch("resigned.mat");
+    std::fs::write(&file, format!("{}\n\n{resigned}\n", game_1[0])).unwrap();
+    let o = ludus(&["import", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = stdout(&o);
+    assert!(
+        lines.trim_end().ends_with(
+            "{\"resigned\":\"single\"}\n{\"end\":{\"winner\":1,\"scores\":[0,2],\"reason\":\"resigned\",\"ending\":\"resigned\"}}"
+        ),
+        "{lines}"
     );
+    // A resignation by the player whose turn it is not, and one no level scores.
+    let wins = format!("{}Wins 1 point", " ".repeat(5));
+    let out_of_turn = [&rows[..6], &[wins.as_str()]].concat().join("\n");
+    refused(
+        "out-of-turn.mat",
+        &format!("{}\n\n{out_of_turn}\n", game_1[0]),
+        &[],
+        "but Black could not resign: it is not their turn",
+    );
+    refused(
+        "five-points.mat",
+        &format!(
+            "{}\n\n{}\n",
+            game_1[0],
+            resigned.replace("Wins 2 points", "Wins 5 points")
+        ),
+        &[],
+        "and no resignation scores that at a cube of 2",
+    );
+}
+
+/// The rate `ludus review` gives a player, in thousandths a move, and its cube decisions.
+fn reviewed(out: &str, player: &str) -> (f64, u32) {
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with(player))
+        .unwrap_or_else(|| panic!("no line of {player}:\n{out}"));
+    let before = line.split(" thousandths a move").next().unwrap();
+    let rate = before.rsplit(", ").next().unwrap().parse().unwrap();
+    let cube = line
+        .split_once("; ")
+        .map(|(_, c)| c.split(' ').next().unwrap().parse().unwrap());
+    (rate, cube.unwrap_or(0))
+}
+
+#[test]
+fn a_review_rates_each_player_by_the_reviewers_lights() {
+    // A player reviewed by itself loses nothing; a random player loses a great deal, and its
+    // worst decisions are listed with the reviewer's better move.
+    let file = scratch("review.rec");
+    let f = file.to_str().unwrap();
+    for args in [
+        ["backgammon", "--white", "random", "--black", "net"],
+        ["backgammon-money", "--white", "random", "--black", "net"],
+    ] {
+        let mut all = vec!["play"];
+        all.extend(args);
+        all.extend(["--seed", "4", "--record", f]);
+        let o = ludus(&all);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = ludus(&["review", f]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.starts_with("Review by net ("), "{out}");
+        let (random, random_cube) = reviewed(&out, "White (random)");
+        let (net, _) = reviewed(&out, "Black (net)");
+        assert_eq!(net, 0.0, "{out}");
+        assert!(random > 30.0, "{out}");
+        assert!(
+            out.contains("White played") && out.contains("; best "),
+            "{out}"
+        );
+        if args[0] == "backgammon-money" {
+            assert!(random_cube > 0, "{out}");
+            assert!(
+                out.contains("(casual player)")
+                    || out.contains("(awful)")
+                    || out.contains("(beginner)"),
+                "{out}"
+            );
+        }
+    }
+    // Another reviewer; one that does not search is refused.
+    let o = ludus(&["review", f, "--player", "alphabeta:d1"]);
+    assert!(
+        stdout(&o).starts_with("Review by alphabeta:d1 (material ahead)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = ludus(&["review", f, "--player", "greedy"]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("a reviewer must search"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn an_sgf_file_is_imported_or_refused_at_its_line() {
+    // GNU Backgammon's own format: a 7-point match's first game, Black first; White's 6-1
+    // `10/9 9/3` hits on 9 (the points passed say so); a double taken; Black resigns a gammon
+    // at the cube of 2 (`RE[W+4R]`), after rolling.
+    let game = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:7][game:0][ws:0][bs:0]\
+                PW[Alice]PB[Bob]RU[Crawford]RE[W+4R]C[a comment \\] with a bracket]\n\
+                ;B[52aclq]\n;W[35hcfc]\n;B[26ybag]\n;W[53mjmh]\n;B[22bdgisusu]\n;W[16jiic]\n\
+                ;B[double]\n;W[take]\n;PL[B]DI[65])\n";
+    let file = scratch("game.sgf");
+    std::fs::write(&file, game).unwrap();
+    let o = ludus(&["import", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record = stdout(&o);
+    for line in [
+        r#""players":["Alice","Bob"]"#,
+        r#"{"game":1,"first":1}"#,
+        r#"{"move":"24/22 13/8"}"#,
+        r#"{"move":"8/3* 6/3"}"#,
+        r#"{"move":"10/9*/3"}"#,
+        r#"{"move":"double"}"#,
+        r#"{"roll":[6,5]}"#,
+        r#"{"resigned":"gammon"}"#,
+        r#""scores":[4,0],"reason":"resigned a gammon""#,
+    ] {
+        assert!(record.contains(line), "{line}:\n{record}");
+    }
+    let refused = |name: &str, text: &str, why: &str| {
+        let file = scratch(name);
+        std::fs::write(&file, text).unwrap();
+        let o = ludus(&["import", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stdout(&o));
+        assert!(stderr(&o).contains(why), "{name}: {}", stderr(&o));
+    };
+    refused(
+        "chess.sgf",
+        "(;FF[4]GM[1];B[aa])",
+        "chess.sgf:1: not a backgammon game (`GM[6]`)",
+    );
+    refused(
+        "variation.sgf",
+        "(;GM[6]MI[length:7]\n;B[52aclq]\n(;W[35hcfc]))",
+        "variation.sgf:3: a variation: only the line of play is read",
+    );
+    refused(
+        "open.sgf",
+        "(;GM[6]MI[length:7]\n;B[52acl",
+        "open.sgf:2: `B[` is not closed",
+    );
+    refused(
+        "setup.sgf",
+        "(;GM[6]MI[length:7]\n;AB[aa][bb])",
+        "setup.sgf:2: `AB` sets up a position by hand",
+    );
+    refused(
+        "bad-move.sgf",
+        "(;GM[6]MI[length:7]\n;B[72aclq])",
+        "bad-move.sgf:2: `B[72aclq]` is not a move or a cube action",
+    );
+    refused(
+        "illegal.sgf",
+        "(;GM[6]MI[length:7]\n;B[52aaaa])",
+        "illegal.sgf:2: cannot read `24/24/24`",
+    );
+    refused(
+        "bad-result.sgf",
+        "(;GM[6]MI[length:7]RE[X+1]\n;B[52aclq])",
+        "bad-result.sgf:1: `RE[X+1]` is not a result",
+    );
+    refused("junk.sgf", "(;GM[6] ; ]", "is not SGF");
 }

@@ -409,6 +409,11 @@ fn bad_requests_are_answered_4xx_with_a_message_and_change_nothing() {
             "at most 30s",
         ),
         (
+            json!({"rules": "backgammon", "seats": ["human", "net:d2"]}),
+            400,
+            "think for a time",
+        ),
+        (
             json!({"rules": "oware", "seats": ["human", "wizard"]}),
             400,
             "unknown player",
@@ -548,7 +553,7 @@ fn every_route_the_readme_lists_is_served() {
         );
         routes += 1;
     }
-    assert_eq!(routes, 13, "the README's API table changed");
+    assert_eq!(routes, 14, "the README's API table changed");
 }
 
 #[test]
@@ -597,6 +602,59 @@ fn an_offer_to_end_is_answered_by_the_computer_or_by_the_person_opposite() {
     let (id, v) = new_game(&s, json!({"rules": "oware", "seats": ["human", "human"]}));
     assert_eq!(v["may_end"], false);
     let (status, refused) = post(&s, &id, "end", Some(json!({"accepted": true})));
+    assert_eq!(status, 409, "{refused}");
+}
+
+#[test]
+fn a_resignation_is_answered_by_the_computer_or_by_the_person_opposite() {
+    let s = Served::start();
+    // At the start a single game is all the computer expects: it accepts.
+    let (id, v) = new_game(
+        &s,
+        json!({"rules": "backgammon-money", "seats": ["human", "net"], "first": 0}),
+    );
+    assert_eq!(v["may_resign"], true);
+    let (status, v) = post(&s, &id, "resign", None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (
+            v["accepted"].as_bool(),
+            v["state"]["result"]["reason"].as_str()
+        ),
+        (Some(true), Some("resigned"))
+    );
+    let record = ureq::get(&s.url(&format!("/api/games/{id}/record")))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    assert!(record.contains(r#"{"resigned":"single"}"#), "{record}");
+    let (_, replayed) = new_game(&s, json!({"record": record}));
+    assert_eq!(replayed["awaiting"], "nothing");
+    // A person opposite answers; a bad level is refused; sowing games have none.
+    let (id, _) = new_game(
+        &s,
+        json!({"rules": "backgammon", "seats": ["human", "human"], "first": 0}),
+    );
+    let (status, _) = post(&s, &id, "resign", Some(json!({"resign": "gammon"})));
+    assert_eq!(status, 400);
+    let (status, v) = post(
+        &s,
+        &id,
+        "resign",
+        Some(json!({"resign": "triple", "accepted": true})),
+    );
+    assert_eq!(status, 400, "{v}");
+    let (status, v) = post(
+        &s,
+        &id,
+        "resign",
+        Some(json!({"resign": "gammon", "accepted": false})),
+    );
+    assert_eq!((status, v["accepted"].as_bool()), (200, Some(false)), "{v}");
+    let (id, v) = new_game(&s, json!({"rules": "oware", "seats": ["human", "human"]}));
+    assert_eq!(v["may_resign"], false);
+    let (status, refused) = post(&s, &id, "resign", Some(json!({"accepted": true})));
     assert_eq!(status, 409, "{refused}");
 }
 

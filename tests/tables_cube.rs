@@ -486,8 +486,8 @@ fn bad_cube_tables_are_located() {
 }
 
 #[test]
-fn computer_players_double_take_and_drop_by_the_chance_of_winning() {
-    // Without the bundled network: the chance from the family's heuristic.
+fn computer_players_double_take_and_drop_by_cubeful_equities() {
+    // Without the bundled network: the chance from the family's heuristic, and no gammons.
     let text = Source::find("backgammon-money").unwrap().text;
     let g = tables_compile(&text.replace("network = \"backgammon\"", "")).unwrap();
     // A race, White to decide: each side's fifteen on its 6-point but `white` and `black` of
@@ -515,10 +515,11 @@ fn computer_players_double_take_and_drop_by_the_chance_of_winning() {
         );
         g.move_text(st, &moves[i])
     };
-    // Level: roll. Ahead by 10 pips of 90: double. Far ahead: too good, play on.
+    // Level: roll. Ahead by 10 pips of 90: double. Far ahead and no gammon to play for:
+    // double, to cash.
     assert_eq!(decide(&race(0, 0, false)), "roll");
     assert_eq!(decide(&race(2, 0, false)), "double");
-    assert_eq!(decide(&race(15, 0, false)), "roll");
+    assert_eq!(decide(&race(15, 0, false)), "double");
     // Answering Black's double: 5 pips behind, take; 30 behind, drop.
     assert_eq!(decide(&race(0, 1, true)), "take");
     assert_eq!(decide(&race(0, 6, true)), "drop");
@@ -624,4 +625,86 @@ fn xgids_of_stakes_the_rules_cannot_have_are_refused() {
         json!({"value": 2, "owner": 1, "decision": "double",
         "crawford": false, "post_crawford": false})
     );
+}
+
+#[test]
+fn a_resignation_concedes_a_single_game_a_gammon_or_a_backgammon_at_the_stakes() {
+    use ludus::game::Resignation;
+    // Money without the Jacoby rule: each level times the cube (White owns it at 2); Black,
+    // to move, resigns.
+    let g = money("");
+    let fields = |st: &TablesState| {
+        let mut v = g.state_json(st);
+        v["to_move"] = json!(1);
+        v["cube"] = json!({"value": 2, "owner": 0});
+        set(&g, v)
+    };
+    let start = fields(&g.new_game(0));
+    for (level, points, reason) in [
+        (Resignation::Single, 2, "resigned"),
+        (Resignation::Gammon, 4, "resigned a gammon"),
+        (Resignation::Backgammon, 6, "resigned a backgammon"),
+    ] {
+        let mut st = start;
+        assert!(g.resign(&mut st, level));
+        let o = g.outcome(&st).unwrap();
+        assert_eq!(
+            (o.winner, o.scores, o.reason.as_str()),
+            (Some(0), [points, 0], reason)
+        );
+        assert_eq!(o.ending, Ending::Resigned);
+        // STATE writes and reads it back, and a finished game cannot be resigned again.
+        let back = g.state_from_json(&g.state_json(&st)).unwrap();
+        assert_eq!(back, st);
+        assert!(!g.resign(&mut st, level));
+        assert!(g
+            .render(&st, 0)
+            .contains(&format!("White wins ({points} points, {reason})")));
+    }
+    // STATE of a resignation without its winner, or after a player bore off, is refused.
+    let mut v = g.state_json(&{
+        let mut st = start;
+        g.resign(&mut st, Resignation::Gammon);
+        st
+    });
+    v["result"]["winner"] = Value::Null;
+    let e = g.state_from_json(&v).unwrap_err();
+    assert!(
+        format!("{e:?}").contains("resigned a gammon needs `result.winner`"),
+        "{e:?}"
+    );
+    // Under the Jacoby rule a gammon conceded while the cube is in the middle at 1 is a single
+    // game; in a match the points count towards the target.
+    let jacoby = load("backgammon-money");
+    let mut st = jacoby.new_game(0);
+    assert!(jacoby.resign(&mut st, Resignation::Gammon));
+    assert_eq!(jacoby.outcome(&st).unwrap().scores, [0, 1]);
+    let m = load("backgammon-match");
+    let mut st = m.new_game(0);
+    assert!(m.resign(&mut st, Resignation::Backgammon));
+    assert_eq!(m.match_standing(&st).unwrap().points, [0, 3]);
+}
+
+#[test]
+fn a_computer_accepts_a_resignation_that_concedes_what_it_expects() {
+    use ludus::game::Resignation;
+    // White two rolls from home, Black's fifteen on its midpoint: a gammon is all but sure.
+    let g = load("backgammon-money");
+    let (mut w, mut b) = ([0u8; 24], [0u8; 24]);
+    w[0] = 4;
+    b[12] = 15;
+    let st = g
+        .state_from_json(&json!({"points": [w, b], "bar": [0, 0], "off": [11, 0],
+            "to_move": 1, "phase": "roll", "dice": [], "cube": {"value": 2, "owner": 1}}))
+        .unwrap();
+    let answer = |level: Resignation| {
+        let mut ended = st;
+        assert!(g.resign(&mut ended, level));
+        ludus::players::cube::accepts_resignation(&g, &st, &ended)
+    };
+    assert!(
+        !answer(Resignation::Single),
+        "a single game is less than White expects"
+    );
+    assert!(answer(Resignation::Backgammon));
 }

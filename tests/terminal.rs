@@ -191,7 +191,7 @@ fn the_prompt_shows_the_dice_and_help_explains_the_notation() {
 fn the_cube_is_offered_answered_and_said() {
     let out = play_typing(
         "cube.txt",
-        "3-1\n8/5 6/5\nhelp\ntake\ndouble\ntake\n6-4\n24/14\nroll\n2-1\n6/4 5/4\n5-2\n13/8 6/4\ndouble\ndrop\n",
+        "3-1\n8/5 6/5\nhelp\ntake\nhint\ndouble\nhint\ntake\n6-4\n24/14\nroll\n2-1\n6/4 5/4\n5-2\n13/8 6/4\ndouble\ndrop\n",
         &[
             "backgammon-money",
             "--white",
@@ -208,7 +208,9 @@ fn the_cube_is_offered_answered_and_said() {
         "Black (human) to double (to 2) or roll",
         "The cube: `double` or `roll` before rolling; `take` or `drop` to answer a double.",
         "`take` is not legal: the cube is to be decided on before rolling: type roll or double",
+        "Hint by net (the cube: each decision's cubeful equity for you, in points): roll ",
         "Black (human) doubles.",
+        ", drop -1.000",
         "White (human) to answer the double to 2: take or drop",
         "White (human) takes.",
         "cube: 2, White's",
@@ -219,6 +221,55 @@ fn the_cube_is_offered_answered_and_said() {
     ] {
         assert!(out.contains(said), "{said}:\n{out}");
     }
+}
+
+#[test]
+fn a_resignation_is_offered_answered_and_recorded() {
+    let out = play_typing(
+        "resign.txt",
+        "3-1\n8/5 6/5\n6-4\nresign triple\nresign gammon\nno\nhelp\nresign gammon\nyes\n",
+        &[
+            "backgammon",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--first",
+            "white",
+            "--dice",
+            "manual",
+        ],
+    );
+    for said in [
+        "`undo`, `resign`, `quit`",
+        "Type `resign`, `resign gammon` or `resign backgammon`.",
+        "Black (human) resigns, conceding a gammon.",
+        "White (human), accept? (`yes` or `no`)",
+        "White (human) declines; play on.",
+        "  resign  concede the game",
+        "White (human) accepts.",
+        "White (human) wins (resigned a gammon): White 2 – 0 Black",
+    ] {
+        assert!(out.contains(said), "{said}:\n{out}");
+    }
+    // A computer accepts a single game at the start: it expects less.
+    let out = play_typing(
+        "resign-net.txt",
+        "resign\n",
+        &[
+            "backgammon",
+            "--white",
+            "human",
+            "--black",
+            "net",
+            "--seed",
+            "3",
+        ],
+    );
+    assert!(out.contains("Black (net) accepts."), "{out}");
+    // Sowing games have no resignation: the word is a move there, and not a legal one.
+    let out = play_typing("resign-oware.txt", "resign\nquit\n", &["oware"]);
+    assert!(!out.contains(", `resign`, `quit`"), "{out}");
 }
 
 #[test]

@@ -250,3 +250,60 @@ fn the_bundled_network_is_backgammons_default_opponent_and_plays_well() {
     let o = ludus(&["play", "oware", "--south", "random", "--seed", "3"]);
     assert!(stdout(&o).contains("North (greedy)"), "{}", stdout(&o));
 }
+
+#[test]
+fn the_net_player_looks_a_throw_ahead_as_told() {
+    use ludus::game::{Game, Notation, Roll};
+    use ludus::players::{analyse, Spec};
+    use rand::SeedableRng;
+    let spec = |text: &str| text.parse::<Spec>();
+    for (text, shown) in [
+        ("net", "net"),
+        ("net:d1", "net"),
+        ("net:d0", "net:d0"),
+        ("net:d2", "net:d2"),
+    ] {
+        assert_eq!(spec(text).unwrap().to_string(), shown);
+    }
+    let e = spec("net:d3").unwrap_err();
+    assert!(e.contains("a lookahead of d0 to d2 throws, not d3"), "{e}");
+    // `t` and more is a file name to `net`, not a count of threads.
+    let e = spec("net:t.json").unwrap_err();
+    assert!(e.contains("cannot read t.json"), "{e}");
+    let e = spec("net:/no/such.json:d0").unwrap_err();
+    assert!(e.contains("cannot read /no/such.json"), "{e}");
+    // After the opening 6-5 run, Black's 4-2: 0-ply values each move once; 1-ply values the
+    // best of them again by every throw of the opponent, at far more positions.
+    let (_, game) = ludus::registry::load("backgammon").unwrap();
+    let mut st = game.new_game(0);
+    game.roll(&mut st, &Roll::new(&[6, 5]).unwrap()).unwrap();
+    let mv = game.parse_move(&st, "24/13").unwrap();
+    game.play(&mut st, &mv);
+    game.roll(&mut st, &Roll::new(&[4, 2]).unwrap()).unwrap();
+    let mut moves = Vec::new();
+    game.legal_moves(&st, &mut moves);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let at = |text: &str| {
+        analyse(
+            &game,
+            &st,
+            &moves,
+            spec(text).unwrap(),
+            false,
+            &mut rng.clone(),
+        )
+        .unwrap()
+    };
+    let (flat, ahead) = (at("net:d0"), at("net:d1"));
+    assert_eq!((flat.depth, flat.nodes), (0, moves.len() as u64));
+    assert!(
+        ahead.depth == 1 && ahead.nodes > 21 * moves.len() as u64,
+        "{ahead:?}"
+    );
+    // The move chosen at 1-ply is one the 0-ply screen kept: among its best eight.
+    let screened: Vec<usize> = flat.moves.iter().take(8).map(|m| m.index).collect();
+    assert!(screened.contains(&ahead.best), "{ahead:?}");
+    // Asked for every move (a hint), 1-ply values them all.
+    let all = analyse(&game, &st, &moves, spec("net").unwrap(), true, &mut rng).unwrap();
+    assert_eq!(all.moves.len(), moves.len());
+}

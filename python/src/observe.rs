@@ -9,8 +9,10 @@
 //! - Tables, `points` points: for player 0 then player 1, the checkers on its points 1..=points
 //!   (its own numbering), on the bar, borne off and in the pool, each as a share of a side's
 //!   checkers; then the dice to play (3 values, each die / faces, 0 when none); then the dice
-//!   played so far of a turn played a step at a time (5 values, the same way); then the player
-//!   to move, one-hot.
+//!   played so far of a turn played a step at a time (5 values, the same way); where the rules
+//!   have the doubling cube, its value (log2 of it / 10), its owner one-hot (2 values, both 0
+//!   in the middle) and, in a match, the points each player still needs (a share of the
+//!   target); then the player to move, one-hot.
 
 use ludus::game::Game;
 use ludus::registry::{AnyGame, AnyState};
@@ -51,6 +53,15 @@ pub fn observation(game: &AnyGame, state: &AnyState) -> Vec<f32> {
             let played = s.played().dice();
             let most = ludus::tables::MAX_STEPS - 1;
             out.extend((0..most).map(|i| played.get(i).map_or(0.0, |&d| f32::from(d) / faces)));
+            if let Some(cube) = game.cube(state) {
+                out.push((cube.value.max(1) as f32).log2() / 10.0);
+                out.extend((0..2).map(|p| f32::from(u8::from(cube.owner == Some(p)))));
+                if let Some(away) = cube.away {
+                    let target = game.match_standing(state).and_then(|m| m.target).unwrap_or(1);
+                    let share = |a: i32| a.clamp(0, target) as f32 / target.max(1) as f32;
+                    out.extend(away.map(share));
+                }
+            }
         }
         _ => unreachable!("a state of another family"),
     }

@@ -159,6 +159,18 @@ def test_action_space_sizes():
     state.apply_action(moves)
     assert state.legal_actions() == [moves + 2, moves + 3]
     assert state.action_to_string(moves + 3) == "drop"
+    # The observation shows the cube: 2 after Black's double and White's take, White's.
+    assert money.observation_tensor_size() == 67
+    before = state.observation_tensor()
+    assert list(before[-5:-2]) == [0.0, 0.0, 0.0]
+    state.apply_action(moves + 2)
+    after = state.observation_tensor()
+    assert list(after[-5:-2]) == pytest.approx([0.1, 1.0, 0.0])
+    # A match adds the points each player needs, a share of the target.
+    match = ludus.load("backgammon-match")
+    assert match.observation_tensor_size() == 69
+    obs = match.new_initial_state(first=0, seed=1).observation_tensor()
+    assert list(obs[-4:-2]) == [1.0, 1.0]
     assert ludus.load("uuholo").num_distinct_actions() == 35
 
 

@@ -5,7 +5,9 @@
 use crate::say;
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
-use ludus_core::game::{Dice, Evaluator, Game, Notation, Phase, Player, Ritual, Roll, View};
+use ludus_core::game::{
+    Dice, Evaluator, Game, Notation, Phase, Player, Resignation, Ritual, Roll, View,
+};
 use ludus_core::limits::{excerpt, printable, read_line, Limits, LongLine, LIMITS};
 use ludus_players::Spec;
 use ludus_table::record::{Header, Recorder};
@@ -64,9 +66,9 @@ pub fn run(opts: Options) -> Result<bool> {
         None => Box::new(BufReader::new(std::io::stdin())),
     };
     let first = opts.first.as_deref().map(parse_player).transpose()?;
-    let north = opts.north.unwrap_or_else(|| match game.network() {
-        Some(_) => ludus_players::NetPlayer::default().into(),
-        None => ludus_players::Greedy.into(),
+    let north = opts.north.unwrap_or_else(|| match game.names_network() {
+        true => ludus_players::NetPlayer::default().into(),
+        false => ludus_players::Greedy.into(),
     });
     let agents = [opts.south, north];
     let header = Header {
@@ -428,8 +430,13 @@ impl Terminal {
         };
         let awaited = self.game().awaited(state).unwrap_or_default();
         let end = if self.table.may_end() { ", `end`" } else { "" };
+        let resign = if self.table.may_resign() {
+            ", `resign`"
+        } else {
+            ""
+        };
         let prompt = format!(
-            "{} {awaited} (a move, `moves`, `hint`, `help`, `undo`{end}, `quit`): ",
+            "{} {awaited} (a move, `moves`, `hint`, `help`, `undo`{end}{resign}, `quit`): ",
             self.name(p)
         );
         loop {
@@ -453,6 +460,22 @@ impl Terminal {
                         return Ok(Turn::Played);
                     }
                 }
+                words
+                    if !resign.is_empty() && words.split_whitespace().next() == Some("resign") =>
+                {
+                    let level = match words.split_whitespace().nth(1) {
+                        None => Some(Resignation::Single),
+                        Some(word) => Resignation::from_word(word),
+                    };
+                    match level {
+                        Some(level) if words.split_whitespace().count() <= 2 => {
+                            if self.resign(p, level)? {
+                                return Ok(Turn::Played);
+                            }
+                        }
+                        _ => say!("Type `resign`, `resign gammon` or `resign backgammon`."),
+                    }
+                }
                 _ => match self.game().parse_move(state, &line) {
                     Ok(mv) => {
                         self.play(state, &mv, p)?;
@@ -469,19 +492,43 @@ impl Terminal {
     fn offer_end(&mut self, p: Player) -> Result<bool> {
         let other = 1 - p;
         say!("{} offers to end the game here.", self.name(p));
-        let answer = if self.table.seats()[other] == Spec::Human {
-            let question = format!("{}, accept? (`yes` or `no`) ", self.name(other));
-            Some(loop {
-                match self.ask(&question)?.map(|a| a.to_lowercase()).as_deref() {
-                    Some("y" | "yes") => break true,
-                    Some("n" | "no") | None => break false,
-                    Some(_) => say!("Answer `yes` or `no`."),
-                }
-            })
-        } else {
-            None
-        };
+        let answer = self.answer_of(other)?;
         let accepted = self.table.offer_end(answer)?;
+        if accepted {
+            say!("{} accepts.", self.name(other));
+            self.write_record()?;
+        } else {
+            say!("{} declines; play on.", self.name(other));
+        }
+        Ok(accepted)
+    }
+
+    /// The answer of `other` to an offer when a person plays it (`None`: the computer's).
+    fn answer_of(&mut self, other: Player) -> Result<Option<bool>> {
+        if self.table.seats()[other] != Spec::Human {
+            return Ok(None);
+        }
+        let question = format!("{}, accept? (`yes` or `no`) ", self.name(other));
+        loop {
+            match self.ask(&question)?.map(|a| a.to_lowercase()).as_deref() {
+                Some("y" | "yes") => return Ok(Some(true)),
+                Some("n" | "no") | None => return Ok(Some(false)),
+                Some(_) => say!("Answer `yes` or `no`."),
+            }
+        }
+    }
+
+    /// `resign [gammon|backgammon]`: concedes the game; the other side accepts or declines (a
+    /// computer accepts when it expects no more from playing on).
+    fn resign(&mut self, p: Player, level: Resignation) -> Result<bool> {
+        let other = 1 - p;
+        let what = match level {
+            Resignation::Single => "the game".to_string(),
+            _ => format!("a {}", level.word()),
+        };
+        say!("{} resigns, conceding {what}.", self.name(p));
+        let answer = self.answer_of(other)?;
+        let accepted = self.table.resign(level, answer)?;
         if accepted {
             say!("{} accepts.", self.name(other));
             self.write_record()?;
@@ -494,11 +541,27 @@ impl Terminal {
     /// `hint`: the best moves with their estimated values, by the opponent's search (when the
     /// opponent searches) or `mcts:1s`.
     fn hint(&mut self, state: &AnyState, moves: &[AnyMove], p: Player) -> Result<()> {
-        let spec = ludus_players::hint_player(self.table.seats()[1 - p]);
+        let spec = ludus_players::hint_player(
+            self.table.seats()[1 - p],
+            self.game().network(state).is_some(),
+        );
         let (_, analysis) = self.table.thinking(Some(spec))?.decide(true);
         let (Some(analysis), Some(search)) = (analysis, spec.search()) else {
             return Ok(());
         };
+        if self.game().cube_action(&moves[0]).is_some() {
+            let values: Vec<String> = (analysis.moves.iter())
+                .map(|m| {
+                    let word = self.game().move_text(state, &moves[m.index]);
+                    format!("{word} {:+.3}", m.value)
+                })
+                .collect();
+            say!(
+                "Hint by {spec} (the cube: each decision's cubeful equity for you, in points): {}",
+                values.join(", ")
+            );
+            return Ok(());
+        }
         let best: Vec<String> = analysis
             .moves
             .iter()
@@ -529,6 +592,9 @@ impl Terminal {
         say!("  undo    take back your last move quit   leave the game");
         if self.table.may_end() {
             say!("  end     offer to end the game (the rules allow it)");
+        }
+        if self.table.may_resign() {
+            say!("  resign  concede the game (`resign gammon`, `resign backgammon`: more)");
         }
         self.list_moves(state, moves)
     }

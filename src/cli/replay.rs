@@ -100,6 +100,7 @@ fn show(
             Event::Move { text } => format!("played {text}"),
             Event::Undo { undo } => format!("took back {undo}"),
             Event::Agreed { .. } => "ended by agreement".into(),
+            Event::Resigned { resigned } => resigned.reason().into(),
             Event::End { .. } => String::new(),
         };
         out.push(format!(
@@ -350,4 +351,105 @@ fn mat_point(v: &Value) -> String {
         Value::String(s) if s == "off" => "0".into(),
         other => other.to_string(),
     }
+}
+
+/// `ludus review FILE [--player SPEC]`: each player's decisions in a record searched by a
+/// reviewing player (by default `net` where the rules name a network, else `alphabeta:1s`),
+/// the loss of each against the reviewer's best summed per player, and the largest listed.
+pub fn review(
+    file: &Path,
+    rules: Option<&str>,
+    player: Option<&str>,
+    limits: &Limits,
+) -> Result<bool> {
+    use ludus_core::game::Evaluator;
+    use ludus_players::review::{self, rating, WORTH_LISTING};
+    let (header, game, mut input) = open(file, rules)?;
+    let reviewer: Spec = match player {
+        Some(text) => text.parse().map_err(|e| anyhow!("--player: {e}"))?,
+        None if game.names_network() => ludus_players::NetPlayer::default().into(),
+        None => "alphabeta:1s".parse().map_err(|e| anyhow!("{e}"))?,
+    };
+    let Some(search) = reviewer.search() else {
+        bail!("--player {reviewer}: a reviewer must search (net, alphabeta or mcts)");
+    };
+    let players = header.players.clone();
+    let seats = [Spec::Human, Spec::Human];
+    let end = table::replay(
+        game,
+        header,
+        seats,
+        &mut input,
+        limits.record_events,
+        |_| {},
+    )
+    .map_err(|e| located(file, &e))?;
+    let game = end.game();
+    // Each move of the line of play with the position it was played in, its game and ply.
+    let mut decisions: Vec<(AnyState, usize)> = Vec::new();
+    let mut places: Vec<(u32, usize)> = Vec::new();
+    let mut moves = Vec::new();
+    for (ply, pair) in end.steps().windows(2).enumerate() {
+        let (before, step) = (&pair[0], &pair[1]);
+        let Event::Move { text } = &step.event else {
+            continue;
+        };
+        let Ok(mv) = game.parse_move(&before.state, text) else {
+            continue;
+        };
+        game.legal_moves(&before.state, &mut moves);
+        if let Some(i) = moves.iter().position(|m| *m == mv) {
+            decisions.push((before.state.clone(), i));
+            places.push((step.game, ply + 1));
+        }
+    }
+    let Some((found, tallies)) = review::review(game, &decisions, reviewer) else {
+        bail!("--player {reviewer}: it gives no values to review by");
+    };
+    let names = game.player_names();
+    say!("Review by {reviewer} ({}):", search.scale);
+    let equities = matches!(reviewer, Spec::Net(_)) && game.names_network();
+    let cubed = decisions.iter().any(|(s, _)| game.cube(s).is_some());
+    for (p, t) in tallies.iter().enumerate() {
+        let rated = if equities {
+            format!(" ({})", rating(t.rate()))
+        } else {
+            String::new()
+        };
+        let cube = if cubed {
+            format!(
+                "; {} cube decisions, loss {:.3}",
+                t.cube_decisions, t.cube_loss
+            )
+        } else {
+            String::new()
+        };
+        say!(
+            "  {} ({}): {} unforced moves, loss {:.3}, {:.1} thousandths a move{rated}{cube}",
+            names[p],
+            players[p],
+            t.unforced,
+            t.move_loss,
+            t.rate(),
+        );
+    }
+    let mut worst: Vec<_> = found.iter().filter(|r| r.loss >= WORTH_LISTING).collect();
+    worst.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+    if !worst.is_empty() {
+        say!("Decisions that lost {WORTH_LISTING} or more, largest first (in the mover's numbering):");
+    }
+    for r in worst.iter().take(20) {
+        let (g, ply) = places[r.at];
+        let (state, _) = &decisions[r.at];
+        game.legal_moves(state, &mut moves);
+        let text = |i: usize| game.move_text_seen_by(state, &moves[i], r.player);
+        say!(
+            "  game {g}, ply {ply}: {} played {}; best {} (−{:.3})",
+            names[r.player],
+            text(r.played),
+            text(r.best),
+            r.loss
+        );
+    }
+    Ok(true)
 }

@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod cube;
 pub mod eval;
+pub mod review;
 
 pub use mcts::Memory;
 
@@ -210,10 +211,13 @@ impl FromStr for Spec {
             None => (s, None),
         };
         let computer = COMPUTERS.iter().find(|c| c.name == name);
-        // `mcts:1s:t2`: the threads last, the budget before them optional (`mcts:t2`).
+        // `mcts:1s:t2`: the threads last, the budget before them optional (`mcts:t2`); `t`
+        // and digits is a threads count to any player (`net:t.json` names a file).
+        let threaded = computer.is_some_and(|c| c.threads);
+        let counts = |t: &str| t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit());
         let (budget, threads) = match budget.map(|b| b.rsplit_once(':').unwrap_or(("", b))) {
-            Some((rest, t)) if t.starts_with('t') => {
-                if !computer.is_some_and(|c| c.threads) {
+            Some((rest, t)) if t.starts_with('t') && (threaded || counts(t)) => {
+                if !threaded {
                     let threaded: Vec<&str> = COMPUTERS
                         .iter()
                         .filter(|c| c.threads)
@@ -402,9 +406,10 @@ pub fn analyse_with<G: Evaluator, R: Rng>(
     memory: &mut Memory<G>,
     rng: &mut R,
 ) -> Option<Analysis> {
-    // The cube's decisions are no search's (see `cube`).
+    // The cube's decisions are no search's: every player but `random` weighs them by `cube`.
     if moves.first().is_some_and(|m| game.cube_action(m).is_some()) {
-        return None;
+        let by_rule = on_computer!(spec, |p| p.cube_by_rule(), human => false);
+        return by_rule.then(|| cube::analyse(game, state, moves)).flatten();
     }
     on_computer!(spec, |p| p.analyse(game, state, moves, all, memory, rng), human => None)
 }
@@ -421,10 +426,13 @@ pub fn choose<G: Evaluator, R: Rng>(
 }
 
 /// Who gives a person a hint: the opponent when it searches (it knows the game as well as
-/// anyone at the table), else mcts for the default time.
-pub fn hint_player(opponent: Spec) -> Spec {
+/// anyone at the table), else `net` where the rules name a network, else mcts for the default
+/// time.
+pub fn hint_player(opponent: Spec, networked: bool) -> Spec {
     if opponent.searches() {
         opponent
+    } else if networked {
+        NetPlayer::default().into()
     } else {
         Mcts::default().into()
     }
@@ -628,7 +636,7 @@ mod tests {
     fn specs_say_how_they_search() {
         assert_eq!(
             usage(),
-            "random, greedy, mcts[:BUDGET][:tTHREADS], alphabeta[:BUDGET] or net[:FILE]"
+            "random, greedy, mcts[:BUDGET][:tTHREADS], alphabeta[:BUDGET] or net[:FILE][:dPLIES]"
         );
         let spec = |text: &str| text.parse::<Spec>().unwrap();
         assert_eq!(
@@ -643,8 +651,12 @@ mod tests {
         for text in ["human", "random", "greedy"] {
             assert_eq!((spec(text).budget(), spec(text).search()), (None, None));
         }
-        assert_eq!(hint_player(spec("greedy")), spec("mcts:1s"));
-        assert_eq!(hint_player(spec("alphabeta:d3")), spec("alphabeta:d3"));
+        assert_eq!(hint_player(spec("greedy"), false), spec("mcts:1s"));
+        assert_eq!(hint_player(spec("human"), true), spec("net"));
+        assert_eq!(
+            hint_player(spec("alphabeta:d3"), true),
+            spec("alphabeta:d3")
+        );
     }
 
     #[test]

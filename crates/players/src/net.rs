@@ -3,10 +3,11 @@
 //! estimates the chances of each result: player 0 wins, wins a gammon (2 points or more),
 //! wins a backgammon (3 or more), player 1 wins a gammon, a backgammon. It is trained by
 //! self-play with temporal-difference learning, TD(λ), as TD-Gammon was (`ludus train`), and
-//! the `net` player plays the move whose position it values most (0-ply).
+//! the `net` player plays the move whose position it values most, looking one roll ahead
+//! (1-ply) unless told otherwise.
 
 pub use ludus_core::net::{equity, Net, MAX_HIDDEN, MAX_INPUTS, OUTPUTS};
-use ludus_core::game::{Evaluator, Phase, Player};
+use ludus_core::game::{CubeAction, Evaluator, Phase, Player, Roll};
 use rand::Rng;
 use std::sync::{Arc, OnceLock, RwLock};
 
@@ -51,6 +52,121 @@ pub fn best_move<G: Evaluator>(
         }
     }
     best
+}
+
+/// The deepest lookahead a `net` player may be told (`net:d2`): each ply multiplies the work
+/// by the throws times the replies.
+pub const MAX_PLIES: u8 = 2;
+
+/// The candidate moves a lookahead searches: the best at 0-ply, at most this many …
+const CANDIDATES: usize = 8;
+/// … and within this much equity of the best (GNU Backgammon screens as much).
+const CANDIDATE_MARGIN: f32 = 0.16;
+
+/// A lookahead's search: the game, its network, the throws and reusable buffers.
+struct Lookahead<'a, G: Evaluator> {
+    game: &'a G,
+    net: &'a Net,
+    rolls: Vec<(Roll, f64)>,
+    x: Vec<f32>,
+    /// Evaluations made.
+    nodes: u64,
+}
+
+impl<G: Evaluator> Lookahead<'_, G> {
+    /// Player 0's chances in `state` looking `plies` throws ahead: each throw of the player to
+    /// roll, weighted; the reply that player's 0-ply picks; then the position after it
+    /// `plies - 1` ahead. A player's cube decision is to roll (the lookahead is cubeless).
+    fn value(&mut self, state: &G::State, plies: u8) -> Option<[f32; OUTPUTS]> {
+        self.nodes += 1;
+        if plies == 0 || self.game.outcome(state).is_some() {
+            return value(self.game, self.net, state, &mut self.x);
+        }
+        match self.game.phase(state) {
+            Phase::Over => value(self.game, self.net, state, &mut self.x),
+            Phase::Roll(_) => {
+                let mut sum = [0.0f32; OUTPUTS];
+                for i in 0..self.rolls.len() {
+                    let (roll, weight) = self.rolls[i];
+                    let mut thrown = state.clone();
+                    if self.game.roll(&mut thrown, &roll).is_err() {
+                        return None;
+                    }
+                    let v = self.value(&thrown, plies)?;
+                    for (s, v) in sum.iter_mut().zip(v) {
+                        *s += weight as f32 * v;
+                    }
+                }
+                Some(sum)
+            }
+            Phase::Move(_) => {
+                let mut moves = Vec::new();
+                self.game.legal_moves(state, &mut moves);
+                let rolls_on = moves
+                    .iter()
+                    .position(|m| self.game.cube_action(m) == Some(CubeAction::Roll));
+                let (i, plies) = match rolls_on {
+                    Some(i) => (i, plies),
+                    None if moves.is_empty() => return None,
+                    None => {
+                        self.nodes += moves.len() as u64;
+                        (best_move(self.game, self.net, state, &moves)?.0, plies - 1)
+                    }
+                };
+                let mut after = state.clone();
+                self.game.play(&mut after, &moves[i]);
+                self.value(&after, plies)
+            }
+        }
+    }
+}
+
+/// Every move of `moves` with its equity for the player to move (`score` of the network's
+/// estimates) at 0-ply, then the best (the [`CANDIDATES`] within [`CANDIDATE_MARGIN`], or every
+/// move when `all`) again `plies` throws ahead; best first, with the evaluations made. `None`
+/// when the network does not fit the game.
+pub fn rank_moves<G: Evaluator>(
+    game: &G,
+    net: &Net,
+    state: &G::State,
+    moves: &[G::Move],
+    plies: u8,
+    all: bool,
+    score: impl Fn(&[f32; OUTPUTS]) -> f32,
+) -> Option<(Vec<(usize, f32)>, u64)> {
+    let mut search = Lookahead {
+        game,
+        net,
+        rolls: game.dice().map(|d| d.outcomes()).unwrap_or_default(),
+        x: Vec::with_capacity(net.inputs),
+        nodes: moves.len() as u64,
+    };
+    let mut ranked = Vec::with_capacity(moves.len());
+    let mut afters = Vec::with_capacity(moves.len());
+    for (i, mv) in moves.iter().enumerate() {
+        let mut after = state.clone();
+        game.play(&mut after, mv);
+        ranked.push((i, score(&value(game, net, &after, &mut search.x)?)));
+        afters.push(after);
+    }
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    if plies > 0 && moves.len() > 1 && !search.rolls.is_empty() {
+        let top = ranked[0].1;
+        let deep = if all {
+            ranked.len()
+        } else {
+            ranked
+                .iter()
+                .take(CANDIDATES)
+                .take_while(|(_, e)| top - e <= CANDIDATE_MARGIN)
+                .count()
+        };
+        for entry in &mut ranked[..deep] {
+            entry.1 = score(&search.value(&afters[entry.0], plies)?);
+        }
+        ranked[..deep].sort_by(|a, b| b.1.total_cmp(&a.1));
+    }
+    Some((ranked, search.nodes))
 }
 
 /// How a training run learns.
@@ -188,30 +304,70 @@ pub fn network(id: u32) -> Option<(String, Arc<Net>)> {
     loaded().read().ok()?.get(id as usize).cloned()
 }
 
-/// `net[:FILE]`: the move whose position a network values most (0-ply): the network of FILE,
-/// else the one the rules name (`[ai] network`). Without a network that fits the game, it
-/// plays as `greedy` would.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// `net[:FILE][:dN]`: the move whose position a network values most, looking N throws ahead
+/// (`d0` to `d2`, 1 unless told): the network of FILE, else the one the rules name (`[ai]
+/// network`). Without a network that fits the game, it plays as `greedy` would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NetPlayer {
     /// The network loaded from the spec's file.
     id: Option<u32>,
+    /// Throws looked ahead.
+    plies: u8,
+}
+
+impl Default for NetPlayer {
+    fn default() -> NetPlayer {
+        NetPlayer { id: None, plies: 1 }
+    }
+}
+
+/// `dN`, a lookahead of N throws; `None` when `text` is not of that form.
+fn parse_plies(text: &str) -> Option<Result<u8, String>> {
+    let digits = text.strip_prefix('d')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(match digits.parse::<u8>() {
+        Ok(n) if n <= MAX_PLIES => Ok(n),
+        _ => Err(format!("a lookahead of d0 to d{MAX_PLIES} throws, not {text}")),
+    })
 }
 
 impl super::Computer for NetPlayer {
     const NAME: &'static str = "net";
-    const USAGE: &'static str = "net[:FILE]";
+    const USAGE: &'static str = "net[:FILE][:dPLIES]";
 
     fn parse(budget: Option<&str>, _threads: u32) -> Result<Self, String> {
-        match budget {
-            Some(path) => load(path).map(|id| NetPlayer { id: Some(id) }),
-            None => Ok(NetPlayer { id: None }),
+        let mut player = NetPlayer::default();
+        let Some(text) = budget else {
+            return Ok(player);
+        };
+        let (path, plies) = match text.rsplit_once(':').map(|(p, d)| (p, parse_plies(d))) {
+            Some((path, Some(plies))) => (Some(path), Some(plies)),
+            _ => match parse_plies(text) {
+                Some(plies) => (None, Some(plies)),
+                None => (Some(text), None),
+            },
+        };
+        if let Some(plies) = plies {
+            player.plies = plies?;
         }
+        if let Some(path) = path {
+            player.id = Some(load(path)?);
+        }
+        Ok(player)
+    }
+
+    /// A lookahead of two throws and more is a depth, which a server refuses (its work grows as
+    /// the square of the moves); `d0` and `d1` take no budget.
+    fn budget(&self) -> Option<super::Budget> {
+        (self.plies >= 2).then_some(super::Budget::Depth(u32::from(self.plies)))
     }
 
     fn search(&self) -> Option<super::Search> {
         Some(super::Search {
             counts: "positions",
-            scale: "the network's equity for the mover, in points",
+            scale: "the mover's equity by the network, in points (cubeful with a cube)",
         })
     }
 
@@ -220,7 +376,7 @@ impl super::Computer for NetPlayer {
         game: &G,
         state: &G::State,
         moves: &[G::Move],
-        _all: bool,
+        all: bool,
         _memory: &mut super::Memory<G>,
         _rng: &mut R,
     ) -> Option<super::Analysis> {
@@ -230,30 +386,27 @@ impl super::Computer for NetPlayer {
                 held = network(id)?.1;
                 &held
             }
-            None => game.network()?,
+            None => game.network(state)?,
         };
         let me = game.phase(state).to_move()?;
-        let sign = if me == 0 { 1.0 } else { -1.0 };
-        let mut x = Vec::with_capacity(net.inputs);
-        let mut stats: Vec<super::MoveStat> = Vec::with_capacity(moves.len());
-        for (index, mv) in moves.iter().enumerate() {
-            let mut after = state.clone();
-            game.play(&mut after, mv);
-            let p = value(game, net, &after, &mut x)?;
-            stats.push(super::MoveStat {
+        let cube = game.cube(state);
+        let score = |p: &[f32; OUTPUTS]| super::cube::equity(p, me, cube) as f32;
+        let (ranked, nodes) = rank_moves(game, net, state, moves, self.plies, all, score)?;
+        let stats: Vec<super::MoveStat> = ranked
+            .into_iter()
+            .map(|(index, value)| super::MoveStat {
                 index,
-                value: f64::from(sign * equity(&p)),
+                value: f64::from(value),
                 visits: 1,
                 exact: true,
-            });
-        }
-        stats.sort_by(|a, b| b.value.total_cmp(&a.value));
+            })
+            .collect();
         let best = stats.first()?;
         Some(super::Analysis {
             best: best.index,
             value: best.value,
-            nodes: moves.len() as u64,
-            depth: 1,
+            nodes,
+            depth: u32::from(self.plies),
             moves: stats,
         })
     }
@@ -275,9 +428,13 @@ impl super::Computer for NetPlayer {
 
 impl std::fmt::Display for NetPlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.id.and_then(network) {
-            Some((path, _)) => write!(f, "{}:{path}", <Self as super::Computer>::NAME),
-            None => f.write_str(<Self as super::Computer>::NAME),
+        f.write_str(<Self as super::Computer>::NAME)?;
+        if let Some((path, _)) = self.id.and_then(network) {
+            write!(f, ":{path}")?;
+        }
+        match self.plies {
+            1 => Ok(()),
+            n => write!(f, ":d{n}"),
         }
     }
 }

@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json as Body, Router};
 use ludus_core::diagnostics;
-use ludus_core::game::{Evaluator, Game, Json, Player, View};
+use ludus_core::game::{Evaluator, Game, Json, Player, Resignation, View};
 use ludus_core::limits::{cut, excerpt, quotes_cut, Limits, LIMITS};
 use ludus_core::rules::{Origin, Source, BUNDLED};
 use ludus_players::Spec;
@@ -379,6 +379,7 @@ pub fn app(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/next", post(next))
         .route("/api/games/{id}/end", post(end))
+        .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/computer", post(computer))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/record", get(download_record))
@@ -610,9 +611,9 @@ fn begin(
     // Without seats: a person against the rules' learned network where they name one, else
     // against mcts.
     let seats = |game: &AnyGame| {
-        seats.unwrap_or_else(|| match game.network() {
-            Some(_) => [Spec::Human, ludus_players::NetPlayer::default().into()],
-            None => [Spec::Human, ludus_players::Mcts::default().into()],
+        seats.unwrap_or_else(|| match game.names_network() {
+            true => [Spec::Human, ludus_players::NetPlayer::default().into()],
+            false => [Spec::Human, ludus_players::Mcts::default().into()],
         })
     };
     let session = match &request.record {
@@ -827,14 +828,32 @@ struct EndRequest {
     accepted: Option<bool>,
 }
 
-/// `POST /api/games/{id}/end [{"accepted": B}]`: the person to move offers to end the game;
-/// the view after, with `"accepted"`.
-async fn end(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
-    let request: EndRequest = optional(&body)?;
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ResignRequest {
+    resign: Option<Resignation>,
+    accepted: Option<bool>,
+}
+
+/// `POST /api/games/{id}/resign [{"resign": "gammon", "accepted": B}]`: the person whose turn
+/// it is resigns; the view after, with `"accepted"`.
+async fn resign(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let request: ResignRequest = optional(&body)?;
+    let level = request.resign.unwrap_or(Resignation::Single);
+    answered(server, id, move |s| s.resign(level, request.accepted)).await
+}
+
+/// The view after an offer that ends the game (`offer`: whether it was accepted), with
+/// `"accepted"`.
+async fn answered(
+    server: Arc<Server>,
+    id: String,
+    offer: impl FnOnce(&mut Session) -> Result<bool, Refusal> + Send + 'static,
+) -> Answer {
     let v = blocking(move || {
         let mut accepted = false;
         let mut v = server.change(&id, |s| {
-            accepted = s.offer_end(request.accepted)?;
+            accepted = offer(s)?;
             Ok(())
         })?;
         v["accepted"] = json!(accepted);
@@ -842,6 +861,13 @@ async fn end(State(server): State<Arc<Server>>, Path(id): Path<String>, body: By
     })
     .await?;
     Ok(Body(v).into_response())
+}
+
+/// `POST /api/games/{id}/end [{"accepted": B}]`: the person to move offers to end the game;
+/// the view after, with `"accepted"`.
+async fn end(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
+    let request: EndRequest = optional(&body)?;
+    answered(server, id, move |s| s.offer_end(request.accepted)).await
 }
 
 /// Thinks about `thinking` on a blocking thread once a core is free: the chosen move's index

@@ -2,7 +2,7 @@
 //! review and undo) and the record. Nothing here knows HTTP: the requests of the API map onto
 //! these methods one to one, and an error leaves the game exactly as it was.
 
-use ludus_core::game::{CubeAction, Game, Json, Phase, Player, View};
+use ludus_core::game::{CubeAction, Game, Json, Phase, Player, Resignation, View};
 use ludus_core::limits::{excerpt, Limits};
 use ludus_players::{Budget, Spec};
 use ludus_table::record::{self, Event, Header};
@@ -121,6 +121,11 @@ impl Session {
         self.table.offer_end(accepted)
     }
 
+    /// The person whose turn it is resigns, conceding `level`; whether the game ended.
+    pub fn resign(&mut self, level: Resignation, accepted: Option<bool>) -> Result<bool, Refusal> {
+        self.table.resign(level, accepted)
+    }
+
     /// Starts the next game of the match.
     pub fn next_game(&mut self, first: Option<Player>) -> Result<(), Refusal> {
         self.table.next_game(first).map(|_| ())
@@ -131,7 +136,10 @@ impl Session {
     pub fn thinking(&self, hint: bool) -> Result<Thinking, Refusal> {
         let spec = if hint {
             let p = self.table.to_move()?;
-            Some(ludus_players::hint_player(self.table.seats()[1 - p]))
+            Some(ludus_players::hint_player(
+                self.table.seats()[1 - p],
+                ludus_core::game::Evaluator::names_network(self.table.game()),
+            ))
         } else {
             None
         };
@@ -242,6 +250,7 @@ impl Session {
             "computer": computer,
             "undoable": undoable,
             "may_end": live && table.may_end(),
+            "may_resign": live && table.may_resign(),
             "viewer": viewer,
             "state": game.state_json(state),
             "svg": game.svg(state, viewer),
@@ -287,6 +296,7 @@ fn step_text(game: &AnyGame, step: &Step) -> String {
         },
         Event::Undo { undo } => format!("undo {undo}"),
         Event::Agreed { .. } => format!("{who} offers to end the game here; accepted"),
+        Event::Resigned { resigned } => format!("{who} {}; accepted", resigned.reason()),
         Event::End { end } => format!("end: {}", end.reason),
     }
 }

@@ -20,7 +20,7 @@
 //! `undo` takes back that many of the game's last rolls and moves; `end` repeats the result
 //! the rules gave (a replay checks it); `agreed` is an ending by the players' agreement.
 
-use ludus_core::game::{Deal, Ending, Outcome, Player};
+use ludus_core::game::{Deal, Ending, Outcome, Player, Resignation};
 use ludus_core::limits::{excerpt, quotes_cut, read_line, LongLine, LIMITS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -67,6 +67,10 @@ pub enum Event {
     Agreed {
         agreed: bool,
     },
+    /// The player whose turn it was resigned, conceding this much, and the opponent accepted.
+    Resigned {
+        resigned: Resignation,
+    },
     End {
         end: End,
     },
@@ -83,7 +87,7 @@ impl Event {
                 d.capacity() * std::mem::size_of::<Vec<u8>>()
                     + d.iter().map(Vec::capacity).sum::<usize>()
             }),
-            Event::Undo { .. } | Event::Agreed { .. } => 0,
+            Event::Undo { .. } | Event::Agreed { .. } | Event::Resigned { .. } => 0,
         }
     }
 }
@@ -164,7 +168,7 @@ impl<W: Write> Recorder<W> {
             Event::Game { .. } => self.steps = 0,
             Event::Roll { .. } | Event::Move { .. } => self.steps += 1,
             Event::Undo { undo } => self.steps -= (*undo).min(self.steps),
-            Event::Agreed { .. } | Event::End { .. } => {}
+            Event::Agreed { .. } | Event::Resigned { .. } | Event::End { .. } => {}
         }
         write_line(&mut self.out, event)
     }

@@ -5,8 +5,9 @@
 
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::game::{
-    CubeAction, Deal, Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation,
-    Outcome, Phase, Playable, Player, Ritual, Roll, RollError, StateError, View,
+    CubeAction, CubeView, Deal, Dice, Evaluator, Game, Guards, Json, MatchStanding, MoveError,
+    Notation, Outcome, Phase, Playable, Player, Resignation, Ritual, Roll, RollError, StateError,
+    View,
 };
 use ludus_core::rules::{FamilyRef, RulesDoc, Source, SourceError};
 
@@ -410,6 +411,12 @@ impl Game for AnyGame {
     fn cube_action(&self, mv: &AnyMove) -> Option<CubeAction> {
         on_move_alone!(self, mv, |g, m| g.cube_action(m))
     }
+    fn resign(&self, state: &mut AnyState, level: Resignation) -> bool {
+        on_state!(self, state, |g, s| g.resign(s, level))
+    }
+    fn cube(&self, state: &AnyState) -> Option<CubeView> {
+        on_state!(self, state, |g, s| g.cube(s))
+    }
     fn pieces(&self, state: &AnyState) -> u32 {
         on_state!(self, state, |g, s| g.pieces(s))
     }
@@ -488,8 +495,8 @@ impl Evaluator for AnyGame {
     fn pips(&self, state: &AnyState, player: Player) -> Option<i32> {
         on_state!(self, state, |g, s| g.pips(s, player))
     }
-    fn network(&self) -> Option<&ludus_core::net::Net> {
-        with_game!(self, g => g.network())
+    fn network(&self, state: &AnyState) -> Option<&ludus_core::net::Net> {
+        on_state!(self, state, |g, s| g.network(s))
     }
     fn features(&self, state: &AnyState, out: &mut Vec<f32>) -> bool {
         on_state!(self, state, |g, s| g.features(s, out))

@@ -6,7 +6,7 @@
 
 use crate::record::{self, End, Event, Header, RecordError};
 use crate::registry::{self, AnyGame, AnyMove, AnyState};
-use ludus_core::game::{Deal, Game, Notation, Phase, Player, Ritual, Roll};
+use ludus_core::game::{Deal, Game, Notation, Phase, Player, Resignation, Ritual, Roll};
 use ludus_core::limits::{excerpt, LIMITS};
 use ludus_players::{Analysis, Spec};
 use rand::{Rng, SeedableRng};
@@ -603,15 +603,58 @@ impl Table {
                 "an ending can be offered only when a move is awaited",
             ));
         };
+        let mut ended = state.clone();
+        if !self.game.end_by_agreement(&mut ended) {
+            return Err(not_now("these rules allow no ending by agreement here"));
+        }
+        let computer = |game: &AnyGame| ludus_players::accepts_end(game, &state, 1 - p);
+        self.offer(p, ended, accepted, computer, Event::Agreed { agreed: true })
+    }
+
+    /// Whether the person whose turn it is may resign here (the rules allow it).
+    pub fn may_resign(&self) -> bool {
+        let Ok(state) = self.state() else {
+            return false;
+        };
+        let turn = self.game.phase(state).to_move();
+        turn.is_some_and(|p| self.seats[p] == Spec::Human)
+            && self.game.resign(&mut state.clone(), Resignation::Single)
+    }
+
+    /// The person whose turn it is (to move or to roll) resigns, conceding `level`, where the
+    /// rules allow it: a computer opponent accepts when it expects no more from playing on; a
+    /// person opponent gives `accepted`. Whether the game ended.
+    pub fn resign(&mut self, level: Resignation, accepted: Option<bool>) -> Result<bool, Refusal> {
+        let state = self.state()?.clone();
+        let Some(p) = self.game.phase(&state).to_move() else {
+            return Err(not_now("the game is over"));
+        };
+        let mut ended = state.clone();
+        if !self.game.resign(&mut ended, level) {
+            return Err(not_now("these rules allow no resignation"));
+        }
+        let computer =
+            |game: &AnyGame| ludus_players::cube::accepts_resignation(game, &state, &ended);
+        let event = Event::Resigned { resigned: level };
+        self.offer(p, ended.clone(), accepted, computer, event)
+    }
+
+    /// An offer of the person `p`, whose turn it is, that ends the game as `ended`: answered
+    /// by the person opposite (`accepted`) or by the computer there (`computer`), and recorded
+    /// as `event` when accepted. Whether it was.
+    fn offer(
+        &mut self,
+        p: Player,
+        ended: AnyState,
+        accepted: Option<bool>,
+        computer: impl FnOnce(&AnyGame) -> bool,
+        event: Event,
+    ) -> Result<bool, Refusal> {
         if self.seats[p] != Spec::Human {
             return Err(not_now(format!(
                 "{} is played by the computer",
                 self.game.player_names()[p]
             )));
-        }
-        let mut ended = state.clone();
-        if !self.game.end_by_agreement(&mut ended) {
-            return Err(not_now("these rules allow no ending by agreement here"));
         }
         let other = 1 - p;
         let accepted = match (self.seats[other], accepted) {
@@ -622,10 +665,10 @@ impl Table {
                     self.game.player_names()[other]
                 )))
             }
-            _ => ludus_players::accepts_end(&*self.game, &state, other),
+            _ => computer(&self.game),
         };
         if accepted {
-            self.push(ended, p, Event::Agreed { agreed: true })?;
+            self.push(ended, p, event)?;
         }
         Ok(accepted)
     }
@@ -905,6 +948,25 @@ pub fn replay(
                 ply += 1;
             }
             Event::Agreed { agreed: false } => continue,
+            Event::Resigned { resigned } => {
+                let mut state = table.state().map_err(refused)?.clone();
+                let Some(p) = table.game.phase(&state).to_move() else {
+                    return Err(at(number, "a resignation in a game that is over".into()));
+                };
+                if !table.game.resign(&mut state, *resigned) {
+                    return Err(at(number, "these rules allow no resignation".into()));
+                }
+                table
+                    .push(
+                        state,
+                        p,
+                        Event::Resigned {
+                            resigned: *resigned,
+                        },
+                    )
+                    .map_err(refused)?;
+                ply += 1;
+            }
             Event::End { end } => {
                 let current = table.game_number();
                 if ended {

@@ -5,7 +5,7 @@
 
 use crate::rules::CubeRules;
 use crate::{Stage, TablesGame, TablesMove, TablesState};
-use ludus_core::game::{CubeAction, MoveError};
+use ludus_core::game::{CubeAction, MoveError, Resignation};
 use serde_json::{json, Value};
 
 /// The cube's owner while it is in the middle (either player may double).
@@ -101,17 +101,36 @@ impl TablesGame {
                 state.to_move = 1 - player;
             }
             CubeAction::Drop => {
-                let winner = 1 - player;
-                state.stage = Stage::Over;
                 state.declined = true;
-                state.to_move = winner;
-                state.winner = Some(winner);
-                state.score = state.cube.value();
-                if self.match_rules.is_some() {
-                    state.points[usize::from(winner)] =
-                        state.points[usize::from(winner)].saturating_add(state.score);
-                }
+                self.end_conceded(state, state.cube.value());
             }
+        }
+    }
+
+    /// The player whose turn it is resigns, conceding `level` at the stakes (times the cube,
+    /// and a single game under the Jacoby rule while the cube is in the middle at 1). False in
+    /// a game over.
+    pub(crate) fn concede(&self, state: &mut TablesState, level: Resignation) -> bool {
+        if state.stage == Stage::Over {
+            return false;
+        }
+        state.resigned = Some(level);
+        self.end_conceded(state, self.staked(state, level.points()));
+        true
+    }
+
+    /// Ends the game won by the opponent of the player whose turn it is, for `score` points.
+    fn end_conceded(&self, state: &mut TablesState, score: i32) {
+        let winner = 1 - state.to_move;
+        state.stage = Stage::Over;
+        state.to_move = winner;
+        state.winner = Some(winner);
+        state.score = score;
+        state.dice = [0; 4];
+        state.ndice = 0;
+        if self.match_rules.is_some() {
+            state.points[usize::from(winner)] =
+                state.points[usize::from(winner)].saturating_add(score);
         }
     }
 

@@ -32,8 +32,8 @@ use cube::{Crawford, Cube};
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::Expr;
 use ludus_core::game::{
-    CubeAction, Dice, Ending, Evaluator, Game, Guards, Json, MatchStanding, MoveError, Notation,
-    Outcome, Phase, Player, Ritual, Roll, RollError, StateError, View,
+    CubeAction, CubeView, Dice, Ending, Evaluator, Game, Guards, Json, MatchStanding, MoveError,
+    Notation, Outcome, Phase, Player, Resignation, Ritual, Roll, RollError, StateError, View,
 };
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
@@ -105,6 +105,8 @@ struct GameRules {
     unplayed_to_opponent: bool,
     /// `[ai] evaluate`: the author's value of a position for the search players.
     evaluate: Option<Expr>,
+    /// `[ai] network`: the learned evaluation the `net` player plays this game by.
+    network: Option<std::sync::Arc<ludus_core::net::Net>>,
 }
 
 /// A compiled tables game.
@@ -125,8 +127,6 @@ pub struct TablesGame {
     max_plies: u32,
     /// Every turn is played one step at a time, not only those with too many moves.
     by_steps: bool,
-    /// `[ai] network`: the learned evaluation the `net` player plays by.
-    network: Option<std::sync::Arc<ludus_core::net::Net>>,
 }
 
 /// A position's IDs (see [`TablesGame::ids`]).
@@ -197,6 +197,8 @@ pub struct TablesState {
     crawford: Crawford,
     /// The game ended by a double declined.
     declined: bool,
+    /// The game ended by the loser's resignation, conceding this much.
+    resigned: Option<Resignation>,
 }
 
 impl TablesState {
@@ -451,6 +453,7 @@ impl TablesGame {
             cube: Cube::default(),
             crawford: Crawford::Before,
             declined: false,
+            resigned: None,
         }
     }
 
@@ -747,14 +750,18 @@ impl Game for TablesGame {
 
     fn outcome(&self, state: &TablesState) -> Option<Outcome> {
         (state.stage == Stage::Over).then(|| match state.winner {
-            Some(w) if state.declined => {
+            Some(w) if state.declined || state.resigned.is_some() => {
                 let mut scores = [0; 2];
                 scores[usize::from(w)] = state.score;
+                let (reason, ending) = match state.resigned {
+                    Some(r) => (r.reason(), Ending::Resigned),
+                    None => ("double declined", Ending::Declined),
+                };
                 Outcome {
                     winner: Some(usize::from(w)),
                     scores,
-                    reason: "double declined".into(),
-                    ending: Ending::Declined,
+                    reason: reason.into(),
+                    ending,
                 }
             }
             Some(w) => {
@@ -903,6 +910,19 @@ impl Game for TablesGame {
 
     fn cube_action(&self, mv: &TablesMove) -> Option<CubeAction> {
         mv.cube_action()
+    }
+
+    fn resign(&self, state: &mut TablesState, level: Resignation) -> bool {
+        self.concede(state, level)
+    }
+
+    fn cube(&self, state: &TablesState) -> Option<CubeView> {
+        self.cube.as_ref()?;
+        Some(CubeView {
+            value: state.cube.value(),
+            owner: state.cube.owner(),
+            away: (self.match_rules.as_ref()).map(|m| state.points.map(|p| m.target - p)),
+        })
     }
 
     fn roll(&self, state: &mut TablesState, roll: &Roll) -> Result<(), RollError> {
@@ -1148,22 +1168,34 @@ impl Notation for TablesGame {
                     .then_some((*m, hits == typed_hits))
             })
             .collect();
-        if candidates.iter().any(|c| c.1) {
+        // The typed steps, each hop of each chain.
+        let mut typed: Vec<[u8; 2]> = Vec::new();
+        for c in &chains {
+            for _ in 0..c.times {
+                let mut at = c.from;
+                for &(to, _) in &c.hops {
+                    typed.push([at, to]);
+                    at = to;
+                }
+            }
+        }
+        // Where the text names every point passed (`10/9/3`), the move of those steps, whatever
+        // blots they hit; else a move hitting exactly where the text says.
+        let mut sorted = typed.clone();
+        sorted.sort_unstable();
+        let same = |m: &TablesMove| {
+            let mut steps = m.steps().to_vec();
+            steps.sort_unstable();
+            steps == sorted
+        };
+        if candidates.len() > 1 && candidates.iter().any(|c| same(&c.0)) {
+            candidates.retain(|c| same(&c.0));
+        } else if candidates.iter().any(|c| c.1) {
             candidates.retain(|c| c.1);
         }
         if candidates.len() > 1 && rules.steps_matter() {
             // Moves that differ by what they remember or turn over: the one whose steps are
             // the typed ones, in the typed order.
-            let mut typed: Vec<[u8; 2]> = Vec::new();
-            for c in &chains {
-                for _ in 0..c.times {
-                    let mut at = c.from;
-                    for &(to, _) in &c.hops {
-                        typed.push([at, to]);
-                        at = to;
-                    }
-                }
-            }
             if candidates.iter().any(|c| c.0.steps() == typed.as_slice()) {
                 candidates.retain(|c| c.0.steps() == typed.as_slice());
             }
@@ -1410,8 +1442,8 @@ impl Evaluator for TablesGame {
         true
     }
 
-    fn network(&self) -> Option<&ludus_core::net::Net> {
-        self.network.as_deref()
+    fn network(&self, state: &TablesState) -> Option<&ludus_core::net::Net> {
+        self.rules(state).network.as_deref()
     }
 
     fn position_key(&self, state: &TablesState) -> u64 {

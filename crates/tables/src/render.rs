@@ -197,10 +197,10 @@ pub fn status(game: &TablesGame, state: &TablesState) -> String {
             names[usize::from(w)],
             state.score,
             if state.score == 1 { "" } else { "s" },
-            if state.declined {
-                ", double declined"
-            } else {
-                ""
+            match (state.resigned, state.declined) {
+                (Some(r), _) => format!(", {}", r.reason()),
+                (None, true) => ", double declined".into(),
+                (None, false) => String::new(),
             }
         ),
         None => ludus_core::game::Game::outcome(game, state).map_or_else(String::new, |o| o.reason),

@@ -7,7 +7,7 @@ use super::movegen::{steps_left, Played, MAX_STEPS};
 use super::position::{Lone, Position, Side, BAR, OFF, POOL, STACK_POINTS};
 use super::{position_id, GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::state::MatchFields;
-use ludus_core::game::{PhaseName, StateFields};
+use ludus_core::game::{PhaseName, Resignation, StateFields};
 use ludus_core::limits::LIMITS;
 use serde_json::{json, Value};
 
@@ -126,25 +126,35 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     }
     let decision = read_cube(game, value, &mut state)?;
     let limit = game.ply_limit(rules);
-    let declined = shared
-        .result
-        .is_some_and(|r| r.reason == Some("double declined"));
+    // A game conceded: `Some(None)` by a double declined, `Some(Some(r))` by a resignation.
+    let conceded = (shared.result.and_then(|r| r.reason)).and_then(|reason| match reason {
+        "double declined" if game.cube.is_some() => Some(None),
+        _ => Resignation::ALL
+            .into_iter()
+            .find(|r| r.reason() == reason)
+            .map(Some),
+    });
     match phase {
-        PhaseName::Over if declined && game.cube.is_some() => {
+        PhaseName::Over if conceded.is_some() => {
+            let how = conceded.flatten().map_or("a double declined", Resignation::reason);
             let Some(w) = shared.result.and_then(|r| r.winner) else {
-                return Err("a game ended by a double declined needs `result.winner`".into());
+                return Err(format!("a game ended by {how} needs `result.winner`"));
             };
             if !done.is_empty() {
                 return Err(format!(
-                    "player {} has borne off every checker: the game was not ended by a double declined",
+                    "player {} has borne off every checker: the game was not ended by {how}",
                     done[0]
                 ));
             }
             state.stage = Stage::Over;
             state.to_move = w as u8;
             state.winner = Some(w as u8);
-            state.declined = true;
-            state.score = state.cube.value();
+            state.resigned = conceded.flatten();
+            state.declined = state.resigned.is_none();
+            state.score = match state.resigned {
+                Some(r) => game.staked(&state, r.points()),
+                None => state.cube.value(),
+            };
         }
         PhaseName::Over => match (0..2)
             .filter_map(|m| rules.ended_by(&pos, m))

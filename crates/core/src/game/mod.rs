@@ -87,11 +87,13 @@ pub enum Ending {
     WinRule,
     /// A player declined the opponent's double (the doubling cube).
     Declined,
+    /// A player resigned, conceding a single game, a gammon or a backgammon.
+    Resigned,
 }
 
 impl Ending {
     /// Every ending.
-    pub const ALL: [Ending; 10] = [
+    pub const ALL: [Ending; 11] = [
         Ending::Score,
         Ending::Stop,
         Ending::Repetition,
@@ -102,6 +104,7 @@ impl Ending {
         Ending::BorneOff,
         Ending::WinRule,
         Ending::Declined,
+        Ending::Resigned,
     ];
 
     /// The ending in a word or two, as analyses print and count it.
@@ -117,6 +120,57 @@ impl Ending {
             Ending::BorneOff => "borne off",
             Ending::WinRule => "win rule",
             Ending::Declined => "double declined",
+            Ending::Resigned => "resigned",
+        }
+    }
+}
+
+/// What a resigning player concedes: a single game, a gammon or a backgammon (1, 2 or 3 times
+/// the stakes, as the rules score them); a record writes its word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Resignation {
+    Single = 1,
+    Gammon = 2,
+    Backgammon = 3,
+}
+
+impl Resignation {
+    pub const ALL: [Resignation; 3] = [
+        Resignation::Single,
+        Resignation::Gammon,
+        Resignation::Backgammon,
+    ];
+
+    /// The game's points conceded, before the cube.
+    pub fn points(self) -> i32 {
+        self as i32
+    }
+
+    /// The resignation conceding `points` (1 to 3).
+    pub fn from_points(points: i32) -> Option<Resignation> {
+        Resignation::ALL.into_iter().find(|r| r.points() == points)
+    }
+
+    /// Its word, as typed and recorded: `single`, `gammon`, `backgammon`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Resignation::Single => "single",
+            Resignation::Gammon => "gammon",
+            Resignation::Backgammon => "backgammon",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<Resignation> {
+        Resignation::ALL.into_iter().find(|r| r.word() == word)
+    }
+
+    /// The result's reason: `resigned`, `resigned a gammon`, `resigned a backgammon`.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Resignation::Single => "resigned",
+            Resignation::Gammon => "resigned a gammon",
+            Resignation::Backgammon => "resigned a backgammon",
         }
     }
 }
@@ -134,6 +188,17 @@ pub enum CubeAction {
     Drop,
     /// The doubled player takes and at once doubles again, keeping the cube (money games).
     Beaver,
+}
+
+/// The doubling cube as it stands, for the players' cube decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeView {
+    /// Its value (1, 2, 4, …).
+    pub value: i32,
+    /// Its owner, who alone may double; `None` while it is in the middle.
+    pub owner: Option<Player>,
+    /// In a match, the points each player still needs to win it; `None` in money play.
+    pub away: Option<[i32; 2]>,
 }
 
 impl CubeAction {
@@ -385,6 +450,12 @@ pub trait Game: Sync {
     fn end_by_agreement(&self, _state: &mut Self::State) -> bool {
         false
     }
+    /// Ends the game now by the resignation of the player whose turn it is, conceding
+    /// `level` ([`Resignation`]) at the stakes, where the rules allow it (tables games). Returns
+    /// false (and changes nothing) when they do not.
+    fn resign(&self, _state: &mut Self::State, _level: Resignation) -> bool {
+        false
+    }
     /// The stones or checkers in the game: on the board, in stores, on the bar, borne off or
     /// out of play. No move creates or destroys one, so this never changes within a game.
     fn pieces(&self, state: &Self::State) -> u32;
@@ -412,6 +483,11 @@ pub trait Game: Sync {
     }
     /// The doubling cube's decision `mv` is, in games with a cube; `None` for every other move.
     fn cube_action(&self, _mv: &Self::Move) -> Option<CubeAction> {
+        None
+    }
+    /// The doubling cube and the match score as a player weighing a cube decision sees them;
+    /// `None` in games without a cube.
+    fn cube(&self, _state: &Self::State) -> Option<CubeView> {
         None
     }
     /// Whether `mv` is one step of a turn played a step at a time, because it has too many
@@ -538,9 +614,16 @@ pub trait Evaluator: Game {
         false
     }
 
-    /// The learned evaluation the rules file names (`[ai] network`), for the `net` player.
-    fn network(&self) -> Option<&crate::net::Net> {
+    /// The learned evaluation the rules name (`[ai] network`) for the game `state` belongs to
+    /// (each game of a match by its own file's), for the `net` player.
+    fn network(&self, _state: &Self::State) -> Option<&crate::net::Net> {
         None
+    }
+
+    /// Whether the rules name a learned evaluation (for their first game): the `net` player is
+    /// then the default opponent.
+    fn names_network(&self) -> bool {
+        self.network(&self.new_game(0)).is_some()
     }
 
     /// The rules file's own value of `state` for `player` (`[ai] evaluate`), which the search

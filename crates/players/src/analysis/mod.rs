@@ -142,6 +142,10 @@ pub struct Tally {
     /// Moves cut short by a guard within the move (see `Game::cut_short`).
     #[serde(default)]
     pub cut_short: u64,
+    /// The scores of every single game added up for player A and for player B (tables games:
+    /// points, a gammon 2, times the cube).
+    #[serde(default)]
+    pub points: [u64; 2],
 }
 
 /// Saturating, so that no partial result read from a file can overflow a sum.
@@ -152,6 +156,7 @@ impl std::ops::Add for Tally {
         sum(&mut self.games, other.games);
         for p in 0..2 {
             sum(&mut self.wins[p], other.wins[p]);
+            sum(&mut self.points[p], other.points[p]);
             sum(&mut self.seat_wins[p], other.seat_wins[p]);
         }
         sum(&mut self.draws, other.draws);
@@ -268,6 +273,11 @@ pub fn play_one<G: Evaluator>(game: &G, setup: &Setup, index: u64) -> Tally {
                     break None;
                 };
                 tally.single_games += 1;
+                for (seat, &score) in outcome.scores.iter().enumerate() {
+                    // Seat `seat` is player A when A sits there.
+                    let player = usize::from(seat != a_seat);
+                    tally.points[player] += u64::try_from(score).unwrap_or(0);
+                }
                 let ending = if outcome.ending == Ending::PlyLimit && !guards.plies_by_rules {
                     PLY_GUARD
                 } else {

@@ -293,6 +293,8 @@ impl Report {
             ("captures_per_game", t.captures)
         };
         report[key] = json!(per_game(n));
+        report["points"] = json!(t.points);
+        report["points_per_game"] = json!(t.points.map(|p| round(rate(p, t.single_games), 3)));
         report
     }
 
@@ -322,6 +324,15 @@ impl Report {
             );
         }
         row("draws", each(&|r, _| r.tally.draws.to_string()));
+        if reports.iter().any(|r| r.tally.counts_hits) {
+            row(
+                "points a game (A / B)",
+                each(&|_, j| {
+                    let p = &j["points_per_game"];
+                    format!("{} / {}", p[0], p[1])
+                }),
+            );
+        }
         row(
             "wins by seat (1st / 2nd)",
             each(&|r, _| format!("{} / {}", r.tally.seat_wins[0], r.tally.seat_wins[1])),

@@ -220,6 +220,7 @@ function draw(v) {
   $("hint").disabled = !moving;
   $("undo").disabled = !v.undoable;
   $("offer-end").hidden = !v.may_end;
+  $("resigning").hidden = !v.may_resign;
   $("next-game").disabled = !(v.live && v.awaiting === "next game");
   const both = v.seats[0] !== "human" && v.seats[1] !== "human";
   $("pause").hidden = !both;
@@ -501,6 +502,19 @@ async function offerEnd() {
   if (answer) say(answer.accepted ? `${names[1 - p]} accepts.` : `${names[1 - p]} declines; play on.`);
 }
 
+async function resign() {
+  const names = view.game.players;
+  const p = view.state.to_move;
+  const level = $("resign-level").value;
+  const what = { single: "the game", gammon: "a gammon", backgammon: "a backgammon" }[level];
+  const body = { resign: level };
+  if (view.seats[1 - p] === "human") {
+    body.accepted = window.confirm(`${names[p]} resigns, conceding ${what}. ${names[1 - p]}, do you accept?`);
+  }
+  const answer = await act("resign", body);
+  if (answer) say(answer.accepted ? `${names[1 - p]} accepts.` : `${names[1 - p]} declines; play on.`);
+}
+
 function wire() {
   $("rules-select").addEventListener("change", showSeats);
   $("seat0-kind").addEventListener("change", showSeats);
@@ -523,6 +537,7 @@ function wire() {
   $("undo").addEventListener("click", () => act("undo"));
   $("hint").addEventListener("click", hint);
   $("offer-end").addEventListener("click", offerEnd);
+  $("resign").addEventListener("click", resign);
   $("next-game").addEventListener("click", () => act("next"));
   $("pause").addEventListener("click", () => { paused = !paused; draw(view); advance(); });
   $("new-game").addEventListener("click", () => { view = null; $("play").hidden = true; $("setup").hidden = false; });

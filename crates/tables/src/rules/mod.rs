@@ -331,12 +331,36 @@ fn build(cx: &mut Cx, origin: &Origin, rules: &Rules) -> Option<TablesGame> {
         dice,
         max_plies: LIMITS.plies_per_game,
         by_steps: false,
-        network: None,
     };
+    // Each game of a match plays by its own file's network; the file's own `[ai] network`
+    // replaces it in the games it fits.
+    let sizes = feature_sizes(&game);
+    for (rules, &size) in game.rotation.iter_mut().zip(&sizes) {
+        if rules.network.as_ref().is_some_and(|n| n.inputs != size) {
+            rules.network = None;
+        }
+    }
     if let Some(value) = rules.ai.as_ref().and_then(|a| a.network.as_ref()) {
-        game.network = Some(Arc::new(network(cx, origin, value, &game)?));
+        let net = Arc::new(network(cx, origin, value, &sizes)?);
+        for (rules, &size) in game.rotation.iter_mut().zip(&sizes) {
+            if size == net.inputs {
+                rules.network = Some(net.clone());
+            }
+        }
     }
     Some(game)
+}
+
+/// The features a position of each game of `game` gives a network.
+fn feature_sizes(game: &TablesGame) -> Vec<usize> {
+    use ludus_core::game::Evaluator;
+    (1..=game.rotation.len() as u32)
+        .map(|n| {
+            let mut x = Vec::new();
+            game.features(&game.start_of(n, 0), &mut x);
+            x.len()
+        })
+        .collect()
 }
 
 /// `[ai] network`: the network it names, which must fit a game of the file (its inputs as
@@ -345,9 +369,8 @@ fn network(
     cx: &mut Cx,
     origin: &Origin,
     value: &Spanned<String>,
-    game: &TablesGame,
+    sizes: &[usize],
 ) -> Option<ludus_core::net::Net> {
-    use ludus_core::game::Evaluator;
     let net = match ludus_core::net::find(origin, value.get_ref()) {
         Ok(net) => net,
         Err(why) => {
@@ -355,13 +378,6 @@ fn network(
             return None;
         }
     };
-    let sizes: Vec<usize> = (1..=game.rotation.len() as u32)
-        .map(|n| {
-            let mut x = Vec::new();
-            game.features(&game.start_of(n, 0), &mut x);
-            x.len()
-        })
-        .collect();
     if !sizes.contains(&net.inputs) {
         cx.errors.push(
             Diagnostic::new(format!(
@@ -439,6 +455,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
             unplayed_to_opponent: dice.unplayed_to_opponent,
             remembered: remembered.into_iter().map(|(n, _)| n).collect(),
             evaluate,
+            network: None,
         },
         dice: dice.dice,
         ritual,
@@ -478,10 +495,15 @@ pub(crate) fn describe(game: &TablesGame) -> String {
     if let Some(c) = &game.cube {
         c.describe(&mut s);
     }
-    if let Some(net) = &game.network {
+    for rules in &game.rotation {
+        let Some(net) = &rules.network else { continue };
+        let which = match game.rotation.len() {
+            1 => String::new(),
+            _ => format!(" in {}", rules.title),
+        };
         let _ = writeln!(
             s,
-            "The `net` player plays by a learned network ([ai] network) of {} hidden units, trained on {} games of `{}`.",
+            "The `net` player plays{which} by a learned network ([ai] network) of {} hidden units, trained on {} games of `{}`.",
             net.hidden, net.games, net.rules
         );
     }

@@ -228,7 +228,15 @@ fn game_of_match(origin: &Origin, name: &str) -> Result<Played, Diagnostic> {
     let (game, found) = checked(&doc, own_game);
     let errors: Vec<&Diagnostic> = found.iter().filter(|d| d.is_error()).collect();
     match (game, errors.first()) {
-        (Some(game), None) => Ok(game),
+        (Some(mut game), None) => {
+            // Its own `[ai] network`, found from its own folder.
+            if let Some(name) = doc.string(&["ai", "network"]) {
+                let net = ludus_core::net::find(&source.origin, name.get_ref())
+                    .map_err(|why| Diagnostic::new(format!("`{shown}`: {why}")))?;
+                game.rules.network = Some(std::sync::Arc::new(net));
+            }
+            Ok(game)
+        }
         (_, first) => {
             let at = first.map_or(String::new(), |d| {
                 let start = d.span.as_ref().map_or(0, |s| s.start);

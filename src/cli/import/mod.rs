@@ -1,11 +1,13 @@
-//! `ludus import FILE.mat`: a match or money session in the Jellyfish `.mat` text (as GNU
-//! Backgammon and most backgammon programs export them) turned into a Ludus record, every
-//! roll, move and cube action checked against the rules as it is played; a record that then
-//! replays, shows and exports like one played here.
+//! `ludus import FILE`: a match or money session in the Jellyfish `.mat` text (as GNU
+//! Backgammon and most backgammon programs export them) or GNU Backgammon's own `.sgf` turned
+//! into a Ludus record, every roll, move and cube action checked against the rules as it is
+//! played; a record that then replays, shows and exports like one played here.
+
+mod sgf;
 
 use crate::say;
 use anyhow::{anyhow, bail, Context, Result};
-use ludus_core::game::{CubeAction, Game, Notation, Phase};
+use ludus_core::game::{CubeAction, Game, Notation, Phase, Resignation};
 use ludus_core::limits::{excerpt, Limits};
 use ludus_players::Spec;
 use ludus_table::record::{Header, FORMAT};
@@ -19,10 +21,11 @@ const MAX_BYTES: u64 = 16 << 20;
 /// What one cell of a `.mat` row says a player did.
 #[derive(Debug, PartialEq)]
 enum Action {
-    /// A roll and the steps played with it (`63: 24/18 13/10`; none when no move was possible).
+    /// A roll and the steps played with it (`63: 24/18 13/10`; none when no move was possible;
+    /// `None`: rolled, and the game ended before a move).
     Turn {
         dice: [u8; 2],
-        steps: String,
+        steps: Option<String>,
     },
     Cube(CubeAction),
     /// The end of the game: the player of this column wins these points.
@@ -36,7 +39,7 @@ struct MatGame {
 }
 
 /// `ludus import FILE`: the record on standard output, or in `output`.
-pub fn import_mat(
+pub fn import(
     file: &Path,
     rules: Option<&str>,
     output: Option<&Path>,
@@ -51,8 +54,12 @@ pub fn import_mat(
     }
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {shown}"))?;
     let text = String::from_utf8_lossy(&bytes);
-    let (length, names, games) =
-        parse(&text).map_err(|(line, why)| anyhow!("{shown}:{line}: {why}"))?;
+    // GNU Backgammon's own format begins with its first game tree.
+    let parsed = match text.trim_start().starts_with("(;") {
+        true => sgf::parse(&text),
+        false => parse(&text),
+    };
+    let (length, names, games) = parsed.map_err(|(line, why)| anyhow!("{shown}:{line}: {why}"))?;
     let name = match (rules, length) {
         (Some(r), _) => r.to_string(),
         (None, 0) => "backgammon-money".into(),
@@ -150,6 +157,9 @@ fn play(table: &mut Table, player: usize, action: &Action) -> Result<Option<Stri
                 table.play("roll").map_err(refused)?;
             }
             table.roll(Some(dice)).map_err(refused)?;
+            let Some(steps) = steps else {
+                return Ok(None);
+            };
             let text = match steps.is_empty() {
                 true => "pass".to_string(),
                 false => steps
@@ -177,14 +187,51 @@ fn play(table: &mut Table, player: usize, action: &Action) -> Result<Option<Stri
                         None => "the game is drawn".into(),
                     }
                 )),
-                None => Err(format!(
-                    "the file says {} wins {points} point(s) before the game is over: a \
-                     resignation, which Ludus does not record yet",
-                    names[player]
-                )),
+                None => resign(table, player, *points),
             }
         }
     }
+}
+
+/// A game the file ends before it is over, won by `player` for `points`: the loser's
+/// resignation, of a single game, a gammon or a backgammon at the cube.
+fn resign(table: &mut Table, player: usize, points: i32) -> Result<Option<String>, String> {
+    let names = table.game().player_names().map(String::from);
+    let state = table.state().map_err(|e| e.message().to_string())?;
+    let loser = 1 - player;
+    let early = |why: String| {
+        format!(
+            "the file says {} wins {points} point(s) before the game is over, {why}",
+            names[player]
+        )
+    };
+    if table.game().phase(state).to_move() != Some(loser) {
+        return Err(early(format!(
+            "but {} could not resign: it is not their turn",
+            names[loser]
+        )));
+    }
+    let cube = table.game().cube(state).map_or(1, |c| c.value);
+    // Under the Jacoby rule a gammon conceded at 1 scores 1: the smallest level that scores
+    // the points is the one recorded.
+    let level = Resignation::ALL.into_iter().find(|&r| {
+        let mut ended = state.clone();
+        table.game().resign(&mut ended, r)
+            && table
+                .game()
+                .outcome(&ended)
+                .is_some_and(|o| o.scores[player] == points)
+    });
+    let Some(level) = level else {
+        return Err(early(format!(
+            "and no resignation scores that at a cube of {cube}"
+        )));
+    };
+    let refused = |e: ludus_table::table::Refusal| e.message().to_string();
+    table
+        .resign(level, Some(true))
+        .map_err(refused)
+        .map(|_| None)
 }
 
 /// The file's match length (0: money), the players' names (the left column first) and its
@@ -332,7 +379,7 @@ fn read_cell(cell: &str) -> Option<Action> {
                 })
                 .then(|| Action::Turn {
                     dice,
-                    steps: steps.join(" "),
+                    steps: Some(steps.join(" ")),
                 })
         }
     }
