@@ -558,24 +558,32 @@ fn with_a_network_the_cube_goes_by_its_chances() {
         &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
     );
     assert_eq!(g.move_text(&st, &moves[i]), "roll");
-    // White two rolls from home, Black far behind: too good to double.
+    // White two rolls from home, Black far behind: a gammon is all but sure. Without the
+    // Jacoby rule it is too good to double (White plays on for the gammon); under it the
+    // gammon counts only once the cube is turned, so White doubles and cashes the game.
     let (mut w, mut b) = ([0u8; 24], [0u8; 24]);
     w[0] = 4;
     b[12] = 15;
-    let won = g
-        .state_from_json(&json!({"points": [w, b], "bar": [0, 0], "off": [11, 0],
-            "to_move": 0, "phase": "move", "dice": [], "cube": {"value": 1, "decision": "double"}}))
-        .unwrap();
-    assert!(chance(&g, &won) > 0.88, "{}", chance(&g, &won));
-    g.legal_moves(&won, &mut moves);
-    let i = ludus::players::choose(
-        &g,
-        &won,
-        &moves,
-        "net".parse().unwrap(),
-        &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
-    );
-    assert_eq!(g.move_text(&won, &moves[i]), "roll");
+    let decision = |g: &TablesGame| {
+        let won = g
+            .state_from_json(&json!({"points": [w, b], "bar": [0, 0], "off": [11, 0],
+                "to_move": 0, "phase": "move", "dice": [],
+                "cube": {"value": 1, "decision": "double"}}))
+            .unwrap();
+        assert!(chance(g, &won) > 0.88, "{}", chance(g, &won));
+        let mut moves = Vec::new();
+        g.legal_moves(&won, &mut moves);
+        let i = ludus::players::choose(
+            g,
+            &won,
+            &moves,
+            "net".parse().unwrap(),
+            &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
+        );
+        g.move_text(&won, &moves[i])
+    };
+    assert_eq!(decision(&money("")), "roll");
+    assert_eq!(decision(&g), "double");
 }
 
 #[test]

@@ -226,7 +226,7 @@ fn the_bundled_network_is_backgammons_default_opponent_and_plays_well() {
     assert!(stdout(&o).contains("Black (net) plays"), "{}", stdout(&o));
     let o = ludus(&["show", "backgammon-money"]);
     assert!(
-        stdout(&o).contains("The `net` player plays by a learned network ([ai] network) of 40 hidden units, trained on 150000 games of `backgammon`."),
+        stdout(&o).contains("The `net` player plays by a learned network ([ai] network) of 40 hidden units, trained on 450000 games of `backgammon`."),
         "{}",
         stdout(&o)
     );
@@ -306,4 +306,38 @@ fn the_net_player_looks_a_throw_ahead_as_told() {
     // Asked for every move (a hint), 1-ply values them all.
     let all = analyse(&game, &st, &moves, spec("net").unwrap(), true, &mut rng).unwrap();
     assert_eq!(all.moves.len(), moves.len());
+}
+
+#[test]
+fn gammons_count_only_where_the_rules_score_them() {
+    use ludus::game::{Evaluator, Game, Json, Roll};
+    use ludus::players::analyse;
+    use rand::SeedableRng;
+    for (name, alike) in [("backgammon", true), ("backgammon-money", false), ("portes", false)] {
+        let (_, g) = ludus::registry::load(name).unwrap();
+        assert_eq!(g.scores_alike(&g.new_game(0)), alike, "{name}");
+    }
+    // White two rolls from home, Black's fifteen on its midpoint: a gammon is all but sure.
+    // Single games value it as one game won.
+    let value = |name: &str| {
+        let (_, g) = ludus::registry::load(name).unwrap();
+        let text = r#"{"points": [[4,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],
+            [0,0,0,0,0,0,0,0,0,0,0,0,15,0,0,0,0,0,0,0,0,0,0,0]], "bar": [0, 0], "off": [11, 0],
+            "to_move": 0, "phase": "roll", "dice": []}"#;
+        let mut st = g.state_from_json(&serde_json::from_str(text).unwrap()).unwrap();
+        g.roll(&mut st, &Roll::new(&[2, 1]).unwrap()).unwrap();
+        let mut moves = Vec::new();
+        g.legal_moves(&st, &mut moves);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        analyse(&g, &st, &moves, "net:d0".parse().unwrap(), false, &mut rng).unwrap().value
+    };
+    // A match counts the gammons (the cube in the middle at 1: 0.68 of a live cube worth a
+    // cashed game, 0.32 of a dead one worth nearly 2); money play under the Jacoby rule does
+    // not until the cube is turned.
+    let single = value("backgammon");
+    assert!(single > 0.95 && single <= 1.0, "{single}");
+    let gammons = value("backgammon-match");
+    assert!(gammons > single + 0.25, "{gammons}");
+    let jacoby = value("backgammon-money");
+    assert!(jacoby > 0.95 && jacoby <= 1.0, "{jacoby}");
 }

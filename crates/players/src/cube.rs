@@ -76,9 +76,15 @@ impl Chances {
         }
     }
 
-    /// The cubeful equity, in units of the cube.
-    fn cubeful(&self, owner: Owner) -> f64 {
-        EFFICIENCY * self.live(owner) + (1.0 - EFFICIENCY) * self.dead()
+    /// The cubeful equity, in units of the cube; under the Jacoby rule (`jacoby`: the cube
+    /// not yet turned) the dead cube's games count single, while the live cube, which doubling
+    /// turns, keeps the gammons.
+    fn cubeful(&self, owner: Owner, jacoby: bool) -> f64 {
+        let dead = match jacoby {
+            true => 2.0 * self.win - 1.0,
+            false => self.dead(),
+        };
+        EFFICIENCY * self.live(owner) + (1.0 - EFFICIENCY) * dead
     }
 }
 
@@ -88,7 +94,12 @@ fn chances<G: Evaluator>(game: &G, state: &G::State, me: Player) -> Option<Chanc
     if let Some(net) = game.network(state) {
         let mut x = Vec::with_capacity(net.inputs);
         if let Some(p) = crate::net::value(game, net, state, &mut x) {
-            return Some(Chances::from_net(&p, me));
+            let mut c = Chances::from_net(&p, me);
+            if game.scores_alike(state) {
+                // Rules without gammons: every game is worth one.
+                (c.won, c.lost) = (1.0, 1.0);
+            }
+            return Some(c);
         }
     }
     let roller = game.phase(state).to_move()?;
@@ -125,10 +136,10 @@ pub fn analyse<G: Evaluator>(game: &G, state: &G::State, moves: &[G::Move]) -> O
     let mut stats: Vec<MoveStat> = Vec::with_capacity(moves.len());
     for index in 0..moves.len() {
         let value = match action(index)? {
-            CubeAction::Roll => stakes * c.cubeful(owner),
-            CubeAction::Double => stakes * (2.0 * c.cubeful(Owner::Opponent)).min(1.0),
-            CubeAction::Take => 2.0 * stakes * c.cubeful(Owner::Me),
-            CubeAction::Beaver => 4.0 * stakes * c.cubeful(Owner::Me),
+            CubeAction::Roll => stakes * c.cubeful(owner, cube.jacoby),
+            CubeAction::Double => stakes * (2.0 * c.cubeful(Owner::Opponent, false)).min(1.0),
+            CubeAction::Take => 2.0 * stakes * c.cubeful(Owner::Me, false),
+            CubeAction::Beaver => 4.0 * stakes * c.cubeful(Owner::Me, false),
             CubeAction::Drop => -stakes,
         };
         stats.push(MoveStat {
@@ -186,9 +197,13 @@ fn by_score<G: Evaluator>(
 }
 
 /// The equity in points for `me` of a position a network estimates `p` (player 0's chances):
-/// cubeless without a cube, else cubeful at the cube as it stands (money play's model).
-pub fn equity(p: &[f32; OUTPUTS], me: Player, cube: Option<CubeView>) -> f64 {
-    let c = Chances::from_net(p, me);
+/// cubeless without a cube, else cubeful at the cube as it stands (money play's model); the
+/// gammons counted only where the rules score them (`gammons`).
+pub fn equity(p: &[f32; OUTPUTS], me: Player, cube: Option<CubeView>, gammons: bool) -> f64 {
+    let mut c = Chances::from_net(p, me);
+    if !gammons {
+        (c.won, c.lost) = (1.0, 1.0);
+    }
     match cube {
         None => c.dead(),
         Some(cube) => {
@@ -197,7 +212,7 @@ pub fn equity(p: &[f32; OUTPUTS], me: Player, cube: Option<CubeView>) -> f64 {
                 Some(o) if o == me => Owner::Me,
                 Some(_) => Owner::Opponent,
             };
-            f64::from(cube.value) * c.cubeful(owner)
+            f64::from(cube.value) * c.cubeful(owner, cube.jacoby)
         }
     }
 }
@@ -259,8 +274,8 @@ mod tests {
         // 72% a double and take, 85% a double and drop.
         for (win, double, take) in [(0.60, false, true), (0.72, true, true), (0.85, true, false)] {
             let c = plain(win);
-            let nd = c.cubeful(Owner::Middle);
-            let dt = 2.0 * c.cubeful(Owner::Opponent);
+            let nd = c.cubeful(Owner::Middle, false);
+            let dt = 2.0 * c.cubeful(Owner::Opponent, false);
             assert_eq!(dt.min(1.0) > nd, double, "{win}: nd {nd:.3} dt {dt:.3}");
             assert_eq!(dt < 1.0, take, "{win}: dt {dt:.3}");
         }
@@ -270,7 +285,9 @@ mod tests {
             won: 1.8,
             lost: 1.0,
         };
-        assert!(c.cubeful(Owner::Middle) > 1.0);
+        assert!(c.cubeful(Owner::Middle, false) > 1.0);
+        // Under the Jacoby rule the gammons wait for the cube: doubling out is worth more.
+        assert!(c.cubeful(Owner::Middle, true) < 1.0);
     }
 
     #[test]

@@ -390,7 +390,8 @@ impl super::Computer for NetPlayer {
         };
         let me = game.phase(state).to_move()?;
         let cube = game.cube(state);
-        let score = |p: &[f32; OUTPUTS]| super::cube::equity(p, me, cube) as f32;
+        let gammons = !game.scores_alike(state);
+        let score = |p: &[f32; OUTPUTS]| super::cube::equity(p, me, cube, gammons) as f32;
         let (ranked, nodes) = rank_moves(game, net, state, moves, self.plies, all, score)?;
         let stats: Vec<super::MoveStat> = ranked
             .into_iter()

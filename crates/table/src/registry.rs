@@ -498,6 +498,9 @@ impl Evaluator for AnyGame {
     fn network(&self, state: &AnyState) -> Option<&ludus_core::net::Net> {
         on_state!(self, state, |g, s| g.network(s))
     }
+    fn scores_alike(&self, state: &AnyState) -> bool {
+        on_state!(self, state, |g, s| g.scores_alike(s))
+    }
     fn features(&self, state: &AnyState, out: &mut Vec<f32>) -> bool {
         on_state!(self, state, |g, s| g.features(s, out))
     }

@@ -917,11 +917,12 @@ impl Game for TablesGame {
     }
 
     fn cube(&self, state: &TablesState) -> Option<CubeView> {
-        self.cube.as_ref()?;
+        let rules = self.cube.as_ref()?;
         Some(CubeView {
             value: state.cube.value(),
             owner: state.cube.owner(),
             away: (self.match_rules.as_ref()).map(|m| state.points.map(|p| m.target - p)),
+            jacoby: rules.jacoby && state.cube.log == 0,
         })
     }
 
@@ -1444,6 +1445,12 @@ impl Evaluator for TablesGame {
 
     fn network(&self, state: &TablesState) -> Option<&ludus_core::net::Net> {
         self.rules(state).network.as_deref()
+    }
+
+    fn scores_alike(&self, state: &TablesState) -> bool {
+        let rules = self.rules(state);
+        let constant = |e: &Option<Expr>| e.as_ref().is_none_or(|e| e.constant_value().is_some());
+        constant(&rules.scoring) && rules.wins.iter().all(|w| w.points.is_none())
     }
 
     fn position_key(&self, state: &TablesState) -> u64 {

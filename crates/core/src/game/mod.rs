@@ -199,6 +199,8 @@ pub struct CubeView {
     pub owner: Option<Player>,
     /// In a match, the points each player still needs to win it; `None` in money play.
     pub away: Option<[i32; 2]>,
+    /// The Jacoby rule holds now: gammons count for nothing until the cube is turned.
+    pub jacoby: bool,
 }
 
 impl CubeAction {
@@ -618,6 +620,12 @@ pub trait Evaluator: Game {
     /// (each game of a match by its own file's), for the `net` player.
     fn network(&self, _state: &Self::State) -> Option<&crate::net::Net> {
         None
+    }
+
+    /// Whether every game won scores the same, as the rules of the game `state` belongs to say
+    /// (no gammons): a network's chances of gammons then count for nothing.
+    fn scores_alike(&self, _state: &Self::State) -> bool {
+        false
     }
 
     /// Whether the rules name a learned evaluation (for their first game): the `net` player is
