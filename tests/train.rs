@@ -72,7 +72,9 @@ fn a_short_training_run_makes_a_player_that_beats_random() {
     // A rules file names it (`[ai] network`, from its folder) for the plain `net` player.
     let rules = scratch("hyper.toml");
     let text = ludus::rules::Source::find("hypergammon").unwrap().text;
-    std::fs::write(&rules, format!("{text}\n[ai]\nnetwork = \"bg.json\"\n")).unwrap();
+    let text = text.replace("network = \"hypergammon\"", "network = \"bg.json\"");
+    assert!(text.contains("network = \"bg.json\""));
+    std::fs::write(&rules, text).unwrap();
     let rules = rules.to_str().unwrap();
     let o = ludus(&[
         "analyze",
@@ -313,7 +315,11 @@ fn gammons_count_only_where_the_rules_score_them() {
     use ludus::game::{Evaluator, Game, Json, Roll};
     use ludus::players::analyse;
     use rand::SeedableRng;
-    for (name, alike) in [("backgammon", true), ("backgammon-money", false), ("portes", false)] {
+    for (name, alike) in [
+        ("backgammon", true),
+        ("backgammon-money", false),
+        ("portes", false),
+    ] {
         let (_, g) = ludus::registry::load(name).unwrap();
         assert_eq!(g.scores_alike(&g.new_game(0)), alike, "{name}");
     }
@@ -324,12 +330,16 @@ fn gammons_count_only_where_the_rules_score_them() {
         let text = r#"{"points": [[4,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],
             [0,0,0,0,0,0,0,0,0,0,0,0,15,0,0,0,0,0,0,0,0,0,0,0]], "bar": [0, 0], "off": [11, 0],
             "to_move": 0, "phase": "roll", "dice": []}"#;
-        let mut st = g.state_from_json(&serde_json::from_str(text).unwrap()).unwrap();
+        let mut st = g
+            .state_from_json(&serde_json::from_str(text).unwrap())
+            .unwrap();
         g.roll(&mut st, &Roll::new(&[2, 1]).unwrap()).unwrap();
         let mut moves = Vec::new();
         g.legal_moves(&st, &mut moves);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        analyse(&g, &st, &moves, "net:d0".parse().unwrap(), false, &mut rng).unwrap().value
+        analyse(&g, &st, &moves, "net:d0".parse().unwrap(), false, &mut rng)
+            .unwrap()
+            .value
     };
     // A match counts the gammons (the cube in the middle at 1: 0.68 of a live cube worth a
     // cashed game, 0.32 of a dead one worth nearly 2); money play under the Jacoby rule does

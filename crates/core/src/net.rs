@@ -8,13 +8,22 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-/// The networks bundled with Ludus, by name (40 hidden units each): `backgammon`, trained by
-/// `ludus train backgammon --games 150000 --seed 7`; `plakoto` and `long-nardy`, by `ludus
-/// train NAME --games 20000 --seed 3`.
+/// The networks bundled with Ludus, by name (40 hidden units each), trained as the README's
+/// "A learned evaluation" says: each named by the bundled rules file of its name (`backgammon`
+/// also by `backgammon-money` and `backgammon-match`).
 pub const BUNDLED_NETS: &[(&str, &str)] = &[
     ("backgammon", include_str!("../../../nets/backgammon.json")),
     ("plakoto", include_str!("../../../nets/plakoto.json")),
+    ("fevga", include_str!("../../../nets/fevga.json")),
     ("long-nardy", include_str!("../../../nets/long-nardy.json")),
+    ("had", include_str!("../../../nets/had.json")),
+    (
+        "hypergammon",
+        include_str!("../../../nets/hypergammon.json"),
+    ),
+    ("mughrabieh", include_str!("../../../nets/mughrabieh.json")),
+    ("nackgammon", include_str!("../../../nets/nackgammon.json")),
+    ("portes", include_str!("../../../nets/portes.json")),
 ];
 
 /// The results a network estimates.
