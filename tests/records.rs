@@ -811,7 +811,7 @@ fn reviewed(out: &str, player: &str) -> (f64, u32) {
 
 #[test]
 fn a_review_rates_each_player_by_the_reviewers_lights() {
-    // A player reviewed by itself loses nothing; a random player loses a great deal, and its
+    // A player reviewed by itself loses little; a random player loses a great deal, and its
     // worst decisions are listed with the reviewer's better move.
     let file = scratch("review.rec");
     let f = file.to_str().unwrap();
@@ -830,7 +830,9 @@ fn a_review_rates_each_player_by_the_reviewers_lights() {
         assert!(out.starts_with("Review by net ("), "{out}");
         let (random, random_cube) = reviewed(&out, "White (random)");
         let (net, _) = reviewed(&out, "Black (net)");
-        assert_eq!(net, 0.0, "{out}");
+        // Its own reviewer values every move a throw ahead where the player screened them first:
+        // little is lost.
+        assert!(net < 5.0, "{out}");
         assert!(random > 30.0, "{out}");
         assert!(
             out.contains("White played") && out.contains("; best "),

@@ -57,7 +57,10 @@ pub fn observation(game: &AnyGame, state: &AnyState) -> Vec<f32> {
                 out.push((cube.value.max(1) as f32).log2() / 10.0);
                 out.extend((0..2).map(|p| f32::from(u8::from(cube.owner == Some(p)))));
                 if let Some(away) = cube.away {
-                    let target = game.match_standing(state).and_then(|m| m.target).unwrap_or(1);
+                    let target = game
+                        .match_standing(state)
+                        .and_then(|m| m.target)
+                        .unwrap_or(1);
                     let share = |a: i32| a.clamp(0, target) as f32 / target.max(1) as f32;
                     out.extend(away.map(share));
                 }
