@@ -5,9 +5,11 @@
 //! as it was, and a panic inside the engine becomes `ludus.EngineError`.
 
 mod actions;
+mod history;
 mod observe;
 
 use actions::Space;
+use history::{Began, GameForm, StateForm, Step};
 use ludus::analysis::{self, Report, Setup, Shard};
 use ludus::game::{Game, Json, Notation, Outcome, Phase, Roll, View};
 use ludus::players::{self, Spec, WyRand};
@@ -66,8 +68,9 @@ fn to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<PyObject> {
 /// What a game's positions share: the rules, the action space and the chance outcomes.
 struct Rules {
     game: AnyGame,
-    /// The rules as a record names them, and their text's digest.
-    name: String,
+    /// The rules' text, the name a record gives them and how they were loaded.
+    form: GameForm,
+    /// The text's digest.
     digest: String,
     space: Space,
     /// `Dice::outcomes()`: chance action i is roll i.
@@ -84,8 +87,7 @@ struct GameRules {
 /// every turn played a step at a time with `steps` (a tables game).
 fn game_of(
     mut game: AnyGame,
-    name: String,
-    digest: String,
+    source: &Source,
     max_plies: Option<u32>,
     steps: bool,
 ) -> PyResult<GameRules> {
@@ -110,8 +112,17 @@ fn game_of(
     Ok(GameRules {
         rules: Arc::new(Rules {
             game,
-            name,
-            digest,
+            form: GameForm {
+                rules: source.text.clone(),
+                name: source.name.clone(),
+                folder: match &source.origin {
+                    Origin::Bundled => None,
+                    Origin::Folder(folder) => Some(folder.clone()),
+                },
+                max_plies,
+                steps,
+            },
+            digest: source.digest(),
             space,
             rolls,
         }),
@@ -123,7 +134,13 @@ fn game_of(
 #[pyo3(signature = (name_or_path, max_plies = None, steps = false))]
 fn load(name_or_path: &str, max_plies: Option<u32>, steps: bool) -> PyResult<GameRules> {
     match registry::load(name_or_path) {
-        Ok((source, game)) => game_of(game, name_or_path.into(), source.digest(), max_plies, steps),
+        Ok((source, game)) => {
+            let source = Source {
+                name: name_or_path.into(),
+                ..source
+            };
+            game_of(game, &source, max_plies, steps)
+        }
         Err(e @ LoadError::Rules(_)) => Err(RulesError::new_err(e.to_string())),
         Err(e) => Err(bad(e)),
     }
@@ -133,16 +150,21 @@ fn load(name_or_path: &str, max_plies: Option<u32>, steps: bool) -> PyResult<Gam
 #[pyfunction]
 #[pyo3(signature = (rules_text, max_plies = None, steps = false))]
 fn loads(rules_text: &str, max_plies: Option<u32>, steps: bool) -> PyResult<GameRules> {
-    let game = registry::compile(rules_text).map_err(|d| {
-        let report = ludus::diagnostics::render("<rules>", rules_text, &d);
-        RulesError::new_err(LoadError::Rules(report.trim_end().to_string()).to_string())
-    })?;
     let source = Source {
         name: "rules.toml".into(),
         text: rules_text.into(),
         origin: Origin::default(),
     };
-    game_of(game, source.name.clone(), source.digest(), max_plies, steps)
+    compiled(&source, max_plies, steps)
+}
+
+/// Compiles a rules text.
+fn compiled(source: &Source, max_plies: Option<u32>, steps: bool) -> PyResult<GameRules> {
+    let game = registry::compile_source(source).map_err(|d| {
+        let report = ludus::diagnostics::render("<rules>", &source.text, &d);
+        RulesError::new_err(LoadError::Rules(report.trim_end().to_string()).to_string())
+    })?;
+    game_of(game, source, max_plies, steps)
 }
 
 /// `ludus analyze`: `games` games (whole matches) between two players, as the JSON report.
@@ -182,12 +204,83 @@ fn analyze(
     to_python(py, &report.to_json())
 }
 
+/// A position from its serialized form (`State.serialize()`, what pickle keeps): the rules are
+/// compiled and every step replayed, so a form that does not replay is refused.
+#[pyfunction]
+fn deserialize_state(form: &str) -> PyResult<State> {
+    State::restored(form)
+}
+
+/// A game from its serialized form (what pickle keeps of a `Game`).
+#[pyfunction]
+fn deserialize_game(form: &str) -> PyResult<GameRules> {
+    let form: GameForm =
+        serde_json::from_str(form).map_err(|e| bad(format!("not a serialized Ludus game: {e}")))?;
+    GameRules::restored(form)
+}
+
+/// Whether returns are by points (`"points"`) rather than by the result (`"win"`).
+fn returned_by(by: &str) -> PyResult<bool> {
+    match by {
+        "win" => Ok(false),
+        "points" => Ok(true),
+        _ => Err(bad(format!(
+            "returns are by \"win\" or \"points\", not {by:?}"
+        ))),
+    }
+}
+
+/// Each player's score less the opponent's.
+fn margins(scores: [i32; 2]) -> Vec<f64> {
+    let margin = f64::from(scores[0]) - f64::from(scores[1]);
+    vec![margin, -margin]
+}
+
+/// The position at the end of a table's record.
+fn recorded(rules: &Rules, text: &str) -> PyResult<AnyState> {
+    let input = &mut text.as_bytes();
+    let header = record::read_header(input).map_err(bad)?;
+    let seats = [Spec::Human, Spec::Human];
+    let max_steps = ludus::limits::LIMITS.record_events;
+    let table =
+        table::replay(rules.game.clone(), header, seats, input, max_steps, |_| ()).map_err(bad)?;
+    Ok(table.state().map_err(refused)?.clone())
+}
+
 fn spec(text: &str) -> PyResult<Spec> {
     text.parse().map_err(bad)
 }
 
+impl GameRules {
+    fn restored(form: GameForm) -> PyResult<GameRules> {
+        let source = Source {
+            name: form.name,
+            text: form.rules,
+            origin: form.folder.map_or(Origin::Bundled, Origin::Folder),
+        };
+        compiled(&source, form.max_plies, form.steps)
+    }
+}
+
 #[pymethods]
 impl GameRules {
+    /// The serialized form (JSON text): the rules' text and how they were loaded.
+    fn serialize(&self) -> String {
+        serde_json::to_string(&self.rules.form).expect("a game's form is JSON")
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.import("ludus._ludus")?.getattr("deserialize_game")?;
+        Ok((restore, (self.serialize(),)))
+    }
+    fn __eq__(&self, other: &GameRules) -> bool {
+        self.rules.form == other.rules.form
+    }
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.rules.digest.hash(&mut h);
+        h.finish()
+    }
     /// The rules' short name.
     #[getter]
     fn name(&self) -> String {
@@ -197,6 +290,11 @@ impl GameRules {
     #[getter]
     fn family(&self) -> &'static str {
         self.rules.game.family()
+    }
+    /// The rules' text (a bundled game's file: a start for a variant).
+    #[getter]
+    fn rules_text(&self) -> String {
+        self.rules.form.rules.clone()
     }
     /// The players' names, player 0 first (South/North, White/Black).
     #[getter]
@@ -227,6 +325,32 @@ impl GameRules {
             AnyGame::Sowing(_) => 1,
         }
     }
+    /// The most games a match has (1 where the rules play single games).
+    fn max_games(&self) -> u32 {
+        self.rules.game.guards().games.unwrap_or(1)
+    }
+    /// What bounds `State.returns("points")`: a sowing game's stones; the most a tables game
+    /// scores, the cube at its highest (each scoring expression valued with the loser's checkers
+    /// all in one place, where any expression that grows with their counts is largest). With
+    /// `match_`, what bounds `State.match_returns("points")`.
+    #[pyo3(signature = (match_ = false))]
+    fn max_score(&self, match_: bool) -> f64 {
+        let game = &self.rules.game;
+        let score = match game {
+            AnyGame::Sowing(g) => g.pieces(&g.new_game(0)) as i32,
+            AnyGame::Tables(g) => g.max_score(),
+        };
+        let standing = game.match_standing(&game.new_game(0));
+        let most = match standing {
+            // The loser stops short of the target; the winner's last game may pass it.
+            Some(m) if match_ => match m.target {
+                Some(target) => (target - 1).saturating_add(score),
+                None => score.saturating_mul(self.max_games() as i32),
+            },
+            _ => score,
+        };
+        f64::from(most)
+    }
     /// Whether every turn is played a step at a time (`load(..., steps=True)`).
     #[getter]
     fn steps(&self) -> bool {
@@ -246,33 +370,25 @@ impl GameRules {
     /// ritual would. `seed` also drives the state's computer players.
     #[pyo3(signature = (first = None, seed = None))]
     fn new_initial_state(&self, first: Option<usize>, seed: Option<u64>) -> PyResult<State> {
-        let mut rng = match seed {
+        if let Some(p @ 2..) = first {
+            return Err(bad(format!("`first` must be 0 or 1, not {p}")));
+        }
+        let rng = match seed {
             Some(s) => ChaCha8Rng::seed_from_u64(s),
             None => ChaCha8Rng::from_entropy(),
         };
-        let first = match first {
-            Some(p @ (0 | 1)) => p,
-            Some(p) => return Err(bad(format!("`first` must be 0 or 1, not {p}"))),
-            None => rng.gen_range(0..2),
-        };
-        let mut state = guarded(|| Ok(self.rules.game.new_game(first)))?;
-        self.rules.game.scatter(&mut state, &mut rng);
-        Ok(State {
-            rules: self.rules.clone(),
-            state,
-            rng,
-        })
+        State::begin(
+            &self.rules,
+            Began::New {
+                first,
+                rng: Box::new(rng),
+            },
+        )
     }
 
     /// A position from the protocol's STATE form (JSON text).
     fn state_from_json(&self, text: &str) -> PyResult<State> {
-        let value = ludus::game::parse_json(text).map_err(bad)?;
-        let state = guarded(|| self.rules.game.state_from_json(&value).map_err(bad))?;
-        Ok(State {
-            rules: self.rules.clone(),
-            state,
-            rng: ChaCha8Rng::from_entropy(),
-        })
+        State::begin(&self.rules, Began::Json(text.into()))
     }
 
     /// Plays `n` uniformly random games in Rust (game i started by player i % 2; matches are not
@@ -342,15 +458,110 @@ fn random_games<G: Game>(game: &G, n: u64, seed: u64) -> Result<Counts, String> 
     Ok(counts)
 }
 
-/// A position of a game, with the random generator its chance draws and computer players use.
+/// A position of a game, with the random generator its chance draws and computer players use,
+/// and how it came about (what its serialized form replays).
 #[pyclass(module = "ludus")]
 struct State {
     rules: Arc<Rules>,
     state: AnyState,
     rng: ChaCha8Rng,
+    began: Arc<Began>,
+    history: Vec<Step>,
 }
 
 impl State {
+    /// The position `began` makes.
+    fn begin(rules: &Arc<Rules>, began: Began) -> PyResult<State> {
+        let game = &rules.game;
+        let (state, rng) = match &began {
+            Began::New { first, rng } => {
+                let mut rng = (**rng).clone();
+                let first = first.unwrap_or_else(|| rng.gen_range(0..2));
+                let mut state = guarded(|| Ok(game.new_game(first)))?;
+                game.scatter(&mut state, &mut rng);
+                (state, rng)
+            }
+            Began::Json(text) => {
+                let value = ludus::game::parse_json(text).map_err(bad)?;
+                let state = guarded(|| game.state_from_json(&value).map_err(bad))?;
+                (state, ChaCha8Rng::from_entropy())
+            }
+            Began::Record(text) => (recorded(rules, text)?, ChaCha8Rng::from_entropy()),
+        };
+        Ok(State {
+            rules: rules.clone(),
+            state,
+            rng,
+            began: Arc::new(began),
+            history: Vec::new(),
+        })
+    }
+    /// Takes `step` from here (as it was taken when recorded); an illegal one changes nothing.
+    fn take(&mut self, step: &Step) -> PyResult<()> {
+        match step {
+            Step::Move(action) => self.apply_action(*action as i64),
+            Step::Roll(values) => self.apply_roll(values.clone()),
+            Step::NextGame { first, rng } => {
+                if !self.is_terminal() {
+                    return Err(bad("the next game, but this one is not over"));
+                }
+                let next = self.started_next(*first, (**rng).clone())?;
+                *self = next.ok_or_else(|| bad("the next game, but the match is over"))?;
+                Ok(())
+            }
+        }
+    }
+    /// The next game of the match, `rng` drawing who starts (where the rules do not say) and
+    /// any random setup; None once the match is over.
+    fn started_next(&self, first: Option<usize>, mut rng: ChaCha8Rng) -> PyResult<Option<State>> {
+        let game = &self.rules.game;
+        let drawn = rng.clone();
+        let given = first;
+        let first = match first.or_else(|| game.next_starter(&self.state)) {
+            Some(p) => p,
+            None => rng.gen_range(0..2),
+        };
+        let next = guarded(|| Ok(game.next_game(&self.state, first)))?;
+        Ok(next.map(|mut state| {
+            game.scatter(&mut state, &mut rng);
+            let mut history = self.history.clone();
+            history.push(Step::NextGame {
+                first: given,
+                rng: Box::new(drawn),
+            });
+            State {
+                rules: self.rules.clone(),
+                state,
+                rng,
+                began: self.began.clone(),
+                history,
+            }
+        }))
+    }
+    /// The serialized form: the rules, the origin, every step since and the generator.
+    fn form(&self) -> StateForm {
+        StateForm {
+            game: self.rules.form.clone(),
+            began: (*self.began).clone(),
+            history: self.history.clone(),
+            rng: self.rng.clone(),
+        }
+    }
+    /// The position a serialized form describes, every step replayed and checked.
+    fn restored(text: &str) -> PyResult<State> {
+        let form: StateForm = serde_json::from_str(text)
+            .map_err(|e| bad(format!("not a serialized Ludus position: {e}")))?;
+        let rules = GameRules::restored(form.game)?.rules;
+        let mut state = State::begin(&rules, form.began)?;
+        for (i, step) in form.history.iter().enumerate() {
+            state.take(step).map_err(|e| {
+                let why = Python::with_gil(|py| e.value(py).to_string());
+                bad(format!("step {} of the serialized position: {why}", i + 1))
+            })?;
+        }
+        state.rng = form.rng;
+        Ok(state)
+    }
     fn game(&self) -> &AnyGame {
         &self.rules.game
     }
@@ -370,12 +581,14 @@ impl State {
             Ok(())
         })?;
         self.state = next;
+        self.history.push(Step::Move(self.rules.space.action(mv)));
         Ok(())
     }
     fn roll(&mut self, roll: &Roll) -> PyResult<()> {
         let mut next = self.state.clone();
         guarded(|| self.rules.game.roll(&mut next, roll).map_err(bad))?;
         self.state = next;
+        self.history.push(Step::Roll(roll.values().to_vec()));
         Ok(())
     }
     fn outcome(&self) -> Option<Outcome> {
@@ -386,6 +599,8 @@ impl State {
             rules: self.rules.clone(),
             state: self.state.clone(),
             rng: self.rng.clone(),
+            began: self.began.clone(),
+            history: self.history.clone(),
         }
     }
 }
@@ -506,13 +721,39 @@ impl State {
         Ok(roll.to_string())
     }
 
-    /// +1 for the winner and -1 for the loser once the game is over; 0 each for a draw or
-    /// before the end.
-    fn returns(&self) -> Vec<f64> {
-        match self.outcome().and_then(|o| o.winner) {
-            Some(w) => (0..2).map(|p| if p == w { 1.0 } else { -1.0 }).collect(),
-            None => vec![0.0, 0.0],
-        }
+    /// Once the game is over, by `"win"`: +1 for the winner and -1 for the loser, 0 each for
+    /// a draw; by `"points"`: each player's score less the opponent's (a tables game's points,
+    /// a gammon 2, times the cube; a sowing game's stones). 0 each before the end.
+    #[pyo3(signature = (by = "win"))]
+    fn returns(&self, by: &str) -> PyResult<Vec<f64>> {
+        let by_points = returned_by(by)?;
+        Ok(match self.outcome() {
+            Some(o) if by_points => margins(o.scores),
+            Some(Outcome {
+                winner: Some(w), ..
+            }) => margins([1, 0].map(|s| if w == 0 { s } else { 1 - s })),
+            _ => vec![0.0, 0.0],
+        })
+    }
+    /// The returns of the match so far, as `returns` gives them: by `"win"` ±1 once the match
+    /// is won, by `"points"` each player's match points less the opponent's. A game not part of
+    /// a match: that game's returns.
+    #[pyo3(signature = (by = "win"))]
+    fn match_returns(&self, by: &str) -> PyResult<Vec<f64>> {
+        let by_points = returned_by(by)?;
+        let Some(m) = self.game().match_standing(&self.state) else {
+            return self.returns(by);
+        };
+        Ok(match m.winner {
+            _ if by_points => margins(m.points),
+            Some(w) if m.over => margins([1, 0].map(|s| if w == 0 { s } else { 1 - s })),
+            _ => vec![0.0, 0.0],
+        })
+    }
+    /// Who starts the next game of a match where the rules say (the loser, the winner, in
+    /// turn); None where a draw decides or there is no next game.
+    fn next_starter(&self) -> Option<usize> {
+        self.game().next_starter(&self.state)
     }
     /// Once over: `winner` (None for a draw), `scores`, `reason`.
     fn outcome_dict(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
@@ -535,24 +776,21 @@ impl State {
             "winner": m.winner});
         to_python(py, &value).map(Some)
     }
-    /// The next game of a match once this one is over, started as the rules say (or by a draw
-    /// where a ritual decides); None when there is none.
-    fn next_game(&mut self) -> PyResult<Option<State>> {
-        let rules = self.rules.clone();
-        let game = &rules.game;
-        let first = match game.next_starter(&self.state) {
-            Some(p) => p,
-            None => self.rng.gen_range(0..2),
-        };
-        let next = guarded(|| Ok(game.next_game(&self.state, first)))?;
-        Ok(next.map(|mut state| {
-            game.scatter(&mut state, &mut self.rng);
-            State {
-                rules: rules.clone(),
-                state,
-                rng: self.rng.clone(),
-            }
-        }))
+    /// The next game of a match once this one is over, started by `first`, else as the rules
+    /// say (or by a draw where a ritual decides); None when there is none.
+    #[pyo3(signature = (first = None))]
+    fn next_game(&mut self, first: Option<usize>) -> PyResult<Option<State>> {
+        if let Some(p @ 2..) = first {
+            return Err(bad(format!("`first` must be 0 or 1, not {p}")));
+        }
+        if !self.is_terminal() {
+            return Err(bad("this game is not over"));
+        }
+        let next = self.started_next(first, self.rng.clone())?;
+        if let Some(next) = &next {
+            self.rng = next.rng.clone();
+        }
+        Ok(next)
     }
 
     /// The position in the protocol's STATE form (JSON text).
@@ -617,9 +855,20 @@ impl State {
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
         self.clone_state()
     }
+    /// Equal positions of the same rules (however often they were loaded).
     fn __eq__(&self, other: &State) -> bool {
-        Arc::ptr_eq(&self.rules, &other.rules) && self.state == other.state
+        self.rules.form == other.rules.form && self.state == other.state
     }
+    /// The serialized form (JSON text): the rules' text, how the position began and every step
+    /// since, and the generator; `ludus.deserialize_state` replays it.
+    fn serialize(&self) -> String {
+        serde_json::to_string(&self.form()).expect("a position's form is JSON")
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.import("ludus._ludus")?.getattr("deserialize_state")?;
+        Ok((restore, (self.serialize(),)))
+    }
+
     fn __str__(&self) -> PyResult<String> {
         self.render(0)
     }
@@ -657,7 +906,7 @@ impl Table {
         let seats = [spec(&players.0)?, spec(&players.1)?];
         let header = Header {
             record: record::FORMAT.into(),
-            rules: rules.name.clone(),
+            rules: rules.form.name.clone(),
             digest: rules.digest.clone(),
             seed: None,
             players: Default::default(),
@@ -672,11 +921,8 @@ impl Table {
 
     /// The current position (a copy).
     fn state(&self) -> PyResult<State> {
-        Ok(State {
-            rules: Arc::clone(&self.rules),
-            state: self.table.state().map_err(refused)?.clone(),
-            rng: ChaCha8Rng::from_entropy(),
-        })
+        let record = self.table.record().map_err(refused)?;
+        State::begin(&self.rules, Began::Record(record))
     }
 
     /// Rolls the awaited dice: drawn, or `dice` (real dice). The roll as text.
@@ -760,6 +1006,8 @@ fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Table>()?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(loads, m)?)?;
+    m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
+    m.add_function(wrap_pyfunction!(deserialize_game, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     Ok(())
 }

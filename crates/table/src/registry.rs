@@ -282,6 +282,11 @@ pub fn compile(text: &str) -> Result<AnyGame, Vec<Diagnostic>> {
     game_or_errors(check(text))
 }
 
+/// Compiles a rules source (a text that may name other rules files where it was found).
+pub fn compile_source(source: &Source) -> Result<AnyGame, Vec<Diagnostic>> {
+    game_or_errors(check_source(source))
+}
+
 fn game_or_errors(report: Report) -> Result<AnyGame, Vec<Diagnostic>> {
     match report.game {
         Some(game) => Ok(game),

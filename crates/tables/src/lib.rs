@@ -292,6 +292,35 @@ impl GameRules {
         self.end.passes.is_some_and(|n| state.passes >= n)
     }
 
+    /// The most a game scores at the cube's 1: every scoring expression valued with the
+    /// loser's checkers all in one place (a point, the bar, the pool or off), all pinned or
+    /// none. An expression of the loser's counts that grows with them, or linear in them (as
+    /// every bundled game's), is largest at one of these.
+    fn max_points(&self) -> i32 {
+        let places = (0..=self.moves.board.points).chain([BAR, POOL]);
+        let sides = places.map(|place| {
+            let mut side = [0; position::SLOTS];
+            side[place] = self.checkers;
+            side
+        });
+        let points = self.wins.iter().filter_map(|w| w.points.as_ref());
+        let exprs: Vec<&Expr> = points.chain(self.scoring.as_ref()).collect();
+        let mut most = i32::from(self.scoring.is_none());
+        for side in sides {
+            for pins in [0, u64::MAX >> (64 - u32::from(self.checkers).clamp(1, 64))] {
+                let view = ScoreView {
+                    loser: &side,
+                    loser_pins: pins,
+                    board: &self.moves.board,
+                };
+                for e in &exprs {
+                    most = most.max(e.eval(&view).clamp(0, 1_000_000));
+                }
+            }
+        }
+        most
+    }
+
     /// What the winner of `pos` scores.
     fn score(&self, pos: &Position, winner: usize) -> i32 {
         let view = ScoreView {
@@ -389,6 +418,15 @@ impl TablesGame {
             (r.moves.board.points, steps)
         });
         bounds.fold((0, 0), |(p, s), (q, t)| (p.max(q), s.max(t)))
+    }
+
+    /// The most one game scores, the cube at its highest: what bounds a game's points for
+    /// tools that need a bound (the Python package's returns by points). See
+    /// [`GameRules::max_points`].
+    pub fn max_score(&self) -> i32 {
+        let cube = self.cube.as_ref().map_or(1, |c| 1i32 << c.max_log);
+        let most = self.rotation.iter().map(GameRules::max_points).max();
+        most.unwrap_or(1).saturating_mul(cube)
     }
 
     /// Whether the rules have a doubling cube (`[cube]`), whose decisions are moves.

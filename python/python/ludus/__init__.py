@@ -18,6 +18,28 @@ A game as people play it, with seats, undo and a record that `ludus replay` read
 `ludus.openspiel` registers any rules file as an OpenSpiel game.
 """
 
-from ._ludus import EngineError, Game, RulesError, State, Table, analyze, load, loads
+from ._ludus import (
+    EngineError,
+    Game,
+    RulesError,
+    State,
+    Table,
+    analyze,
+    deserialize_game,
+    deserialize_state,
+    load,
+    loads,
+)
 
-__all__ = ["EngineError", "Game", "RulesError", "State", "Table", "analyze", "load", "loads"]
+__all__ = [
+    "EngineError",
+    "Game",
+    "RulesError",
+    "State",
+    "Table",
+    "analyze",
+    "deserialize_game",
+    "deserialize_state",
+    "load",
+    "loads",
+]
