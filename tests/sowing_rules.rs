@@ -496,10 +496,22 @@ fn uuholo_forced_opening_on_a_new_game_only() {
         json!([4, 0, 1, 1, 1, 1, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4])
     );
     assert_eq!(legal(&g, &st), vec![1, 2, 9, 10, 11, 12, 13, 14, 15, 16]);
-    // A position set up by hand is not a new game.
-    let start = g.state_json(&g.new_game(0));
+    // The STATE says the forced move is still to come, and so keeps it ...
+    let mut start = g.state_json(&g.new_game(0));
+    assert_eq!(start["opening"], json!(true));
+    let st = g.state_from_json(&start).unwrap();
+    assert_eq!(legal(&g, &st), vec![2]);
+    assert_eq!(g.state_json(&st), start);
+    // ... and a position set up by hand without it is not a new game.
+    start.as_object_mut().unwrap().remove("opening");
     let st = g.state_from_json(&start).unwrap();
     assert_eq!(legal(&g, &st), vec![1, 2, 9, 10, 11, 12, 13, 14, 15, 16]);
+    // Rules without a forced first move refuse one.
+    let oware = game("oware");
+    let mut s = oware.state_json(&oware.new_game(0));
+    s["opening"] = json!(true);
+    let e = oware.state_from_json(&s).unwrap_err().to_string();
+    assert!(e.contains("force no first move"), "{e}");
 }
 
 fn uu(g: &SowingGame, to_move: usize, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> SowingState {

@@ -96,6 +96,15 @@ def test_openspiel_random_sim_test_with_serialization(rules):
     pyspiel.random_sim_test(match, num_sims=1, serialize=True, verbose=False)
 
 
+def test_openspiel_random_sim_test_with_whole_turns_as_actions():
+    # Hypergammon's whole turns are C(160, 4) actions, as Backgammon's: OpenSpiel's test lists
+    # every one of them in every position, so one game of the smaller board.
+    name = ludus.openspiel.register("hypergammon", "t_whole_hypergammon", max_plies=60)
+    game = pyspiel.load_game(name)
+    assert game.num_distinct_actions() == 26_294_360
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize("rules", BUNDLED)
 def test_openspiel_states_pickle_copy_and_serialize(rules):
     game = registered(rules, "pickle")

@@ -235,9 +235,9 @@ impl SowingGame {
         (game, points): (u32, [i32; 2]),
         ply: u32,
         memory: Memory,
-        swapping: bool,
+        (swapping, opening): (bool, bool),
     ) -> SowingState {
-        let mut st = self.unsettled(board, first, game, points, false, ply);
+        let mut st = self.unsettled(board, first, game, points, opening, ply);
         st.memory = memory;
         st.swapping = swapping;
         if self.placing(&st) || st.swapping {

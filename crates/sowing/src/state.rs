@@ -466,6 +466,9 @@ impl SowingGame {
         if st.swapping {
             fields.insert("swap".into(), json!(true));
         }
+        if st.opening && st.result.is_none() {
+            fields.insert("opening".into(), json!(true));
+        }
         if st.giving {
             fields.insert("give".into(), json!(true));
         }
@@ -758,8 +761,20 @@ impl SowingGame {
                 swap
             }
         };
+        let opening = match obj.get("opening").filter(|v| !v.is_null()) {
+            None => false,
+            Some(v) => {
+                let opening = v
+                    .as_bool()
+                    .ok_or("`opening` is true before the game's forced first move")?;
+                if opening && self.setup.first_move.is_none() {
+                    return Err("these rules force no first move (`[setup] first_move`)".into());
+                }
+                opening
+            }
+        };
         let mut st = match to_move {
-            Some(p) => self.resumed(board, p, (game, points), ply, memory, swapping),
+            Some(p) => self.resumed(board, p, (game, points), ply, memory, (swapping, opening)),
             None => {
                 // The result's reason, when it is one of ours, is kept; the scores are the
                 // stores, the board stays as it is.
