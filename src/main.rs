@@ -60,8 +60,11 @@ enum Command {
         /// A bundled game name or a rules file path.
         game: String,
         /// Print the starting position as an SVG picture instead.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "toml")]
         svg: bool,
+        /// Print the rules file itself instead (a bundled game's: a start for a variant).
+        #[arg(long)]
+        toml: bool,
     },
     /// Play a game (or a whole match) in the terminal.
     Play(PlayArgs),
@@ -311,8 +314,8 @@ fn main() -> ExitCode {
         ),
         Command::Explain { key } => cli::explain::run(key.as_deref()),
         Command::List => cli::show::list(),
-        Command::Show { game, svg } => cli::show::show(&game, svg),
-        Command::Play(p) => cli::play::run(cli::play::Options {
+        Command::Show { game, svg, toml } => cli::show::show(&game, svg, toml),
+        Command::Play(p) => match cli::play::run(cli::play::Options {
             game: p.game,
             south: p.south,
             north: p.north,
@@ -323,7 +326,11 @@ fn main() -> ExitCode {
             input: p.input,
             record: p.record,
             limits,
-        }),
+        }) {
+            // A game left before its end: scripts tell it from a finished one and an error.
+            Ok(cli::play::Played::Abandoned) => return ExitCode::from(cli::play::ABANDONED),
+            played => played.map(|_| true),
+        },
         Command::Replay {
             file,
             ply,

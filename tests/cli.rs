@@ -195,10 +195,23 @@ fn validate_reports_a_missing_file() {
     assert!(stderr(&o).contains("/no/such/rules.toml"));
 }
 
+/// `ludus play ARGS`: its standard output. It exits 0 once the game is over, 3 when the game
+/// was abandoned (`quit`, or the input ran out).
 fn play(args: &[&str]) -> String {
     let o = ludus(&[&["play"], args].concat());
-    assert!(o.status.success(), "play {args:?}: {}", stderr(&o));
-    stdout(&o)
+    let out = stdout(&o);
+    let expected = if out.contains("Game abandoned.") {
+        3
+    } else {
+        0
+    };
+    assert_eq!(
+        o.status.code(),
+        Some(expected),
+        "play {args:?}: {}",
+        stderr(&o)
+    );
+    out
 }
 
 #[test]
@@ -341,7 +354,8 @@ fn manual_dice_referee_a_human_game() {
         out.contains("a die shows 1 to 6, not 7: type the dice"),
         "{out}"
     );
-    assert!(out.contains("White (human) rolls 3-5"), "{out}");
+    // Said the highest first, as players say a roll.
+    assert!(out.contains("White (human) rolls 5-3"), "{out}");
     assert!(out.contains("`8/5 6/5` is not legal"), "{out}");
     assert!(
         out.contains("Black (random) rolls") || out.contains("Dice for Black"),
@@ -411,4 +425,13 @@ fn the_help_names_every_computer_player() {
         let out = stdout(&ludus(&args));
         assert!(out.contains(&usage), "{args:?}: {out}");
     }
+}
+
+#[test]
+fn show_prints_a_bundled_rules_file_to_start_a_variant_from() {
+    let o = ludus(&["show", "oware", "--toml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), include_str!("../rules/oware.toml"));
+    let o = ludus(&["show", "oware", "--toml", "--svg"]);
+    assert_eq!(o.status.code(), Some(2));
 }

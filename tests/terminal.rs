@@ -6,15 +6,23 @@ use std::path::PathBuf;
 mod cli_common;
 use cli_common::ludus;
 
-/// `ludus play ARGS`, which must succeed; its standard output.
+/// `ludus play ARGS`: its standard output. It exits 0 once the game is over, 3 when the game
+/// was abandoned (`quit`, or the input ran out).
 fn play(args: &[&str]) -> String {
     let o = ludus(&[&["play"], args].concat());
-    assert!(
-        o.status.success(),
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let expected = if out.contains("Game abandoned.") {
+        3
+    } else {
+        0
+    };
+    assert_eq!(
+        o.status.code(),
+        Some(expected),
         "play {args:?}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    out
 }
 
 /// A scratch file with this content, unique to the test.
@@ -377,4 +385,82 @@ fn list_has_one_shape_and_bench_help_describes_every_argument() {
         let described = line.trim().split_once("  ").map(|(_, d)| d.trim());
         assert!(described.is_some_and(|d| !d.is_empty()), "{line}\n{help}");
     }
+}
+
+#[test]
+fn the_tables_board_counts_pips_and_shows_the_bar_only_where_checkers_are_hit() {
+    let out = play(&[
+        "plakoto", "--white", "random", "--black", "random", "--seed", "3",
+    ]);
+    // Nobody is hit in Plakoto: no bar; a pinned checker is explained once it appears.
+    assert!(!out.contains("BAR") && !out.contains("bar 0"), "{out}");
+    assert!(out.contains("White (X): pip count 360, off 0"), "{out}");
+    assert!(
+        out.contains("x: a pinned checker of White, under the Black checker pinning it")
+            || out.contains("o: a pinned checker of Black, under the White checker pinning it"),
+        "{out}"
+    );
+    let out = play(&[
+        "backgammon",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("BAR  X 0  O 0"), "{out}");
+    assert!(
+        out.contains("White (X): pip count 167, bar 0, off 0"),
+        "{out}"
+    );
+    assert!(!out.contains("pinned"), "{out}");
+}
+
+#[test]
+fn two_people_at_one_terminal_each_see_their_own_side() {
+    // White throws 3, Black 5: Black starts with 5-3 and, shown the board from Black's side,
+    // types the move in Black's own numbering.
+    let out = play_typing(
+        "two-people.txt",
+        "help\n3\n5\n8/3 6/3\n6 2\n",
+        &[
+            "backgammon",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--dice",
+            "manual",
+        ],
+    );
+    assert!(
+        out.contains("Throw one die for each player and type what it shows (ties throw again): the higher roller starts and plays the two dice rolled."),
+        "{out}"
+    );
+    let black = out
+        .find("Black (O): pip count 167")
+        .expect("Black's side first");
+    assert!(
+        out[black..].starts_with("Black (O): pip count 167, bar 0, off 0\nWhite (X)"),
+        "{out}"
+    );
+    assert!(out.contains("Black (human) plays 8/3 6/3."), "{out}");
+    // Then White's turn, the board turned round: White's side first.
+    let after = &out[out.find("plays 8/3 6/3").unwrap()..];
+    assert!(
+        after.contains("White (X): pip count 167, bar 0, off 0\nBlack (O): pip count 159"),
+        "{out}"
+    );
+    assert!(after.contains("White (human) rolls 6-2."), "{out}");
+}
+
+#[test]
+fn quitting_exits_3_and_a_finished_game_0() {
+    let empty = scratch("nothing.txt", "");
+    let o = ludus(&["play", "oware", "--input", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Game abandoned."));
+    let o = ludus(&["play", "oware", "--south", "random", "--north", "random"]);
+    assert_eq!(o.status.code(), Some(0));
 }

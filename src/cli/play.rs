@@ -47,7 +47,17 @@ const HINT_MOVES: usize = 5;
 /// Columns a list of moves is wrapped to.
 const WIDTH: usize = 78;
 
-pub fn run(opts: Options) -> Result<bool> {
+/// How `ludus play` ended: the game (or match) played to its end, or left before it (`quit`,
+/// or the end of the input).
+pub enum Played {
+    Finished,
+    Abandoned,
+}
+
+/// The exit status of an abandoned game (an error is 1, a bad command line 2).
+pub const ABANDONED: u8 = 3;
+
+pub fn run(opts: Options) -> Result<Played> {
     let (source, mut game) = super::load(&opts.game)?;
     if let Some(plies) = opts.max_plies {
         let max = LIMITS.plies_per_game;
@@ -137,10 +147,10 @@ impl Terminal {
         Ok(self.table.state()?.clone())
     }
 
-    fn run(&mut self, first: Option<Player>) -> Result<bool> {
+    fn run(&mut self, first: Option<Player>) -> Result<Played> {
         let Some(start) = self.starter(first)? else {
             say!("Game abandoned.");
-            return Ok(true);
+            return Ok(Played::Abandoned);
         };
         self.table.begin(start);
         self.write_record()?;
@@ -148,7 +158,7 @@ impl Terminal {
         loop {
             let Stop::Over = self.play_game()? else {
                 say!("Game abandoned.");
-                return Ok(true);
+                return Ok(Played::Abandoned);
             };
             let end = self.state()?;
             if let Some(outcome) = self.game().outcome(&end) {
@@ -168,7 +178,7 @@ impl Terminal {
             }
             // The board just drawn showed the match standing.
             let Some(standing) = self.game().match_standing(&end) else {
-                return Ok(true);
+                return Ok(Played::Finished);
             };
             if !standing.over {
                 say!(
@@ -179,7 +189,7 @@ impl Terminal {
                 // The rules' starter, or the starting ritual held again before this game.
                 let Some(start) = self.starter(self.table.next_starter())? else {
                     say!("Game abandoned.");
-                    return Ok(true);
+                    return Ok(Played::Abandoned);
                 };
                 if self.table.next_game_from(Some(start)).is_ok() {
                     self.write_record()?;
@@ -190,7 +200,7 @@ impl Terminal {
                 Some(w) => say!("{} wins the match.", self.name(w)),
                 None => say!("The match is drawn."),
             }
-            return Ok(true);
+            return Ok(Played::Finished);
         }
     }
 
@@ -229,10 +239,12 @@ impl Terminal {
         self.table.seated(p)
     }
 
-    /// The side the board is drawn from: the human's when exactly one plays, else player 0's,
-    /// so that the board keeps one orientation for the whole game.
+    /// The side the board is drawn from: the human's when exactly one plays; when two share
+    /// the terminal, the side of the one to move (each reads and types their own numbering);
+    /// else player 0's, so that the board keeps one orientation for the whole game.
     fn viewer(&self) -> Player {
         match self.table.seats() {
+            [Spec::Human, Spec::Human] => self.table.to_move().unwrap_or(0),
             [a, Spec::Human] if a != Spec::Human => 1,
             _ => 0,
         }
@@ -281,7 +293,7 @@ impl Terminal {
                         Err(e) => say!("{e}"),
                         Ok(roll) => {
                             self.write_record()?;
-                            say!("{} rolls {roll}.", self.name(p));
+                            say!("{} rolls {}.", self.name(p), roll.spoken());
                         }
                     }
                     show = false;
@@ -671,13 +683,20 @@ impl Terminal {
                     let mut die = [0u8; 2];
                     for (p, d) in die.iter_mut().enumerate() {
                         *d = loop {
-                            let q =
-                                format!("One die for {} (1-{faces}, or `quit`): ", self.name(p));
+                            let q = format!(
+                                "One die for {} (1-{faces}, `help`, or `quit`): ",
+                                self.name(p)
+                            );
                             let Some(line) = self.ask_before(&q)? else {
                                 return Ok(None);
                             };
                             match line.parse::<u8>() {
                                 Ok(v) if (1..=faces).contains(&v) => break v,
+                                _ if matches!(line.as_str(), "help" | "?") => say!(
+                                    "Throw one die for each player and type what it shows (ties \
+                                     throw again): {}.",
+                                    self.game().start_ritual().decides().unwrap_or("")
+                                ),
                                 _ => say!("Type one number 1-{faces}."),
                             }
                         };

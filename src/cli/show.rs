@@ -28,8 +28,12 @@ fn title_line(game: &AnyGame) -> String {
     format!("{:<7} {first}", game.family())
 }
 
-pub fn show(name: &str, svg: bool) -> Result<bool> {
-    let (_, game) = super::load(name)?;
+pub fn show(name: &str, svg: bool, toml: bool) -> Result<bool> {
+    let (source, game) = super::load(name)?;
+    if toml {
+        print!("{}", source.text);
+        return Ok(true);
+    }
     if svg {
         say!("{}", game.svg(&game.new_game(0), 0).trim_end());
         return Ok(true);

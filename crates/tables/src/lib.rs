@@ -673,15 +673,12 @@ impl TablesGame {
     }
 }
 
-/// The dice to play as players say them: `6-1`, and the steps played so far of a turn played
+/// The dice to play as players say them, the highest first: `6-1`, and the steps played so far of a turn played
 /// one step at a time: `2-2 (played 13/11 13/11)`.
 fn dice_text(state: &TablesState) -> String {
-    let d: Vec<String> = state
-        .dice()
-        .unwrap_or(&[])
-        .iter()
-        .map(u8::to_string)
-        .collect();
+    let mut dice = state.dice().unwrap_or(&[]).to_vec();
+    dice.sort_unstable_by(|a, b| b.cmp(a));
+    let d: Vec<String> = dice.iter().map(u8::to_string).collect();
     let played = state.played.steps();
     if played.is_empty() {
         return d.join("-");

@@ -1,7 +1,7 @@
 //! The board drawn for a terminal the way players know it (from the viewer's side: their home
 //! table bottom right, points numbered from their side), and as an SVG picture.
 
-use super::position::{stacked_at, Position, BAR, OFF, POOL, STACK_POINTS};
+use super::position::{stacked_at, Lone, Position, BAR, OFF, POOL, STACK_POINTS};
 use super::{GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::Game;
 use std::fmt::Write;
@@ -72,35 +72,53 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     };
     let top: Vec<usize> = (half + 1..=board.points).collect();
     let bottom: Vec<usize> = (1..=half).rev().collect();
+    // The bar only where a checker can be sent there (or one stands there, set up by hand).
+    let bar = rules.moves.lone == Lone::Hit || pos.sides.iter().any(|side| side[BAR] > 0);
     let mut s = String::new();
     let _ = writeln!(s, "{}", label(&top));
     row_of(&top, &mut (0..STACK), &mut s);
-    let _ = writeln!(
-        s,
-        "{:>width$}  {} {}  {} {}",
-        "BAR",
-        SYMBOLS[viewer],
-        pos.sides[viewer][BAR],
-        SYMBOLS[other],
-        pos.sides[other][BAR],
-        width = 3 * quarter + 2
-    );
+    if bar {
+        let _ = writeln!(
+            s,
+            "{:>width$}  {} {}  {} {}",
+            "BAR",
+            SYMBOLS[viewer],
+            pos.sides[viewer][BAR],
+            SYMBOLS[other],
+            pos.sides[other][BAR],
+            width = 3 * quarter + 2
+        );
+    } else {
+        s.push('\n');
+    }
     row_of(&bottom, &mut (0..STACK).rev(), &mut s);
     let _ = writeln!(s, "{}", label(&bottom));
     for p in [viewer, other] {
-        let pool = if rules.uses_pool() {
-            format!(", pool {}", pos.sides[p][POOL])
-        } else {
-            String::new()
-        };
+        let pips = rules.moves.board.pips(&pos.sides[p]);
+        let mut line = format!(
+            "{} ({}): pip count {pips}",
+            game.info.players[p], SYMBOLS[p]
+        );
+        if bar {
+            let _ = write!(line, ", bar {}", pos.sides[p][BAR]);
+        }
+        if rules.uses_pool() {
+            let _ = write!(line, ", pool {}", pos.sides[p][POOL]);
+        }
         let _ = writeln!(
             s,
-            "{} ({}): bar {}{pool}, off {}{}",
-            game.info.players[p],
-            SYMBOLS[p],
-            pos.sides[p][BAR],
+            "{line}, off {}{}",
             pos.sides[p][OFF],
             stacked_text(rules, pos, p)
+        );
+    }
+    for p in [viewer, other].into_iter().filter(|&p| pos.pinned[p] != 0) {
+        let _ = writeln!(
+            s,
+            "{}: a pinned checker of {}, under the {} checker pinning it",
+            SYMBOLS[p].to_ascii_lowercase(),
+            game.info.players[p],
+            game.info.players[1 - p]
         );
     }
     if let Some(ids) = game.ids(state) {

@@ -47,6 +47,16 @@ impl fmt::Debug for Roll {
 }
 
 /// The roll as players say it: `6-1`.
+impl Roll {
+    /// The roll as players say it: the highest die first (`6-1`), whatever order it came in.
+    pub fn spoken(&self) -> String {
+        let mut values = self.values().to_vec();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let parts: Vec<String> = values.iter().map(u8::to_string).collect();
+        parts.join("-")
+    }
+}
+
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let parts: Vec<String> = self.values().iter().map(u8::to_string).collect();

@@ -291,6 +291,18 @@ impl Ritual {
         }
     }
 
+    /// What a ritual of one die each decides, in plain words; `None` for the others.
+    pub fn decides(self) -> Option<&'static str> {
+        Some(match self {
+            Ritual::OpeningRoll => "the higher roller starts and plays the two dice rolled",
+            Ritual::HigherDieStarts => "the higher roller starts with a fresh roll",
+            Ritual::HigherDieChoosesColour => {
+                "the higher roller chooses the colour, the lower starts with a fresh roll"
+            }
+            Ritual::None | Ritual::OddOrEven => return None,
+        })
+    }
+
     /// The starter's first roll as this ritual draws it, for a game whose starter is already
     /// known: two different dice, the higher first, every pair as likely as in the ritual
     /// (where each player's die is drawn and a tie rolled again). `None` for a ritual whose

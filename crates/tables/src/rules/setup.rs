@@ -182,13 +182,8 @@ pub(super) fn describe(game: &TablesGame, rules: &GameRules, s: &mut String) {
 
 /// Who starts, in plain words.
 pub(super) fn describe_ritual(ritual: Ritual, s: &mut String) {
-    let how = match ritual {
-        Ritual::OpeningRoll => "the higher roller starts and plays the two dice rolled",
-        Ritual::HigherDieStarts => "the higher roller starts with a fresh roll",
-        Ritual::HigherDieChoosesColour => {
-            "the higher roller chooses the colour, the lower starts with a fresh roll"
-        }
-        Ritual::None | Ritual::OddOrEven => return,
+    let Some(how) = ritual.decides() else {
+        return;
     };
     let _ = writeln!(
         s,
