@@ -183,8 +183,21 @@ fn plakoto_pinning_the_last_checker_on_its_start_wins_two() {
     // Black's last checker on its 24 (White's 1); White lands there from 3.
     let mut st = at(&g, "3:1 6:14", "24:1 12:14", 0, &[2, 5], json!({}));
     play(&g, &mut st, "3/1* 6/1");
-    let (winner, scores, _) = result(&g, &st);
+    let (winner, scores, reason) = result(&g, &st);
     assert_eq!((winner, scores), (Some(0), [2, 0]));
+    // The ending says what the rule's `said` says; without it, the condition.
+    assert_eq!(
+        reason,
+        "the opponent's last checker pinned on its starting point"
+    );
+    let text = BUNDLED.iter().find(|(n, _)| *n == "plakoto").unwrap().1;
+    let said = "said = \"the opponent's last checker pinned on its starting point\"\n";
+    let g = tables_compile(&text.replace(said, "")).unwrap();
+    let mut st = at(&g, "3:1 6:14", "24:1 12:14", 0, &[2, 5], json!({}));
+    play(&g, &mut st, "3/1* 6/1");
+    let reason = result(&g, &st).2;
+    assert_eq!(reason, "`theirs(1) == 1 and pinned_theirs(1) == 1` held");
+    let g = load("plakoto");
     // Two Black checkers still on the start: no mother-checker win.
     let mut st = at(&g, "3:1 6:14", "24:2 12:13", 0, &[2, 5], json!({}));
     let moves = legal(&g, &st);

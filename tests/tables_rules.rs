@@ -607,6 +607,8 @@ fn end_draws_a_deadlock_and_at_the_rules_ply_limit() {
         "[end]\npasses = 0\n",
         "[end]\nmax_plies = 0\n",
         "[end]\nnever = 1\n",
+        "[[win]]\nwhen = \"off == 15\"\nsaid = \"\"\n",
+        "[[win]]\nwhen = \"off == 15\"\nsaid = \"two\\nlines\"\n",
     ] {
         let text = format!(
             "[game]\nname = \"t\"\nfamily = \"tables\"\n\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n\n{bad}"

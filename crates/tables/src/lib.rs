@@ -359,6 +359,23 @@ impl GameRules {
     /// The `[[win]]` rule the mover's last turn met, if any: who wins (the mover, or the
     /// opponent) and what that scores.
     fn won_by_rule(&self, pos: &Position, mover: usize) -> Option<(usize, i32)> {
+        let rule = self.win_rule_met(pos, mover)?;
+        let winner = if rule.opponent { 1 - mover } else { mover };
+        Some(match &rule.points {
+            Some(p) => {
+                let view = ScoreView {
+                    loser: &pos.sides[1 - winner],
+                    loser_pins: pos.pinned[1 - winner],
+                    board: &self.moves.board,
+                };
+                (winner, p.eval(&view).clamp(0, 1_000_000))
+            }
+            None => (winner, self.score(pos, winner)),
+        })
+    }
+
+    /// The first `[[win]]` rule that `pos` meets after a turn of `mover`.
+    fn win_rule_met(&self, pos: &Position, mover: usize) -> Option<&rules::win::WinRule> {
         if self.wins.is_empty() {
             return None;
         }
@@ -381,19 +398,23 @@ impl GameRules {
             earlier: &[],
             info: &info,
         };
-        let rule = self.wins.iter().find(|r| r.when.test(&view))?;
-        let winner = if rule.opponent { 1 - mover } else { mover };
-        Some(match &rule.points {
-            Some(p) => {
-                let view = ScoreView {
-                    loser: &pos.sides[1 - winner],
-                    loser_pins: pos.pinned[1 - winner],
-                    board: &self.moves.board,
-                };
-                (winner, p.eval(&view).clamp(0, 1_000_000))
-            }
-            None => (winner, self.score(pos, winner)),
-        })
+        self.wins.iter().find(|r| r.when.test(&view))
+    }
+
+    /// How a `[[win]]` rule ended a game won by `winner`, in words: the rule's `said`, else
+    /// its condition.
+    fn win_said(&self, pos: &Position, winner: usize) -> String {
+        let rule = [winner, 1 - winner].into_iter().find_map(|mover| {
+            let rule = self.win_rule_met(pos, mover)?;
+            (rule.opponent == (mover != winner)).then_some(rule)
+        });
+        match rule {
+            Some(r) => r
+                .said
+                .clone()
+                .unwrap_or_else(|| format!("`{}` held", r.when.text())),
+            None => "won by a rule of the game".into(),
+        }
     }
 
     /// How the mover's last turn ended the game, if it did: a `[[win]]` rule first, then
@@ -807,11 +828,10 @@ impl Game for TablesGame {
                     winner: Some(usize::from(w)),
                     scores,
                     reason: if borne_off {
-                        "borne off"
+                        "borne off".to_string()
                     } else {
-                        "won by a [[win]] rule"
-                    }
-                    .to_string(),
+                        self.rules(state).win_said(&state.pos, usize::from(w))
+                    },
                     ending: if borne_off {
                         Ending::BorneOff
                     } else {

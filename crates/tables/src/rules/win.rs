@@ -4,6 +4,7 @@
 use super::Cx;
 use crate::scope::{scoring_scope, step_scope};
 use crate::GameRules;
+use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::{Expr, Type};
 use ludus_core::rules::reference::{KeyRef, SectionRef};
 use serde::Deserialize;
@@ -22,6 +23,9 @@ pub struct WinTable {
     /// Read as a [`Winner`].
     #[serde(default)]
     pub winner: Option<Spanned<String>>,
+    /// The rule in plain words, as a game's ending says it.
+    #[serde(default)]
+    pub said: Option<Spanned<String>>,
 }
 
 /// `[[win]] winner`: who wins when the rule holds.
@@ -42,6 +46,8 @@ pub(crate) struct WinRule {
     pub(crate) points: Option<Expr>,
     /// The opponent of the player whose turn met it wins.
     pub(crate) opponent: bool,
+    /// `said`: the rule in plain words.
+    pub(crate) said: Option<String>,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -88,6 +94,19 @@ const KEYS: &[KeyRef] = &[
                does (a game to lose: `when = \"off == 15\"`, `winner = \"opponent\"`). The \
                `[[win]]` rules are tested before the win by bearing off every checker.",
     },
+    KeyRef {
+        section: "win",
+        key: "said",
+        line: "the rule in plain words",
+        expects: "one line of words in quotes",
+        values: &[],
+        default: "the condition itself",
+        example: "said = \"the opponent's last checker pinned on its starting point\"",
+        long: "The position the rule wins by, as players say it (from the winner's side): how a \
+               game this rule ends is told (`White wins (the opponent's last checker pinned on \
+               its starting point)`) and the rule in `ludus show` (`A player whose turn leaves \
+               … wins at once`). Without it both quote the condition.",
+    },
 ];
 
 /// The `[[win]]` tables compiled: each position's condition, and what it scores when it does
@@ -101,11 +120,23 @@ pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<WinRule> {
             .as_ref()
             .map(|p| cx.expression(p, &scoring_scope(), Type::Int));
         let opponent = cx.option("win", "winner", rule.winner.as_ref()) == Some(Winner::Opponent);
+        let said = rule.said.as_ref().and_then(|said| {
+            let words = said.get_ref().trim();
+            if words.is_empty() || words.chars().any(char::is_control) {
+                cx.errors.push(
+                    Diagnostic::new("`said` is one line of words, not empty or several lines")
+                        .at(said.span()),
+                );
+                return None;
+            }
+            Some(words.to_string())
+        });
         if let (Some(when), None | Some(Some(_))) = (when, &points) {
             wins.push(WinRule {
                 when,
                 points: points.flatten(),
                 opponent,
+                said,
             });
         }
     }
@@ -115,10 +146,13 @@ pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<WinRule> {
 /// The positions that win at once, in plain words.
 pub(super) fn describe(rules: &GameRules, s: &mut String) {
     for rule in &rules.wins {
+        let when = match &rule.said {
+            Some(said) => format!("whose turn leaves {said}"),
+            None => format!("whose turn leaves `{}` true", rule.when.text()),
+        };
         let _ = writeln!(
             s,
-            "A player whose turn leaves `{}` true {} at once{}.",
-            rule.when.text(),
+            "A player {when} {} at once{}.",
             if rule.opponent {
                 "loses: the opponent wins"
             } else {
