@@ -17,18 +17,26 @@ from open_spiel.python.algorithms import mcts, random_agent, tabular_qlearner  #
 import ludus.openspiel  # noqa: E402
 
 
+def play_randomly(state, rng, steps=None, bot=None):
+    """Chance outcomes drawn by their probabilities and random legal actions (or `bot`'s), to
+    the end or for `steps` steps."""
+    while not state.is_terminal() and steps != 0:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif bot is not None:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        steps = None if steps is None else steps - 1
+    return state
+
+
 def play_with_mcts(name):
     game = pyspiel.load_game(name)
     rng = np.random.RandomState(1)
     bot = mcts.MCTSBot(game, 2, 20, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(bot.step(state))
-    return state
+    return play_randomly(game.new_initial_state(), rng, bot=bot)
 
 
 @pytest.mark.parametrize("rules", ["sat-gharva", "had"])
@@ -109,15 +117,7 @@ def test_openspiel_random_sim_test_with_whole_turns_as_actions():
 def test_openspiel_states_pickle_copy_and_serialize(rules):
     game = registered(rules, "pickle")
     rng = np.random.RandomState(2)
-    state = game.new_initial_state()
-    for _ in range(40):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state = play_randomly(game.new_initial_state(), rng, steps=40)
     copies = [
         pickle.loads(pickle.dumps(state)),
         copy.deepcopy(state),
@@ -174,12 +174,7 @@ def test_returns_by_points_count_gammons_and_the_cube():
     seen = set()
     for _ in range(30):
         state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(int(rng.choice(actions, p=probs)))
-            else:
-                state.apply_action(int(rng.choice(state.legal_actions())))
+        play_randomly(state, rng)
         outcome = state.state.outcome_dict()
         points = max(outcome["scores"])
         winner = outcome["winner"]
@@ -195,13 +190,7 @@ def test_a_match_as_one_episode():
     game = registered("backgammon-match", "episode", episode="match")
     assert game.max_chance_outcomes() == 21
     rng = np.random.RandomState(6)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state = play_randomly(game.new_initial_state(), rng)
     standing = state.state.match_standing()
     assert standing["over"] and standing["game"] > 1
     assert state.returns()[standing["winner"]] == 1.0
