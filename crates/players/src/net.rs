@@ -69,6 +69,8 @@ struct Lookahead<'a, G: Evaluator> {
     net: &'a Net,
     rolls: Vec<(Roll, f64)>,
     x: Vec<f32>,
+    /// The legal moves of the reply being chosen (one list, reused at every node).
+    moves: Vec<G::Move>,
     /// Evaluations made.
     nodes: u64,
 }
@@ -100,22 +102,28 @@ impl<G: Evaluator> Lookahead<'_, G> {
                 Some(sum)
             }
             Phase::Move(_) => {
-                let mut moves = Vec::new();
+                let mut moves = std::mem::take(&mut self.moves);
+                moves.clear();
                 self.game.legal_moves(state, &mut moves);
                 let rolls_on = moves
                     .iter()
                     .position(|m| self.game.cube_action(m) == Some(CubeAction::Roll));
-                let (i, plies) = match rolls_on {
-                    Some(i) => (i, plies),
-                    None if moves.is_empty() => return None,
+                let chosen = match rolls_on {
+                    Some(i) => Some((i, plies)),
+                    None if moves.is_empty() => None,
                     None => {
                         self.nodes += moves.len() as u64;
-                        (best_move(self.game, self.net, state, &moves)?.0, plies - 1)
+                        best_move(self.game, self.net, state, &moves).map(|b| (b.0, plies - 1))
                     }
                 };
-                let mut after = state.clone();
-                self.game.play(&mut after, &moves[i]);
-                self.value(&after, plies)
+                let after = chosen.map(|(i, _)| {
+                    let mut after = state.clone();
+                    self.game.play(&mut after, &moves[i]);
+                    after
+                });
+                // The list is free again before the search goes deeper.
+                self.moves = moves;
+                self.value(&after?, chosen?.1)
             }
         }
     }
@@ -139,6 +147,7 @@ pub fn rank_moves<G: Evaluator>(
         net,
         rolls: game.dice().map(|d| d.outcomes()).unwrap_or_default(),
         x: Vec::with_capacity(net.inputs),
+        moves: Vec::new(),
         nodes: moves.len() as u64,
     };
     let mut ranked = Vec::with_capacity(moves.len());
