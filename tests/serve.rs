@@ -107,6 +107,12 @@ fn a_server_keeps_the_limits_it_was_started_with() {
 #[test]
 fn the_page_and_its_assets_are_served_from_the_binary_and_name_nothing_online() {
     let s = Served::start();
+    // The icon, where the page names it and where browsers look for one unasked.
+    for path in ["/favicon.svg", "/favicon.ico"] {
+        let r = ureq::get(&s.url(path)).call().expect(path);
+        assert_eq!(r.content_type(), "image/svg+xml", "{path}");
+        assert!(r.into_string().unwrap().starts_with("<svg"), "{path}");
+    }
     for (path, kind) in [
         ("/", "text/html"),
         ("/app.js", "text/javascript"),

@@ -40,6 +40,8 @@ use tokio::sync::Semaphore;
 const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
+/// The page's icon: a board of pits with stones (asked for as `/favicon.ico` by browsers too).
+const ICON: &str = include_str!("page/favicon.svg");
 
 /// The served games and what bounds them.
 pub struct Server {
@@ -369,6 +371,14 @@ pub fn app(server: Arc<Server>) -> Router {
         .route(
             "/style.css",
             get(|| async { page(STYLE, "text/css; charset=utf-8") }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { page(ICON, "image/svg+xml") }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { page(ICON, "image/svg+xml") }),
         )
         .route("/api/rules", get(rules_list))
         .route("/api/check", post(check))
