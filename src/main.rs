@@ -119,6 +119,10 @@ enum Command {
         /// Write the record to this file instead of standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// The game of a money session to import (from 1): a record holds one game of rules
+        /// that play single games.
+        #[arg(long)]
+        game: Option<usize>,
     },
     /// Learn a position evaluation for a tables game by self-play (TD(λ), as TD-Gammon) and
     /// write it for the `net:FILE` player.
@@ -351,7 +355,16 @@ fn main() -> ExitCode {
             file,
             rules,
             output,
-        } => cli::import::import(&file, rules.as_deref(), output.as_deref(), &limits),
+            game,
+        } => cli::import::import(
+            &file,
+            cli::import::Options {
+                rules: rules.as_deref(),
+                output: output.as_deref(),
+                game,
+            },
+            &limits,
+        ),
         Command::Train {
             rules,
             games,

@@ -756,6 +756,51 @@ fn a_mat_file_is_imported_or_refused_at_its_line() {
         &["--rules", "backgammon-money"],
         "a match to 7 points; the rules `backgammon-money` play single games",
     );
+    // A money session of several games: a record holds one, chosen with --game.
+    let money = mat_text.replace(" 7 point match", " 0 point match");
+    refused(
+        "session.mat",
+        &money,
+        &[],
+        "a money session of 3 games; a record holds one game of `backgammon-money`: import each \
+         with --game K (1 to 3)",
+    );
+    refused(
+        "session-9.mat",
+        &money,
+        &["--game", "9"],
+        "holds games 1 to 3",
+    );
+    refused(
+        "match-2.mat",
+        &mat_text,
+        &["--game", "2"],
+        "a match's record holds all its games",
+    );
+    let session = scratch("session-2.mat");
+    std::fs::write(&session, &money).unwrap();
+    let o = ludus(&["import", session.to_str().unwrap(), "--game", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Its rolls and moves are the match's second game's.
+    let plays = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("{\"roll\"") || l.starts_with("{\"move\""))
+            .cloned()
+            .collect()
+    };
+    let all = events(&record);
+    let second = all
+        .iter()
+        .position(|l| l.starts_with("{\"game\":2"))
+        .unwrap();
+    let third = all
+        .iter()
+        .position(|l| l.starts_with("{\"game\":3"))
+        .unwrap();
+    let imported = events(&stdout(&o));
+    assert_eq!(plays(&imported), plays(&all[second..third]));
+    assert!(!plays(&imported).is_empty());
     // A game won before it is over: a resignation (of a single game at the cube of 2).
     let game_1: Vec<&str> = mat_text.split("\n\n").collect();
     let first = game_1[1];

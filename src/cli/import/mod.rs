@@ -38,13 +38,23 @@ struct MatGame {
     actions: Vec<(usize, Action, usize)>,
 }
 
+/// What `ludus import` was told besides the file.
+pub struct Options<'a> {
+    /// The rules the games were played by.
+    pub rules: Option<&'a str>,
+    /// Where the record goes (else standard output).
+    pub output: Option<&'a Path>,
+    /// The one game of a money session to import (from 1).
+    pub game: Option<usize>,
+}
+
 /// `ludus import FILE`: the record on standard output, or in `output`.
-pub fn import(
-    file: &Path,
-    rules: Option<&str>,
-    output: Option<&Path>,
-    limits: &Limits,
-) -> Result<bool> {
+pub fn import(file: &Path, opts: Options, limits: &Limits) -> Result<bool> {
+    let Options {
+        rules,
+        output,
+        game: chosen,
+    } = opts;
     let shown = file.display();
     let size = std::fs::metadata(file)
         .with_context(|| format!("cannot read {shown}"))?
@@ -59,7 +69,8 @@ pub fn import(
         true => sgf::parse(&text),
         false => parse(&text),
     };
-    let (length, names, games) = parsed.map_err(|(line, why)| anyhow!("{shown}:{line}: {why}"))?;
+    let (length, names, mut games) =
+        parsed.map_err(|(line, why)| anyhow!("{shown}:{line}: {why}"))?;
     let name = match (rules, length) {
         (Some(r), _) => r.to_string(),
         (None, 0) => "backgammon-money".into(),
@@ -94,6 +105,23 @@ pub fn import(
                 n => format!("a match to {n} points"),
             }
         );
+    }
+    // A record holds one game of rules without a match: a session's games one at a time.
+    let count = games.len();
+    match (chosen, target) {
+        (Some(_), 1..) => bail!(
+            "--game: a match's record holds all its games; --game picks a game of a money session"
+        ),
+        (Some(k), _) if !(1..=count).contains(&k) => {
+            bail!("--game {k}: {shown} holds games 1 to {count}")
+        }
+        (Some(k), _) => games = vec![games.swap_remove(k - 1)],
+        (None, 0) if count > 1 => bail!(
+            "{shown}: a money session of {count} games; a record holds one game of `{}`: import \
+             each with --game K (1 to {count})",
+            excerpt(&name)
+        ),
+        (None, _) => {}
     }
     let header = Header {
         record: FORMAT.into(),
