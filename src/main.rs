@@ -154,7 +154,7 @@ enum Command {
     Protocol,
     #[cfg(feature = "server")]
     /// Serve a web page on which to play any bundled game or uploaded rules file, and its
-    /// HTTP API (see the README). Listens on this machine only unless told otherwise.
+    /// HTTP API (see docs/playing.md). Listens on this machine only unless told otherwise.
     Serve {
         #[arg(long, default_value_t = 8080)]
         port: u16,

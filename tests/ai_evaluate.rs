@@ -297,7 +297,7 @@ fn explain_lists_the_key_and_its_names() {
 
 #[test]
 fn the_readme_examples_compile() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../docs/rules.md");
     let section = readme
         .split("### Tuning the computer players")
         .nth(1)

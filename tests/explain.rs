@@ -147,7 +147,7 @@ fn an_unknown_key_gets_did_you_mean_and_exit_1() {
 /// The README's transcript of `ludus explain pits` is what the command prints.
 #[test]
 fn the_readme_transcript_is_true() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../docs/rules.md");
     let start = readme.find("$ ludus explain pits\n").unwrap() + "$ ludus explain pits\n".len();
     let shown = &readme[start..start + readme[start..].find("\n```").unwrap()];
     assert_eq!(shown, explain("pits").trim_end());

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-const README: &str = include_str!("../README.md");
+const README: &str = include_str!("../docs/architecture.md");
 
 /// The `text` block of the README's "How it is built" section.
 fn architecture() -> &'static str {

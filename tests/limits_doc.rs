@@ -1,6 +1,6 @@
 //! The README's limits table lists every cap of `ludus::limits::LIMITS` with its value.
 
-const README: &str = include_str!("../README.md");
+const README: &str = include_str!("../docs/architecture.md");
 
 #[test]
 fn the_readme_lists_every_limit() {

@@ -1,14 +1,16 @@
-//! The README is the rules-file reference: every expression name either family offers, every
-//! bundled game and every subcommand must be in it.
+//! The README and the rules-file reference in `docs/`: every expression name either family
+//! offers is in the reference, every bundled game and every subcommand in the README, and the
+//! README's pictures and links are current.
 
 const README: &str = include_str!("../README.md");
+const RULES: &str = include_str!("../docs/rules.md");
 
 #[test]
 fn every_tables_expression_name_is_documented() {
     for (key, scope) in ludus::tables::scope_reference() {
         for name in scope.names() {
             assert!(
-                README.contains(&format!("`{}", name.name)),
+                RULES.contains(&format!("`{}", name.name)),
                 "`{}` ({key}) undocumented",
                 name.name
             );
@@ -35,13 +37,13 @@ fn every_bundled_game_and_subcommand_is_named() {
     }
 }
 
-/// The TOML blocks of the README section headed `heading`, joined: the file a reader who
+/// The TOML blocks of the reference's section headed `heading`, joined: the file a reader who
 /// follows the worked example ends with.
 fn worked_example(heading: &str) -> String {
-    let section = README
+    let section = RULES
         .split("\n### ")
         .find(|s| s.starts_with(heading))
-        .unwrap_or_else(|| panic!("no README section `{heading}`"));
+        .unwrap_or_else(|| panic!("no section `{heading}` in docs/rules.md"));
     let mut file = String::new();
     let mut in_toml = false;
     for line in section.lines() {
@@ -118,4 +120,32 @@ fn the_worked_examples_make_the_games_they_describe() {
     let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/sat-gol.toml");
     assert_eq!(rules_in_words(&sat_gol), rules_in_words(&shipped));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_readme_pictures_are_the_starts_ludus_draws_and_its_links_lead_somewhere() {
+    use ludus::game::{Game, View};
+    for name in ["oware", "backgammon"] {
+        let game = ludus::registry::load(name).unwrap().1;
+        let drawn = game.svg(&game.new_game(0), 0);
+        let path = format!("{}/docs/pictures/{name}.svg", env!("CARGO_MANIFEST_DIR"));
+        let stored = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            stored.trim_end(),
+            drawn.trim_end(),
+            "{path} is not `ludus show {name} --svg`: regenerate it"
+        );
+    }
+    for link in README.split("](").skip(1) {
+        let target = &link[..link.find(')').unwrap()];
+        if target.starts_with("http") {
+            continue;
+        }
+        let file = target.split('#').next().unwrap();
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        assert!(
+            path.exists(),
+            "the README links to {target}, which is not there"
+        );
+    }
 }

@@ -6,7 +6,7 @@ use ludus::registry::{check, REFERENCES};
 use ludus::rules::FamilyRef;
 use std::collections::BTreeSet;
 
-const README: &str = include_str!("../README.md");
+const README: &str = include_str!("../docs/rules.md");
 
 fn family(name: &str) -> &'static FamilyRef {
     REFERENCES.iter().find(|f| f.family == name).unwrap()

@@ -529,7 +529,7 @@ fn a_match_goes_on_to_its_next_game_and_shows_its_standing() {
 
 #[test]
 fn every_route_the_readme_lists_is_served() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../docs/playing.md");
     let s = Served::start();
     let (id, _) = new_game(
         &s,

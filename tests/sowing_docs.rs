@@ -2,7 +2,7 @@
 
 #[test]
 fn every_expression_name_is_documented() {
-    let doc = include_str!("../README.md");
+    let doc = include_str!("../docs/rules.md");
     let views = [
         "pit",
         "last",

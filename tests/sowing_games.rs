@@ -439,7 +439,7 @@ fn omweso_loses_who_cannot_move() {
 /// for the repetition guard.
 #[test]
 fn the_readme_worked_example_is_the_bundled_bohnenspiel() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../docs/rules.md");
     let part = &readme[readme
         .find("### Worked example: a new game from its rules")
         .unwrap()..];

@@ -671,7 +671,7 @@ repetiton = true
 /// The README's transcript of `ludus validate` is what the command prints.
 #[test]
 fn the_readme_transcript_is_true() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../docs/rules.md");
     let head = "$ ludus validate my-oware.toml\n";
     let start = readme.find(head).unwrap() + head.len();
     let shown = &readme[start..start + readme[start..].find("\n```").unwrap()];

@@ -1,4 +1,4 @@
-"""The README's Python examples run as written."""
+"""The Python guide's examples (docs/python.md) run as written."""
 
 import pathlib
 import re
@@ -6,7 +6,7 @@ import re
 import numpy as np
 import pytest
 
-README = (pathlib.Path(__file__).parents[2] / "README.md").read_text()
+README = (pathlib.Path(__file__).parents[2] / "docs" / "python.md").read_text()
 BLOCKS = re.findall(r"```python\n(.*?)```", README, re.S)
 
 

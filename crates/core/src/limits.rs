@@ -1,5 +1,5 @@
 //! Every cap Ludus puts on untrusted input and on play, in one value. Rules files, protocol
-//! requests, terminal input and benchmarks are all bounded by these numbers; the README's
+//! requests, terminal input and benchmarks are all bounded by these numbers; docs/architecture.md's
 //! limits table lists them (a test keeps the two in step).
 
 /// The caps. [`LIMITS`] holds the built-in values; the caps that bound a session's work rather
@@ -204,7 +204,7 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// Every cap as (what it bounds, value) in words, for the README's table and `ludus show`
+    /// Every cap as (what it bounds, value) in words, for the table of docs/architecture.md and `ludus show`
     /// (a test checks the README lists each row).
     pub fn rows(&self) -> Vec<(&'static str, String)> {
         vec![

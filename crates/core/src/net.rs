@@ -8,7 +8,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-/// The networks bundled with Ludus, by name (40 hidden units each), trained as the README's
+/// The networks bundled with Ludus, by name (40 hidden units each), trained as docs/rules.md's
 /// "A learned evaluation" says: each named by the bundled rules file of its name (`backgammon`
 /// also by `backgammon-money` and `backgammon-match`).
 pub const BUNDLED_NETS: &[(&str, &str)] = &[

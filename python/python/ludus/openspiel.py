@@ -5,8 +5,8 @@
     game = pyspiel.load_game(name)
 
 An OpenSpiel episode is one game of the rules (or, with `episode="match"`, a whole match),
-player 0 first, its dice explicit chance nodes; actions are Ludus's fixed action space (see the
-README): whole turns, or in a tables game loaded with `steps` one action a die. States and games
+player 0 first, its dice explicit chance nodes; actions are Ludus's fixed action space (see
+docs/python.md): whole turns, or in a tables game loaded with `steps` one action a die. States and games
 pickle, deepcopy and serialize; observations and information states are provided.
 """
 

@@ -1,8 +1,8 @@
 //! The rules-file reference as data: every table and key a family's files may use, each with
 //! one line, what to write, its default, a short correct example and a longer text. It is the
 //! one source of the help notes under errors (`= help: board.pits: …; e.g. pits = 6`), of
-//! `ludus explain`, and of the checks that keep the README's reference in step (every key here is
-//! in the README, every key the files accept is here). Each family declares its own
+//! `ludus explain`, and of the checks that keep the reference in docs/rules.md in step (every key here is
+//! in docs/rules.md, every key the files accept is here). Each family declares its own
 //! [`FamilyRef`]; the `[game]` table, shared by all, is declared here.
 
 use super::toml::RulesDoc;

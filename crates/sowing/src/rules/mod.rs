@@ -2,7 +2,7 @@
 //! table: the spanned serde struct read from the TOML, its reference entries (keys, defaults,
 //! examples, texts), its checks and compilation into the rule the engine plays, the rule in
 //! plain words, and the fast paths it closes. Adding an option touches its table's module (and
-//! the README's reference, which a test keeps in step).
+//! the reference in docs/rules.md, which a test keeps in step).
 //!
 //! Unknown keys, wrong types and misspelt options are reported by `toml` at their place in the
 //! file; the checks here are those that need more than one value. All problems are reported
@@ -122,7 +122,7 @@ impl Captures {
 }
 
 /// The reference of sowing rules files: every table and key, one line, what to write, the
-/// default, an example and the full text (the README's "Reference: keys" says the same; a test
+/// default, an example and the full text ("Reference: keys" in docs/rules.md says the same; a test
 /// keeps the two in step).
 pub const REFERENCE: FamilyRef = FamilyRef {
     family: "sowing",
@@ -147,7 +147,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
 };
 
 /// The pit views: each has the fields `count`, `side`, `number`, `row`, `column`, `is_store`,
-/// `open` and `exists` (the README's "Pit views" says the same).
+/// `open` and `exists` ("Pit views" in docs/rules.md says the same).
 const VIEWS: &[(&str, &str)] = &[
     ("pit", "a pit view: the pit being checked (whether a move may start from it, a drop into it, a pit the capture's chain walks to)"),
     ("last", "a pit view: where the last stone fell (of the move, or of the lap in `sowing.relay_when`)"),

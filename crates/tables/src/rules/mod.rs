@@ -1,7 +1,7 @@
 //! The tables rules format, one module per table of a rules file. Each module holds all of its
 //! table: the spanned serde struct read from the TOML, its reference entries (keys, defaults,
 //! examples, texts), its checks and compilation into the rule the engine plays, and the rule in
-//! plain words. Adding an option touches its table's module (and the README's reference, which
+//! plain words. Adding an option touches its table's module (and the reference in docs/rules.md, which
 //! a test keeps in step).
 //!
 //! Unknown keys and wrong types are reported by `toml` at their place in the file; a word of
@@ -93,7 +93,7 @@ pub struct TablesAi {
 }
 
 /// The reference of tables rules files: every table and key, one line, what to write, the
-/// default, an example and the full text (the README's "Keys" table says the same; a test keeps
+/// default, an example and the full text (the "Keys" table of docs/rules.md says the same; a test keeps
 /// the two in step).
 pub const REFERENCE: FamilyRef = FamilyRef {
     family: "tables",
