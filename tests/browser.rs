@@ -1,6 +1,7 @@
 //! The page of `ludus serve` driven in a real browser (Chromium, through its WebDriver): games of
 //! Oware and Backgammon played by clicking on the board, the computer's answer, undo, a hint, a
-//! record replayed step by step, and a broken rules file's located errors. A screenshot of each board is kept in
+//! record replayed step by step, a broken rules file's located errors, and two people playing one game
+//! from two browsers by a link while a third watches. A screenshot of each board is kept in
 //! `target/tmp/browser/`. Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
 //! them); skipped, saying so, where they are missing.
 
@@ -402,4 +403,170 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     screenshot(&c, "broken-rules").await;
 
     c.close().await.unwrap();
+}
+
+/// The value of a script's expression on the page, as a string.
+async fn script_text(c: &Client, expression: &str) -> String {
+    let v = c
+        .execute(&format!("return String({expression});"), vec![])
+        .await
+        .expect("run a script");
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Waits until the page shows at least `steps` lines of moves, and says how long that took.
+async fn seen_within(c: &Client, steps: usize, since: Instant) -> Duration {
+    wait_for(
+        c,
+        &format!("document.querySelectorAll('#log li').length >= {steps}"),
+    )
+    .await;
+    since.elapsed()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_play_one_game_from_two_browsers_by_a_link_and_a_third_watches() {
+    let s = Served::start();
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    // South begins an Oware game against a friend elsewhere.
+    let south = driver.browser().await;
+    south.goto(&s.url("/")).await.unwrap();
+    wait_for(
+        &south,
+        "document.querySelector('#rules-select option[value=\"oware\"]')",
+    )
+    .await;
+    choose(&south, "#rules-select", "oware").await;
+    choose(&south, "#seat0-kind", "human").await;
+    choose(&south, "#seat1-kind", "friend").await;
+    choose(&south, "#first", "0").await;
+    set_value(&south, "#seed", "1").await;
+    click(&south, "#start").await;
+    wait_for(
+        &south,
+        "document.getElementById('friend-link').value.includes('#game=')",
+    )
+    .await;
+    let link = script_text(&south, "document.getElementById('friend-link').value").await;
+    let watch = script_text(&south, "document.getElementById('watch-link').value").await;
+    assert!(link.starts_with(&s.base) && watch.starts_with(&s.base) && link != watch);
+    screenshot(&south, "friend-south-begins").await;
+
+    // North opens the link: their seat, waiting for South.
+    let north = driver.browser().await;
+    north.goto(&link).await.unwrap();
+    wait_for(&north, "!document.getElementById('play').hidden").await;
+    wait_status(&north, "South to move (waiting for South").await;
+    assert!(!present(&north, "#board .spot.movable").await);
+    assert!(
+        script_text(&north, "document.getElementById('links').hidden").await == "true",
+        "a friend's page gives no links"
+    );
+
+    // South sows pit 3: North's page shows it within a second, and North may move.
+    click(&south, "#board .spot[data-side=\"0\"][data-pit=\"3\"]").await;
+    let took = seen_within(&north, 2, Instant::now()).await;
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    wait_for(
+        &north,
+        "document.querySelector('#board .spot.movable[data-side=\"1\"][data-pit=\"1\"]')",
+    )
+    .await;
+    wait_status(&south, "North to move (waiting for North").await;
+
+    // A spectator follows, and can do nothing.
+    let watcher = driver.browser().await;
+    watcher.goto(&watch).await.unwrap();
+    wait_status(&watcher, "Watching: North to move").await;
+    assert!(!present(&watcher, "#board .spot.movable").await);
+    for control in ["#undo", "#hint", "#play-typed"] {
+        let disabled = script_text(
+            &watcher,
+            &format!("document.querySelector('{control}').disabled"),
+        )
+        .await;
+        assert_eq!(disabled, "true", "{control}");
+    }
+
+    // North answers by clicking; South and the spectator see it within a second.
+    let since = Instant::now();
+    click(&north, "#board .spot[data-side=\"1\"][data-pit=\"1\"]").await;
+    for page in [&south, &watcher] {
+        let took = seen_within(page, 3, since).await;
+        assert!(took < Duration::from_secs(1), "{took:?}");
+    }
+    let v = served(&south, &s).await;
+    assert_eq!(v["log"][2]["text"], "North plays 1");
+    screenshot(&north, "friend-north").await;
+    screenshot(&watcher, "friend-watcher").await;
+
+    // North reloads: the game resumes where it is, and goes on.
+    north.refresh().await.unwrap();
+    wait_for(&north, "!document.getElementById('play').hidden").await;
+    wait_steps(&north, 3).await;
+    wait_status(&north, "South to move (waiting for South").await;
+    click(&south, "#board .spot[data-side=\"0\"][data-pit=\"4\"]").await;
+    seen_within(&north, 4, Instant::now()).await;
+    wait_for(
+        &north,
+        "document.querySelector('#board .spot.movable[data-side=\"1\"]')",
+    )
+    .await;
+
+    // A link nobody was given opens no game.
+    watcher
+        .goto(&s.url(&format!("/#game={}", "0".repeat(32))))
+        .await
+        .unwrap();
+    wait_for(
+        &watcher,
+        "document.getElementById('setup-error').textContent.includes('no game')",
+    )
+    .await;
+
+    for c in [south, north, watcher] {
+        c.close().await.unwrap();
+    }
+}
+
+/// The controls of a turn that are shown but not wholly inside the window: none when the board
+/// and every control fit without scrolling.
+const OUTSIDE: &str = "(() => {
+  const out = [];
+  for (const css of ['#board svg', '#status', '#roll', '#move-text', '#play-typed', '#undo', '#hint', '#choices', '#resign', '#offer-end']) {
+    const e = document.querySelector(css);
+    if (!e || e.offsetParent === null) continue;
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight + 0.5 || r.right > window.innerWidth + 0.5) {
+      out.push(`${css} at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+  }
+  return out.length ? `${out.join('; ')} (window ${window.innerWidth}×${window.innerHeight})` : '';
+})()";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_and_every_control_of_a_turn_fit_a_laptop_window_and_a_phone_screen() {
+    let s = Served::start();
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    for (screen, width, height) in [("laptop", 1366, 768), ("phone", 390, 844)] {
+        let c = driver.browser().await;
+        c.set_window_size(width, height).await.unwrap();
+        for (rules, dice) in [("oware", false), ("backgammon", true), ("uuholo", false)] {
+            set_up(&c, &s, rules, "greedy").await;
+            if dice {
+                wait_for(&c, "!document.getElementById('roll').disabled").await;
+                click(&c, "#roll").await;
+            }
+            wait_for(&c, "document.querySelector('#board .spot.movable')").await;
+            wait_for(&c, "document.body.dataset.busy === '0'").await;
+            let outside = script_text(&c, OUTSIDE).await;
+            assert!(outside.is_empty(), "{rules} on a {screen}: {outside}");
+            screenshot(&c, &format!("{screen}-{rules}")).await;
+        }
+        c.close().await.unwrap();
+    }
 }

@@ -542,6 +542,13 @@ fn every_route_the_readme_lists_is_served() {
         let route = row[3..].split('`').next().unwrap();
         let (method, path) = route.split_once(' ').unwrap();
         let path = path.replace("{id}", &id);
+        if path.ends_with("/events") {
+            // A stream that goes on while the game lives: its head is enough.
+            let response = ureq::get(&s.url(&path)).call().expect("the events");
+            assert_eq!(response.content_type(), "text/event-stream", "{route}");
+            routes += 1;
+            continue;
+        }
         // The route exists: whatever the body, the answer is not "no such route" (404 with
         // that message) nor "method not allowed" (405).
         let (status, v) = call(
@@ -559,7 +566,7 @@ fn every_route_the_readme_lists_is_served() {
         );
         routes += 1;
     }
-    assert_eq!(routes, 14, "the README's API table changed");
+    assert_eq!(routes, 16, "the README's API table changed");
 }
 
 #[test]
@@ -862,4 +869,193 @@ fn a_turn_of_a_hundred_thousand_moves_is_played_step_by_step_in_bounded_memory()
         let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
         assert!(kb < 200 << 10, "the server's peak memory: {kb} KB");
     }
+}
+
+/// The events of a game's stream, read from a raw connection: each `data:` line's JSON.
+struct Events(BufReader<TcpStream>);
+
+impl Events {
+    fn open(s: &Served, link: &str) -> Events {
+        let mut c = connect(s, 5);
+        write!(
+            c,
+            "GET /api/games/{link}/events HTTP/1.1\r\nHost: ludus\r\n\r\n"
+        )
+        .unwrap();
+        let mut events = Events(BufReader::new(c));
+        let head = events.line();
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        while !events.line().trim().is_empty() {}
+        events
+    }
+
+    fn line(&mut self) -> String {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut self.0, &mut line).expect("a line of the stream");
+        line
+    }
+
+    /// The next event's count of changes.
+    fn next(&mut self) -> u64 {
+        loop {
+            let line = self.line();
+            if let Some(data) = line.trim().strip_prefix("data:") {
+                let v: Value = serde_json::from_str(data.trim()).expect("JSON data");
+                return v["changes"].as_u64().expect("a count");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_friend_plays_by_their_own_link_spectators_watch_and_no_link_moves_for_another() {
+    let s = Served::start();
+    let (id, v) = new_game(
+        &s,
+        json!({"rules": "oware", "seats": ["human", "friend"], "first": 0, "seed": 1}),
+    );
+    assert_eq!(
+        (&v["access"], &v["you"], &v["seats"], &v["turn"]),
+        (
+            &json!("owner"),
+            &json!([true, false]),
+            &json!(["human", "friend"]),
+            &json!(0)
+        )
+    );
+    assert!(v["links"]["friends"][0].is_null(), "{}", v["links"]);
+    let friend = v["links"]["friends"][1].as_str().unwrap().to_string();
+    let watch = v["links"]["watch"].as_str().unwrap().to_string();
+    assert!(friend.len() == 32 && watch.len() == 32 && friend != id && watch != friend);
+
+    // The friend's page follows the game: an event as it opens, one after each change.
+    let mut follows = Events::open(&s, &friend);
+    let opened = follows.next();
+    assert_eq!(opened, v["changes"].as_u64().unwrap());
+
+    // Out of turn, the friend's link moves nothing; the owner's move is announced at once.
+    let (status, refused) = post(&s, &friend, "move", Some(json!({"move": "1"})));
+    assert_eq!(status, 403, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("South's turn"),
+        "{refused}"
+    );
+    let sent = Instant::now();
+    let (status, v) = post(&s, &id, "move", Some(json!({"move": "3"})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(follows.next(), opened + 1);
+    assert!(
+        sent.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        sent.elapsed()
+    );
+
+    // The friend's view: their seat, the board from their side, none of the other links.
+    let (status, theirs) = call("GET", &s.url(&format!("/api/games/{friend}")), None);
+    assert_eq!(status, 200);
+    assert_eq!(
+        (&theirs["access"], &theirs["you"], &theirs["id"]),
+        (&json!("seat"), &json!([false, true]), &json!(friend))
+    );
+    assert!(theirs.get("links").is_none(), "{theirs}");
+    assert_eq!(theirs["state"], v["state"]);
+    assert_ne!(theirs["svg"], v["svg"], "drawn from North's side");
+
+    // Nobody else moves for the friend: not the owner, not a spectator, not a made-up link.
+    let before = v["steps"].clone();
+    let (status, refused) = post(&s, &id, "move", Some(json!({"move": "1"})));
+    assert_eq!(status, 403, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("own link"),
+        "{refused}"
+    );
+    for op in ["move", "undo", "next", "computer", "hint", "resign"] {
+        let body = (op == "move").then(|| json!({"move": "1"}));
+        let (status, refused) = post(&s, &watch, op, body);
+        assert_eq!(status, 403, "{op}: {refused}");
+    }
+    let (status, _) = call("DELETE", &s.url(&format!("/api/games/{watch}")), None);
+    assert_eq!(status, 403);
+    let (status, _) = call("DELETE", &s.url(&format!("/api/games/{friend}")), None);
+    assert_eq!(status, 403);
+    let made_up = "0".repeat(32);
+    let (status, _) = post(&s, &made_up, "move", Some(json!({"move": "1"})));
+    assert_eq!(status, 404);
+    let (_, watched) = call("GET", &s.url(&format!("/api/games/{watch}")), None);
+    assert_eq!(
+        (&watched["access"], &watched["you"], &watched["steps"]),
+        (&json!("watcher"), &json!([false, false]), &before)
+    );
+    assert_eq!(watched["undoable"], false);
+
+    // The friend moves; the owner cannot take that back, the friend can, before South plays on.
+    let (status, v) = post(&s, &friend, "move", Some(json!({"move": "1"})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["log"][0]["text"], "North plays 1");
+    assert_eq!(follows.next(), opened + 2);
+    let (status, _) = post(&s, &id, "undo", None);
+    assert_eq!(status, 403);
+    let (status, v) = post(&s, &friend, "undo", None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["turn"], 1);
+    let (_, v) = post(&s, &friend, "move", Some(json!({"move": "2"})));
+    assert_eq!(v["turn"], 0);
+    let (status, _) = post(&s, &id, "move", Some(json!({"move": "4"})));
+    assert_eq!(status, 200);
+    let (status, refused) = post(&s, &friend, "undo", None);
+    assert_eq!(status, 403, "South has played on: {refused}");
+
+    // The record holds both people's moves.
+    let record = ureq::get(&s.url(&format!("/api/games/{watch}/record")))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    let moves = record.lines().filter(|l| l.starts_with(r#"{"move""#));
+    assert_eq!(moves.count(), 4, "{record}");
+}
+
+#[test]
+fn an_offer_to_a_friend_waits_for_their_answer_on_their_link() {
+    let s = Served::start();
+    let (id, v) = new_game(
+        &s,
+        json!({"rules": "backgammon", "seats": ["friend", "human"], "first": 0, "seed": 2}),
+    );
+    assert_eq!(v["you"], json!([false, true]));
+    let friend = v["links"]["friends"][0].as_str().unwrap().to_string();
+    // White (the friend) resigns a gammon: nobody answers for Black but Black's link.
+    let (status, refused) = post(
+        &s,
+        &friend,
+        "resign",
+        Some(json!({"resign": "gammon", "accepted": true})),
+    );
+    assert_eq!(status, 400, "the friend cannot answer for Black: {refused}");
+    let (status, v) = post(&s, &friend, "resign", Some(json!({"resign": "gammon"})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["accepted"], Value::Null);
+    assert_eq!(v["offer"], json!({"by": 0, "what": "gammon"}));
+    assert_eq!(v["awaiting"], "roll");
+    let (status, _) = post(&s, &friend, "answer", Some(json!({"accepted": true})));
+    assert_eq!(status, 403, "the friend cannot answer their own offer");
+    // Declined: play goes on and the offer is gone.
+    let (status, v) = post(&s, &id, "answer", Some(json!({"accepted": false})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!((&v["accepted"], &v["offer"]), (&json!(false), &Value::Null));
+    let (status, _) = post(&s, &id, "answer", Some(json!({"accepted": true})));
+    assert_eq!(status, 409, "no offer awaits");
+    // An offer lapses once the game changes.
+    post(&s, &friend, "resign", None);
+    let (status, v) = post(&s, &friend, "roll", None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["offer"], Value::Null);
+    let (status, _) = post(&s, &id, "answer", Some(json!({"accepted": true})));
+    assert_eq!(status, 409);
+    // Accepted: the game ends as resigned.
+    post(&s, &friend, "resign", None);
+    let (status, v) = post(&s, &id, "answer", Some(json!({"accepted": true})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["result"]["reason"], "resigned");
+    assert_eq!(v["state"]["result"]["winner"], 1);
 }

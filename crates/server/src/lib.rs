@@ -13,6 +13,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, State};
 use axum::http::{header, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json as Body, Router};
@@ -28,7 +29,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use session::{parse_seat, Refusal, Seating, Session, Thinking};
+use session::{parse_seat, Access, Act, Refusal, Seat, Seating, Session, Thinking};
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -46,6 +47,8 @@ const ICON: &str = include_str!("page/favicon.svg");
 /// The served games and what bounds them.
 pub struct Server {
     games: Mutex<HashMap<String, Slot>>,
+    /// The links to a game other than its id: each friend's seat, and the spectators'.
+    links: Mutex<HashMap<String, Link>>,
     /// The bytes the held games take, as last measured (after each change).
     bytes: AtomicUsize,
     /// One permit a core: computer players think one a core, the rest wait their turn.
@@ -65,6 +68,12 @@ struct Slot {
     held: Arc<Mutex<Held>>,
 }
 
+/// A link to a game other than its id, and what it may do there.
+struct Link {
+    id: String,
+    access: Access,
+}
+
 /// A game, when a request last came for it, and the bytes it takes.
 struct Held {
     session: Session,
@@ -72,6 +81,23 @@ struct Held {
     bytes: usize,
     /// Dropped from the server: its bytes are no longer counted.
     gone: bool,
+    /// The game's other links: the spectators', and each friend's seat's.
+    watch: String,
+    friends: [Option<String>; 2],
+    /// Counts the changes, for the pages that follow the game (`GET …/events`).
+    changes: tokio::sync::watch::Sender<u64>,
+}
+
+impl Held {
+    /// Tells the pages that follow the game that it changed.
+    fn changed(&self) {
+        self.changes.send_modify(|n| *n += 1);
+    }
+
+    /// The links of a game, to forget with it.
+    fn links(&self) -> impl Iterator<Item = &String> {
+        std::iter::once(&self.watch).chain(self.friends.iter().flatten())
+    }
 }
 
 /// The address a request came from: a client, for the share each client gets.
@@ -96,6 +122,7 @@ impl Server {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Server {
             games: Mutex::new(HashMap::new()),
+            links: Mutex::new(HashMap::new()),
             bytes: AtomicUsize::new(0),
             thinkers: Semaphore::new(cores),
             thinking: Mutex::new(HashMap::new()),
@@ -122,6 +149,10 @@ impl Server {
     fn forget(&self, held: &mut Held) {
         held.gone = true;
         self.bytes.fetch_sub(held.bytes, Ordering::Relaxed);
+        let mut links = lock(&self.links);
+        for key in held.links() {
+            links.remove(key);
+        }
     }
 
     /// Measures a game again after a change.
@@ -159,7 +190,6 @@ impl Server {
     /// dropping the idle ones).
     fn hold(&self, session: Session, client: Client) -> Result<Body<Value>, ApiError> {
         let id = new_id();
-        let answer = view(&id, &session, None, None)?;
         let bytes = session.bytes();
         self.room_for(bytes)?;
         let mut games = lock(&self.games);
@@ -187,12 +217,35 @@ impl Server {
                 ),
             ));
         }
+        let friends = [0, 1].map(|p| {
+            let friend = !session.plays(Access::Owner, p) && session.plays(Access::Seat(p), p);
+            friend.then(new_id)
+        });
         let held = Held {
             session,
             touched: Instant::now(),
             bytes,
             gone: false,
+            watch: new_id(),
+            friends,
+            changes: tokio::sync::watch::channel(0).0,
         };
+        let answer = view(&id, &held, Access::Owner, None, None)?;
+        let mut links = lock(&self.links);
+        links.insert(
+            held.watch.clone(),
+            Link {
+                id: id.clone(),
+                access: Access::Watcher,
+            },
+        );
+        for (p, key) in held.friends.iter().enumerate() {
+            if let Some(key) = key {
+                let (id, access) = (id.clone(), Access::Seat(p));
+                links.insert(key.clone(), Link { id, access });
+            }
+        }
+        drop(links);
         self.bytes.fetch_add(bytes, Ordering::Relaxed);
         let held = Arc::new(Mutex::new(held));
         games.insert(
@@ -205,33 +258,42 @@ impl Server {
         Ok(answer)
     }
 
-    fn held(&self, id: &str) -> Result<Arc<Mutex<Held>>, ApiError> {
+    /// The game a link leads to (its id, a friend's or a spectator's link), and what the link
+    /// may do there.
+    fn held(&self, link: &str) -> Result<(Arc<Mutex<Held>>, Access), ApiError> {
+        let (id, access) = match lock(&self.links).get(link) {
+            Some(l) => (l.id.clone(), l.access),
+            None => (link.to_string(), Access::Owner),
+        };
         lock(&self.games)
-            .get(id)
-            .map(|s| Arc::clone(&s.held))
+            .get(&id)
+            .map(|s| (Arc::clone(&s.held), access))
             .ok_or_else(|| {
                 err(
                     StatusCode::NOT_FOUND,
                     format!(
                         "no game `{}` on this server (it may have been idle for more than {} \
                      minutes and dropped)",
-                        excerpt(id),
+                        excerpt(link),
                         self.idle.as_secs() / 60
                     ),
                 )
             })
     }
 
-    /// Runs `f` on the game `id`: the game's view after it.
+    /// Runs `f` on the game a link leads to, when the link may do `act`: the game's view after
+    /// it.
     fn change(
         &self,
-        id: &str,
+        link: &str,
+        act: Act,
         f: impl FnOnce(&mut Session) -> Result<(), Refusal>,
     ) -> Result<Value, ApiError> {
-        let held = self.held(id)?;
+        let (held, access) = self.held(link)?;
         self.room_for(0)?;
         let mut held = lock(&held);
         held.touched = Instant::now();
+        permit(&held.session, access, act)?;
         let before = held.session.steps();
         // A session changes only once a request is known to succeed, so a defect that panics
         // half way leaves the game as it was.
@@ -242,7 +304,8 @@ impl Server {
             )
         })??;
         self.remeasure(&mut held);
-        Ok(view(id, &held.session, None, Some(before))?.0)
+        held.changed();
+        Ok(view(link, &held, access, None, Some(before))?.0)
     }
 
     /// Waits for `client`'s turn to think, then for a free core.
@@ -339,6 +402,13 @@ impl From<JsonRejection> for ApiError {
 /// Characters of a parser's message about a request that are sent back.
 const MESSAGE_CHARS: usize = 300;
 
+/// Refused (403) when `access` may not do `act` in `session` now.
+fn permit(session: &Session, access: Access, act: Act) -> Result<(), ApiError> {
+    session
+        .permit(access, act)
+        .map_err(|why| err(StatusCode::FORBIDDEN, why))
+}
+
 fn bad_request(message: impl Into<String>) -> ApiError {
     err(StatusCode::BAD_REQUEST, message.into())
 }
@@ -390,6 +460,8 @@ pub fn app(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/next", post(next))
         .route("/api/games/{id}/end", post(end))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/answer", post(answer))
+        .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/computer", post(computer))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/record", get(download_record))
@@ -615,15 +687,19 @@ async fn new_game(
 fn begin(
     server: &Server,
     request: NewGame,
-    seats: Option<[Spec; 2]>,
+    seats: Option<[Seat; 2]>,
     client: Client,
 ) -> Result<Body<Value>, ApiError> {
     // Without seats: a person against the rules' learned network where they name one, else
     // against mcts.
     let seats = |game: &AnyGame| {
+        let here = |spec| Seat {
+            spec,
+            elsewhere: false,
+        };
         seats.unwrap_or_else(|| match game.names_network() {
-            true => [Spec::Human, ludus_players::NetPlayer::default().into()],
-            false => [Spec::Human, ludus_players::Mcts::default().into()],
+            true => [Spec::Human, ludus_players::NetPlayer::default().into()].map(here),
+            false => [Spec::Human, ludus_players::Mcts::default().into()].map(here),
         })
     };
     let session = match &request.record {
@@ -732,15 +808,21 @@ fn new_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The view of a game; after a change, with only the steps the change added to the move list.
+/// The view of a game as the link `link` gets it; after a change, with only the steps the
+/// change added to the move list. The link the game was begun from also gets the other links.
 fn view(
-    id: &str,
-    session: &Session,
+    link: &str,
+    held: &Held,
+    access: Access,
     at: Option<usize>,
     log_from: Option<usize>,
 ) -> Result<Body<Value>, ApiError> {
-    let mut v = session.view(at, log_from)?;
-    v["id"] = json!(id);
+    let mut v = held.session.view(at, log_from, access)?;
+    v["id"] = json!(link);
+    v["changes"] = json!(*held.changes.borrow());
+    if access == Access::Owner {
+        v["links"] = json!({"watch": held.watch, "friends": held.friends});
+    }
     Ok(Body(v))
 }
 
@@ -757,18 +839,19 @@ async fn show(
     at: Result<Query<At>, axum::extract::rejection::QueryRejection>,
 ) -> Answer {
     let Query(At { at }) = at.map_err(|e| bad_request(e.body_text()))?;
-    let held = server.held(&id)?;
+    let (held, access) = server.held(&id)?;
     let answer = blocking(move || {
         let mut held = lock(&held);
         held.touched = Instant::now();
-        view(&id, &held.session, at, None)
+        view(&id, &held, access, at, None)
     })
     .await?;
     Ok(answer.into_response())
 }
 
 async fn drop_game(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
-    server.held(&id)?;
+    let (held, access) = server.held(&id)?;
+    permit(&lock(&held).session, access, Act::Own)?;
     if let Some(slot) = lock(&server.games).remove(&id) {
         server.forget(&mut lock(&slot.held));
     }
@@ -789,16 +872,18 @@ async fn play(
     body: Result<Body<MoveRequest>, JsonRejection>,
 ) -> Answer {
     let Body(request) = body?;
-    changed(server, id, move |s| s.play(&request.text)).await
+    changed(server, id, Act::Turn, move |s| s.play(&request.text)).await
 }
 
-/// Runs `f` on the game `id` off the request threads: the game's view after it.
+/// Runs `f` on the game a link leads to, off the request threads, when the link may do `act`:
+/// the game's view after it.
 async fn changed(
     server: Arc<Server>,
     id: String,
+    act: Act,
     f: impl FnOnce(&mut Session) -> Result<(), Refusal> + Send + 'static,
 ) -> Answer {
-    let v = blocking(move || server.change(&id, f)).await?;
+    let v = blocking(move || server.change(&id, act, f)).await?;
     Ok(Body(v).into_response())
 }
 
@@ -811,11 +896,14 @@ struct RollRequest {
 /// `POST /api/games/{id}/roll [{"dice": [a, b]}]`: the server's dice, or real ones typed in.
 async fn roll(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
     let request: RollRequest = optional(&body)?;
-    changed(server, id, move |s| s.roll(request.dice.as_deref())).await
+    changed(server, id, Act::Turn, move |s| {
+        s.roll(request.dice.as_deref())
+    })
+    .await
 }
 
 async fn undo(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
-    changed(server, id, Session::undo).await
+    changed(server, id, Act::Undo, Session::undo).await
 }
 
 #[derive(Deserialize, Default)]
@@ -829,7 +917,7 @@ async fn next(State(server): State<Arc<Server>>, Path(id): Path<String>, body: B
     if request.first.is_some_and(|p| p > 1) {
         return Err(bad_request("`first` must be 0 or 1"));
     }
-    changed(server, id, move |s| s.next_game(request.first)).await
+    changed(server, id, Act::Next, move |s| s.next_game(request.first)).await
 }
 
 #[derive(Deserialize, Default)]
@@ -846,24 +934,30 @@ struct ResignRequest {
 }
 
 /// `POST /api/games/{id}/resign [{"resign": "gammon", "accepted": B}]`: the person whose turn
-/// it is resigns; the view after, with `"accepted"`.
+/// it is resigns; the view after, with `"accepted"` (null while a person elsewhere is to
+/// answer).
 async fn resign(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
     let request: ResignRequest = optional(&body)?;
     let level = request.resign.unwrap_or(Resignation::Single);
-    answered(server, id, move |s| s.resign(level, request.accepted)).await
+    answered(server, id, Act::Turn, move |s, access| {
+        s.resign(level, request.accepted, access)
+    })
+    .await
 }
 
-/// The view after an offer that ends the game (`offer`: whether it was accepted), with
-/// `"accepted"`.
+/// The view after an offer that ends the game (`offer`: whether it was accepted, `None` while a
+/// person elsewhere is to answer), with `"accepted"`.
 async fn answered(
     server: Arc<Server>,
-    id: String,
-    offer: impl FnOnce(&mut Session) -> Result<bool, Refusal> + Send + 'static,
+    link: String,
+    act: Act,
+    offer: impl FnOnce(&mut Session, Access) -> Result<Option<bool>, Refusal> + Send + 'static,
 ) -> Answer {
+    let (_, access) = server.held(&link)?;
     let v = blocking(move || {
-        let mut accepted = false;
-        let mut v = server.change(&id, |s| {
-            accepted = offer(s)?;
+        let mut accepted = None;
+        let mut v = server.change(&link, act, |s| {
+            accepted = offer(s, access)?;
             Ok(())
         })?;
         v["accepted"] = json!(accepted);
@@ -874,11 +968,58 @@ async fn answered(
 }
 
 /// `POST /api/games/{id}/end [{"accepted": B}]`: the person to move offers to end the game;
-/// the view after, with `"accepted"`.
+/// the view after, with `"accepted"` (null while a person elsewhere is to answer).
 async fn end(State(server): State<Arc<Server>>, Path(id): Path<String>, body: Bytes) -> Answer {
     let request: EndRequest = optional(&body)?;
-    answered(server, id, move |s| s.offer_end(request.accepted)).await
+    answered(server, id, Act::Turn, move |s, access| {
+        s.offer_end(request.accepted, access)
+    })
+    .await
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnswerRequest {
+    accepted: bool,
+}
+
+/// `POST /api/games/{id}/answer {"accepted": B}`: the person an offer was made to answers it;
+/// the view after, with `"accepted"`.
+async fn answer(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Body<AnswerRequest>, JsonRejection>,
+) -> Answer {
+    let Body(request) = body?;
+    answered(server, id, Act::Answer, move |s, _| {
+        s.answer(request.accepted).map(Some)
+    })
+    .await
+}
+
+/// `GET /api/games/{id}/events`: server-sent events, one (`change`, with the count of changes)
+/// as the stream opens and after every change of the game, so that every page following it
+/// (a friend's, a spectator's) asks for the new view at once. It ends when the game is dropped;
+/// a comment every [`KEEP_ALIVE`] keeps proxies from closing it and finds clients gone.
+async fn events(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
+    let (held, _) = server.held(&id)?;
+    let mut changes = lock(&held).changes.subscribe();
+    drop(held);
+    changes.mark_changed();
+    let stream = futures_util::stream::unfold(changes, |mut changes| async move {
+        changes.changed().await.ok()?;
+        let n = *changes.borrow_and_update();
+        let event = Event::default()
+            .event("change")
+            .data(json!({ "changes": n }).to_string());
+        Some((Ok::<_, std::convert::Infallible>(event), changes))
+    });
+    let keep = KeepAlive::new().interval(KEEP_ALIVE);
+    Ok(Sse::new(stream).keep_alive(keep).into_response())
+}
+
+/// How often a stream of events sends a comment when nothing happens.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// Thinks about `thinking` on a blocking thread once a core is free: the chosen move's index
 /// and the search's report.
@@ -933,11 +1074,15 @@ async fn computer(
     client: Client,
     Path(id): Path<String>,
 ) -> Answer {
-    let held = server.held(&id)?;
-    let thinking = lock(&held).session.thinking(false)?;
+    let (held, access) = server.held(&id)?;
+    let thinking = {
+        let held = lock(&held);
+        permit(&held.session, access, Act::Own)?;
+        held.session.thinking(false)?
+    };
     let (index, report) = think(&server, client, &thinking, false).await?;
     let v = blocking(move || {
-        let mut v = server.change(&id, |s| s.play_thought(&thinking, index))?;
+        let mut v = server.change(&id, Act::Own, |s| s.play_thought(&thinking, index))?;
         v["thought"] = report;
         Ok(v)
     })
@@ -947,8 +1092,12 @@ async fn computer(
 
 /// `POST /api/games/{id}/hint`: the best moves as a computer player sees them (not played).
 async fn hint(State(server): State<Arc<Server>>, client: Client, Path(id): Path<String>) -> Answer {
-    let held = server.held(&id)?;
-    let thinking = lock(&held).session.thinking(true)?;
+    let (held, access) = server.held(&id)?;
+    let thinking = {
+        let held = lock(&held);
+        permit(&held.session, access, Act::Turn)?;
+        held.session.thinking(true)?
+    };
     let (_, report) = think(&server, client, &thinking, true).await?;
     lock(&held).touched = Instant::now();
     Ok(Body(report).into_response())
@@ -956,7 +1105,7 @@ async fn hint(State(server): State<Arc<Server>>, client: Client, Path(id): Path<
 
 /// `GET /api/games/{id}/record`: the record, a file `ludus replay` reads.
 async fn download_record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
-    let held = server.held(&id)?;
+    let (held, _) = server.held(&id)?;
     let (name, record) = blocking(move || {
         let mut held = lock(&held);
         held.touched = Instant::now();
@@ -993,7 +1142,10 @@ mod tests {
             players: ["human".into(), "human".into()],
         };
         let start = Seating {
-            seats: [Spec::Human, Spec::Human],
+            seats: [Seat {
+                spec: Spec::Human,
+                elsewhere: false,
+            }; 2],
             first: Some(0),
             seed: Some(1),
         };
@@ -1020,7 +1172,7 @@ mod tests {
             .as_str()
             .unwrap()
             .to_string();
-        let in_use = idle.held(&id).unwrap();
+        let (in_use, _) = idle.held(&id).unwrap();
         let guard = lock(&in_use);
         idle.sweep();
         assert!(idle.held(&id).is_ok(), "a game in use is kept");

@@ -15,22 +15,90 @@ use std::time::Duration;
 /// A served game (or match): the table it is played at.
 pub struct Session {
     table: Table,
+    /// The seats of people who play from their own link (a friend on another computer).
+    elsewhere: [bool; 2],
+    /// An offer to end the game or a resignation, awaiting the answer of a person elsewhere.
+    offer: Option<Offer>,
     /// Legal moves a view lists at most.
     listed_moves: usize,
 }
 
+/// A seat as the server takes it: its player, and whether that player is a person who plays
+/// from their own link (`friend`) rather than at the page that began the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub spec: Spec,
+    pub elsewhere: bool,
+}
+
+/// Who a link to a served game speaks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// The link the game was begun from: every seat but a friend's.
+    Owner,
+    /// A friend's link: their own seat only.
+    Seat(Player),
+    /// A spectator's link: the game is watched, never changed.
+    Watcher,
+}
+
+impl Access {
+    pub fn word(self) -> &'static str {
+        match self {
+            Access::Owner => "owner",
+            Access::Seat(_) => "seat",
+            Access::Watcher => "watcher",
+        }
+    }
+}
+
+/// What a request does, for the check of who may do it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Move, roll, offer, resign or ask for a hint: the seat whose turn it is.
+    Turn,
+    /// Take back a move: the person who played it.
+    Undo,
+    /// Start the match's next game: anyone who plays.
+    Next,
+    /// Answer an offer: the person it was made to.
+    Answer,
+    /// Ask a computer seat to move, or drop the game: the link it was begun from.
+    Own,
+}
+
+/// An offer awaiting its answer, valid while the game stays as it was made in.
+struct Offer {
+    by: Player,
+    what: Offered,
+    version: u64,
+}
+
+#[derive(Clone, Copy)]
+enum Offered {
+    End,
+    Resign(Resignation),
+}
+
 /// Options a new session starts with.
 pub struct Seating {
-    pub seats: [Spec; 2],
+    pub seats: [Seat; 2],
     /// Who moves first; as the starting ritual draws it when not given.
     pub first: Option<Player>,
     pub seed: Option<u64>,
 }
 
-/// A seat's player as the server accepts it: a person at the page, or a computer player that
-/// thinks for a time (at most the server's `server_think_seconds`), so that no request can tie up
-/// the server for long.
-pub fn parse_seat(text: &str, limits: &Limits) -> Result<Spec, Refusal> {
+/// A seat's player as the server accepts it: a person at the page (`human`), a person on another
+/// computer who plays from their own link (`friend`), or a computer player that thinks for a time
+/// (at most the server's `server_think_seconds`), so that no request can tie up the server for
+/// long.
+pub fn parse_seat(text: &str, limits: &Limits) -> Result<Seat, Refusal> {
+    if text == FRIEND {
+        return Ok(Seat {
+            spec: Spec::Human,
+            elsewhere: true,
+        });
+    }
     let spec: Spec = text.parse().map_err(Refusal::Bad)?;
     let most = Duration::from_secs(limits.server_think_seconds);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
@@ -40,9 +108,13 @@ pub fn parse_seat(text: &str, limits: &Limits) -> Result<Spec, Refusal> {
             excerpt(text)
         )));
     }
+    let here = Seat {
+        spec,
+        elsewhere: false,
+    };
     match spec.budget() {
-        None => Ok(spec),
-        Some(Budget::Time(t)) if t <= most => Ok(spec),
+        None => Ok(here),
+        Some(Budget::Time(t)) if t <= most => Ok(here),
         Some(_) => Err(bad(format!(
             "player `{}`: the server's computer players think for a time of at most {}s \
              (such as mcts:500ms or alphabeta:2s)",
@@ -52,6 +124,9 @@ pub fn parse_seat(text: &str, limits: &Limits) -> Result<Spec, Refusal> {
     }
 }
 
+/// The seat of a person who plays from their own link.
+const FRIEND: &str = "friend";
+
 fn bad(message: impl Into<String>) -> Refusal {
     Refusal::Bad(message.into())
 }
@@ -59,11 +134,13 @@ fn bad(message: impl Into<String>) -> Refusal {
 impl Session {
     /// A new game of `game`, played from its start.
     pub fn new(game: AnyGame, header: Header, start: Seating, limits: &Limits) -> Session {
-        let mut table =
-            Table::new(game, header, start.seats, start.seed).with_max_steps(limits.server_steps);
+        let mut table = Table::new(game, header, start.seats.map(|s| s.spec), start.seed)
+            .with_max_steps(limits.server_steps);
         table.start(start.first);
         Session {
             table,
+            elsewhere: start.seats.map(|s| s.elsewhere),
+            offer: None,
             listed_moves: limits.listed_moves,
         }
     }
@@ -74,19 +151,22 @@ impl Session {
         game: AnyGame,
         header: Header,
         record: &str,
-        seats: [Spec; 2],
+        seats: [Seat; 2],
         limits: &Limits,
     ) -> Result<Session, Refusal> {
         let mut input = std::io::BufReader::new(record.as_bytes());
         record::read_header(&mut input)
             .map_err(|e| bad(format!("record line {}: {}", e.line, e.message)))?;
-        let table = table::replay(game, header, seats, &mut input, limits.server_steps, |_| {})
+        let specs = seats.map(|s| s.spec);
+        let table = table::replay(game, header, specs, &mut input, limits.server_steps, |_| {})
             .map_err(|e| bad(format!("record line {}: {}", e.line, e.message)))?;
         if table.steps().is_empty() {
             return Err(bad("the record holds no game"));
         }
         Ok(Session {
             table,
+            elsewhere: seats.map(|s| s.elsewhere),
+            offer: None,
             listed_moves: limits.listed_moves,
         })
     }
@@ -116,14 +196,150 @@ impl Session {
         self.table.undo()
     }
 
-    /// The person to move offers to end the game; whether it ended.
-    pub fn offer_end(&mut self, accepted: Option<bool>) -> Result<bool, Refusal> {
-        self.table.offer_end(accepted)
+    /// The person to move offers to end the game, through `access`: whether it ended, or
+    /// `None` while a person elsewhere is to answer.
+    pub fn offer_end(
+        &mut self,
+        accepted: Option<bool>,
+        access: Access,
+    ) -> Result<Option<bool>, Refusal> {
+        self.offer(Offered::End, accepted, access)
     }
 
-    /// The person whose turn it is resigns, conceding `level`; whether the game ended.
-    pub fn resign(&mut self, level: Resignation, accepted: Option<bool>) -> Result<bool, Refusal> {
-        self.table.resign(level, accepted)
+    /// The person whose turn it is resigns, conceding `level`, through `access`: whether the
+    /// game ended, or `None` while a person elsewhere is to answer.
+    pub fn resign(
+        &mut self,
+        level: Resignation,
+        accepted: Option<bool>,
+        access: Access,
+    ) -> Result<Option<bool>, Refusal> {
+        self.offer(Offered::Resign(level), accepted, access)
+    }
+
+    /// An offer answered at once (by the computer, or by a person this link also plays for),
+    /// or left for the person elsewhere it is made to.
+    fn offer(
+        &mut self,
+        what: Offered,
+        accepted: Option<bool>,
+        access: Access,
+    ) -> Result<Option<bool>, Refusal> {
+        let Some(by) = self.turn() else {
+            return self.put(what, accepted).map(Some);
+        };
+        let other = 1 - by;
+        if self.table.seats()[other] != Spec::Human || self.plays(access, other) {
+            return self.put(what, accepted).map(Some);
+        }
+        let name = self.table.game().player_names()[other];
+        if accepted.is_some() {
+            return Err(bad(format!(
+                "{name} answers for themselves, from their own link"
+            )));
+        }
+        // Declined, an offer changes nothing: so the table checks it is one the rules allow.
+        self.put(what, Some(false))?;
+        self.offer = Some(Offer {
+            by,
+            what,
+            version: self.table.version(),
+        });
+        Ok(None)
+    }
+
+    fn put(&mut self, what: Offered, accepted: Option<bool>) -> Result<bool, Refusal> {
+        match what {
+            Offered::End => self.table.offer_end(accepted),
+            Offered::Resign(level) => self.table.resign(level, accepted),
+        }
+    }
+
+    /// The offer awaiting an answer, while the game is as it was made in.
+    fn pending(&self) -> Option<&Offer> {
+        self.offer
+            .as_ref()
+            .filter(|o| o.version == self.table.version())
+    }
+
+    /// Answers the offer awaiting an answer: whether the game ended.
+    pub fn answer(&mut self, accepted: bool) -> Result<bool, Refusal> {
+        let Some(offer) = self.pending() else {
+            return Err(Refusal::NotNow("no offer awaits an answer".into()));
+        };
+        let what = offer.what;
+        let ended = self.put(what, Some(accepted))?;
+        self.offer = None;
+        Ok(ended)
+    }
+
+    /// The player whose turn it is (to move or to roll), none when the game is over.
+    fn turn(&self) -> Option<Player> {
+        let state = self.table.state().ok()?;
+        self.table.game().phase(state).to_move()
+    }
+
+    /// Whether `access` plays for the seat `p`.
+    pub fn plays(&self, access: Access, p: Player) -> bool {
+        match access {
+            Access::Owner => !self.elsewhere[p],
+            Access::Seat(q) => q == p,
+            Access::Watcher => false,
+        }
+    }
+
+    /// Refused, with why, when `access` may not do `act` now. Where the table would refuse
+    /// the act anyway (nothing to undo, no offer), it is let through to say so.
+    pub fn permit(&self, access: Access, act: Act) -> Result<(), String> {
+        let names = self.table.game().player_names();
+        if access == Access::Watcher {
+            return Err("this link watches the game: only its players change it".into());
+        }
+        let theirs = |p: Player| match access {
+            Access::Seat(q) if q != p => Err(format!(
+                "it is {}'s turn: this link plays {}",
+                names[p], names[q]
+            )),
+            _ => Err(format!(
+                "it is {}'s turn, and they play from their own link",
+                names[p]
+            )),
+        };
+        match act {
+            Act::Turn => match self.turn() {
+                Some(p) if !self.plays(access, p) => theirs(p),
+                _ => Ok(()),
+            },
+            Act::Undo => {
+                let Some(p) = self.table.undo_player() else {
+                    return Ok(());
+                };
+                // Between people on two computers, a move is taken back only by its player, and
+                // only before the other has done anything since.
+                let last = self.table.steps().last().and_then(|s| s.player);
+                let apart = self.elsewhere.contains(&true);
+                if !self.plays(access, p) || (apart && last != Some(p)) {
+                    return Err(format!(
+                        "only {} takes back their move, before {} plays on",
+                        names[p],
+                        names[1 - p]
+                    ));
+                }
+                Ok(())
+            }
+            Act::Next => Ok(()),
+            Act::Answer => match self.pending() {
+                Some(o) if !self.plays(access, 1 - o.by) => Err(format!(
+                    "the offer is made to {}: they answer it",
+                    names[1 - o.by]
+                )),
+                _ => Ok(()),
+            },
+            Act::Own => match access {
+                Access::Owner => Ok(()),
+                _ => Err("only the link the game was begun from does this".into()),
+            },
+        }
     }
 
     /// Starts the next game of the match.
@@ -180,8 +396,14 @@ impl Session {
     /// the position it leads to (`after`), so that the page can show where a move goes.
     ///
     /// The move list runs from step `log_from` (the latest [`LOG_STEPS`] at most): a client
-    /// that holds the steps before it asks only for the new ones.
-    pub fn view(&self, at: Option<usize>, log_from: Option<usize>) -> Result<Value, Refusal> {
+    /// that holds the steps before it asks only for the new ones. The view is the one `access`
+    /// gets: which seats it plays, the board from its side.
+    pub fn view(
+        &self,
+        at: Option<usize>,
+        log_from: Option<usize>,
+        access: Access,
+    ) -> Result<Value, Refusal> {
         let table = &self.table;
         let steps = table.steps();
         let seats = table.seats();
@@ -229,9 +451,24 @@ impl Session {
             .enumerate()
             .map(|(i, s)| json!({"step": first + i, "game": s.game, "player": s.player, "text": step_text(game, s)}))
             .collect();
-        let viewer = self.viewer();
+        let viewer = match access {
+            Access::Seat(p) => p,
+            _ => self.viewer(),
+        };
         let names = game.player_names();
-        let undoable = live && table.undoable();
+        let undoable = live && table.undoable() && self.permit(access, Act::Undo).is_ok();
+        let seat_words = [0, 1].map(|p| match self.elsewhere[p] {
+            true => FRIEND.to_string(),
+            false => seats[p].to_string(),
+        });
+        let you = [0, 1].map(|p| self.plays(access, p));
+        let offer = self.pending().map(|o| {
+            let what = match o.what {
+                Offered::End => json!("end"),
+                Offered::Resign(level) => json!(level),
+            };
+            json!({"by": o.by, "what": what})
+        });
         Ok(json!({
             "game": {
                 "name": game.name(),
@@ -241,7 +478,11 @@ impl Session {
                 "description": game.describe(),
                 "dice": game.dice().map(|d| json!({"count": d.count, "faces": d.faces})),
             },
-            "seats": seats.map(|s| s.to_string()),
+            "seats": seat_words,
+            "access": access.word(),
+            "you": you,
+            "turn": self.turn(),
+            "offer": offer,
             "version": table.version(),
             "at": at,
             "steps": steps.len(),
@@ -249,8 +490,8 @@ impl Session {
             "awaiting": awaiting,
             "computer": computer,
             "undoable": undoable,
-            "may_end": live && table.may_end(),
-            "may_resign": live && table.may_resign(),
+            "may_end": live && table.may_end() && self.permit(access, Act::Turn).is_ok(),
+            "may_resign": live && table.may_resign() && self.permit(access, Act::Turn).is_ok(),
             "viewer": viewer,
             "state": game.state_json(state),
             "svg": game.svg(state, viewer),
@@ -262,11 +503,12 @@ impl Session {
         }))
     }
 
-    /// The side the board is drawn from: the one person playing, else player 0.
+    /// The side the board is drawn from for the link the game began from: the one person
+    /// playing, else player 0.
     fn viewer(&self) -> Player {
-        match self.table.seats() {
-            [Spec::Human, s] if s != Spec::Human => 0,
-            [s, Spec::Human] if s != Spec::Human => 1,
+        let here = [0, 1].map(|p| self.table.seats()[p] == Spec::Human && !self.elsewhere[p]);
+        match here {
+            [false, true] => 1,
             _ => 0,
         }
     }

@@ -559,6 +559,14 @@ impl Table {
         self.undo_target().is_some()
     }
 
+    /// The player whose move an undo takes back: the one to move where it goes back to.
+    pub fn undo_player(&self) -> Option<Player> {
+        let back = self.undo_target()?;
+        self.game
+            .phase(&self.steps[self.line[back]].state)
+            .to_move()
+    }
+
     fn undo_steps(&mut self, undo: u32) -> Result<(), Refusal> {
         let k = undo as usize;
         if k == 0 || k >= self.line.len() {

@@ -11,6 +11,8 @@ let paused = false;    // computer against computer, held
 let picked = null;     // tables: the point (or "bar") a step starts from
 let chosen = [];       // tables: the steps chosen so far, [from, to] each
 let log = [];          // the move list: the server sends the steps from `log_from` on
+let events = null;     // the game's changes as the server announces them (server-sent events)
+let announced = 0;     // the count of changes the server last announced
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -71,7 +73,11 @@ function showSeats() {
 }
 
 function seats() {
-  return [0, 1].map((p) => ($(`seat${p}-kind`).value === "computer" ? $(`seat${p}-spec`).value.trim() : "human"));
+  // "human", "friend" (a person elsewhere, by a link) or a computer player.
+  return [0, 1].map((p) => {
+    const kind = $(`seat${p}-kind`).value;
+    return kind === "computer" ? $(`seat${p}-spec`).value.trim() : kind;
+  });
 }
 
 function showDiagnostics(list) {
@@ -135,11 +141,8 @@ async function start(record) {
   busy(true);
   try {
     const created = await api("POST", "/api/games", request);
-    paused = false;
-    $("setup").hidden = true;
-    $("play").hidden = false;
-    $("download").href = `/api/games/${created.id}/record`;
-    if (record !== undefined) await show(created.id, 0); else draw(created);
+    enter(created);
+    if (record !== undefined) await show(created.id, 0);
   } catch (e) {
     $("setup-error").textContent = e.message;
   } finally {
@@ -160,6 +163,74 @@ function readFile(input) {
 }
 
 // ---- the game ----
+
+// Shows a game (new, or opened by its link) and follows its changes. The link stays in the
+// address, so that a reload resumes the game.
+function enter(v) {
+  paused = false;
+  $("setup").hidden = true;
+  $("play").hidden = false;
+  $("download").href = `/api/games/${v.id}/record`;
+  history.replaceState(null, "", `#game=${v.id}`);
+  draw(v);
+  follow(v.id);
+}
+
+// Every change of the game made elsewhere (a friend's move, a spectator's view of both) is drawn
+// as soon as the server announces it; a lost connection is retried by the browser.
+function follow(id) {
+  if (events) events.close();
+  announced = 0;
+  events = new EventSource(`/api/games/${id}/events`);
+  events.addEventListener("change", (e) => {
+    $("connection").hidden = true;
+    announced = JSON.parse(e.data).changes;
+    catchUp();
+  });
+  events.addEventListener("error", () => {
+    if (!events || events.readyState === EventSource.CLOSED) {
+      say("This game is no longer on the server.");
+    } else {
+      $("connection").hidden = false;
+    }
+  });
+}
+
+// Fetches the latest view when the server has announced changes the page has not drawn.
+async function catchUp() {
+  const v = view;
+  if (!v || !v.live || announced <= v.changes || document.body.dataset.busy === "1") return;
+  try {
+    const latest = await api("GET", `/api/games/${v.id}`);
+    if (view && view.id === v.id && view.live && latest.changes > view.changes) draw(latest);
+  } catch (e) {
+    say(e.message);
+  }
+  advance();
+}
+
+// Opens the game whose link is in the address (`#game=…`), if any.
+async function resume() {
+  const found = /game=([0-9a-f]{32})/.exec(location.hash);
+  if (!found || (view && view.id === found[1])) return;
+  try {
+    enter(await api("GET", `/api/games/${found[1]}`));
+    advance();
+  } catch (e) {
+    leave();
+    $("setup-error").textContent = e.message;
+  }
+}
+
+// Back to setting a game up; the game shown is no longer followed.
+function leave() {
+  view = null;
+  if (events) events.close();
+  events = null;
+  history.replaceState(null, "", "#");
+  $("play").hidden = true;
+  $("setup").hidden = false;
+}
 
 async function show(id, at) {
   const query = at === undefined ? "" : `?at=${at}`;
@@ -183,12 +254,14 @@ async function act(path, body) {
     return null;
   } finally {
     busy(false);
+    catchUp();
     advance();
   }
 }
 
 function draw(v) {
   const before = view && view.id === v.id ? view.state : null;
+  const offered = view && view.id === v.id ? view.offer : null;
   if (!view || view.id !== v.id) log = [];
   log = log.filter((entry) => entry.step < v.log_from).concat(v.log);
   view = v;
@@ -197,7 +270,10 @@ function draw(v) {
   $("title").textContent = `${v.game.name}: ${v.game.players[0]} (${v.seats[0]}) – ${v.game.players[1]} (${v.seats[1]})`;
   $("description").textContent = v.game.description;
   const reviewing = !v.live;
-  $("status").textContent = (reviewing ? `Reviewing step ${v.at} of ${v.steps - 1}. ` : "") + v.status;
+  $("status").textContent = (reviewing ? `Reviewing step ${v.at} of ${v.steps - 1}. ` : "") +
+    (v.access === "watcher" ? "Watching: " : "") + v.status + waiting(v);
+  drawLinks(v);
+  drawOffer(v, offered);
   $("board").innerHTML = v.svg;
   if (before) markChanges(before, v.state);
   $("review-position").textContent = `step ${v.at} of ${v.steps - 1}`;
@@ -205,8 +281,11 @@ function draw(v) {
   $("prev-step").disabled = v.at === 0;
   $("next-step").disabled = v.live;
   $("last-step").disabled = v.live;
-  const person = v.live && !v.computer;
-  const rolling = v.live && v.awaiting === "roll" && (person || $("real-dice").checked);
+  // The seat whose turn it is is played from this page.
+  const mine = v.live && v.turn !== null && v.you[v.turn];
+  const person = mine && !v.computer;
+  const owner = v.access === "owner";
+  const rolling = v.live && v.awaiting === "roll" && (person || (v.computer && owner && $("real-dice").checked));
   $("roll").disabled = !(v.live && v.awaiting === "roll" && person);
   $("dice-typed").disabled = !rolling;
   $("roll-typed").disabled = !rolling;
@@ -221,14 +300,51 @@ function draw(v) {
   $("undo").disabled = !v.undoable;
   $("offer-end").hidden = !v.may_end;
   $("resigning").hidden = !v.may_resign;
-  $("next-game").disabled = !(v.live && v.awaiting === "next game");
-  const both = v.seats[0] !== "human" && v.seats[1] !== "human";
-  $("pause").hidden = !both;
+  $("next-game").disabled = !(v.live && v.awaiting === "next game" && v.access !== "watcher");
+  const both = v.seats.every((s) => s !== "human" && s !== "friend");
+  $("pause").hidden = !both || !owner;
   $("pause").textContent = paused ? "Go on" : "Pause";
   $("hints").replaceChildren();
   drawChoices(moving ? v.legal : [], moving ? v.legal_count : 0);
   drawLog();
   if (moving) makeClickable();
+}
+
+// Who the page waits for, when a person elsewhere is to play.
+function waiting(v) {
+  if (!v.live || v.turn === null || v.you[v.turn] || v.computer || v.access === "watcher") return "";
+  return ` (waiting for ${v.game.players[v.turn]}, who plays from their own link)`;
+}
+
+// The links of a game begun here: the friend's seat, and the spectators'.
+function drawLinks(v) {
+  const friends = v.links ? v.links.friends.filter((k) => k) : [];
+  $("links").hidden = !v.links;
+  if (!v.links) return;
+  const at = (key) => `${location.origin}/#game=${key}`;
+  $("friend-link-row").hidden = friends.length === 0;
+  $("friend-link").value = friends.map(at).join("  ");
+  $("watch-link").value = at(v.links.watch);
+}
+
+// An offer to end the game, or a resignation, made to a person elsewhere: they answer it here;
+// the one who made it waits for the answer.
+function drawOffer(v, offered) {
+  const names = v.game.players;
+  const o = v.live ? v.offer : null;
+  $("offer").hidden = !o;
+  if (o) {
+    const to = 1 - o.by;
+    const what = o.what === "end"
+      ? `${names[o.by]} offers to end the game here.`
+      : `${names[o.by]} resigns, conceding ${{ single: "the game", gammon: "a gammon", backgammon: "a backgammon" }[o.what]}.`;
+    const answers = v.you[to];
+    $("offer-text").textContent = answers ? `${what} Do you accept?` : `${what} Waiting for ${names[to]}'s answer…`;
+    $("accept-offer").hidden = !answers;
+    $("decline-offer").hidden = !answers;
+  } else if (offered && v.you[offered.by] && !v.you[1 - offered.by] && v.awaiting !== "nothing" && v.awaiting !== "next game") {
+    say(`${names[1 - offered.by]} declines; play on.`);
+  }
 }
 
 // The moves to click; a turn with more legal moves than a view lists says so, and any other
@@ -263,15 +379,21 @@ function drawLog() {
     li.addEventListener("click", () => show(view.id, entry.step));
     ol.appendChild(li);
   }
+  // The step shown is scrolled into the list's view (never the page: the board stays put).
   const here = ol.querySelector(".here");
-  if (here) here.scrollIntoView({ block: "nearest" });
+  if (here) {
+    const top = here.offsetTop - ol.offsetTop;
+    if (top < ol.scrollTop || top + here.offsetHeight > ol.scrollTop + ol.clientHeight) {
+      ol.scrollTop = top - ol.clientHeight / 2;
+    }
+  }
 }
 
 // What the computer does next, when it is its turn: roll, or think and move.
 async function advance() {
   const v = view;
-  if (!v || !v.live || !v.computer || paused) return;
-  const both = v.seats[0] !== "human" && v.seats[1] !== "human";
+  if (!v || !v.live || !v.computer || paused || v.access !== "owner") return;
+  const both = v.seats.every((s) => s !== "human" && s !== "friend");
   if (both) await new Promise((r) => setTimeout(r, 400));
   if (view !== v || paused) return;
   if (v.awaiting === "roll") {
@@ -495,11 +617,15 @@ async function offerEnd() {
   const names = view.game.players;
   const p = view.state.to_move;
   const body = {};
-  if (view.seats[1 - p] === "human") {
+  if (view.seats[1 - p] === "human" && view.you[1 - p]) {
     body.accepted = window.confirm(`${names[p]} offers to end the game here. ${names[1 - p]}, do you accept?`);
   }
-  const answer = await act("end", body);
-  if (answer) say(answer.accepted ? `${names[1 - p]} accepts.` : `${names[1 - p]} declines; play on.`);
+  answered(await act("end", body), names[1 - p]);
+}
+
+function answered(answer, other) {
+  if (!answer || answer.accepted === null) return;
+  say(answer.accepted ? `${other} accepts.` : `${other} declines; play on.`);
 }
 
 async function resign() {
@@ -508,11 +634,10 @@ async function resign() {
   const level = $("resign-level").value;
   const what = { single: "the game", gammon: "a gammon", backgammon: "a backgammon" }[level];
   const body = { resign: level };
-  if (view.seats[1 - p] === "human") {
+  if (view.seats[1 - p] === "human" && view.you[1 - p]) {
     body.accepted = window.confirm(`${names[p]} resigns, conceding ${what}. ${names[1 - p]}, do you accept?`);
   }
-  const answer = await act("resign", body);
-  if (answer) say(answer.accepted ? `${names[1 - p]} accepts.` : `${names[1 - p]} declines; play on.`);
+  answered(await act("resign", body), names[1 - p]);
 }
 
 function wire() {
@@ -540,7 +665,12 @@ function wire() {
   $("resign").addEventListener("click", resign);
   $("next-game").addEventListener("click", () => act("next"));
   $("pause").addEventListener("click", () => { paused = !paused; draw(view); advance(); });
-  $("new-game").addEventListener("click", () => { view = null; $("play").hidden = true; $("setup").hidden = false; });
+  $("accept-offer").addEventListener("click", () => act("answer", { accepted: true }));
+  $("decline-offer").addEventListener("click", () => act("answer", { accepted: false }));
+  const copy = (input) => { $(input).select(); navigator.clipboard?.writeText($(input).value).catch(() => {}); };
+  $("copy-friend").addEventListener("click", () => copy("friend-link"));
+  $("copy-watch").addEventListener("click", () => copy("watch-link"));
+  $("new-game").addEventListener("click", leave);
   $("first-step").addEventListener("click", () => show(view.id, 0));
   $("prev-step").addEventListener("click", () => show(view.id, view.at - 1));
   $("next-step").addEventListener("click", () => show(view.id, view.at + 1));
@@ -548,4 +678,5 @@ function wire() {
 }
 
 wire();
-loadRules().catch((e) => { $("setup-error").textContent = e.message; });
+window.addEventListener("hashchange", resume);
+loadRules().then(resume).catch((e) => { $("setup-error").textContent = e.message; });
