@@ -265,7 +265,7 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     click(&c, "#undo").await;
     wait_for(
         &c,
-        "document.querySelector('#log li:last-child').textContent === 'undo 2'",
+        "document.querySelector('#log li:last-child').textContent === '2 steps taken back'",
     )
     .await;
     let v = served(&c, &s).await;
@@ -363,7 +363,7 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     click(&c, "#undo").await;
     wait_for(
         &c,
-        "document.querySelector('#log li:last-child').textContent === 'undo 3'",
+        "document.querySelector('#log li:last-child').textContent === '3 steps taken back'",
     )
     .await;
     let v = served(&c, &s).await;
@@ -507,8 +507,16 @@ async fn two_people_play_one_game_from_two_browsers_by_a_link_and_a_third_watche
     wait_for(&north, "!document.getElementById('play').hidden").await;
     wait_steps(&north, 3).await;
     wait_status(&north, "South to move (waiting for South").await;
-    click(&south, "#board .spot[data-side=\"0\"][data-pit=\"4\"]").await;
+    // South plays by the keyboard: a pit's number sows it.
+    south
+        .find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys("4")
+        .await
+        .unwrap();
     seen_within(&north, 4, Instant::now()).await;
+    assert_eq!(served(&south, &s).await["log"][3]["text"], "South plays 4");
     wait_for(
         &north,
         "document.querySelector('#board .spot.movable[data-side=\"1\"]')",

@@ -325,37 +325,12 @@ impl Terminal {
     /// Plays `mv` for `p`, records it and says it: in the numbering the board is drawn with
     /// (and in the mover's own, the notation's, when that differs), with what it gained.
     fn play(&mut self, state: &AnyState, mv: &AnyMove, p: Player) -> Result<()> {
-        let game = self.game();
-        let text = game.move_text(state, mv);
-        let seen = game.move_text_seen_by(state, mv, self.viewer());
-        let before = [0, 1].map(|q| game.material(state, q));
+        let viewer = self.viewer();
         self.table.play_move(p, mv)?;
         self.write_record()?;
-        let game = self.game();
         let after = self.state()?;
-        let mut said = match game.cube_action(mv) {
-            Some(action) => format!("{} {}", self.name(p), action.said()),
-            None => format!("{} plays {seen}", self.name(p)),
-        };
-        if seen != text && game.cube_action(mv).is_none() {
-            let names = game.player_names();
-            said.push_str(&format!(" ({text} in {}'s numbering)", names[p]));
-        }
-        // At the end of a game the stones left may be swept into the stores: not a gain of
-        // the move (the result says the scores).
-        if game.phase(&after) != Phase::Over {
-            for q in [p, 1 - p] {
-                let gained = game.material(&after, q) - before[q];
-                if let Some(words) = (gained > 0).then(|| game.gain_text(gained)).flatten() {
-                    if q == p {
-                        said.push_str(&format!(" and {words}"));
-                    } else {
-                        let other = game.player_names()[q];
-                        said.push_str(&format!("; {other} {words}"));
-                    }
-                }
-            }
-        }
+        let (game, mover) = (self.game(), self.name(p));
+        let said = ludus_table::said::move_said(game, (state, mv, &after), p, &mover, viewer);
         say!("{said}.");
         Ok(())
     }

@@ -1,14 +1,32 @@
 //! A small SVG writer for pictures of positions: shapes and text placed on a fixed grid, in
-//! black, white and greys only, so a picture stays readable printed in greyscale.
+//! black, white and greys only, so a picture stays readable printed in greyscale. Each paint
+//! also names what it paints (a class), so that a page can colour the picture by a stylesheet
+//! (the board in wood, the pieces in ivory and ebony) without drawing it again.
 
 use std::fmt::Write;
 
-/// Fills and strokes: the players' colours (a light and a dark piece) and the board's.
-pub const LIGHT: &str = "#ffffff";
-pub const DARK: &str = "#202020";
-pub const BOARD: &str = "#e8e8e8";
-pub const SHADE: &str = "#b0b0b0";
-pub const INK: &str = "#000000";
+/// A fill or stroke: its grey, and the class of what it paints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paint {
+    pub grey: &'static str,
+    pub class: &'static str,
+}
+
+/// The players' pieces (a light and a dark one), the board, its shaded parts (points, the bar,
+/// pits out of play), the holes of pits and stores, the stones sown, the paper around the
+/// board, and lines and text.
+pub const LIGHT: Paint = paint("#ffffff", "light");
+pub const DARK: Paint = paint("#202020", "dark");
+pub const BOARD: Paint = paint("#e8e8e8", "board");
+pub const SHADE: Paint = paint("#b0b0b0", "shade");
+pub const HOLE: Paint = paint("#ffffff", "hole");
+pub const STONE: Paint = paint("#6a6a6a", "stone");
+pub const PAPER: Paint = paint("#ffffff", "paper");
+pub const INK: Paint = paint("#000000", "ink");
+
+const fn paint(grey: &'static str, class: &'static str) -> Paint {
+    Paint { grey, class }
+}
 
 /// An SVG picture being drawn.
 pub struct Svg {
@@ -32,24 +50,26 @@ impl Svg {
             height,
             body: String::new(),
         };
-        svg.rect(0.0, 0.0, width, height, LIGHT, None);
+        svg.rect(0.0, 0.0, width, height, PAPER, None);
         svg
     }
 
-    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, stroke: Option<&str>) {
-        let _ = write!(
+    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: Paint, stroke: Option<Paint>) {
+        let _ = writeln!(
             self.body,
-            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="{fill}"{}/>"#,
+            r#"<rect class="{}" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="{}"{}/>"#,
+            fill.class,
+            fill.grey,
             stroke_attr(stroke)
         );
-        self.body.push('\n');
     }
 
     /// A rectangle with a dashed outline (a pit out of play).
-    pub fn dashed_rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str) {
+    pub fn dashed_rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: Paint) {
         let _ = writeln!(
             self.body,
-            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="{fill}" stroke="{INK}" stroke-width="1.5" stroke-dasharray="4 3"/>"#
+            r#"<rect class="{}" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="{}" stroke="{}" stroke-width="1.5" stroke-dasharray="4 3"/>"#,
+            fill.class, fill.grey, INK.grey
         );
     }
 
@@ -66,30 +86,56 @@ impl Svg {
         );
     }
 
-    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str, stroke: Option<&str>) {
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: Paint, stroke: Option<Paint>) {
         let _ = writeln!(
             self.body,
-            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}"{}/>"#,
+            r#"<circle class="{}" cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{}"{}/>"#,
+            fill.class,
+            fill.grey,
             stroke_attr(stroke)
         );
     }
 
-    pub fn ellipse(&mut self, cx: f64, cy: f64, rx: f64, ry: f64, fill: &str) {
+    pub fn ellipse(&mut self, cx: f64, cy: f64, rx: f64, ry: f64, fill: Paint) {
         let _ = writeln!(
             self.body,
-            r#"<ellipse cx="{cx:.1}" cy="{cy:.1}" rx="{rx:.1}" ry="{ry:.1}" fill="{fill}" stroke="{INK}" stroke-width="1.5"/>"#
+            r#"<ellipse class="{}" cx="{cx:.1}" cy="{cy:.1}" rx="{rx:.1}" ry="{ry:.1}" fill="{}" stroke="{}" stroke-width="1.5"/>"#,
+            fill.class, fill.grey, INK.grey
         );
     }
 
-    pub fn polygon(&mut self, points: &[(f64, f64)], fill: &str) {
+    /// Stones in a hole: `count` small stones (at most `most` drawn) packed from the middle of
+    /// an ellipse of radii `rx` and `ry` outwards, as seeds lie in a pit.
+    pub fn stones(&mut self, (cx, cy): (f64, f64), (rx, ry): (f64, f64), count: u32, most: u32) {
+        let n = count.min(most);
+        // A sunflower's spiral: even spacing for any count, the same picture for a count.
+        const TURN: f64 = 2.399_963;
+        let r = (rx.min(ry) / (1.0 + (most as f64).sqrt())).clamp(2.5, 5.0);
+        for i in 0..n {
+            let d = ((i as f64 + 0.5) / n as f64).sqrt();
+            let (spread_x, spread_y) = ((rx - r) * d, (ry - r) * d);
+            let a = i as f64 * TURN;
+            let (x, y) = (cx + spread_x * a.cos(), cy + spread_y * a.sin());
+            let _ = writeln!(
+                self.body,
+                r#"<circle class="{}" cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{}" stroke="{}" stroke-width="0.6"/>"#,
+                STONE.class, STONE.grey, INK.grey
+            );
+        }
+    }
+
+    pub fn polygon(&mut self, points: &[(f64, f64)], fill: Paint) {
         let pts: Vec<String> = points
             .iter()
             .map(|(x, y)| format!("{x:.1},{y:.1}"))
             .collect();
         let _ = writeln!(
             self.body,
-            r#"<polygon points="{}" fill="{fill}" stroke="{INK}" stroke-width="0.8"/>"#,
-            pts.join(" ")
+            r#"<polygon class="{}" points="{}" fill="{}" stroke="{}" stroke-width="0.8"/>"#,
+            fill.class,
+            pts.join(" "),
+            fill.grey,
+            INK.grey
         );
     }
 
@@ -100,7 +146,7 @@ impl Svg {
         size: f64,
         anchor: Anchor,
         bold: bool,
-        fill: &str,
+        fill: Paint,
         text: &str,
     ) {
         let anchor = match anchor {
@@ -111,7 +157,9 @@ impl Svg {
         let weight = if bold { "bold" } else { "normal" };
         let _ = writeln!(
             self.body,
-            r#"<text x="{x:.1}" y="{y:.1}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{size:.1}" font-weight="{weight}" text-anchor="{anchor}" dominant-baseline="central" fill="{fill}">{}</text>"#,
+            r#"<text class="{}" x="{x:.1}" y="{y:.1}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{size:.1}" font-weight="{weight}" text-anchor="{anchor}" dominant-baseline="central" fill="{}">{}</text>"#,
+            fill.class,
+            fill.grey,
             escape(text)
         );
     }
@@ -127,9 +175,9 @@ impl Svg {
     }
 }
 
-fn stroke_attr(stroke: Option<&str>) -> String {
+fn stroke_attr(stroke: Option<Paint>) -> String {
     stroke.map_or(String::new(), |s| {
-        format!(r#" stroke="{s}" stroke-width="1.5""#)
+        format!(r#" stroke="{}" stroke-width="1.5""#, s.grey)
     })
 }
 

@@ -830,20 +830,23 @@ fn view(
 #[serde(deny_unknown_fields)]
 struct At {
     at: Option<usize>,
+    /// The first step of the move list to send (a page that holds the steps before it).
+    from: Option<usize>,
 }
 
-/// `GET /api/games/{id}[?at=N]`: the game's view, at step N for review.
+/// `GET /api/games/{id}[?at=N][&from=K]`: the game's view, at step N for review, its move list
+/// from step K.
 async fn show(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     at: Result<Query<At>, axum::extract::rejection::QueryRejection>,
 ) -> Answer {
-    let Query(At { at }) = at.map_err(|e| bad_request(e.body_text()))?;
+    let Query(At { at, from }) = at.map_err(|e| bad_request(e.body_text()))?;
     let (held, access) = server.held(&id)?;
     let answer = blocking(move || {
         let mut held = lock(&held);
         held.touched = Instant::now();
-        view(&id, &held, access, at, None)
+        view(&id, &held, access, at, from)
     })
     .await?;
     Ok(answer.into_response())

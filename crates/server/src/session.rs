@@ -2,11 +2,12 @@
 //! review and undo) and the record. Nothing here knows HTTP: the requests of the API map onto
 //! these methods one to one, and an error leaves the game exactly as it was.
 
-use ludus_core::game::{CubeAction, Game, Json, Phase, Player, Resignation, View};
+use ludus_core::game::{Game, Json, Notation, Phase, Player, Resignation, View};
 use ludus_core::limits::{excerpt, Limits};
 use ludus_players::{Budget, Spec};
 use ludus_table::record::{self, Event, Header};
 use ludus_table::registry::{AnyGame, AnyState};
+use ludus_table::said;
 use ludus_table::table::{self, Step, Table};
 pub use ludus_table::table::{Refusal, Thinking};
 use serde_json::{json, Value};
@@ -442,6 +443,10 @@ impl Session {
             Phase::Roll(p) => ("roll", seats[p] != Spec::Human),
             Phase::Move(p) => ("move", seats[p] != Spec::Human),
         };
+        let viewer = match access {
+            Access::Seat(p) => p,
+            _ => self.viewer(),
+        };
         let first = log_from
             .unwrap_or(0)
             .max(steps.len().saturating_sub(LOG_STEPS))
@@ -449,12 +454,8 @@ impl Session {
         let log: Vec<Value> = steps[first..]
             .iter()
             .enumerate()
-            .map(|(i, s)| json!({"step": first + i, "game": s.game, "player": s.player, "text": step_text(game, s)}))
+            .map(|(i, s)| json!({"step": first + i, "game": s.game, "player": s.player, "text": step_text(game, steps, first + i, viewer)}))
             .collect();
-        let viewer = match access {
-            Access::Seat(p) => p,
-            _ => self.viewer(),
-        };
         let names = game.player_names();
         let undoable = live && table.undoable() && self.permit(access, Act::Undo).is_ok();
         let seat_words = [0, 1].map(|p| match self.elsewhere[p] {
@@ -517,8 +518,9 @@ impl Session {
 /// Steps of the move list a view carries (the latest ones).
 const LOG_STEPS: usize = 2_000;
 
-/// A step of the move list in words.
-fn step_text(game: &AnyGame, step: &Step) -> String {
+/// The step `i` of the move list in words, its moves seen from `viewer`'s side.
+fn step_text(game: &AnyGame, steps: &[Step], i: usize, viewer: Player) -> String {
+    let step = &steps[i];
     let names = game.player_names();
     let who = step.player.map_or("", |p| names[p]);
     let start = |first: Player| match &step.account {
@@ -532,11 +534,18 @@ fn step_text(game: &AnyGame, step: &Step) -> String {
             let faces: Vec<String> = roll.iter().map(u8::to_string).collect();
             format!("{who} rolls {}", faces.join("-"))
         }
-        Event::Move { text } => match CubeAction::from_word(text) {
-            Some(action) => format!("{who} {}", action.said()),
-            None => format!("{who} plays {text}"),
-        },
-        Event::Undo { undo } => format!("undo {undo}"),
+        Event::Move { text } => {
+            // Each step holds the position after it: the one before is the previous step's.
+            let before = &steps[i.saturating_sub(1)].state;
+            match (step.player, game.parse_move(before, text)) {
+                (Some(p), Ok(mv)) => {
+                    said::move_said(game, (before, &mv, &step.state), p, who, viewer)
+                }
+                _ => format!("{who} plays {text}"),
+            }
+        }
+        Event::Undo { undo: 1 } => "one step taken back".into(),
+        Event::Undo { undo } => format!("{undo} steps taken back"),
         Event::Agreed { .. } => format!("{who} offers to end the game here; accepted"),
         Event::Resigned { resigned } => format!("{who} {}; accepted", resigned.reason()),
         Event::End { end } => format!("end: {}", end.reason),

@@ -252,7 +252,7 @@ pub fn notation_help(game: &SowingGame, st: &SowingState) -> String {
 /// rows on top, the viewer's below, the opponent's store on the left and the viewer's on the
 /// right; every pit and store shows its count as a number, closed pits dashed, houses shaded.
 pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
-    use ludus_core::svg::{Anchor, Svg, BOARD, INK, SHADE};
+    use ludus_core::svg::{Anchor, Svg, BOARD, HOLE, INK, PAPER, SHADE};
     const CELL: f64 = 60.0;
     const TOP: f64 = 34.0;
     let g = &game.geo;
@@ -271,7 +271,8 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
                 continue;
             };
             let cx = (x as f64 + 0.5) * CELL;
-            let count = st.pit(game, p, k).to_string();
+            let stones = st.pit(game, p, k);
+            let count = stones.to_string();
             if st.is_closed(game, p, k) {
                 svg.dashed_rect(cx - 24.0, cy - 24.0, 48.0, 48.0, SHADE);
             } else if let Some(h) = st.house_owner(game, p, k) {
@@ -285,9 +286,23 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
                     &format!("H{h}"),
                 );
             } else {
-                svg.circle(cx, cy, 24.0, "#ffffff", Some(INK));
+                svg.circle(cx, cy, 24.0, HOLE, Some(INK));
             }
-            svg.text((cx, cy), 20.0, Anchor::Middle, true, INK, &count);
+            if st.is_closed(game, p, k) || st.house_owner(game, p, k).is_some() {
+                svg.text((cx, cy), 20.0, Anchor::Middle, true, INK, &count);
+            } else {
+                // The stones themselves, and their count on a tag at the pit's rim.
+                svg.stones((cx, cy), (21.0, 21.0), stones as u32, 15);
+                svg.circle(cx + 18.0, cy + 18.0, 10.0, PAPER, Some(INK));
+                svg.text(
+                    (cx + 18.0, cy + 18.0),
+                    11.0,
+                    Anchor::Middle,
+                    true,
+                    INK,
+                    &count,
+                );
+            }
             if st.is_ceded(game, p, k) {
                 // Held by the player across the board: marked as on the terminal board.
                 svg.text((cx + 20.0, cy - 16.0), 14.0, Anchor::Middle, true, INK, "*");
@@ -311,14 +326,19 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
     }
     let mid = TOP + board_height / 2.0;
     for (p, cx) in [(opp, CELL / 2.0), (viewer, width - CELL / 2.0)] {
-        svg.ellipse(cx, mid, 24.0, board_height / 2.0 - 12.0, "#ffffff");
+        let ry = board_height / 2.0 - 12.0;
+        svg.ellipse(cx, mid, 24.0, ry, HOLE);
+        let stones = st.store(p);
+        svg.stones((cx, mid - 8.0), (20.0, ry - 14.0), stones.max(0) as u32, 30);
+        let tag = mid + ry - 10.0;
+        svg.circle(cx, tag, 13.0, PAPER, Some(INK));
         svg.text(
-            (cx, mid),
-            22.0,
+            (cx, tag),
+            14.0,
             Anchor::Middle,
             true,
             INK,
-            &st.store(p).to_string(),
+            &stones.to_string(),
         );
         svg.spot(
             cx - CELL / 2.0,

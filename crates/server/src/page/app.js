@@ -201,7 +201,7 @@ async function catchUp() {
   const v = view;
   if (!v || !v.live || announced <= v.changes || document.body.dataset.busy === "1") return;
   try {
-    const latest = await api("GET", `/api/games/${v.id}`);
+    const latest = await api("GET", `/api/games/${v.id}?from=${v.steps}`);
     if (view && view.id === v.id && view.live && latest.changes > view.changes) draw(latest);
   } catch (e) {
     say(e.message);
@@ -272,6 +272,9 @@ function draw(v) {
   const reviewing = !v.live;
   $("status").textContent = (reviewing ? `Reviewing step ${v.at} of ${v.steps - 1}. ` : "") +
     (v.access === "watcher" ? "Watching: " : "") + v.status + waiting(v);
+  // The last thing that happened, in words (a capture, a turn that goes on).
+  const last = log.length ? log[log.length - 1] : null;
+  $("last-move").textContent = v.live && last && last.step > 0 ? `Last: ${last.text}.` : "";
   drawLinks(v);
   drawOffer(v, offered);
   $("board").innerHTML = v.svg;
@@ -303,6 +306,7 @@ function draw(v) {
   $("next-game").disabled = !(v.live && v.awaiting === "next game" && v.access !== "watcher");
   const both = v.seats.every((s) => s !== "human" && s !== "friend");
   $("pause").hidden = !both || !owner;
+  $("speed").hidden = !both || !owner;
   $("pause").textContent = paused ? "Go on" : "Pause";
   $("hints").replaceChildren();
   drawChoices(moving ? v.legal : [], moving ? v.legal_count : 0);
@@ -394,13 +398,13 @@ async function advance() {
   const v = view;
   if (!v || !v.live || !v.computer || paused || v.access !== "owner") return;
   const both = v.seats.every((s) => s !== "human" && s !== "friend");
-  if (both) await new Promise((r) => setTimeout(r, 400));
+  if (both) await new Promise((r) => setTimeout(r, Number($("speed").value)));
   if (view !== v || paused) return;
   if (v.awaiting === "roll") {
     if (!$("real-dice").checked) await act("roll");
   } else if (v.awaiting === "move") {
-    say("The computer is thinking…");
-    await act("computer");
+    $("thinking").hidden = false;
+    try { await act("computer"); } finally { $("thinking").hidden = true; }
   }
 }
 
@@ -640,7 +644,29 @@ async function resign() {
   answered(await act("resign", body), names[1 - p]);
 }
 
+// Keys for a turn: a pit's number sows it (sowing games), r rolls, u undoes, h asks for a hint,
+// m goes to the move box, the arrows step through the game; never while typing in a field.
+function onKey(e) {
+  if (!view || $("play").hidden || e.ctrlKey || e.altKey || e.metaKey) return;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement?.tagName)) return;
+  const press = (id) => { if (!$(id).disabled && !$(id).hidden) { e.preventDefault(); $(id).click(); } };
+  if (/^[1-9]$/.test(e.key) && view.game.family === "sowing" && !$("play-typed").disabled) {
+    const move = view.legal.find((m) => m.text === e.key);
+    if (move) { e.preventDefault(); act("move", { move: move.text }); }
+    return;
+  }
+  switch (e.key) {
+    case "r": return press("roll");
+    case "u": return press("undo");
+    case "h": return press("hint");
+    case "m": e.preventDefault(); $("move-text").focus(); return;
+    case "ArrowLeft": return press("prev-step");
+    case "ArrowRight": return press("next-step");
+  }
+}
+
 function wire() {
+  document.addEventListener("keydown", onKey);
   $("rules-select").addEventListener("change", showSeats);
   $("seat0-kind").addEventListener("change", showSeats);
   $("seat1-kind").addEventListener("change", showSeats);
