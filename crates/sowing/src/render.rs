@@ -329,7 +329,7 @@ pub fn svg(game: &SowingGame, st: &SowingState, viewer: usize) -> String {
         let ry = board_height / 2.0 - 12.0;
         svg.ellipse(cx, mid, 24.0, ry, HOLE);
         let stones = st.store(p);
-        svg.stones((cx, mid - 8.0), (20.0, ry - 14.0), stones.max(0) as u32, 30);
+        svg.stones((cx, mid - 8.0), (20.0, ry - 14.0), stones as u32, 30);
         let tag = mid + ry - 10.0;
         svg.circle(cx, tag, 13.0, PAPER, Some(INK));
         svg.text(
