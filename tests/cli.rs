@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 mod cli_common;
-use cli_common::{ludus, run_with_input, stderr, stdout};
+use cli_common::{ludus, play, run_with_input, stderr, stdout};
 
 /// A scratch file with this content, unique to the test.
 fn scratch(name: &str, content: &str) -> PathBuf {
@@ -193,25 +193,6 @@ fn validate_reports_a_missing_file() {
     let o = ludus(&["validate", "/no/such/rules.toml"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("/no/such/rules.toml"));
-}
-
-/// `ludus play ARGS`: its standard output. It exits 0 once the game is over, 3 when the game
-/// was abandoned (`quit`, or the input ran out).
-fn play(args: &[&str]) -> String {
-    let o = ludus(&[&["play"], args].concat());
-    let out = stdout(&o);
-    let expected = if out.contains("Game abandoned.") {
-        3
-    } else {
-        0
-    };
-    assert_eq!(
-        o.status.code(),
-        Some(expected),
-        "play {args:?}: {}",
-        stderr(&o)
-    );
-    out
 }
 
 #[test]

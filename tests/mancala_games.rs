@@ -13,7 +13,7 @@
 //! beside this repository in `../shared/oracle/mancala-games`; without them the test is
 //! skipped, saying so. The driver needs Python 3 with tkinter (Debian: `python3-tk`).
 //! The seed is `LUDUS_MG_SEED` or drawn from the clock (printed either way, to replay a
-//! failure); `LUDUS_MG_GAMES` sets the games a configuration (default 40).
+//! failure); `LUDUS_MG_GAMES` sets the games a configuration (default 30).
 
 mod tools_common;
 
@@ -73,7 +73,7 @@ fn every_listed_configuration_agrees_with_mancala_games() {
             .expect("a clock after 1970");
         u64::from(now.subsec_nanos()) % 1_000_000
     });
-    let games = env_number("LUDUS_MG_GAMES").unwrap_or(40);
+    let games = env_number("LUDUS_MG_GAMES").unwrap_or(30);
     // Past the harness's capture: the seed shows in every run, to replay a failure.
     let _ = writeln!(
         std::io::stderr(),

@@ -4,26 +4,7 @@
 
 use std::path::PathBuf;
 mod cli_common;
-use cli_common::ludus;
-
-/// `ludus play ARGS`: its standard output. It exits 0 once the game is over, 3 when the game
-/// was abandoned (`quit`, or the input ran out).
-fn play(args: &[&str]) -> String {
-    let o = ludus(&[&["play"], args].concat());
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    let expected = if out.contains("Game abandoned.") {
-        3
-    } else {
-        0
-    };
-    assert_eq!(
-        o.status.code(),
-        Some(expected),
-        "play {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    out
-}
+use cli_common::{ludus, play};
 
 /// A scratch file with this content, unique to the test.
 fn scratch(name: &str, content: &str) -> PathBuf {

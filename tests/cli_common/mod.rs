@@ -38,6 +38,25 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// `ludus play ARGS`: its standard output. It exits 0 once the game is over, 3 when the game
+/// was abandoned (`quit`, or the input ran out).
+pub fn play(args: &[&str]) -> String {
+    let o = ludus(&[&["play"], args].concat());
+    let out = stdout(&o);
+    let expected = if out.contains("Game abandoned.") {
+        3
+    } else {
+        0
+    };
+    assert_eq!(
+        o.status.code(),
+        Some(expected),
+        "play {args:?}: {}",
+        stderr(&o)
+    );
+    out
+}
+
 /// `ludus protocol` as a client talks to it: a request a line, its answer read back; the
 /// session ends (its input closed) when this is dropped.
 pub struct Protocol {
