@@ -1,9 +1,11 @@
 //! The page of `ludus serve` driven in a real browser (Chromium, through its WebDriver): games of
 //! Oware and Backgammon played by clicking on the board, the computer's answer, undo, a hint, a
-//! record replayed step by step, a broken rules file's located errors, and two people playing one game
-//! from two browsers by a link while a third watches. A screenshot of each board is kept in
-//! `target/tmp/browser/`. Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
-//! them); skipped, saying so, where they are missing.
+//! record replayed step by step, a broken rules file's located errors, two people playing one
+//! game from two browsers by a link while a third watches (one of them through a connection
+//! that drops), and the board with every control of a turn inside a laptop's window and a
+//! phone's screen. A screenshot of each board is kept in `target/tmp/browser/`. Needs Debian's
+//! `chromium` and `chromium-driver` (`.ci/run` installs them); skipped, saying so, where they are
+//! missing.
 
 mod serve_common;
 mod tools_common;
@@ -455,8 +457,13 @@ async fn two_people_play_one_game_from_two_browsers_by_a_link_and_a_third_watche
     screenshot(&south, "friend-south-begins").await;
 
     // North opens the link: their seat, waiting for South.
+    // North's connection goes through a relay that can drop it, as a network does.
+    let (relay, cut) = relay(s.address().parse().unwrap()).await;
     let north = driver.browser().await;
-    north.goto(&link).await.unwrap();
+    north
+        .goto(&link.replace(&s.base, &format!("http://127.0.0.1:{relay}")))
+        .await
+        .unwrap();
     wait_for(&north, "!document.getElementById('play').hidden").await;
     wait_status(&north, "South to move (waiting for South").await;
     assert!(!present(&north, "#board .spot.movable").await);
@@ -507,7 +514,9 @@ async fn two_people_play_one_game_from_two_browsers_by_a_link_and_a_third_watche
     wait_for(&north, "!document.getElementById('play').hidden").await;
     wait_steps(&north, 3).await;
     wait_status(&north, "South to move (waiting for South").await;
-    // South plays by the keyboard: a pit's number sows it.
+    // The network drops North's connections; the page reconnects by itself and still sees
+    // South's next move, played by the keyboard (a pit's number sows it).
+    cut.send_modify(|n| *n += 1);
     south
         .find(Locator::Css("body"))
         .await
@@ -515,7 +524,8 @@ async fn two_people_play_one_game_from_two_browsers_by_a_link_and_a_third_watche
         .send_keys("4")
         .await
         .unwrap();
-    seen_within(&north, 4, Instant::now()).await;
+    let took = seen_within(&north, 4, Instant::now()).await;
+    assert!(took < Duration::from_secs(15), "{took:?}");
     assert_eq!(served(&south, &s).await["log"][3]["text"], "South plays 4");
     wait_for(
         &north,
@@ -577,4 +587,28 @@ async fn the_board_and_every_control_of_a_turn_fit_a_laptop_window_and_a_phone_s
         }
         c.close().await.unwrap();
     }
+}
+
+/// A TCP relay on a free port of this machine to `to`; every connection through it is cut when
+/// the returned sender's value changes (a network that drops).
+async fn relay(to: std::net::SocketAddr) -> (u16, tokio::sync::watch::Sender<u64>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (cut, cuts) = tokio::sync::watch::channel(0u64);
+    tokio::spawn(async move {
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            let mut cuts = cuts.clone();
+            cuts.mark_unchanged();
+            tokio::spawn(async move {
+                let Ok(mut outbound) = tokio::net::TcpStream::connect(to).await else {
+                    return;
+                };
+                tokio::select! {
+                    _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                    _ = cuts.changed() => {}
+                }
+            });
+        }
+    });
+    (port, cut)
 }
