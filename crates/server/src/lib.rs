@@ -217,10 +217,7 @@ impl Server {
                 ),
             ));
         }
-        let friends = [0, 1].map(|p| {
-            let friend = !session.plays(Access::Owner, p) && session.plays(Access::Seat(p), p);
-            friend.then(new_id)
-        });
+        let friends = [0, 1].map(|p| session.elsewhere(p).then(new_id));
         let held = Held {
             session,
             touched: Instant::now(),

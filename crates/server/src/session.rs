@@ -100,7 +100,11 @@ pub fn parse_seat(text: &str, limits: &Limits) -> Result<Seat, Refusal> {
             elsewhere: true,
         });
     }
-    let spec: Spec = text.parse().map_err(Refusal::Bad)?;
+    let spec: Spec = text.parse().map_err(|e| {
+        bad(format!(
+            "{e}; a seat may also be `{FRIEND}`: a person who plays from their own link"
+        ))
+    })?;
     let most = Duration::from_secs(limits.server_think_seconds);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     if spec.threads() > threads {
@@ -278,6 +282,11 @@ impl Session {
     fn turn(&self) -> Option<Player> {
         let state = self.table.state().ok()?;
         self.table.game().phase(state).to_move()
+    }
+
+    /// Whether the seat `p` is a person who plays from their own link.
+    pub fn elsewhere(&self, p: Player) -> bool {
+        self.elsewhere[p]
     }
 
     /// Whether `access` plays for the seat `p`.
