@@ -982,6 +982,19 @@ fn a_friend_plays_by_their_own_link_spectators_watch_and_no_link_moves_for_anoth
     let made_up = "0".repeat(32);
     let (status, _) = post(&s, &made_up, "move", Some(json!({"move": "1"})));
     assert_eq!(status, 404);
+    let (status, _) = call("GET", &s.url(&format!("/api/games/{made_up}/events")), None);
+    assert_eq!(status, 404, "no stream of a game that is not there");
+    let (status, e) = call("GET", &s.url(&format!("/api/games/{friend}?from=x")), None);
+    assert_eq!(status, 400, "{e}");
+    let (status, e) = post(&s, &id, "answer", Some(json!({"accepted": "yes"})));
+    assert_eq!(status, 422, "{e}");
+    let (status, e) = call(
+        "POST",
+        &s.url("/api/games"),
+        Some(json!({"rules": "oware", "seats": ["human", "frend"]})),
+    );
+    assert_eq!(status, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("`friend`"), "{e}");
     let (_, watched) = call("GET", &s.url(&format!("/api/games/{watch}")), None);
     assert_eq!(
         (&watched["access"], &watched["you"], &watched["steps"]),
