@@ -36,6 +36,9 @@ pub struct Limits {
     pub cube: u32,
     /// Laps round the board one sowing move may make.
     pub laps_per_move: u32,
+    /// Moments one sowing move is played out in for people to watch (the page's animation): a
+    /// longer move is shown in moments spread evenly over it.
+    pub shown_frames: usize,
     /// Bytes in one protocol request line.
     pub protocol_line_bytes: usize,
     /// Bytes in one line a person types in `ludus play` (terminal or `--input`).
@@ -102,6 +105,7 @@ pub const LIMITS: Limits = Limits {
     rotation_games: 16,
     cube: 1_024,
     laps_per_move: 10_000,
+    shown_frames: 200,
     protocol_line_bytes: 1 << 20,
     input_line_bytes: 4_096,
     echo_chars: 60,
@@ -255,6 +259,10 @@ impl Limits {
             ),
             ("the doubling cube's highest value", self.cube.to_string()),
             ("laps of one sowing move", self.laps_per_move.to_string()),
+            (
+                "moments a sowing move is shown in",
+                self.shown_frames.to_string(),
+            ),
             (
                 "length of a protocol request line",
                 format!("{} bytes", self.protocol_line_bytes),

@@ -8,6 +8,7 @@
 //! - `moves.rs`: [`SowingMove`], what a player chooses (a pit, a way round, a decision);
 //! - `fast.rs`: the fast paths a game's moves may take, from what each rule closes;
 //! - `sow.rs`: a move (sowing, relays, takes, captures) and the legal moves;
+//! - `shown.rs`: a move played out stone by stone, for people to watch;
 //! - `choice.rs`: choices within a move (take or leave), each a step of play of its own;
 //! - `ways.rs`: the way round a move sows (the mover's choice where the rules leave it), and
 //!   the texts of pit moves;
@@ -26,6 +27,7 @@ mod moves;
 mod render;
 mod rules;
 mod scope;
+mod shown;
 mod sow;
 mod state;
 mod ways;
@@ -338,8 +340,8 @@ impl Game for SowingGame {
                 pit,
                 other_way,
                 lift,
-            } => self.play_pit(state, pit, other_way, lift),
-            MoveKind::Store { lift } => self.play_store(state, lift),
+            } => self.play_pit(state, pit, other_way, lift, false),
+            MoveKind::Store { lift } => self.play_store(state, lift, false),
             MoveKind::Take | MoveKind::Leave | MoveKind::Pick { .. } => self.decide(state, *mv),
             MoveKind::Pass => self.pass_turn(state),
         }
@@ -679,6 +681,13 @@ impl View for SowingGame {
     }
     fn svg(&self, state: &SowingState, viewer: Player) -> String {
         render::svg(self, state, viewer)
+    }
+    fn play_shown(&self, state: &SowingState, mv: &SowingMove) -> Vec<(SowingState, u32)> {
+        let moments = shown::play_shown(self, state, mv);
+        moments
+            .into_iter()
+            .map(|(s, hand)| (s, u32::from(hand)))
+            .collect()
     }
     fn describe(&self) -> String {
         rules::describe(self)

@@ -168,10 +168,11 @@ impl SowingGame {
         );
     }
 
-    /// Plays the mover's store, `lift` of its stones (0: all).
-    pub(crate) fn play_store(&self, st: &mut SowingState, lift: u8) {
+    /// Plays the mover's store, `lift` of its stones (0: all); `shown`, played out for people
+    /// to watch.
+    pub(crate) fn play_store(&self, st: &mut SowingState, lift: u8, shown: bool) {
         let way = usize::from(st.to_move) + STORE_WAY;
-        self.play_sowing(st, (way, 0, lift), false);
+        self.play_sowing(st, (way, 0, lift), (false, shown));
     }
 
     /// A move's text: the pit's (or `s`), and the stones lifted after a colon when the mover

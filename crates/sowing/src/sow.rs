@@ -234,6 +234,9 @@ pub(crate) struct Sowing {
     diverted: bool,
     /// Boxed: a move carries its sowing by value, and most moves never relay.
     seen: Option<Box<Seen>>,
+    /// The move is played out for people to watch: each lift, drop and capture is recorded
+    /// (see [`crate::shown`]).
+    pub shown: bool,
 }
 
 impl Sowing {
@@ -244,7 +247,7 @@ impl Sowing {
         (origin, pos): (usize, usize),
         hand: u8,
         (opponent_was_empty, opponent_had): (bool, u32),
-        ply: u32,
+        (ply, shown): (u32, bool),
     ) -> Sowing {
         Sowing {
             mover,
@@ -272,6 +275,7 @@ impl Sowing {
             declined: false,
             diverted: false,
             seen: None,
+            shown,
         }
     }
 
@@ -456,6 +460,15 @@ impl SowingGame {
         s.visited |= 1 << s.pos;
         if self.empties_houses() {
             b.empty_houses();
+        }
+        self.show(b, s);
+    }
+
+    /// Records the board for people watching the move, when it is shown.
+    #[inline(always)]
+    fn show(&self, b: &Board, s: &Sowing) {
+        if s.shown {
+            crate::shown::record(b, s.hand);
         }
     }
 
@@ -676,7 +689,7 @@ impl SowingGame {
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
         if !(self.fast.plain && b.closed == 0) {
-            return self.sow_general(b, (way, pit, lift), ply, pause);
+            return self.sow_general(b, (way, pit, lift), (ply, false), pause);
         }
         // A plain game sows the rules' way only: `way` is the mover.
         debug_assert!(way < OTHER_WAY);
@@ -738,19 +751,20 @@ impl SowingGame {
     }
 
     /// A move with what the common case leaves out: closed pits, relays, take on drop, the
-    /// first stone back in its pit, houses, captures sown on, choices.
+    /// first stone back in its pit, houses, captures sown on, choices; and every move `shown`
+    /// (played out stone by stone for people to watch).
     #[inline(never)]
-    fn sow_general(
+    pub(crate) fn sow_general(
         &self,
         b: &mut Board,
         (way, pit, lift): (usize, usize, u8),
-        ply: u32,
+        (ply, shown): (u32, bool),
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
         let ask = pause.is_some();
         let mover = way % OTHER_WAY;
         if way >= STORE_WAY {
-            return self.sow_store(b, mover, lift, ply, pause);
+            return self.sow_store(b, mover, lift, (ply, shown), pause);
         }
         let origin = self.geo.slot_from(mover, pit);
         if ply == 0 && self.fast.opens {
@@ -787,6 +801,9 @@ impl SowingGame {
                 visited: 0,
             };
             captured_first = self.capture(b, cap, &at);
+            if shown {
+                crate::shown::record(b, 0);
+            }
         }
         let hand = b.lift(origin, lift);
         // The move's pit is unlocked for good (`sowing.locks`).
@@ -807,7 +824,7 @@ impl SowingGame {
                 (origin, origin),
                 hand,
                 (opponent_was_empty, opponent_had),
-                ply,
+                (ply, shown),
             )
         };
         self.first_to_store(b, &mut s);
@@ -819,8 +836,9 @@ impl SowingGame {
             s.sown = 1;
             question = self.take_on_drop(b, &mut s, ask);
         }
+        self.show(b, &s);
         // Nothing to check drop by drop and no relay: one precomputed run.
-        if self.fast.bulk && b.closed == 0 {
+        if self.fast.bulk && b.closed == 0 && !shown {
             let runs = if way >= OTHER_WAY {
                 self.other_runs
                     .as_ref()
@@ -923,7 +941,13 @@ impl SowingGame {
             }
             _ => origin,
         };
-        let mut s = Sowing::lifted((mover, mover), (origin, last), 0, (false, start.1), ply);
+        let mut s = Sowing::lifted(
+            (mover, mover),
+            (origin, last),
+            0,
+            (false, start.1),
+            (ply, false),
+        );
         let question = self.end_sowing(b, &mut s, pause.is_some());
         self.report_or_pause(b, s, question, pause)
     }
@@ -937,7 +961,7 @@ impl SowingGame {
         b: &mut Board,
         mover: usize,
         lift: u8,
-        ply: u32,
+        (ply, shown): (u32, bool),
         pause: Option<&mut Option<Box<Paused>>>,
     ) -> Report {
         let origin = STORE + mover;
@@ -946,7 +970,8 @@ impl SowingGame {
         let hand = b.lift(origin, lift);
         // Stones sown on "from the lap's pit" start where the store's sowing did.
         let way = mover + STORE_WAY;
-        let mut s = Sowing::lifted((mover, way), (origin, entry), hand, start, ply);
+        let mut s = Sowing::lifted((mover, way), (origin, entry), hand, start, (ply, shown));
+        self.show(b, &s);
         let question = self.sow_to_end(b, &mut s, pause.is_some());
         self.report_or_pause(b, s, question, pause)
     }
@@ -1424,7 +1449,7 @@ impl SowingGame {
             let filling = self.sowing.fill_across && b.closed != 0;
             // One stone a drop into a pit in play, unless the rules say otherwise.
             let plain = !filling && !counted;
-            if plain && self.sowing.take.is_none() && self.sowing.skip.is_none() {
+            if plain && self.sowing.take.is_none() && self.sowing.skip.is_none() && !s.shown {
                 s.pos = self.drop_stones(b, s.way, s.pos, s.hand, s.skip, &mut s.visited);
                 s.sown += u32::from(s.hand);
                 s.hand = 0;
@@ -1458,6 +1483,7 @@ impl SowingGame {
                 if let Some(q) = self.take_on_drop(b, s, ask) {
                     return Some(q);
                 }
+                self.show(b, s);
             }
             if self.empties_houses() {
                 b.empty_houses();
@@ -1489,6 +1515,7 @@ impl SowingGame {
                         s.report.grand_slam = grand_slam;
                         if got > 0 {
                             self.sow_on_captured(b, cap, s, got);
+                            self.show(b, s);
                             if self.sowing.lap_way_chosen {
                                 let at = (s.pos, s.hand);
                                 if let Some(q) = self.choose_way(b, s, at, ask, false) {
@@ -1509,6 +1536,7 @@ impl SowingGame {
                 let (got, grand_slam) = self.capture(b, cap, &s.ended());
                 s.report.captured = s.report.captured.saturating_add(got as u16);
                 s.report.grand_slam = grand_slam;
+                self.show(b, s);
                 if got > 0 {
                     go_on = match cap.go_on {
                         GoOn::Relay => None,
@@ -1630,6 +1658,7 @@ impl SowingGame {
         if self.sowing.skip_origin == SkipOrigin::Lap {
             s.skip = from;
         }
+        self.show(b, s);
         true
     }
 
@@ -2270,20 +2299,28 @@ impl SowingGame {
     /// move and settles what follows, or pauses the move at a choice the rules leave to a
     /// player.
     #[inline]
-    pub(crate) fn play_pit(&self, st: &mut SowingState, pit: u8, other_way: bool, lift: u8) {
+    pub(crate) fn play_pit(
+        &self,
+        st: &mut SowingState,
+        pit: u8,
+        other_way: bool,
+        lift: u8,
+        shown: bool,
+    ) {
         let both = BOTH_WAYS << (pit - 1);
         let chose_way = self.sowing.remembers.ways && st.legal & both == both;
         let way = usize::from(st.to_move) + OTHER_WAY * usize::from(other_way);
-        self.play_sowing(st, (way, usize::from(pit), lift), chose_way);
+        self.play_sowing(st, (way, usize::from(pit), lift), (chose_way, shown));
     }
 
-    /// Plays the move of circuit `way` from pit `pit` (or the store), lifting `lift` stones.
+    /// Plays the move of circuit `way` from pit `pit` (or the store), lifting `lift` stones;
+    /// `shown`, played out for people to watch.
     #[inline]
     pub(crate) fn play_sowing(
         &self,
         st: &mut SowingState,
         (way, pit, lift): (usize, usize, u8),
-        chose_way: bool,
+        (chose_way, shown): (bool, bool),
     ) {
         let mover = usize::from(st.to_move);
         st.last_held = 0;
@@ -2294,7 +2331,11 @@ impl SowingGame {
             chose_way,
         };
         let mut paused = None;
-        let r = self.sow(&mut st.board, (way, pit, lift), st.ply, Some(&mut paused));
+        let spec = (way, pit, lift);
+        let r = match shown {
+            false => self.sow(&mut st.board, spec, st.ply, Some(&mut paused)),
+            true => self.sow_general(&mut st.board, spec, (st.ply, true), Some(&mut paused)),
+        };
         match paused {
             None => self.end_move(st, mover, before, r),
             Some(paused) => self.pause(st, paused, before),

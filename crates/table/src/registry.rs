@@ -130,6 +130,20 @@ macro_rules! families {
             };
         }
 
+        /// Like `on_move!`, for a body giving a list of the family's states, each with a
+        /// number, wrapped in the matching variant.
+        macro_rules! on_move_states {
+            ($self:ident, $state:ident, $mv:ident, |$g:ident, $s:ident, $m:ident| $body:expr) => {
+                match ($self, $state, $mv) {
+                    $((AnyGame::$variant($g), AnyState::$variant($s), AnyMove::$variant($m)) => {
+                        $body.into_iter().map(|(x, n)| (AnyState::$variant(x), n)).collect()
+                    })*
+                    #[allow(unreachable_patterns)]
+                    _ => panic!("a state or move of another game"),
+                }
+            };
+        }
+
         macro_rules! wrap_state {
             ($self:ident, |$g:ident| $body:expr) => {
                 match $self {
@@ -484,6 +498,9 @@ impl View for AnyGame {
     }
     fn svg(&self, state: &AnyState, viewer: Player) -> String {
         on_state!(self, state, |g, s| g.svg(s, viewer))
+    }
+    fn play_shown(&self, state: &AnyState, mv: &AnyMove) -> Vec<(AnyState, u32)> {
+        on_move_states!(self, state, mv, |g, s, m| g.play_shown(s, m))
     }
     fn describe(&self) -> String {
         with_game!(self, g => g.describe())

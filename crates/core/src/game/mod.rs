@@ -595,6 +595,12 @@ pub trait View: Game {
     fn notation_help(&self, state: &Self::State) -> String;
     /// The board as an SVG picture, from `viewer`'s side, counts written as numbers.
     fn svg(&self, state: &Self::State, viewer: Player) -> String;
+    /// `mv` played from `state` as by hand, for people to watch (the page animates it): the
+    /// positions between `state` and the one `mv` leads to, each with the stones then in the
+    /// mover's hand. Empty where the family shows a move whole (a checker's move is one step).
+    fn play_shown(&self, _state: &Self::State, _mv: &Self::Move) -> Vec<(Self::State, u32)> {
+        Vec::new()
+    }
     /// The rules in plain words (for `ludus show`).
     fn describe(&self) -> String;
 }
