@@ -517,6 +517,9 @@ async fn two_people_play_one_game_from_two_browsers_by_a_link_and_a_third_watche
     // The network drops North's connections; the page reconnects by itself and still sees
     // South's next move, played by the keyboard (a pit's number sows it).
     cut.send_modify(|n| *n += 1);
+    // (Once North's move has been played out on South's board: a key pressed while a move is
+    // shown ends the showing, and plays nothing.)
+    wait_steps(&south, 3).await;
     south
         .find(Locator::Css("body"))
         .await
@@ -549,11 +552,66 @@ async fn two_people_play_one_game_from_two_browsers_by_a_link_and_a_third_watche
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sowing_is_played_out_stone_by_stone_and_a_click_skips_it() {
+    let s = Served::start();
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let c = driver.browser().await;
+    set_up(&c, &s, "oware", "greedy").await;
+    choose(&c, "#pace", "450").await;
+    wait_for(&c, "document.querySelector('#board .spot.movable')").await;
+    // South sows pit 3's four stones: the board shows them lifted, then dropped one by one.
+    click(&c, "#board .spot[data-side=\"0\"][data-pit=\"3\"]").await;
+    wait_for(&c, "!document.getElementById('skip').hidden").await;
+    let mut hands = Vec::new();
+    let start = Instant::now();
+    while script_text(&c, "document.getElementById('skip').hidden").await == "false" {
+        let words = text(&c, "#last-words").await;
+        if hands.last() != Some(&words) {
+            hands.push(words);
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "{hands:?}");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+    let said: Vec<&str> = hands
+        .iter()
+        .map(|w| w.trim_start_matches("South plays 3"))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            " (4 in hand)",
+            " (3 in hand)",
+            " (2 in hand)",
+            " (1 in hand)"
+        ]
+    );
+    // The computer's answer is played out too; a click on the board ends it at once.
+    wait_for(&c, "!document.getElementById('skip').hidden").await;
+    screenshot(&c, "sowing-shown").await;
+    let start = Instant::now();
+    click(&c, "#board").await;
+    wait_for(&c, "document.getElementById('skip').hidden").await;
+    assert!(
+        start.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        start.elapsed()
+    );
+    wait_steps(&c, 3).await;
+    wait_for(&c, "document.querySelector('#board .spot.movable')").await;
+    assert!(text(&c, "#last-words")
+        .await
+        .starts_with("Last: North plays"));
+    c.close().await.unwrap();
+}
+
 /// The controls of a turn that are shown but not wholly inside the window: none when the board
 /// and every control fit without scrolling.
 const OUTSIDE: &str = "(() => {
   const out = [];
-  for (const css of ['#board svg', '#status', '#roll', '#move-text', '#play-typed', '#undo', '#hint', '#choices', '#resign', '#offer-end']) {
+  for (const css of ['#board svg', '#status', '#roll', '#move-text', '#play-typed', '#undo', '#hint', '#choices', '#resign', '#offer-end', '#pace']) {
     const e = document.querySelector(css);
     if (!e || e.offsetParent === null) continue;
     const r = e.getBoundingClientRect();

@@ -566,7 +566,7 @@ fn every_route_the_readme_lists_is_served() {
         );
         routes += 1;
     }
-    assert_eq!(routes, 16, "the README's API table changed");
+    assert_eq!(routes, 17, "the README's API table changed");
 }
 
 #[test]
@@ -906,6 +906,64 @@ impl Events {
             }
         }
     }
+}
+
+#[test]
+fn a_move_is_played_out_stone_by_stone_for_every_link_and_bad_steps_are_refused() {
+    let s = Served::start();
+    let (id, v) = new_game(
+        &s,
+        json!({"rules": "oware", "seats": ["human", "friend"], "first": 0, "seed": 1}),
+    );
+    let friend = v["links"]["friends"][1].as_str().unwrap().to_string();
+    let watch = v["links"]["watch"].as_str().unwrap().to_string();
+    assert_eq!(post(&s, &id, "move", Some(json!({"move": "3"}))).0, 200);
+    let moments = |link: &str, query: &str| {
+        call(
+            "GET",
+            &s.url(&format!("/api/games/{link}/moments{query}")),
+            None,
+        )
+    };
+    // South's pit 3: lifted (4 in hand), then a stone into pits 4, 5 and 6; the last, into
+    // North's pit 1, is the position after the move.
+    for link in [&id, &friend, &watch] {
+        let (status, m) = moments(link, "");
+        assert_eq!(status, 200, "{m}");
+        assert_eq!(m["step"], 1);
+        let list = m["moments"].as_array().unwrap();
+        let hands: Vec<u64> = list.iter().map(|x| x["hand"].as_u64().unwrap()).collect();
+        assert_eq!(hands, [4, 3, 2, 1], "{m}");
+        assert_eq!(
+            list[1]["state"]["pits"],
+            json!([[4, 4, 0, 5, 4, 4], [4, 4, 4, 4, 4, 4]])
+        );
+        assert!(list[1]["svg"].as_str().unwrap().starts_with("<svg"));
+    }
+    // The same moments by the step's number; none for the start; bad steps refused.
+    assert_eq!(moments(&id, "?step=1").1, moments(&id, "").1);
+    assert_eq!(moments(&id, "?step=0").1["moments"], json!([]));
+    for (query, says) in [
+        ("?step=2", "step 2 does not exist"),
+        ("?step=-1", "invalid digit"),
+        ("?stp=1", "unknown field"),
+    ] {
+        let (status, m) = moments(&id, query);
+        assert_eq!(status, 400, "{query}: {m}");
+        assert!(m["error"].as_str().unwrap().contains(says), "{query}: {m}");
+    }
+    assert_eq!(moments(&"0".repeat(32), "").0, 404);
+    // Backgammon's moves are shown whole.
+    let (bg, _) = new_game(
+        &s,
+        json!({"rules": "backgammon", "seats": ["human", "human"], "first": 0, "seed": 1}),
+    );
+    assert_eq!(post(&s, &bg, "roll", Some(json!({"dice": [3, 1]}))).0, 200);
+    assert_eq!(
+        post(&s, &bg, "move", Some(json!({"move": "8/5 6/5"}))).0,
+        200
+    );
+    assert_eq!(moments(&bg, "").1["moments"], json!([]));
 }
 
 #[test]

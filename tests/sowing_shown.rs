@@ -132,7 +132,11 @@ fn every_moment_of_every_bundled_game_keeps_its_stones_and_drops_one_at_a_time()
                 let before = st.clone();
                 let m = moments(&g, &st, &mv);
                 assert_eq!(st, before, "{name}: showing a move changed the game");
-                assert!(m.len() < LIMITS.shown_frames + 2, "{name}: {} moments", m.len());
+                assert!(
+                    m.len() < LIMITS.shown_frames + 2,
+                    "{name}: {} moments",
+                    m.len()
+                );
                 shown_moves += usize::from(m.len() > 2);
                 for (k, pair) in m.windows(2).enumerate() {
                     let ((a, ha, ta), (b, hb, tb)) = (&pair[0], &pair[1]);
@@ -142,8 +146,12 @@ fn every_moment_of_every_bundled_game_keeps_its_stones_and_drops_one_at_a_time()
                     );
                     // A drop: one stone from the hand into one pit or store.
                     if hb + 1 == *ha {
-                        let changed: Vec<i64> =
-                            a.iter().zip(b).map(|(x, y)| y - x).filter(|&d| d != 0).collect();
+                        let changed: Vec<i64> = a
+                            .iter()
+                            .zip(b)
+                            .map(|(x, y)| y - x)
+                            .filter(|&d| d != 0)
+                            .collect();
                         if changed == [1] {
                             drops += 1;
                         }
@@ -154,7 +162,10 @@ fn every_moment_of_every_bundled_game_keeps_its_stones_and_drops_one_at_a_time()
             }
         }
         assert!(shown_moves > 0, "{name}: no move was shown stone by stone");
-        assert!(drops > shown_moves, "{name}: {drops} single drops in {shown_moves} moves");
+        assert!(
+            drops > shown_moves,
+            "{name}: {drops} single drops in {shown_moves} moves"
+        );
     }
 }
 

@@ -459,6 +459,7 @@ pub fn app(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/answer", post(answer))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/moments", get(moments))
         .route("/api/games/{id}/computer", post(computer))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/record", get(download_record))
@@ -844,6 +845,30 @@ async fn show(
         let mut held = lock(&held);
         held.touched = Instant::now();
         view(&id, &held, access, at, from)
+    })
+    .await?;
+    Ok(answer.into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Step {
+    step: Option<usize>,
+}
+
+/// `GET /api/games/{id}/moments[?step=N]`: the move of step N (the latest by default) played out
+/// stone by stone, for the page to animate.
+async fn moments(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    step: Result<Query<Step>, axum::extract::rejection::QueryRejection>,
+) -> Answer {
+    let Query(Step { step }) = step.map_err(|e| bad_request(e.body_text()))?;
+    let (held, access) = server.held(&id)?;
+    let answer = blocking(move || {
+        let mut held = lock(&held);
+        held.touched = Instant::now();
+        Ok(Body(held.session.moments(step, access)?))
     })
     .await?;
     Ok(answer.into_response())

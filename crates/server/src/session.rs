@@ -452,10 +452,7 @@ impl Session {
             Phase::Roll(p) => ("roll", seats[p] != Spec::Human),
             Phase::Move(p) => ("move", seats[p] != Spec::Human),
         };
-        let viewer = match access {
-            Access::Seat(p) => p,
-            _ => self.viewer(),
-        };
+        let viewer = self.viewer(access);
         let first = log_from
             .unwrap_or(0)
             .max(steps.len().saturating_sub(LOG_STEPS))
@@ -513,9 +510,44 @@ impl Session {
         }))
     }
 
-    /// The side the board is drawn from for the link the game began from: the one person
-    /// playing, else player 0.
-    fn viewer(&self) -> Player {
+    /// The move of step `at` (the latest by default) played out as by hand, for the page to
+    /// animate: each moment's position as STATE and as a picture from `access`'s side, with the
+    /// stones then in hand. No moments for a step that is not a move, or a move the family shows
+    /// whole.
+    pub fn moments(&self, at: Option<usize>, access: Access) -> Result<Value, Refusal> {
+        let steps = self.table.steps();
+        let last = steps.len() - 1;
+        let at = at.unwrap_or(last);
+        if at > last {
+            return Err(bad(format!(
+                "step {at} does not exist: this game has steps 0 to {last}"
+            )));
+        }
+        let game = self.table.game();
+        let viewer = self.viewer(access);
+        let moments = match &steps[at].event {
+            Event::Move { text } if at > 0 => {
+                let before = &steps[at - 1].state;
+                game.parse_move(before, text)
+                    .map_or_else(|_| Vec::new(), |mv| game.play_shown(before, &mv))
+            }
+            _ => Vec::new(),
+        };
+        let moments: Vec<Value> = moments
+            .iter()
+            .map(|(state, hand)| {
+                json!({"state": game.state_json(state), "svg": game.svg(state, viewer), "hand": hand})
+            })
+            .collect();
+        Ok(json!({"step": at, "moments": moments}))
+    }
+
+    /// The side the board is drawn from for `access`: a friend's own; for the link the game
+    /// began from, the one person playing there, else player 0.
+    fn viewer(&self, access: Access) -> Player {
+        if let Access::Seat(p) = access {
+            return p;
+        }
         let here = [0, 1].map(|p| self.table.seats()[p] == Spec::Human && !self.elsewhere[p]);
         match here {
             [false, true] => 1,

@@ -13,6 +13,7 @@ let chosen = [];       // tables: the steps chosen so far, [from, to] each
 let log = [];          // the move list: the server sends the steps from `log_from` on
 let events = null;     // the game's changes as the server announces them (server-sent events)
 let announced = 0;     // the count of changes the server last announced
+let showing = null;    // a move being played out on the board: { skip } ends it
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -202,7 +203,7 @@ async function catchUp() {
   if (!v || !v.live || announced <= v.changes || document.body.dataset.busy === "1") return;
   try {
     const latest = await api("GET", `/api/games/${v.id}?from=${v.steps}`);
-    if (view && view.id === v.id && view.live && latest.changes > view.changes) draw(latest);
+    if (view && view.id === v.id && view.live && latest.changes > view.changes) await present(latest);
   } catch (e) {
     say(e.message);
   }
@@ -241,13 +242,15 @@ async function show(id, at) {
 // nothing.
 async function act(path, body) {
   if (!view) return;
+  // A move still being played out is finished first: nothing is done on a board not yet seen.
+  if (showing) { showing.skip(); return; }
   const id = view.id;
   busy(true);
   say("");
   try {
     const answer = await api("POST", `/api/games/${id}/${path}`, body);
     // A game left for a new one while the request was under way stays left.
-    if (view && view.id === id) draw(answer);
+    if (view && view.id === id) await present(answer);
     return answer;
   } catch (e) {
     say(e.message);
@@ -256,6 +259,58 @@ async function act(path, body) {
     busy(false);
     catchUp();
     advance();
+  }
+}
+
+// Draws a new view of the game. A move new to this page is first played out on the board, stone
+// by stone (sowing games), its line already in the move list; "Skip", a click on the board or a
+// key ends it at once.
+async function present(v) {
+  const before = view;
+  const fresh = before && before.id === v.id && before.live && v.live && v.steps > before.steps;
+  const pace = Number($("pace").value);
+  if (fresh && pace > 0) {
+    const was = document.body.dataset.busy;
+    busy(true);
+    try {
+      const shown = await api("GET", `/api/games/${v.id}/moments?step=${v.steps - 1}`);
+      if (view === before && shown.moments.length) {
+        $("thinking").hidden = true;
+        log = log.filter((entry) => entry.step < v.log_from).concat(v.log);
+        drawLog();
+        await playOut(before.state, shown.moments, pace, log[log.length - 1]);
+      }
+    } catch (_) {
+      // The moments are a nicety: without them the move is drawn whole.
+    } finally {
+      document.body.dataset.busy = was;
+    }
+    // The game was left while its move was shown.
+    if (view !== before) return;
+  }
+  draw(v);
+}
+
+// Shows each moment of a move for `pace` milliseconds, the pits it changed outlined and the
+// stones in hand said, until the last or a skip.
+async function playOut(state, moments, pace, line) {
+  let skip;
+  const skipped = new Promise((resolve) => { skip = () => resolve(true); });
+  showing = { skip };
+  $("skip").hidden = false;
+  try {
+    for (const m of moments) {
+      $("board").innerHTML = m.svg;
+      markChanges(state, m.state);
+      state = m.state;
+      const hand = m.hand ? ` (${m.hand} in hand)` : "";
+      $("last-words").textContent = line ? `${line.text}${hand}` : hand;
+      const wait = new Promise((resolve) => setTimeout(() => resolve(false), pace));
+      if (await Promise.race([wait, skipped])) break;
+    }
+  } finally {
+    showing = null;
+    $("skip").hidden = true;
   }
 }
 
@@ -274,7 +329,7 @@ function draw(v) {
     (v.access === "watcher" ? "Watching: " : "") + v.status + waiting(v);
   // The last thing that happened, in words (a capture, a turn that goes on).
   const last = log.length ? log[log.length - 1] : null;
-  $("last-move").textContent = v.live && last && last.step > 0 ? `Last: ${last.text}.` : "";
+  $("last-words").textContent = v.live && last && last.step > 0 ? `Last: ${last.text}.` : "";
   drawLinks(v);
   drawOffer(v, offered);
   $("board").innerHTML = v.svg;
@@ -307,6 +362,7 @@ function draw(v) {
   const both = v.seats.every((s) => s !== "human" && s !== "friend");
   $("pause").hidden = !both || !owner;
   $("speed").hidden = !both || !owner;
+  $("pace").hidden = v.game.family !== "sowing";
   $("pause").textContent = paused ? "Go on" : "Pause";
   $("hints").replaceChildren();
   drawChoices(moving ? v.legal : [], moving ? v.legal_count : 0);
@@ -648,6 +704,7 @@ async function resign() {
 // m goes to the move box, the arrows step through the game; never while typing in a field.
 function onKey(e) {
   if (!view || $("play").hidden || e.ctrlKey || e.altKey || e.metaKey) return;
+  if (showing) { e.preventDefault(); showing.skip(); return; }
   if (["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement?.tagName)) return;
   const press = (id) => { if (!$(id).disabled && !$(id).hidden) { e.preventDefault(); $(id).click(); } };
   if (/^[1-9]$/.test(e.key) && view.game.family === "sowing" && !$("play-typed").disabled) {
@@ -691,6 +748,10 @@ function wire() {
   $("resign").addEventListener("click", resign);
   $("next-game").addEventListener("click", () => act("next"));
   $("pause").addEventListener("click", () => { paused = !paused; draw(view); advance(); });
+  $("skip").addEventListener("click", () => showing?.skip());
+  $("board").addEventListener("click", () => showing?.skip());
+  $("pace").value = localStorage.getItem("ludus-pace") || $("pace").value;
+  $("pace").addEventListener("change", () => localStorage.setItem("ludus-pace", $("pace").value));
   $("accept-offer").addEventListener("click", () => act("answer", { accepted: true }));
   $("decline-offer").addEventListener("click", () => act("answer", { accepted: false }));
   const copy = (input) => { $(input).select(); navigator.clipboard?.writeText($(input).value).catch(() => {}); };
