@@ -567,8 +567,11 @@ async fn a_sowing_is_played_out_stone_by_stone_and_a_click_skips_it() {
     wait_for(&c, "!document.getElementById('skip').hidden").await;
     let mut hands = Vec::new();
     let start = Instant::now();
-    while script_text(&c, "document.getElementById('skip').hidden").await == "false" {
+    loop {
         let words = text(&c, "#last-words").await;
+        if !words.starts_with("South plays 3 (") {
+            break;
+        }
         if hands.last() != Some(&words) {
             hands.push(words);
         }
@@ -589,7 +592,11 @@ async fn a_sowing_is_played_out_stone_by_stone_and_a_click_skips_it() {
         ]
     );
     // The computer's answer is played out too; a click on the board ends it at once.
-    wait_for(&c, "!document.getElementById('skip').hidden").await;
+    wait_for(
+        &c,
+        "document.getElementById('last-words').textContent.startsWith('North plays') && !document.getElementById('skip').hidden",
+    )
+    .await;
     screenshot(&c, "sowing-shown").await;
     let start = Instant::now();
     click(&c, "#board").await;
@@ -604,6 +611,19 @@ async fn a_sowing_is_played_out_stone_by_stone_and_a_click_skips_it() {
     assert!(text(&c, "#last-words")
         .await
         .starts_with("Last: North plays"));
+    // In a review, a step on plays its move out as well.
+    click(&c, "#prev-step").await;
+    wait_for(
+        &c,
+        "document.body.dataset.busy === '0' && !document.getElementById('next-step').disabled",
+    )
+    .await;
+    click(&c, "#next-step").await;
+    wait_for(
+        &c,
+        "document.getElementById('last-words').textContent.startsWith('North plays') && !document.getElementById('skip').hidden",
+    )
+    .await;
     c.close().await.unwrap();
 }
 

@@ -233,9 +233,17 @@ function leave() {
   $("setup").hidden = false;
 }
 
+// Shows step `at` (the latest if undefined); a step on from the one shown plays its move out.
 async function show(id, at) {
+  if (showing) { showing.skip(); return; }
   const query = at === undefined ? "" : `?at=${at}`;
-  draw(await api("GET", `/api/games/${id}${query}`));
+  const before = view;
+  const v = await api("GET", `/api/games/${id}${query}`);
+  if (before && before.id === id && v.at === before.at + 1) {
+    await playStep(before, v, v.at);
+    if (view !== before) return;
+  }
+  draw(v);
 }
 
 // Sends a request that changes the game and draws the answer; a refusal is shown and changes
@@ -267,28 +275,35 @@ async function act(path, body) {
 // key ends it at once.
 async function present(v) {
   const before = view;
-  const fresh = before && before.id === v.id && before.live && v.live && v.steps > before.steps;
-  const pace = Number($("pace").value);
-  if (fresh && pace > 0) {
-    const was = document.body.dataset.busy;
-    busy(true);
-    try {
-      const shown = await api("GET", `/api/games/${v.id}/moments?step=${v.steps - 1}`);
-      if (view === before && shown.moments.length) {
-        $("thinking").hidden = true;
-        log = log.filter((entry) => entry.step < v.log_from).concat(v.log);
-        drawLog();
-        await playOut(before.state, shown.moments, pace, log[log.length - 1]);
-      }
-    } catch (_) {
-      // The moments are a nicety: without them the move is drawn whole.
-    } finally {
-      document.body.dataset.busy = was;
-    }
+  if (before && before.id === v.id && before.live && v.live && v.steps > before.steps) {
+    await playStep(before, v, v.steps - 1);
     // The game was left while its move was shown.
     if (view !== before) return;
   }
   draw(v);
+}
+
+// Plays the move of step `step` out on the board shown for `before`, where the pace asks for it
+// and the move has moments; `v` is the view that follows.
+async function playStep(before, v, step) {
+  const pace = Number($("pace").value);
+  if (pace <= 0) return;
+  const was = document.body.dataset.busy;
+  busy(true);
+  try {
+    const shown = await api("GET", `/api/games/${v.id}/moments?step=${step}`);
+    if (view !== before || !shown.moments.length) return;
+    $("thinking").hidden = true;
+    if (v.live) {
+      log = log.filter((entry) => entry.step < v.log_from).concat(v.log);
+      drawLog();
+    }
+    await playOut(before.state, shown.moments, pace, log.find((entry) => entry.step === step));
+  } catch (_) {
+    // The moments are a nicety: without them the move is drawn whole.
+  } finally {
+    document.body.dataset.busy = was;
+  }
 }
 
 // Shows each moment of a move for `pace` milliseconds, the pits it changed outlined and the
