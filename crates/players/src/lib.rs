@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod cube;
 pub mod eval;
+mod met;
 pub mod review;
 
 pub use mcts::Memory;

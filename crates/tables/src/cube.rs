@@ -5,7 +5,7 @@
 
 use crate::rules::CubeRules;
 use crate::{Stage, TablesGame, TablesMove, TablesState};
-use ludus_core::game::{CubeAction, MoveError, Resignation};
+use ludus_core::game::{Crawford, CubeAction, MoveError, Resignation};
 use serde_json::{json, Value};
 
 /// The cube's owner while it is in the middle (either player may double).
@@ -37,18 +37,6 @@ impl Cube {
     pub fn owner(self) -> Option<usize> {
         (self.owner != MIDDLE).then_some(usize::from(self.owner))
     }
-}
-
-/// Where a game of a match stands towards the Crawford rule.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Crawford {
-    /// No player has yet come within one point of the target.
-    #[default]
-    Before,
-    /// The Crawford game: played without the cube.
-    Now,
-    /// The games after it (post-Crawford): the cube again.
-    After,
 }
 
 impl CubeRules {

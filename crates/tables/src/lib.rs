@@ -28,9 +28,10 @@ mod state_json;
 pub use movegen::{Played, TablesMove, MAX_STEPS};
 pub use position::{Position, BAR, OFF, POOL, SLOTS};
 
-use cube::{Crawford, Cube};
+use cube::Cube;
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::Expr;
+use ludus_core::game::Crawford;
 use ludus_core::game::{
     CubeAction, CubeView, Dice, Ending, Evaluator, Game, Guards, Json, MatchStanding, MoveError,
     Notation, Outcome, Phase, Player, Resignation, Ritual, Roll, RollError, StateError, View,
@@ -978,6 +979,7 @@ impl Game for TablesGame {
             owner: state.cube.owner(),
             away: (self.match_rules.as_ref()).map(|m| state.points.map(|p| m.target - p)),
             jacoby: rules.jacoby && state.cube.log == 0,
+            crawford: (rules.crawford && self.match_rules.is_some()).then_some(state.crawford),
         })
     }
 

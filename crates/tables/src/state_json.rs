@@ -2,11 +2,12 @@
 //! impossible ones: wrong totals, counts out of range, both sides on one point, dice that do
 //! not fit the phase, a finished game not marked over (or the reverse).
 
-use super::cube::{Crawford, Cube, MIDDLE};
+use super::cube::{Cube, MIDDLE};
 use super::movegen::{steps_left, Played, MAX_STEPS};
 use super::position::{Lone, Position, Side, BAR, OFF, POOL, STACK_POINTS};
 use super::{position_id, GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::state::MatchFields;
+use ludus_core::game::Crawford;
 use ludus_core::game::{PhaseName, Resignation, StateFields};
 use ludus_core::limits::LIMITS;
 use serde_json::{json, Value};

@@ -201,6 +201,20 @@ pub struct CubeView {
     pub away: Option<[i32; 2]>,
     /// The Jacoby rule holds now: gammons count for nothing until the cube is turned.
     pub jacoby: bool,
+    /// In a match with the Crawford rule, where this game stands towards it; `None` without.
+    pub crawford: Option<Crawford>,
+}
+
+/// Where a game of a match stands towards the Crawford rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Crawford {
+    /// No player has yet come within one point of the target.
+    #[default]
+    Before,
+    /// The Crawford game: played without the cube.
+    Now,
+    /// The games after it (post-Crawford): the cube again.
+    After,
 }
 
 impl CubeAction {
