@@ -286,8 +286,9 @@ async function present(v) {
 // Plays the move of step `step` out on the board shown for `before`, where the pace asks for it
 // and the move has moments; `v` is the view that follows.
 async function playStep(before, v, step) {
+  // The pace is offered, and moves played out, in sowing games only.
   const pace = Number($("pace").value);
-  if (pace <= 0) return;
+  if (pace <= 0 || $("pace").hidden) return;
   const was = document.body.dataset.busy;
   busy(true);
   try {
