@@ -248,6 +248,37 @@ fn the_bundled_network_is_backgammons_default_opponent_and_plays_well() {
         let wins = report["wins"][0].as_u64().unwrap();
         assert!(wins >= 45, "{name}: {wins} of 50: {report}");
     }
+    // Every bundled tables game names a network of its own, which plays it through.
+    for (name, text) in ludus::rules::BUNDLED {
+        if !text.contains("family = \"tables\"") {
+            continue;
+        }
+        let o = ludus(&["show", name]);
+        assert!(
+            stdout(&o).contains("The `net` player plays by a learned network")
+                // (a match of several games, each by its own)
+                || stdout(&o).matches("The `net` player plays in ").count() > 1,
+            "{name}: {}",
+            stdout(&o)
+        );
+        let o = ludus(&[
+            "analyze",
+            name,
+            "--players",
+            "net:d0,random",
+            "--games",
+            "2",
+            "--json",
+        ]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let report: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        // (Loads and plays whole games; how well, the strength tests above and the benchmarks.)
+        assert_eq!(
+            (&report["games"], &report["not_conserved"]),
+            (&serde_json::json!(2), &serde_json::json!(0)),
+            "{name}: {report}"
+        );
+    }
     // Sowing games have no network: greedy stays their default opponent.
     let o = ludus(&["play", "oware", "--south", "random", "--seed", "3"]);
     assert!(stdout(&o).contains("North (greedy)"), "{}", stdout(&o));

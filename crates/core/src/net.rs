@@ -24,6 +24,10 @@ pub const BUNDLED_NETS: &[(&str, &str)] = &[
     ("mughrabieh", include_str!("../../../nets/mughrabieh.json")),
     ("nackgammon", include_str!("../../../nets/nackgammon.json")),
     ("portes", include_str!("../../../nets/portes.json")),
+    (
+        "acey-deucey",
+        include_str!("../../../nets/acey-deucey.json"),
+    ),
 ];
 
 /// The results a network estimates.
