@@ -5,7 +5,7 @@ const README: &str = include_str!("../docs/architecture.md");
 #[test]
 fn the_readme_lists_every_limit() {
     let rows = ludus::limits::LIMITS.rows();
-    assert_eq!(rows.len(), 35);
+    assert_eq!(rows.len(), 36);
     for (what, value) in rows {
         let row = format!("| {what} | {value} |");
         assert!(README.contains(&row), "README lacks the row\n{row}");

@@ -690,7 +690,7 @@ fn a_mat_file_is_imported_or_refused_at_its_line() {
         "--black",
         "greedy",
         "--seed",
-        "8",
+        "5",
         "--record",
         rec.to_str().unwrap(),
     ]);
@@ -758,18 +758,23 @@ fn a_mat_file_is_imported_or_refused_at_its_line() {
     );
     // A money session of several games: a record holds one, chosen with --game.
     let money = mat_text.replace(" 7 point match", " 0 point match");
+    let games = record.lines().filter(|l| l.starts_with("{\"game\":")).count();
+    assert!(games >= 3, "the match has {games} games");
     refused(
         "session.mat",
         &money,
         &[],
-        "a money session of 3 games; a record holds one game of `backgammon-money`: import each \
-         with --game K (1 to 3)",
+        &format!(
+            "a money session of {games} games; a record holds one game of `backgammon-money`: \
+             import each with --game K (1 to {games})"
+        ),
     );
+    let beyond = (games + 1).to_string();
     refused(
-        "session-9.mat",
+        "session-beyond.mat",
         &money,
-        &["--game", "9"],
-        "holds games 1 to 3",
+        &["--game", &beyond],
+        &format!("holds games 1 to {games}"),
     );
     refused(
         "match-2.mat",
