@@ -758,7 +758,10 @@ fn a_mat_file_is_imported_or_refused_at_its_line() {
     );
     // A money session of several games: a record holds one, chosen with --game.
     let money = mat_text.replace(" 7 point match", " 0 point match");
-    let games = record.lines().filter(|l| l.starts_with("{\"game\":")).count();
+    let games = record
+        .lines()
+        .filter(|l| l.starts_with("{\"game\":"))
+        .count();
     assert!(games >= 3, "the match has {games} games");
     refused(
         "session.mat",

@@ -16,7 +16,7 @@ const LEAVE: SowingMove = SowingMove::LEAVE;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
-use sowing_common::{from_text, game, stones, with};
+use sowing_common::{from_text, game, stones, with, Rng};
 
 fn set(g: &SowingGame, p0: &[u8], p1: &[u8], stores: [u8; 2]) -> SowingState {
     g.state_from_json(&json!({"to_move": 0, "pits": [p0, p1], "stores": stores}))
@@ -292,17 +292,6 @@ fn variants() -> Vec<(SowingGame, SowingGame)> {
             from_text(&with("toguz-korgool", "house", choice)),
         ),
     ]
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 #[test]

@@ -8,19 +8,8 @@ use ludus::game::{Game, Json, Phase, View};
 use ludus::limits::LIMITS;
 use ludus::rules::BUNDLED;
 use ludus::sowing::{MoveEnd, SowingGame, SowingMove};
-use sowing_common::{game, stones};
+use sowing_common::{game, stones, Rng};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
 
 fn sowing_games() -> Vec<SowingGame> {
     BUNDLED

@@ -10,7 +10,7 @@ use ludus::limits::LIMITS;
 use ludus::rules::BUNDLED;
 use ludus::sowing::{SowingGame, SowingMove, SowingState};
 use serde_json::Value;
-use sowing_common::{from_text, game};
+use sowing_common::{from_text, game, Rng};
 
 /// Every pit's and store's count of a position, in one list (the STATE form's order).
 fn counts(g: &SowingGame, st: &SowingState) -> Vec<i64> {
@@ -100,17 +100,6 @@ relay = "last"
     assert_eq!(&hands[..7], [0, 2, 1, 0, 3, 2, 1], "{m:?}");
     assert!(hands.iter().filter(|&&h| h > 0).count() > 6);
     assert!(m.iter().all(|(_, _, total)| *total == 16), "{m:?}");
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 #[test]

@@ -189,3 +189,15 @@ pub fn sow_pit(g: &SowingGame, st: &mut ludus::sowing::SowingState, pit: u8) -> 
     g.play(st, &SowingMove::pit(pit));
     g.state_json(st)
 }
+
+/// A small seeded generator for random games (the same games on every machine).
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}

@@ -840,11 +840,24 @@ async fn show(
     at: Result<Query<At>, axum::extract::rejection::QueryRejection>,
 ) -> Answer {
     let Query(At { at, from }) = at.map_err(|e| bad_request(e.body_text()))?;
+    reading(&server, id, move |id, held, access| {
+        view(id, held, access, at, from)
+    })
+    .await
+}
+
+/// Answers a request that reads the game `id` names (any of its links may): `answer` of the game
+/// as held, off the threads that answer requests.
+async fn reading(
+    server: &Server,
+    id: String,
+    answer: impl FnOnce(&str, &Held, Access) -> Result<Body<Value>, ApiError> + Send + 'static,
+) -> Answer {
     let (held, access) = server.held(&id)?;
     let answer = blocking(move || {
         let mut held = lock(&held);
         held.touched = Instant::now();
-        view(&id, &held, access, at, from)
+        answer(&id, &held, access)
     })
     .await?;
     Ok(answer.into_response())
@@ -864,14 +877,10 @@ async fn moments(
     step: Result<Query<Step>, axum::extract::rejection::QueryRejection>,
 ) -> Answer {
     let Query(Step { step }) = step.map_err(|e| bad_request(e.body_text()))?;
-    let (held, access) = server.held(&id)?;
-    let answer = blocking(move || {
-        let mut held = lock(&held);
-        held.touched = Instant::now();
+    reading(&server, id, move |_, held, access| {
         Ok(Body(held.session.moments(step, access)?))
     })
-    .await?;
-    Ok(answer.into_response())
+    .await
 }
 
 async fn drop_game(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Answer {
