@@ -40,6 +40,14 @@ fn moments(g: &SowingGame, st: &SowingState, mv: &SowingMove) -> Vec<(Vec<i64>, 
     all
 }
 
+/// A game of `pits` a side holding `stones` each, relayed as `relay` says.
+fn relaying(pits: usize, stores: bool, stones: u32, relay: &str) -> SowingGame {
+    from_text(&format!(
+        "[game]\nname = \"relaying\"\nfamily = \"sowing\"\n[board]\npits = {pits}\nstores = {stores}\n\
+         [setup]\nstones = {stones}\n[sowing]\nrelay = \"{relay}\"\n"
+    ))
+}
+
 #[test]
 fn an_oware_move_is_a_lift_then_one_stone_a_pit() {
     let g = game("oware");
@@ -78,20 +86,7 @@ fn a_capture_is_shown_after_the_last_drop() {
 #[test]
 fn a_relay_shows_each_lap_and_each_lift() {
     // Sown on from the last pit while it holds more than the stone just dropped.
-    let g = from_text(
-        r#"
-[game]
-name = "relay-test"
-family = "sowing"
-[board]
-pits = 4
-stores = true
-[setup]
-stones = 2
-[sowing]
-relay = "last"
-"#,
-    );
+    let g = relaying(4, true, 2, "last");
     let st = g.new_game(0);
     let m = moments(&g, &st, &SowingMove::pit(1));
     let hands: Vec<u32> = m.iter().map(|(_, h, _)| *h).collect();
@@ -161,20 +156,7 @@ fn every_moment_of_every_bundled_game_keeps_its_stones_and_drops_one_at_a_time()
 #[test]
 fn a_very_long_move_is_shown_in_evenly_spread_moments() {
     // 12 pits a side of 10 stones, relayed until the lap cap: thousands of drops.
-    let g = from_text(
-        r#"
-[game]
-name = "long-relay"
-family = "sowing"
-[board]
-pits = 12
-stores = false
-[setup]
-stones = 10
-[sowing]
-relay = "next"
-"#,
-    );
+    let g = relaying(12, false, 10, "next");
     let st = g.new_game(0);
     let m = moments(&g, &st, &SowingMove::pit(1));
     assert!(m.len() > 20, "{} moments", m.len());
