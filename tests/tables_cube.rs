@@ -531,6 +531,50 @@ fn computer_players_double_take_and_drop_by_cubeful_equities() {
 }
 
 #[test]
+fn in_a_match_the_score_decides_what_money_play_would_not() {
+    // The races of the test above, at match scores (without the network: the heuristic's
+    // chances), against the same positions in money play.
+    let money_text = Source::find("backgammon-money").unwrap().text;
+    let match_text = Source::find("backgammon-match").unwrap().text;
+    let money = tables_compile(&money_text.replace("network = \"backgammon\"", "")).unwrap();
+    let matched = tables_compile(&match_text.replace("network = \"backgammon\"", "")).unwrap();
+    let race = |g: &TablesGame, (white, black): (u8, u8), cube: Value, standing: Value| {
+        let (mut w, mut b) = ([0u8; 24], [0u8; 24]);
+        (w[5], w[0]) = (15 - white, white);
+        (b[5], b[0]) = (15 - black, black);
+        let mut fields = json!({"points": [w, b], "bar": [0, 0], "off": [0, 0], "to_move": 0,
+            "phase": "move", "dice": [], "cube": cube});
+        if !standing.is_null() {
+            fields["match"] = standing;
+        }
+        let st = set(g, fields);
+        let mut moves = Vec::new();
+        g.legal_moves(&st, &mut moves);
+        let i = ludus::players::choose(
+            g,
+            &st,
+            &moves,
+            "greedy".parse().unwrap(),
+            &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
+        );
+        g.move_text(&st, &moves[i])
+    };
+    // Far ahead: money play doubles to cash; after the Crawford game, White one point from
+    // the match (Black four away) never doubles: winning this game wins the match anyway.
+    let ahead = json!({"value": 1, "decision": "double"});
+    assert_eq!(race(&money, (15, 0), ahead.clone(), Value::Null), "double");
+    let post = json!({"value": 1, "decision": "double", "post_crawford": true});
+    let standing = json!({"game": 6, "points": [6, 3]});
+    assert_eq!(race(&matched, (15, 0), post, standing), "roll");
+    // 30 pips behind in the race, Black redoubling to 4: money play drops; two points from
+    // the match for Black, a drop loses it, so White takes.
+    let redoubled = json!({"value": 2, "owner": 1, "decision": "take"});
+    assert_eq!(race(&money, (0, 6), redoubled.clone(), Value::Null), "drop");
+    let standing = json!({"game": 3, "points": [2, 5]});
+    assert_eq!(race(&matched, (0, 6), redoubled, standing), "take");
+}
+
+#[test]
 fn with_a_network_the_cube_goes_by_its_chances() {
     let g = load("backgammon-money");
     let plain = Source::find("backgammon-money").unwrap().text;
