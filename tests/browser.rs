@@ -601,8 +601,9 @@ async fn a_sowing_is_played_out_stone_by_stone_and_a_click_skips_it() {
     let start = Instant::now();
     click(&c, "#board").await;
     wait_for(&c, "document.getElementById('skip').hidden").await;
+    // (North sows four stones: played out, 1.8 s at this pace.)
     assert!(
-        start.elapsed() < Duration::from_millis(400),
+        start.elapsed() < Duration::from_secs(1),
         "{:?}",
         start.elapsed()
     );
