@@ -683,11 +683,7 @@ impl View for SowingGame {
         render::svg(self, state, viewer)
     }
     fn play_shown(&self, state: &SowingState, mv: &SowingMove) -> Vec<(SowingState, u32)> {
-        let moments = shown::play_shown(self, state, mv);
-        moments
-            .into_iter()
-            .map(|(s, hand)| (s, u32::from(hand)))
-            .collect()
+        shown::play_shown(self, state, mv)
     }
     fn describe(&self) -> String {
         rules::describe(self)

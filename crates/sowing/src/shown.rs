@@ -15,7 +15,7 @@ use ludus_core::limits::LIMITS;
 use std::cell::RefCell;
 
 /// One moment of a move: the board, and the stones in the mover's hand.
-pub type Frame = (Board, u8);
+type Frame = (Board, u8);
 
 /// The moments of the move being shown on this thread, fewer than `shown_frames`: a longer move
 /// keeps every other one, and then every other of those, so that they stay evenly spread.
@@ -67,7 +67,7 @@ pub(crate) fn play_shown(
     game: &SowingGame,
     st: &SowingState,
     mv: &SowingMove,
-) -> Vec<(SowingState, u8)> {
+) -> Vec<(SowingState, u32)> {
     let mut after = st.clone();
     let frames = Frames {
         stride: 1,
@@ -100,7 +100,7 @@ pub(crate) fn play_shown(
             let mut moment = st.clone();
             moment.board = board;
             moment.pending = None;
-            (moment, hand)
+            (moment, u32::from(hand))
         })
         .collect()
 }
