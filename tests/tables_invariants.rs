@@ -24,6 +24,10 @@ struct Model {
     /// `[moves] bear_off = "mine_in(points/2 + 1, points) + bar + pool == 0"`: bearing off
     /// from the second half of the way on.
     bear_off_from_half: bool,
+    /// `[moves] bear_off = "true"`: bearing off at any time.
+    bear_off_always: bool,
+    /// `[moves] bear_off_larger`: `"farthest"`, `"any"` or `"none"`.
+    larger: &'static str,
     /// `[board] pool_from` (0: one beyond the last point, as from the bar).
     pool_from: usize,
     double_moves: usize,
@@ -75,6 +79,8 @@ const BACKGAMMON: Model = Model {
     lone: Lone::Hit,
     hit_to_pool: false,
     bear_off_from_half: false,
+    bear_off_always: false,
+    larger: "farthest",
     pool_from: 0,
     double_moves: 4,
     larger_first: true,
@@ -180,9 +186,14 @@ impl Model {
             } else {
                 self.home
             };
-            let may = me[last + 1..].iter().all(|&c| c == 0);
-            // A larger die only from the farthest place held.
-            if !may || (start < d && me[from + 1..].iter().any(|&c| c > 0)) {
+            let may = self.bear_off_always || me[last + 1..].iter().all(|&c| c == 0);
+            let larger_may = match self.larger {
+                // A larger die only from the farthest place held.
+                "farthest" => me[from + 1..].iter().all(|&c| c == 0),
+                "any" => true,
+                _ => false,
+            };
+            if !may || (start < d && !larger_may) {
                 return None;
             }
             OFF
@@ -639,4 +650,37 @@ fn small_boards_other_dice_and_doubles_as_rolled_equal_brute_force() {
     );
     assert!(random_games_of(&g, BACKGAMMON, 40, 19, false) > 1_000);
     assert!(random_games_of(&g, BACKGAMMON, 5, 20, true) > 100);
+}
+
+/// Garanguet's dice and bearing off: three dice, a triple played three times and a pair with a
+/// lower third once more, given without rolling; bearing off at any time, a larger die from
+/// any point (and, apart, by the exact number only).
+#[test]
+fn dice_given_again_and_larger_dice_from_any_point_equal_brute_force() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/games/garanguet.toml"
+    ))
+    .unwrap();
+    let g = tables_compile(&text).unwrap();
+    let m = Model {
+        hit_to_pool: true,
+        bear_off_always: true,
+        larger: "any",
+        double_moves: 2,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 40, 31, false);
+    assert!(run.turns > 1_000, "{} turns", run.turns);
+    assert_eq!(run.guard_ends, 0);
+    assert!(random_games_of(&g, m, 6, 32, true) > 200);
+    let g = custom(
+        "[moves]\nbear_off_larger = \"none\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
+    );
+    let m = Model {
+        larger: "none",
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 40, 33, false) > 1_000);
+    assert!(random_games_of(&g, m, 6, 34, true) > 200);
 }

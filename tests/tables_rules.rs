@@ -768,7 +768,7 @@ fn a_turn_after_a_turn_gives_a_double_or_another_roll() {
     for (lines, message) in [
         (
             "[[dice.after]]\nwhen = \"doubles\"\ndouble = \"1\"\nagain = true",
-            "both by a double and by a roll",
+            "followed by one thing only",
         ),
         (
             "[[dice.after]]\nwhen = \"hits\"\nagain = true",
@@ -1135,6 +1135,72 @@ fn a_rule_after_a_given_double_reads_the_die_that_began_the_run() {
     let mut j = state_json("24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, &[2, 2]);
     j["follow"] = json!(1);
     assert!(g.state_from_json(&j).is_err(), "follow > 0 needs first");
+}
+
+#[test]
+fn a_larger_die_bears_off_from_the_farthest_point_any_point_or_none() {
+    // White: 4 and 2 home, 6-3 to play. Backgammon's rule: a larger die only from the
+    // farthest point, which 4/1 makes the 2.
+    let farthest = custom("");
+    let none = custom("[moves]\nbear_off_larger = \"none\"");
+    let pos = |g: &TablesGame| at(g, "4:1 2:1 off:13", "13:15", 0, [6, 3]);
+    let moves = |g: &TablesGame| legal(g, &pos(g));
+    assert_eq!(
+        moves(&farthest),
+        ["4/1 2/off", "4/off 2/off"].map(String::from)
+    );
+    // Only the exact number: the 6 bears nothing off; the 3 moves 4/1, the 6 is lost.
+    assert_eq!(moves(&none), ["4/1"]);
+    // Bearing off at any time (`bear_off = "true"`), with a checker on 13: the farthest rule
+    // bears nothing off with a 6 or a 3, "any" bears the 2 off with either.
+    let early = |larger: &str| {
+        let g = custom(&format!(
+            "[moves]\nbear_off = \"true\"\nbear_off_larger = \"{larger}\""
+        ));
+        legal(&g, &at(&g, "13:1 2:1 off:13", "13:15", 0, [6, 3]))
+    };
+    assert!(!early("farthest").iter().any(|m| m.contains("off")));
+    let any = early("any");
+    for m in ["13/7 2/off", "13/10 2/off"] {
+        assert!(any.contains(&m.to_string()), "{m}: {any:?}");
+    }
+    let wrong = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[moves]\nbear_off_larger = \"nearest\"\n",
+    )
+    .unwrap_err();
+    assert!(wrong[0].message.contains("bear_off_larger"), "{wrong:?}");
+}
+
+#[test]
+fn a_rule_after_a_turn_may_give_the_same_dice_again_and_read_the_pair_of_three() {
+    // Garanguet: a triple three times over, a pair with a lower third once more.
+    let g = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[dice]\ncount = 3\ndoubles = 2\n[[dice.after]]\nwhen = \"follow == 0 and pair_die > low_die\"\ndouble = \"pair_die\"\n[[dice.after]]\nwhen = \"dice == 3 and doubles and follow < 2\"\nrepeat = true\n",
+    )
+    .unwrap();
+    let turns = |dice: [u8; 3]| {
+        let mut st = g.new_game(0);
+        g.roll(&mut st, &Roll::new(&dice).unwrap()).unwrap();
+        let mut played = vec![];
+        while g.phase(&st) == Phase::Move(0) {
+            played.push(st.dice().unwrap().to_vec());
+            let j = g.state_json(&st);
+            assert_eq!(g.state_from_json(&j).unwrap(), st, "{j}");
+            let m = legal(&g, &st)[0].clone();
+            play(&g, &mut st, &m);
+        }
+        played
+    };
+    assert_eq!(turns([4, 4, 4]), [[4, 4, 4], [4, 4, 4], [4, 4, 4]]);
+    assert_eq!(turns([5, 2, 5]), [vec![5, 2, 5], vec![5, 5]]);
+    assert_eq!(turns([2, 5, 2]), [[2, 5, 2]]);
+    assert_eq!(turns([6, 3, 1]), [[6, 3, 1]]);
+    // Both `double` and `repeat` in one table is refused, at the later key.
+    let both = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[[dice.after]]\nwhen = \"doubles\"\ndouble = \"die\"\nrepeat = true\n",
+    )
+    .unwrap_err();
+    assert!(both[0].message.contains("one thing only"), "{both:?}");
 }
 
 /// A game on the standard board whose `[setup]` and later tables are `extra`.

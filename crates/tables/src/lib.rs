@@ -144,6 +144,8 @@ enum Next {
     Roll,
     /// The same player plays this double, without rolling.
     Double(u8),
+    /// The same player plays the same dice again, without rolling.
+    Repeat,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -346,6 +348,7 @@ impl GameRules {
             .find(|a| a.when.test(turn))
             .and_then(|a| match &a.then {
                 rules::dice::Then::Again => Some(Next::Roll),
+                rules::dice::Then::Repeat => Some(Next::Repeat),
                 rules::dice::Then::Nothing => None,
                 rules::dice::Then::Double(e) => {
                     // A double the dice cannot show gives nothing.
@@ -914,6 +917,7 @@ impl Game for TablesGame {
             false => self.what_follows(state, mv),
         };
         state.played = Played::default();
+        let (dice, ndice) = (state.dice, state.ndice);
         // Counted only where the rules draw a deadlock, so that other games' positions
         // carry nothing their STATE leaves out.
         let deadlocks = game_rules.end.passes.is_some();
@@ -931,10 +935,14 @@ impl Game for TablesGame {
         state.plies += 1;
         self.check_over(state, mover);
         state.given = false;
-        if let (Some(Next::Double(d)), Stage::Roll) = (follows.next, state.stage) {
-            // The same player plays the double given, without rolling.
-            state.dice = [d, d, 0, 0];
-            state.ndice = 2;
+        if let (Some(next @ (Next::Double(_) | Next::Repeat)), Stage::Roll) =
+            (follows.next, state.stage)
+        {
+            // The same player plays the double given, or the same dice, without rolling.
+            (state.dice, state.ndice) = match next {
+                Next::Double(d) => ([d, d, 0, 0], 2),
+                _ => (dice, ndice),
+            };
             state.stage = Stage::Move;
             state.follow = state.follow.saturating_add(1);
         } else {

@@ -163,6 +163,18 @@ impl Stacks {
     }
 }
 
+/// `[moves] bear_off_larger`: which checkers a die larger than needed bears off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Larger {
+    /// Only one from the farthest point the side holds (Backgammon).
+    Farthest,
+    /// Any checker it carries past the end (Garanguet).
+    Any,
+    /// None: only the exact number bears off.
+    None,
+}
+
 /// The movement rules a rules file chose.
 #[derive(Clone, Debug)]
 pub struct MoveRules {
@@ -181,6 +193,8 @@ pub struct MoveRules {
     pub remember: Vec<Expr>,
     /// `[stacks]`.
     pub stacks: Option<Stacks>,
+    /// Which checkers a die larger than needed bears off.
+    pub larger: Larger,
     /// Something is worked out after every step: `step` or `remember` rules, or stacks.
     pub after_step: bool,
     /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled); 0: as
@@ -871,7 +885,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     /// The places (as bits, up to `top`) a free checker can leave with die `d`: the bar alone
     /// while it is occupied (checkers on the bar enter before anything else moves); else those
     /// whose landing point is open, and those that may bear off (all checkers home; with a
-    /// larger die only from the farthest occupied point).
+    /// larger die from the farthest occupied point, any point or none, as `larger` says).
     #[inline]
     fn sources(&self, d: usize, top: usize) -> u64 {
         let now = &self.now;
@@ -888,9 +902,16 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         }
         if (now.behind == 0 || self.rules.bear_off.is_some()) && now.occupied != 0 {
             s |= free & (1 << d);
-            let farthest = 63 - now.occupied.leading_zeros() as usize;
-            if farthest < d {
-                s |= free & (1 << farthest);
+            match self.rules.larger {
+                Larger::Farthest => {
+                    let farthest = 63 - now.occupied.leading_zeros() as usize;
+                    if farthest < d {
+                        s |= free & (1 << farthest);
+                    }
+                }
+                // Points 1 to d - 1 (bit 0 is `OFF`).
+                Larger::Any => s |= free & ((1 << d) - 2),
+                Larger::None => {}
             }
         }
         s

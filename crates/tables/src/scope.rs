@@ -403,6 +403,10 @@ const AFTER_PLY: u16 = 3;
 const AFTER_FOLLOW: u16 = 4;
 const AFTER_CHOSEN: u16 = 5;
 const AFTER_FIRST: u16 = 6;
+const AFTER_LOW: u16 = 7;
+const AFTER_HIGH: u16 = 8;
+const AFTER_PAIR: u16 = 9;
+const AFTER_DICE: u16 = 10;
 
 /// Names for `[[dice.after]]`: the turn just played.
 pub fn after_scope() -> Scope {
@@ -414,6 +418,20 @@ pub fn after_scope() -> Scope {
             "the turn's dice all showed the same number",
         )
         .var("die", Type::Int, AFTER_DIE, "the turn's first die (a double's number)")
+        .var(
+            "dice",
+            Type::Int,
+            AFTER_DICE,
+            "how many dice the turn had (2 for a double given)",
+        )
+        .var("low_die", Type::Int, AFTER_LOW, "the turn's lowest die")
+        .var("high_die", Type::Int, AFTER_HIGH, "the turn's highest die")
+        .var(
+            "pair_die",
+            Type::Int,
+            AFTER_PAIR,
+            "the number two of the turn's dice show (0 when no two show the same)",
+        )
         .var(
             "played",
             Type::Int,
@@ -458,6 +476,12 @@ pub struct AfterView<'a> {
     pub first: u8,
 }
 
+/// The number two of `roll`'s dice show (the higher, were there two such numbers).
+fn pair(roll: &[u8]) -> Option<u8> {
+    let shown_twice = |&d: &u8| roll.iter().filter(|&&e| e == d).count() >= 2;
+    roll.iter().copied().filter(shown_twice).max()
+}
+
 impl Vars for AfterView<'_> {
     fn var(&self, slot: u16) -> i32 {
         match slot {
@@ -467,6 +491,10 @@ impl Vars for AfterView<'_> {
             AFTER_PLY => self.ply.min(i32::MAX as u32) as i32,
             AFTER_CHOSEN => i32::from(self.chosen),
             AFTER_FIRST => i32::from(self.first),
+            AFTER_LOW => self.roll.iter().min().map_or(0, |&d| i32::from(d)),
+            AFTER_HIGH => self.roll.iter().max().map_or(0, |&d| i32::from(d)),
+            AFTER_PAIR => pair(self.roll).map_or(0, i32::from),
+            AFTER_DICE => self.roll.len() as i32,
             _ => i32::from(self.follow),
         }
     }

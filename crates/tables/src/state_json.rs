@@ -230,7 +230,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.dice[..dice.len()].copy_from_slice(&dice);
                 state.ndice = dice.len() as u8;
                 state.stage = Stage::Move;
-            } else if state.follow > 0 {
+            } else if state.follow > 0 && !repeats(rules) {
                 // A double a `[[dice.after]]` rule gave.
                 match dice[..] {
                     [a, b] if a == b => {}
@@ -241,6 +241,11 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                         )
                     }
                 }
+                state.dice[..2].copy_from_slice(&dice);
+                state.ndice = 2;
+                state.stage = Stage::Move;
+            } else if state.follow > 0 && matches!(dice[..], [a, b] if a == b) {
+                // A double given, where a throw may also be given again.
                 state.dice[..2].copy_from_slice(&dice);
                 state.ndice = 2;
                 state.stage = Stage::Move;
@@ -876,4 +881,10 @@ fn read_match(game: &TablesGame, given: Option<MatchFields>) -> Result<(u32, [i3
         .points
         .ok_or("missing field `match.points` (a list of two)")?;
     Ok((n, points))
+}
+
+/// Whether a `[[dice.after]]` rule of `rules` gives the same dice again (`repeat`): then a
+/// turn it gave plays a whole throw.
+fn repeats(rules: &GameRules) -> bool {
+    (rules.after.iter()).any(|a| matches!(a.then, crate::rules::dice::Then::Repeat))
 }

@@ -56,6 +56,9 @@ pub struct AfterTable {
     /// The same player rolls again.
     #[serde(default)]
     pub again: Option<Spanned<bool>>,
+    /// The same player plays the same dice again, without rolling.
+    #[serde(default)]
+    pub repeat: Option<Spanned<bool>>,
 }
 
 /// `[[dice.after]]` compiled.
@@ -72,6 +75,8 @@ pub(crate) enum Then {
     Again,
     /// This double, played without rolling.
     Double(Expr),
+    /// The same dice again, played without rolling.
+    Repeat,
     /// Nothing: the other player's turn (an exception to the tables after it).
     Nothing,
 }
@@ -159,9 +164,10 @@ const AFTER_KEYS: &[KeyRef] = &[
         values: &[],
         default: "—",
         example: "when = \"doubles and played == 4\"",
-        long: "A condition on the turn just played (names `doubles`, `die`, `played`, `ply`, \
-               `follow`), tested after each turn that does not end the game; the first \
-               `[[dice.after]]` table whose `when` holds gives its `double` or `again`.",
+        long: "A condition on the turn just played (names `doubles`, `die`, `dice`, \
+               `low_die`, `high_die`, `pair_die`, `played`, `ply`, `follow`), tested after each turn that does not end the game; the first \
+               `[[dice.after]]` table whose `when` holds gives its `double`, `again` or \
+               `repeat`.",
     },
     KeyRef {
         section: "dice.after",
@@ -184,9 +190,23 @@ const AFTER_KEYS: &[KeyRef] = &[
         values: &[],
         default: "false",
         example: "again = true",
-        long: "true: the same player throws again (a double's extra throw). Give this or \
-               `double`, not both; with neither, nothing follows the turns the table's `when` \
-               picks, whatever the tables after it say (an exception: `when = \"ply < 2\"`).",
+        long: "true: the same player throws again (a double's extra throw). Give one of \
+               `double`, `again` and `repeat`; with none, nothing follows the turns the table's \
+               `when` picks, whatever the tables after it say (an exception: \
+               `when = \"ply < 2\"`).",
+    },
+    KeyRef {
+        section: "dice.after",
+        key: "repeat",
+        line: "whether the same player plays the same dice again, without rolling",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "repeat = true",
+        long: "true: the same player plays the dice of the turn just played once more, as \
+               rolled dice are played, without throwing: a throw played twice or three times \
+               over (Garanguet's triple: `when = \"dice == 3 and doubles and follow < 2\"`). `follow` counts \
+               the repetitions.",
     },
 ];
 
@@ -395,19 +415,30 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
 /// One `[[dice.after]]` table: a condition, and a double or another roll (one of them).
 fn after(cx: &mut Cx, a: &AfterTable) -> Option<After> {
     let when = cx.expression(&a.when, &after_scope(), Type::Bool);
-    let again = a.again.as_ref().is_some_and(|g| *g.get_ref());
-    let then = match (&a.double, again) {
-        (Some(d), false) => Then::Double(cx.expression(d, &after_scope(), Type::Int)?),
-        (None, true) => Then::Again,
-        (Some(d), true) => {
+    let again = a.again.as_ref().filter(|g| *g.get_ref());
+    let repeat = a.repeat.as_ref().filter(|g| *g.get_ref());
+    let then = match (&a.double, again, repeat) {
+        (Some(d), None, None) => Then::Double(cx.expression(d, &after_scope(), Type::Int)?),
+        (None, Some(_), None) => Then::Again,
+        (None, None, Some(_)) => Then::Repeat,
+        (None, None, None) => Then::Nothing,
+        (double, again, repeat) => {
+            let span = [
+                double.as_ref().map(Spanned::span),
+                again.map(Spanned::span),
+                repeat.map(Spanned::span),
+            ]
+            .into_iter()
+            .flatten()
+            .max_by_key(|s| s.start)
+            .expect("two of them given");
             cx.errors.push(
-                Diagnostic::new("a turn cannot be followed both by a double and by a roll")
-                    .at(d.span())
-                    .note("give `double` or `again = true`, not both"),
+                Diagnostic::new("a turn can be followed by one thing only")
+                    .at(span)
+                    .note("give one of `double`, `again = true` and `repeat = true`"),
             );
             return None;
         }
-        (None, false) => Then::Nothing,
     };
     Some(After { when: when?, then })
 }
@@ -500,6 +531,11 @@ pub(super) fn describe_after(rules: &GameRules, s: &mut String) {
                 "After a turn where `{}`, the same player plays the double of `{}`, without rolling.",
                 a.when.text(),
                 d.text()
+            ),
+            Then::Repeat => writeln!(
+                s,
+                "After a turn where `{}`, the same player plays the same dice again, without rolling.",
+                a.when.text()
             ),
             Then::Nothing => writeln!(
                 s,

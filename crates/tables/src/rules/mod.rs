@@ -441,6 +441,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 stacks,
                 step: moves.step,
                 bear_off: moves.bear_off,
+                larger: moves.larger,
                 remember: remembered.iter().map(|(_, e)| e.clone()).collect(),
                 double_moves: dice.double_moves,
                 larger_first: dice.larger_first,

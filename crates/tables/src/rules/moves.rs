@@ -2,7 +2,7 @@
 //! and the conditions a step must meet.
 
 use super::Cx;
-use crate::movegen::{LeaveRule, MoveRules};
+use crate::movegen::{Larger, LeaveRule, MoveRules};
 use crate::position::{Board, Lone, BAR, POOL};
 use crate::scope::step_scope;
 use ludus_core::diagnostics::Diagnostic;
@@ -26,6 +26,9 @@ pub struct MovesTable {
     /// A boolean expression: when a checker may be borne off (all home, without it).
     #[serde(default)]
     pub bear_off: Option<Spanned<String>>,
+    /// Read as a [`Larger`].
+    #[serde(default)]
+    pub bear_off_larger: Option<Spanned<String>>,
     #[serde(default)]
     pub leave: Vec<LeaveTable>,
     #[serde(default)]
@@ -127,7 +130,21 @@ const KEYS: &[KeyRef] = &[
                of the rule that every checker must be home: `\"false\"` for a game won only by a \
                `[[win]]` rule, `\"mine_in(13, 24) + bar + pool == 0\"` to bear off from the last \
                half of the way. A die bears off a checker from its own point, and a larger die \
-               only from the farthest point the side holds (bar and pool included).",
+               as `bear_off_larger` says.",
+    },
+    KeyRef {
+        section: "moves",
+        key: "bear_off_larger",
+        line: "which checkers a die larger than needed bears off",
+        expects: "\"farthest\", \"any\" or \"none\"",
+        values: &["farthest", "any", "none"],
+        default: "\"farthest\"",
+        example: "bear_off_larger = \"any\"",
+        long: "When a checker may be borne off, a die bears off a checker from its own point, \
+               and a larger die: \"farthest\", a checker from the farthest point the side holds, \
+               and only when nothing stands farther (bar and pool included; Backgammon); \"any\", \
+               any checker it carries past the end (Garanguet); \"none\": only the exact number \
+               bears off.",
     },
 ];
 
@@ -178,6 +195,7 @@ pub(super) struct MovesRule {
     /// `BAR` or `POOL`.
     pub(super) hit_to: usize,
     pub(super) bear_off: Option<Expr>,
+    pub(super) larger: Larger,
     pub(super) leave: Vec<LeaveRule>,
     /// Bit n set: some rule restricts leaving point n.
     pub(super) leave_mask: u64,
@@ -235,6 +253,9 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         .bear_off
         .as_ref()
         .and_then(|when| cx.expression(when, &step_scope(), Type::Bool));
+    let larger = cx
+        .option("moves", "bear_off_larger", table.bear_off_larger.as_ref())
+        .unwrap_or(Larger::Farthest);
     if bear_off.is_some() {
         // Every step is tested (cold) for the bear-off rule.
         leave_mask |= board.point_bits();
@@ -248,6 +269,7 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         lone,
         hit_to,
         bear_off,
+        larger,
         leave,
         leave_mask,
         step,
@@ -284,6 +306,18 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
             Lone::Pin => "Two or more checkers block a point; a checker landing on a lone opposing checker pins it there until every checker of the pinner's side has left the point.",
         }
     );
+    match moves.larger {
+        Larger::Farthest => {}
+        Larger::Any => {
+            let _ = writeln!(
+                s,
+                "A die larger than needed bears off any checker it carries past the end."
+            );
+        }
+        Larger::None => {
+            let _ = writeln!(s, "Only the exact number bears a checker off.");
+        }
+    }
     for r in &moves.leave {
         let _ = writeln!(
             s,
