@@ -28,6 +28,9 @@ struct Model {
     bear_off_always: bool,
     /// `[moves] bear_off_larger`: `"farthest"`, `"any"` or `"none"`.
     larger: &'static str,
+    /// `[[moves.hit]] at = "if(mine(to) == 1, 25 - to, 0)"`: a checker landing alone hits the
+    /// lone opposing checker across the board.
+    hit_across: bool,
     /// `[board] pool_from` (0: one beyond the last point, as from the bar).
     pool_from: usize,
     double_moves: usize,
@@ -81,6 +84,7 @@ const BACKGAMMON: Model = Model {
     bear_off_from_half: false,
     bear_off_always: false,
     larger: "farthest",
+    hit_across: false,
     pool_from: 0,
     double_moves: 4,
     larger_first: true,
@@ -200,6 +204,13 @@ impl Model {
         };
         q.sides[mover][from] -= 1;
         q.sides[mover][to] += 1;
+        if self.hit_across && to != OFF && q.sides[mover][to] == 1 {
+            let a = self.across(self.points + 1 - to);
+            if q.sides[1 - mover][a] == 1 && q.pinned[1 - mover] & (1 << a) == 0 {
+                q.sides[1 - mover][a] = 0;
+                q.sides[1 - mover][if self.hit_to_pool { POOL } else { BAR }] += 1;
+            }
+        }
         if self.lone == Lone::Pin && from <= self.points && q.sides[mover][from] == 0 {
             q.pinned[1 - mover] &= !(1 << self.across(from));
         }
@@ -683,4 +694,34 @@ fn dice_given_again_and_larger_dice_from_any_point_equal_brute_force() {
     };
     assert!(random_games_of(&g, m, 40, 33, false) > 1_000);
     assert!(random_games_of(&g, m, 6, 34, true) > 200);
+}
+
+/// A checker landing alone hits the lone opposing checker across the board (Tourne-Case's hit
+/// from afar), beside hits by landing and, apart, where a single checker blocks: every turn
+/// equals the brute-force one.
+#[test]
+fn hits_from_afar_equal_brute_force() {
+    let across = "[[moves.hit]]\nat = \"if(mine(to) == 1, 25 - to, 0)\"";
+    let g = custom(&format!(
+        "[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n{across}"
+    ));
+    let m = Model {
+        hit_across: true,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 40, 35, false);
+    assert!(run.turns > 1_000, "{} turns", run.turns);
+    assert!(random_games_of(&g, m, 8, 36, true) > 200);
+    let g = custom(&format!(
+        "[moves]\nlone_checker = \"blocks\"\nhit_to = \"pool\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n{across}"
+    ));
+    let m = Model {
+        hit_across: true,
+        lone: Lone::Block,
+        hit_to_pool: true,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 40, 37, false);
+    assert!(run.turns > 1_000, "{} turns", run.turns);
+    assert!(random_games_of(&g, m, 8, 38, true) > 200);
 }

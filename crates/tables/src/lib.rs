@@ -606,10 +606,10 @@ impl TablesGame {
     }
 
     /// Whether moves show each step as played, in order: where the rules remember what a step
-    /// did, two moves to the same position may differ by the points they passed, or their
-    /// order.
+    /// did or hit from afar, two moves to the same position may differ by the points they
+    /// passed, or their order.
     fn every_landing(&self, state: &TablesState) -> bool {
-        self.rules(state).moves.steps_matter()
+        self.rules(state).moves.played_by_steps()
     }
 
     /// Each step of `mv` with whether it hits or pins.
@@ -887,14 +887,15 @@ impl Game for TablesGame {
         let game_rules = self.rules(state);
         let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
-        if !rules.steps_matter() {
+        if !rules.played_by_steps() {
             for &[from, to] in mv.steps() {
                 let (from, to) = (usize::from(from), usize::from(to));
                 let lands = to != OFF && turn.landing(&rules.board, rules.lone, to) == Some(true);
                 turn.step(&rules.board, rules.lone, from, to, lands);
             }
         } else {
-            // Only these games remember or stack: the others never touch the stacks.
+            // Only these games remember, stack or hit from afar: the others never touch the
+            // stacks.
             let mut stacked = Stacked::of(&state.pos, mover);
             self.step_by_step(state, mv, &mut turn, &mut stacked);
             stacked.put(&mut state.pos, mover);
@@ -1079,12 +1080,13 @@ impl TablesGame {
                 stacked.before_step(turn, &rules.board, rules.lone, [f, t], lands);
                 turn.step(&rules.board, rules.lone, f, t, lands);
             }
-            let view = scope::StepView {
-                turn,
+            let stepped = *turn;
+            let mut view = scope::StepView {
+                turn: &stepped,
                 stacked: stacked.mine,
                 board: &rules.board,
                 lone: rules.lone,
-                // `die` is no name of a `[[remember]]` condition.
+                // `die` is no name of a `[[remember]]` condition, nor of a `[[moves.hit]]` one.
                 die: 0,
                 from: f,
                 to: t,
@@ -1092,6 +1094,14 @@ impl TablesGame {
                 earlier: &earlier,
                 info: &info,
             };
+            let hit = if f != t && !rules.hits.is_empty() {
+                let bits = movegen::hits_afar(rules, &view);
+                turn.hit_afar(&rules.board, bits);
+                *turn
+            } else {
+                stepped
+            };
+            view.turn = &hit;
             turn.remembered = movegen::remembered_after(&rules.remember, &view);
             earlier.push([from, to]);
         }
@@ -1228,8 +1238,14 @@ impl Notation for TablesGame {
         let mut candidates: Vec<(TablesMove, bool)> = legal
             .iter()
             .filter_map(|m| {
-                let (_, k, _) = replay(rules, &state.pos, mover, m, &self.turn_info(state));
-                let hits = k.marks();
+                let (_, k, lands) = replay(rules, &state.pos, mover, m, &self.turn_info(state));
+                // A hit from afar is written at the step that made it, not where it hit.
+                let hits = match rules.hits.is_empty() {
+                    true => k.marks(),
+                    false => (m.steps().iter().zip(lands))
+                        .filter(|&(s, hit)| hit && usize::from(s[1]) != OFF)
+                        .fold(0, |bits, (s, _)| bits | 1 << s[1]),
+                };
                 (k.counts_only() == want && hits & typed_hits == typed_hits)
                     .then_some((*m, hits == typed_hits))
             })
@@ -1259,7 +1275,7 @@ impl Notation for TablesGame {
         } else if candidates.iter().any(|c| c.1) {
             candidates.retain(|c| c.1);
         }
-        if candidates.len() > 1 && rules.steps_matter() {
+        if candidates.len() > 1 && rules.played_by_steps() {
             // Moves that differ by what they remember or turn over: the one whose steps are
             // the typed ones, in the typed order.
             if candidates.iter().any(|c| c.0.steps() == typed.as_slice()) {

@@ -193,9 +193,13 @@ pub struct MoveRules {
     pub remember: Vec<Expr>,
     /// `[stacks]`.
     pub stacks: Option<Stacks>,
+    /// `[[moves.hit]]`: points (the mover's numbering, worked out after each step) whose lone
+    /// opposing checker the step hits from afar.
+    pub hits: Vec<Expr>,
     /// Which checkers a die larger than needed bears off.
     pub larger: Larger,
-    /// Something is worked out after every step: `step` or `remember` rules, or stacks.
+    /// Something is worked out after every step: `step`, `remember` or `hits` rules, or
+    /// stacks.
     pub after_step: bool,
     /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled); 0: as
     /// many as its number (at most 6: dice of 6 faces at most, and no bonus roll).
@@ -212,6 +216,12 @@ impl MoveRules {
     /// or turned over), so that moves are told apart by their steps in order.
     pub fn steps_matter(&self) -> bool {
         !self.remember.is_empty() || self.stacks.is_some()
+    }
+
+    /// Whether a move is played step by step, each step's effects worked out on the position
+    /// it leaves: where steps matter, or hit from afar.
+    pub fn played_by_steps(&self) -> bool {
+        self.steps_matter() || !self.hits.is_empty()
     }
 
     /// Whether steps may be generated in non-increasing order of their starting points only.
@@ -663,6 +673,9 @@ struct Gen<'a, const LONE: u8, const STACKS: bool> {
     seen: &'a mut Seen,
     /// The stacked checkers (`[stacks]`), kept apart from `now` by the few games that stack.
     stacked: Stacked,
+    /// The points each step of the sequence hit from afar (`[[moves.hit]]`), by the step's
+    /// place in `steps`, for `undo` to put back.
+    afar: [u64; MAX_STEPS],
 }
 
 impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
@@ -719,6 +732,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             out,
             seen,
             stacked: Stacked::of(pos, mover),
+            afar: [0; MAX_STEPS],
         }
     }
 
@@ -788,6 +802,9 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             self.base -= 1;
         }
         self.undo(from, to, lands, saved);
+        if !rules.hits.is_empty() {
+            self.undo_afar(0);
+        }
         self.stacked = kept;
         keeps.then_some(to)
     }
@@ -995,6 +1012,9 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             }
         }
         self.undo(from, to, lands, saved);
+        if !rules.hits.is_empty() {
+            self.undo_afar(depth);
+        }
         allowed
     }
 
@@ -1206,6 +1226,9 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         if self.stacks() {
             self.now.key = self.now.key.with_stacked(self.stacked.mine);
         }
+        if !rules.hits.is_empty() {
+            self.hit_afar(from, to, lands, depth);
+        }
         if !rules.remember.is_empty() {
             self.remember(from, to, die, lands, depth);
         }
@@ -1223,6 +1246,38 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         self.budget = self.budget.saturating_sub(cost / 16);
         self.now.t.remembered = bits;
         self.now.key = self.now.key.with_remembered(bits);
+    }
+
+    /// Hits from afar what the `[[moves.hit]]` rules say the step just applied hits (marked in
+    /// the key as a landing's hit is), kept for `undo_afar`.
+    #[cold]
+    fn hit_afar(&mut self, from: usize, to: usize, lands: bool, depth: usize) {
+        // `die` is no name of a `[[moves.hit]]` rule, as of a `[[remember]]` one.
+        let bits = hits_afar(self.rules, &self.view(from, to, 0, lands, depth));
+        self.afar[self.base + depth] = bits;
+        let board = &self.rules.board;
+        self.now.t.hit_afar(board, bits);
+        // A point hit is empty now: nothing to land on there, nor does a lone checker block.
+        self.now.lands &= !bits;
+        if Self::LONE == Lone::Block {
+            self.closed &= !bits;
+        }
+        let mut left = bits;
+        while left != 0 {
+            self.now.key.mark(left.trailing_zeros() as usize);
+            left &= left - 1;
+        }
+    }
+
+    /// Takes back what `hit_afar` hit at step `depth` (the key and landings come back with
+    /// what `saved` kept).
+    #[cold]
+    fn undo_afar(&mut self, depth: usize) {
+        let bits = std::mem::take(&mut self.afar[self.base + depth]);
+        self.now.t.unhit_afar(&self.rules.board, bits);
+        if Self::LONE == Lone::Block {
+            self.closed |= bits;
+        }
     }
 
     /// Takes back `apply(from, to, lands)`, given what `saved` kept from before it.
@@ -1328,9 +1383,24 @@ pub fn remembered_after(remember: &[Expr], view: &StepView) -> u8 {
     bits
 }
 
+/// The mover's points whose lone opposing checker the step `view` shows (played) hits from
+/// afar by the `[[moves.hit]]` rules, as bits. A pinned checker is not hit.
+pub fn hits_afar(rules: &MoveRules, view: &StepView) -> u64 {
+    let board = &rules.board;
+    let t = view.turn;
+    rules
+        .hits
+        .iter()
+        .map(|at| at.eval(view))
+        .filter(|&n| (1..=board.points as i32).contains(&n))
+        .map(|n| n as usize)
+        .filter(|&n| t.opp[board.across(n)] == 1 && t.their_pins & (1 << board.across(n)) == 0)
+        .fold(0, |bits, n| bits | 1 << n)
+}
+
 /// Plays `mv`'s steps on `pos` for `mover`: the resulting position's key (its counts and
 /// marks, not the stacks) and, for each step, whether it landed on a lone opposing checker
-/// (hit or pinned it).
+/// (hit or pinned it) or hit one from afar.
 pub fn replay(
     rules: &MoveRules,
     pos: &Position,
@@ -1358,10 +1428,31 @@ pub fn replay(
         if lands {
             key.mark(to);
         }
+        if !rules.hits.is_empty() {
+            let view = StepView {
+                turn: &t,
+                stacked: stacked.mine,
+                board: &rules.board,
+                lone: rules.lone,
+                die: 0,
+                from,
+                to,
+                lands,
+                earlier: &mv.steps()[..i],
+                info,
+            };
+            let bits = hits_afar(rules, &view);
+            t.hit_afar(&rules.board, bits);
+            for n in (1..=rules.board.points).filter(|n| bits & 1 << n != 0) {
+                key.mark(n);
+            }
+            // Written as a hit of the step (`20/17*`): the step that hit, wherever it hit.
+            lands_at[i] = bits != 0;
+        }
         if rules.lone == Lone::Pin && from <= rules.board.points && t.me[from] == 0 {
             key.unmark(from);
         }
-        lands_at[i] = lands;
+        lands_at[i] |= lands;
     }
     (t, key, lands_at)
 }

@@ -337,6 +337,29 @@ impl Turn {
         }
     }
 
+    /// Hits the lone opposing checker on each of the mover's points in `bits` (a step's hits
+    /// from afar, `[[moves.hit]]`), sending it where hit checkers go.
+    pub fn hit_afar(&mut self, board: &Board, bits: u64) {
+        let mut left = bits;
+        while left != 0 {
+            let n = left.trailing_zeros() as usize;
+            left &= left - 1;
+            self.opp[board.across(n)] = 0;
+            self.opp[board.hit_to] += 1;
+        }
+    }
+
+    /// Takes back `hit_afar(board, bits)`.
+    pub fn unhit_afar(&mut self, board: &Board, bits: u64) {
+        let mut left = bits;
+        while left != 0 {
+            let n = left.trailing_zeros() as usize;
+            left &= left - 1;
+            self.opp[board.across(n)] = 1;
+            self.opp[board.hit_to] -= 1;
+        }
+    }
+
     /// Moves one checker from `from` to `to` (checked legal by the caller); `lands_on` says
     /// the landing hits or pins a lone opposing checker. Leaving a point for good frees the
     /// checker pinned there.

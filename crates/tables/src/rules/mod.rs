@@ -107,6 +107,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         moves::SECTION,
         moves::LEAVE_SECTION,
         moves::STEP_SECTION,
+        moves::HIT_SECTION,
         scoring::SECTION,
         win::SECTION,
         remember::SECTION,
@@ -437,7 +438,11 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 lone: moves.lone,
                 leave: moves.leave,
                 leave_mask,
-                after_step: !moves.step.is_empty() || !remembered.is_empty() || stacks.is_some(),
+                after_step: !moves.step.is_empty()
+                    || !moves.hits.is_empty()
+                    || !remembered.is_empty()
+                    || stacks.is_some(),
+                hits: moves.hits,
                 stacks,
                 step: moves.step,
                 bear_off: moves.bear_off,

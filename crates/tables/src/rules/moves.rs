@@ -4,7 +4,7 @@
 use super::Cx;
 use crate::movegen::{Larger, LeaveRule, MoveRules};
 use crate::position::{Board, Lone, BAR, POOL};
-use crate::scope::step_scope;
+use crate::scope::{remember_scope, step_scope};
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::{Expr, Type};
 use ludus_core::rules::reference::{KeyRef, SectionRef};
@@ -33,6 +33,17 @@ pub struct MovesTable {
     pub leave: Vec<LeaveTable>,
     #[serde(default)]
     pub step: Vec<StepTable>,
+    #[serde(default)]
+    pub hit: Vec<HitTable>,
+}
+
+/// `[[moves.hit]]` as written: a point where a step hits from afar.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HitTable {
+    /// An integer expression: the point (in the mover's numbering) whose lone opposing checker
+    /// the step hits, worked out on the position the step leaves; no point, no hit.
+    pub at: Spanned<String>,
 }
 
 /// `[[moves.leave]]` as written: a condition for moving a checker off a point.
@@ -148,6 +159,33 @@ const KEYS: &[KeyRef] = &[
     },
 ];
 
+pub(crate) const HIT_SECTION: SectionRef = SectionRef {
+    name: "moves.hit",
+    line:
+        "a point where a step hits a lone opposing checker from afar (any number of these tables)",
+    required: false,
+    repeated: true,
+    keys: HIT_KEYS,
+};
+
+const HIT_KEYS: &[KeyRef] = &[KeyRef {
+    section: "moves.hit",
+    key: "at",
+    line: "the point whose lone opposing checker a step hits from afar",
+    expects: "an integer expression in quotes, such as `\"25 - to\"`",
+    values: &[],
+    default: "—",
+    example: "at = \"if(mine(to) == 1, 25 - to, 0)\"",
+    long: "An integer expression (the step names but `die`, from the mover's side) worked out \
+           after every step that moves a checker, on the position it leaves: the point, in the \
+           mover's numbering, whose lone opposing checker the step hits, sending it where \
+           `hit_to` says, as a landing hits (Tourne-Case: a checker landing on an empty point \
+           hits the lone checker on the point across the board, `\"if(mine(to) == 1, 25 - to, \
+           0)\"`). A number off the board (0) hits nothing, nor does a point with none or \
+           several opposing checkers, or a pinned one. The hit counts as the landing's does: \
+           moves hitting different checkers are different moves.",
+}];
+
 const LEAVE_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "moves.leave",
@@ -200,6 +238,7 @@ pub(super) struct MovesRule {
     /// Bit n set: some rule restricts leaving point n.
     pub(super) leave_mask: u64,
     pub(super) step: Vec<Expr>,
+    pub(super) hits: Vec<Expr>,
 }
 
 /// Checks `[moves]` on `board`; a condition that always or never holds is warned about.
@@ -211,11 +250,16 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         Some(HitTo::Pool) => POOL,
         _ => BAR,
     };
-    if let Some(h) = table.hit_to.as_ref().filter(|_| lone != Lone::Hit) {
+    let hits_afar = !table.hit.is_empty();
+    if let Some(h) = table
+        .hit_to
+        .as_ref()
+        .filter(|_| lone != Lone::Hit && !hits_afar)
+    {
         cx.warnings.push(
             Diagnostic::warning("`hit_to` changes nothing: no checker is hit")
                 .at(h.span())
-                .note("a hit needs `lone_checker = \"hit\"`"),
+                .note("a hit needs `lone_checker = \"hit\"` or a `[[moves.hit]]` rule"),
         );
     }
     let mut leave = Vec::new();
@@ -265,7 +309,13 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         .iter()
         .filter_map(|rule| condition(cx, &rule.when, "no checker can ever move", &STEP_SECTION))
         .collect();
+    let hits = table
+        .hit
+        .iter()
+        .filter_map(|rule| cx.expression(&rule.at, &remember_scope(), Type::Int))
+        .collect();
     MovesRule {
+        hits,
         lone,
         hit_to,
         bear_off,
@@ -302,6 +352,7 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
         match moves.lone {
             Lone::Hit if moves.board.hit_to == POOL => "Two or more checkers block a point; a lone checker is hit off the board, back to where its way begins, and enters again whenever its owner likes.",
             Lone::Hit => "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves.",
+            Lone::Block if !moves.hits.is_empty() => "A single checker blocks a point: nothing is hit by landing on it.",
             Lone::Block => "A single checker blocks a point; there is no hitting.",
             Lone::Pin => "Two or more checkers block a point; a checker landing on a lone opposing checker pins it there until every checker of the pinner's side has left the point.",
         }
@@ -324,6 +375,18 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
             "A checker may leave point {} only when `{}` (tested die by die).",
             r.point,
             r.when.text()
+        );
+    }
+    for at in &moves.hits {
+        let _ = writeln!(
+            s,
+            "A step also hits the lone opposing checker on the point `{}` (worked out after it), {}.",
+            at.text(),
+            if moves.board.hit_to == POOL {
+                "which goes back off the board and enters again whenever its owner likes"
+            } else {
+                "which goes to the bar and must enter before anything else of its side moves"
+            }
         );
     }
     for r in &moves.step {
