@@ -725,3 +725,19 @@ fn hits_from_afar_equal_brute_force() {
     assert!(run.turns > 1_000, "{} turns", run.turns);
     assert!(random_games_of(&g, m, 8, 38, true) > 200);
 }
+
+/// Fallas: hit checkers put back on their starting quadrant when the turn ends, a side whose
+/// hit checker has nowhere to go and a player who cannot move losing. Checkers conserved, no
+/// point shared, every state read back from its STATE, every game ended by its rules.
+#[test]
+fn checkers_put_back_and_players_who_cannot_move_keep_the_invariants() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/games/fallas.toml"
+    ))
+    .unwrap();
+    let g = tables_compile(&text).unwrap();
+    let run = random_matches(&g, &[BACKGAMMON], 60, 39, false);
+    assert!(run.turns > 1_000, "{} turns", run.turns);
+    assert_eq!(run.guard_ends, 0);
+}

@@ -1203,6 +1203,82 @@ fn a_rule_after_a_turn_may_give_the_same_dice_again_and_read_the_pair_of_three()
     assert!(both[0].message.contains("one thing only"), "{both:?}");
 }
 
+#[test]
+fn a_player_who_cannot_move_may_lose_and_the_loss_reads_back() {
+    let g = custom("[end]\nno_move = \"loses\"\n[scoring]\npoints = \"1 + gammon\"");
+    // White on the bar against a closed board: no die can be played.
+    let mut st = at(&g, "bar:1 13:14", "1:2 2:2 3:2 4:2 5:2 6:2 8:3", 0, [6, 5]);
+    assert_eq!(legal(&g, &st), ["pass"]);
+    play(&g, &mut st, "pass");
+    let o = g.outcome(&st).expect("over");
+    assert_eq!((o.winner, o.scores), (Some(1), [0, 2]), "{o:?}");
+    assert_eq!(o.reason, "the opponent could play no die");
+    let j = g.state_json(&st);
+    assert_eq!(g.state_from_json(&j).unwrap(), st, "{j}");
+    // Where the rules say nothing, the turn passes.
+    let plain = custom("");
+    let mut st = at(
+        &plain,
+        "bar:1 13:14",
+        "1:2 2:2 3:2 4:2 5:2 6:2 8:3",
+        0,
+        [6, 5],
+    );
+    play(&plain, &mut st, "pass");
+    assert_eq!(plain.phase(&st), Phase::Roll(1));
+    // The reason read back only where the rules have it.
+    let mut j = g.state_json(&{
+        let mut st = at(&g, "bar:1 13:14", "1:2 2:2 3:2 4:2 5:2 6:2 8:3", 0, [6, 5]);
+        play(&g, &mut st, "pass");
+        st
+    });
+    assert!(plain.state_from_json(&j).is_err());
+    j["result"]["winner"] = serde_json::Value::Null;
+    assert!(g.state_from_json(&j).is_err(), "a loss needs its winner");
+}
+
+#[test]
+fn a_hit_checker_may_be_put_back_on_a_point_when_the_turn_ends() {
+    // Put back on its owner's 20 when the hitter does not hold it, else 22, else left on the
+    // bar (and the hitter wins).
+    let g = custom(
+        "[moves]\nhit_back = \"if(theirs(20) == 0, 20, if(theirs(22) == 0, 22, 0))\"\n[[win]]\nwhen = \"their_bar > 0\"",
+    );
+    // Black's lone checker on its 16 is White's 9.
+    let mut st = at(&g, "13:5 24:2 8:3 6:5", "16:1 24:2 13:4 8:3 6:5", 0, [4, 2]);
+    play(&g, &mut st, "13/9* 6/4");
+    let j = g.state_json(&st);
+    assert_eq!(j["bar"], json!([0, 0]));
+    assert_eq!(j["points"][1][19], json!(1), "{j}");
+    // The hitter holds Black's 20 (White's 5): the next point, Black's 22.
+    let mut st = at(
+        &g,
+        "13:4 24:2 8:3 6:5 5:1",
+        "16:1 24:2 13:4 8:3 6:5",
+        0,
+        [4, 2],
+    );
+    play(&g, &mut st, "13/9* 6/4");
+    assert_eq!(g.state_json(&st)["points"][1][21], json!(1));
+    // Both held (White's 5 and 3): the checker stays on the bar and its owner loses.
+    let mut st = at(
+        &g,
+        "13:3 24:2 8:3 6:5 5:1 3:1",
+        "16:1 24:2 13:4 8:3 6:5",
+        0,
+        [4, 2],
+    );
+    play(&g, &mut st, "13/9* 13/11");
+    assert_eq!(g.state_json(&st)["bar"], json!([0, 1]));
+    assert_eq!(g.outcome(&st).unwrap().winner, Some(0));
+    // A checker hit to the pool is not put back.
+    let wrong = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[moves]\nhit_to = \"pool\"\nhit_back = \"20\"\n",
+    )
+    .unwrap_err();
+    assert!(wrong[0].message.contains("not put back"), "{wrong:?}");
+}
+
 /// A game on the standard board whose `[setup]` and later tables are `extra`.
 fn stacks_game(extra: &str) -> TablesGame {
     tables_compile(&format!(

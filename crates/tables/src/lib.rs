@@ -137,6 +137,9 @@ struct Ids {
     xgid: Option<String>,
 }
 
+/// How a game lost by a player who could play no die is told (`[end] no_move = "loses"`).
+const NO_MOVE: &str = "the opponent could play no die";
+
 /// What follows a turn when the same player goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Next {
@@ -202,6 +205,8 @@ pub struct TablesState {
     declined: bool,
     /// The game ended by the loser's resignation, conceding this much.
     resigned: Option<Resignation>,
+    /// The game ended because the loser could play no die of a throw (`[end] no_move`).
+    stalled: bool,
 }
 
 impl TablesState {
@@ -517,6 +522,7 @@ impl TablesGame {
             crawford: Crawford::Before,
             declined: false,
             resigned: None,
+            stalled: false,
         }
     }
 
@@ -539,6 +545,71 @@ impl TablesGame {
             state.to_move = 0;
             state.winner = None;
             state.score = 0;
+        }
+    }
+
+    /// Keeps the first of the moves that leave the same position once hit checkers are put
+    /// back (`[moves] hit_back`): moves hitting different checkers may end alike.
+    #[cold]
+    fn one_move_a_position(&self, state: &TablesState, moves: &mut Vec<TablesMove>) {
+        let mut seen = std::collections::HashSet::new();
+        moves.retain(|mv| {
+            let mut after = *state;
+            self.play(&mut after, mv);
+            seen.insert(after.pos)
+        });
+    }
+
+    /// Puts the checkers `mover` hit to the bar back on their owner's point `back` says
+    /// (`[moves] hit_back`), one at a time; one with no such point stays on the bar.
+    #[cold]
+    fn put_back(&self, state: &mut TablesState, mover: usize, back: &Expr) {
+        let owner = 1 - mover;
+        let board = &self.rules(state).moves.board;
+        let info = TurnInfo {
+            roll: &[],
+            first_turn: false,
+            mover: owner as u8,
+            given: false,
+        };
+        while state.pos.sides[owner][BAR] > 0 {
+            let turn = state.pos.turn(owner);
+            let view = scope::StepView {
+                turn: &turn,
+                stacked: state.pos.stacked[owner],
+                board,
+                lone: self.rules(state).moves.lone,
+                die: 0,
+                from: 0,
+                to: 0,
+                lands: false,
+                earlier: &[],
+                info: &info,
+            };
+            let n = back.eval(&view);
+            let free = |n: usize| turn.opp[board.across(n)] == 0;
+            match usize::try_from(n) {
+                Ok(n) if (1..=board.points).contains(&n) && free(n) => {
+                    state.pos.sides[owner][BAR] -= 1;
+                    state.pos.sides[owner][n] += 1;
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// Ends the game lost by `mover`, who could play no die of the throw (`[end] no_move =
+    /// "loses"`): the opponent scores as a winner by bearing off would.
+    fn stall(&self, state: &mut TablesState, mover: usize) {
+        let winner = 1 - mover;
+        let score = self.rules(state).score(&state.pos, winner);
+        state.stage = Stage::Over;
+        state.to_move = winner as u8;
+        state.winner = Some(winner as u8);
+        state.stalled = true;
+        state.score = self.staked(state, score);
+        if self.match_rules.is_some() {
+            state.points[winner] = state.points[winner].saturating_add(state.score);
         }
     }
 
@@ -810,11 +881,12 @@ impl Game for TablesGame {
 
     fn outcome(&self, state: &TablesState) -> Option<Outcome> {
         (state.stage == Stage::Over).then(|| match state.winner {
-            Some(w) if state.declined || state.resigned.is_some() => {
+            Some(w) if state.declined || state.resigned.is_some() || state.stalled => {
                 let mut scores = [0; 2];
                 scores[usize::from(w)] = state.score;
                 let (reason, ending) = match state.resigned {
                     Some(r) => (r.reason(), Ending::Resigned),
+                    None if state.stalled => (NO_MOVE, Ending::NoMove),
                     None => ("double declined", Ending::Declined),
                 };
                 Outcome {
@@ -874,6 +946,8 @@ impl Game for TablesGame {
         if self.by_steps || state.played.len > 0 || !generate(rules, &state.pos, mover, &info, out)
         {
             next_steps(rules, &state.pos, mover, &info, &state.played, out);
+        } else if rules.hit_back.is_some() {
+            self.one_move_a_position(state, out);
         }
     }
 
@@ -933,8 +1007,15 @@ impl Game for TablesGame {
         if follows.next.is_none() {
             state.to_move = 1 - state.to_move;
         }
+        if let Some(back) = &rules.hit_back {
+            self.put_back(state, mover, back);
+        }
         state.plies += 1;
-        self.check_over(state, mover);
+        if mv.is_pass() && game_rules.end.no_move_loses && !given {
+            self.stall(state, mover);
+        } else {
+            self.check_over(state, mover);
+        }
         state.given = false;
         if let (Some(next @ (Next::Double(_) | Next::Repeat)), Stage::Roll) =
             (follows.next, state.stage)

@@ -196,6 +196,9 @@ pub struct MoveRules {
     /// `[[moves.hit]]`: points (the mover's numbering, worked out after each step) whose lone
     /// opposing checker the step hits from afar.
     pub hits: Vec<Expr>,
+    /// `[moves] hit_back`: the point (its owner's numbering) a checker hit to the bar is put
+    /// back on when the turn ends; no part of the search, which leaves hit checkers on the bar.
+    pub hit_back: Option<Expr>,
     /// Which checkers a die larger than needed bears off.
     pub larger: Larger,
     /// Something is worked out after every step: `step`, `remember` or `hits` rules, or

@@ -218,6 +218,7 @@ pub fn status(game: &TablesGame, state: &TablesState) -> String {
             match (state.resigned, state.declined) {
                 (Some(r), _) => format!(", {}", r.reason()),
                 (None, true) => ", double declined".into(),
+                (None, false) if state.stalled => format!(", {}", crate::NO_MOVE),
                 (None, false) => String::new(),
             }
         ),

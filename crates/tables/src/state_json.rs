@@ -135,7 +135,26 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             .find(|r| r.reason() == reason)
             .map(Some),
     });
+    // A game lost by a player who could play no die (`[end] no_move = "loses"`).
+    let stalled =
+        rules.end.no_move_loses && shared.result.and_then(|r| r.reason) == Some(crate::NO_MOVE);
     match phase {
+        PhaseName::Over if stalled => {
+            let Some(w) = shared.result.and_then(|r| r.winner) else {
+                return Err("a game lost by a player who could not move needs `result.winner`".into());
+            };
+            if !done.is_empty() {
+                return Err(format!(
+                    "player {} has borne off every checker: the game was not lost for want of a move",
+                    done[0]
+                ));
+            }
+            state.stage = Stage::Over;
+            state.to_move = w as u8;
+            state.winner = Some(w as u8);
+            state.stalled = true;
+            state.score = game.staked(&state, rules.score(&pos, w));
+        }
         PhaseName::Over if conceded.is_some() => {
             let how = conceded.flatten().map_or("a double declined", Resignation::reason);
             let Some(w) = shared.result.and_then(|r| r.winner) else {

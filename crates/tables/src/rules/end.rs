@@ -1,4 +1,5 @@
-//! `[end]`: games that end without a winner, by the rules' own ply limit or when the players
+//! `[end]`: games that end otherwise than by a winning position: by the rules' own ply limit, when
+//! a player can play no die (a loss where the rules say so), or drawn when the players
 //! are deadlocked, passing turn after turn.
 
 use super::Cx;
@@ -18,11 +19,24 @@ pub struct EndTable {
     pub max_plies: Option<Spanned<i64>>,
     #[serde(default)]
     pub passes: Option<Spanned<i64>>,
+    /// Read as a [`NoMove`].
+    #[serde(default)]
+    pub no_move: Option<Spanned<String>>,
+}
+
+/// `[end] no_move`: what becomes of a player who can play no die of the throw.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum NoMove {
+    /// The turn passes.
+    Pass,
+    /// The player loses.
+    Loses,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
     name: "end",
-    line: "games drawn without a winner: a ply limit, a deadlock",
+    line: "how a game ends besides its winning positions: a ply limit, a deadlock, a player with no move",
     required: false,
     repeated: false,
     keys: KEYS,
@@ -53,6 +67,20 @@ const KEYS: &[KeyRef] = &[
                die could be played), the game is drawn, scoring nothing. Blocking games can \
                reach positions where neither side can ever move again.",
     },
+    KeyRef {
+        section: "end",
+        key: "no_move",
+        line: "what happens when the player to move has no legal move: they pass, or they lose",
+        expects: "\"pass\" or \"loses\"",
+        values: &["pass", "loses"],
+        default: "\"pass\"",
+        example: "no_move = \"loses\"",
+        long: "\"pass\": a player who can play no die of the throw passes the turn. \"loses\": \
+               that player loses at once, the opponent scoring `[scoring] points` (Fallas: \
+               \"any roll that allows the player only to move to spaces occupied by the \
+               opponent results in an automatic loss\"); dice given without a throw (`[dice] \
+               unplayed`, `[[dice.after]]`) that cannot be played pass as usual.",
+    },
 ];
 
 /// `[end]` compiled.
@@ -60,6 +88,8 @@ const KEYS: &[KeyRef] = &[
 pub(crate) struct EndRule {
     pub(crate) max_plies: Option<u32>,
     pub(crate) passes: Option<u16>,
+    /// A player who can play no die of a throw loses.
+    pub(crate) no_move_loses: bool,
 }
 
 /// Checks `[end]` (absent: no rule).
@@ -82,12 +112,24 @@ pub(super) fn check(cx: &mut Cx, table: Option<&EndTable>) -> EndRule {
         .passes
         .as_ref()
         .map(|v| cx.number(Some(v), 1, 1..=1_000, "a deadlock of") as u16);
-    EndRule { max_plies, passes }
+    let no_move_loses = cx.option("end", "no_move", table.no_move.as_ref()) == Some(NoMove::Loses);
+    EndRule {
+        max_plies,
+        passes,
+        no_move_loses,
+    }
 }
 
 /// The draws, in plain words.
 pub(super) fn describe(rules: &GameRules, s: &mut String) {
-    let EndRule { max_plies, passes } = rules.end;
+    let EndRule {
+        max_plies,
+        passes,
+        no_move_loses,
+    } = rules.end;
+    if no_move_loses {
+        let _ = writeln!(s, "A player who can play no die of a throw loses at once.");
+    }
     if let Some(n) = max_plies {
         let _ = writeln!(s, "A game not won after {n} turns is drawn.");
     }

@@ -443,6 +443,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                     || !remembered.is_empty()
                     || stacks.is_some(),
                 hits: moves.hits,
+                hit_back: moves.hit_back,
                 stacks,
                 step: moves.step,
                 bear_off: moves.bear_off,

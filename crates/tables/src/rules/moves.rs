@@ -23,6 +23,9 @@ pub struct MovesTable {
     /// Read as a [`HitTo`].
     #[serde(default)]
     pub hit_to: Option<Spanned<String>>,
+    /// An integer expression: the point a checker hit goes back to when the turn ends.
+    #[serde(default)]
+    pub hit_back: Option<Spanned<String>>,
     /// A boolean expression: when a checker may be borne off (all home, without it).
     #[serde(default)]
     pub bear_off: Option<Spanned<String>>,
@@ -127,6 +130,22 @@ const KEYS: &[KeyRef] = &[
                where its way begins, and enters again as a checker of the pool does, whenever \
                its owner likes (the medieval games' \"sent back to where it began\": Ludus \
                Anglicorum, the Castilian games). Only with `lone_checker = \"hit\"`.",
+    },
+    KeyRef {
+        section: "moves",
+        key: "hit_back",
+        line: "the point a hit checker is put back on when the turn that hit it ends",
+        expects: "an integer expression in quotes, such as `\"if(theirs(18) == 0, 18, 0)\"`",
+        values: &[],
+        default: "none (a hit checker waits where `hit_to` says)",
+        example: "hit_back = \"if(theirs(18) == 0, 18, if(theirs(17) == 0, 17, 0))\"",
+        long: "An integer expression (the step names, from the side of the checker's owner) \
+               worked out when the turn that hit a checker is over, once for each checker of \
+               that side on the bar: the point, in its owner's numbering, where it is put \
+               back at once (Fallas: \"sent back to its starting quadrant\", on the first \
+               point there the hitter does not hold). 0, a point off the board or one the \
+               hitter holds leaves it on the bar, where a `[[win]]` rule may see it \
+               (`their_bar > 0`). With `hit_to = \"bar\"`.",
     },
     KeyRef {
         section: "moves",
@@ -239,6 +258,7 @@ pub(super) struct MovesRule {
     pub(super) leave_mask: u64,
     pub(super) step: Vec<Expr>,
     pub(super) hits: Vec<Expr>,
+    pub(super) hit_back: Option<Expr>,
 }
 
 /// Checks `[moves]` on `board`; a condition that always or never holds is warned about.
@@ -314,7 +334,19 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         .iter()
         .filter_map(|rule| cx.expression(&rule.at, &remember_scope(), Type::Int))
         .collect();
+    let hit_back = table
+        .hit_back
+        .as_ref()
+        .and_then(|e| cx.expression(e, &step_scope(), Type::Int));
+    if let Some(h) = table.hit_back.as_ref().filter(|_| hit_to == POOL) {
+        cx.errors.push(
+            Diagnostic::new("a checker hit to the pool is not put back on a point")
+                .at(h.span())
+                .note("`hit_back` puts back the checkers hit to the bar: leave `hit_to` out"),
+        );
+    }
     MovesRule {
+        hit_back,
         hits,
         lone,
         hit_to,
@@ -351,6 +383,7 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
         "{}",
         match moves.lone {
             Lone::Hit if moves.board.hit_to == POOL => "Two or more checkers block a point; a lone checker is hit off the board, back to where its way begins, and enters again whenever its owner likes.",
+            Lone::Hit if moves.hit_back.is_some() => "Two or more checkers block a point; a lone checker is hit.",
             Lone::Hit => "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves.",
             Lone::Block if !moves.hits.is_empty() => "A single checker blocks a point: nothing is hit by landing on it.",
             Lone::Block => "A single checker blocks a point; there is no hitting.",
@@ -375,6 +408,13 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
             "A checker may leave point {} only when `{}` (tested die by die).",
             r.point,
             r.when.text()
+        );
+    }
+    if let Some(back) = &moves.hit_back {
+        let _ = writeln!(
+            s,
+            "A checker hit does not wait on the bar: when the turn ends it is put back on its owner's point `{}` (worked out from its owner's side), and stays on the bar where there is none.",
+            back.text()
         );
     }
     for at in &moves.hits {
