@@ -388,16 +388,28 @@ impl GameRules {
         if self.wins.is_empty() {
             return None;
         }
-        let turn = pos.turn(mover);
+        self.between_turns(pos, mover, |view| {
+            self.wins.iter().find(|r| r.when.test(view))
+        })
+    }
+
+    /// `f` of `pos` seen from `side`, as it stands between turns: no step, no dice.
+    fn between_turns<R>(
+        &self,
+        pos: &Position,
+        side: usize,
+        f: impl FnOnce(&scope::StepView) -> R,
+    ) -> R {
+        let turn = pos.turn(side);
         let info = TurnInfo {
             roll: &[],
             first_turn: false,
-            mover: mover as u8,
+            mover: side as u8,
             given: false,
         };
-        let view = scope::StepView {
+        f(&scope::StepView {
             turn: &turn,
-            stacked: pos.stacked[mover],
+            stacked: pos.stacked[side],
             board: &self.moves.board,
             lone: self.moves.lone,
             die: 0,
@@ -406,8 +418,7 @@ impl GameRules {
             lands: false,
             earlier: &[],
             info: &info,
-        };
-        self.wins.iter().find(|r| r.when.test(&view))
+        })
     }
 
     /// How a `[[win]]` rule ended a game won by `winner`, in words: the rule's `said`, else
@@ -565,36 +576,17 @@ impl TablesGame {
     #[cold]
     fn put_back(&self, state: &mut TablesState, mover: usize, back: &Expr) {
         let owner = 1 - mover;
-        let board = &self.rules(state).moves.board;
-        let info = TurnInfo {
-            roll: &[],
-            first_turn: false,
-            mover: owner as u8,
-            given: false,
-        };
+        let rules = self.rules(state);
+        let board = &rules.moves.board;
         while state.pos.sides[owner][BAR] > 0 {
-            let turn = state.pos.turn(owner);
-            let view = scope::StepView {
-                turn: &turn,
-                stacked: state.pos.stacked[owner],
-                board,
-                lone: self.rules(state).moves.lone,
-                die: 0,
-                from: 0,
-                to: 0,
-                lands: false,
-                earlier: &[],
-                info: &info,
-            };
-            let n = back.eval(&view);
-            let free = |n: usize| turn.opp[board.across(n)] == 0;
-            match usize::try_from(n) {
-                Ok(n) if (1..=board.points).contains(&n) && free(n) => {
-                    state.pos.sides[owner][BAR] -= 1;
-                    state.pos.sides[owner][n] += 1;
-                }
-                _ => break,
-            }
+            let at = rules.between_turns(&state.pos, owner, |view| {
+                let n = usize::try_from(back.eval(view)).ok()?;
+                let free = (1..=board.points).contains(&n) && view.turn.opp[board.across(n)] == 0;
+                free.then_some(n)
+            });
+            let Some(n) = at else { break };
+            state.pos.sides[owner][BAR] -= 1;
+            state.pos.sides[owner][n] += 1;
         }
     }
 

@@ -139,24 +139,11 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     let stalled =
         rules.end.no_move_loses && shared.result.and_then(|r| r.reason) == Some(crate::NO_MOVE);
     match phase {
-        PhaseName::Over if stalled => {
-            let Some(w) = shared.result.and_then(|r| r.winner) else {
-                return Err("a game lost by a player who could not move needs `result.winner`".into());
+        PhaseName::Over if stalled || conceded.is_some() => {
+            let how = match conceded {
+                Some(c) => c.map_or("a double declined", Resignation::reason),
+                None => "a player who could play no die",
             };
-            if !done.is_empty() {
-                return Err(format!(
-                    "player {} has borne off every checker: the game was not lost for want of a move",
-                    done[0]
-                ));
-            }
-            state.stage = Stage::Over;
-            state.to_move = w as u8;
-            state.winner = Some(w as u8);
-            state.stalled = true;
-            state.score = game.staked(&state, rules.score(&pos, w));
-        }
-        PhaseName::Over if conceded.is_some() => {
-            let how = conceded.flatten().map_or("a double declined", Resignation::reason);
             let Some(w) = shared.result.and_then(|r| r.winner) else {
                 return Err(format!("a game ended by {how} needs `result.winner`"));
             };
@@ -169,10 +156,12 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             state.stage = Stage::Over;
             state.to_move = w as u8;
             state.winner = Some(w as u8);
+            state.stalled = stalled;
             state.resigned = conceded.flatten();
-            state.declined = state.resigned.is_none();
+            state.declined = !stalled && state.resigned.is_none();
             state.score = match state.resigned {
                 Some(r) => game.staked(&state, r.points()),
+                None if stalled => game.staked(&state, rules.score(&pos, w)),
                 None => state.cube.value(),
             };
         }
