@@ -1279,6 +1279,40 @@ fn a_hit_checker_may_be_put_back_on_a_point_when_the_turn_ends() {
     assert!(wrong[0].message.contains("not put back"), "{wrong:?}");
 }
 
+#[test]
+fn a_step_may_hit_from_afar_the_checker_across_the_board() {
+    let g = custom("[[moves.hit]]\nat = \"if(mine(to) == 1, 25 - to, 0)\"");
+    // White lands alone on 9; across the board is White's 16, Black's 9, where a lone Black
+    // checker stands: hit, to the bar. The step is written as a hit.
+    let mut st = at(&g, "13:5 24:2 8:3 6:5", "9:1 24:2 13:4 8:3 6:5", 0, [4, 2]);
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"13/9* 6/4".to_string()), "{moves:?}");
+    play(&g, &mut st, "13/9 6/4");
+    let j = g.state_json(&st);
+    assert_eq!(j["bar"], json!([0, 1]), "{j}");
+    assert_eq!(j["points"][1][8], json!(0));
+    // Landing beside a checker of its own hits nothing (the rule's `mine(to) == 1`).
+    let mut st = at(
+        &g,
+        "13:5 24:2 9:1 8:2 6:5",
+        "9:1 24:2 13:4 8:3 6:5",
+        0,
+        [4, 2],
+    );
+    play(&g, &mut st, "13/9 6/4");
+    assert_eq!(g.state_json(&st)["bar"], json!([0, 0]));
+    // Two checkers across are not hit, nor is anything where the rule gives 0.
+    let mut st = at(&g, "13:5 24:2 8:3 6:5", "9:2 24:2 13:3 8:3 6:5", 0, [4, 2]);
+    play(&g, &mut st, "13/9 6/4");
+    assert_eq!(g.state_json(&st)["points"][1][8], json!(2));
+    // Hits from afar and stacked checkers do not go together.
+    let both = tables_compile(
+        "[game]\nname = \"s\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"6:2 5:2 4:2 3:3 2:3 1:3\", \"6:2 5:2 4:2 3:3 2:3 1:3\"]\n[stacks]\n[[moves.hit]]\nat = \"25 - to\"\n",
+    )
+    .unwrap_err();
+    assert!(both[0].message.contains("stacked checkers"), "{both:?}");
+}
+
 /// A game on the standard board whose `[setup]` and later tables are `extra`.
 fn stacks_game(extra: &str) -> TablesGame {
     tables_compile(&format!(

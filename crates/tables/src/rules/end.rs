@@ -27,7 +27,7 @@ pub struct EndTable {
 /// `[end] no_move`: what becomes of a player who can play no die of the throw.
 #[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-enum NoMove {
+pub(super) enum NoMove {
     /// The turn passes.
     Pass,
     /// The player loses.

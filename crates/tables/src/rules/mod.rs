@@ -412,6 +412,14 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     let moves = moves::check(cx, &rules.moves, &board);
     let remembered = remember::check(cx, &rules.remember, &board);
     let stacks = stacks::check(cx, rules.stacks.as_ref(), &board, start.as_mut());
+    if let (Some(_), Some(hit)) = (&stacks, rules.moves.hit.first()) {
+        // A checker hit from afar would leave its stack's count behind.
+        cx.errors.push(
+            Diagnostic::new("a step cannot hit from afar in a game of stacked checkers")
+                .at(hit.at.span())
+                .note("`[[moves.hit]]` and `[stacks]` do not go together"),
+        );
+    }
     board.hit_to = moves.hit_to;
     let scoring = rules.scoring.as_ref().and_then(|s| scoring::check(cx, s));
     let wins = win::check(cx, &rules.win);
@@ -576,6 +584,8 @@ mod tests {
             every_word_reads::<win::Winner>("win", "winner"),
             every_word_reads::<NextFirst>("match", "next_first"),
             every_word_reads::<stacks::Start>("stacks", "start"),
+            every_word_reads::<crate::movegen::Larger>("moves", "bear_off_larger"),
+            every_word_reads::<end::NoMove>("end", "no_move"),
         ];
         // Every key of the family with a list of words is checked above (`[game] family` is
         // read by the registry).
