@@ -1257,6 +1257,9 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     fn hit_afar(&mut self, from: usize, to: usize, lands: bool, depth: usize) {
         // `die` is no name of a `[[moves.hit]]` rule, as of a `[[remember]]` one.
         let bits = hits_afar(self.rules, &self.view(from, to, 0, lands, depth));
+        // Charged as `all_hold` charges its conditions.
+        let cost: u32 = self.rules.hits.iter().map(Expr::cost).sum();
+        self.budget = self.budget.saturating_sub(cost / 16);
         self.afar[self.base + depth] = bits;
         let board = &self.rules.board;
         self.now.t.hit_afar(board, bits);
