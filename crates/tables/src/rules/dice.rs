@@ -559,6 +559,9 @@ pub(super) fn describe_play(dice: Dice, rules: &GameRules, s: &mut String) {
         match &rules.moves.bear_off {
             None => "bear off once all are home".to_string(),
             Some(e) if constant_value(e) == Some(0) => "no checker is ever borne off".to_string(),
+            Some(e) if constant_value(e).is_some() => {
+                "a checker may be borne off at any time".to_string()
+            }
             Some(e) => format!("a checker may be borne off when `{}`", e.text()),
         }
     );
