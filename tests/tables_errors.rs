@@ -433,11 +433,16 @@ fn definitions_are_checked_and_located() {
         "a definition uses itself: a → b → a",
         "b + 1",
     );
-    located(
-        &with("home = \"3\"", "home > 0"),
-        "`home` is already a name",
-        "home",
-    );
+    // A definition may take a name of the language (a file written before the language had
+    // it keeps its meaning), with a warning located at the name.
+    let shadowed = with("home = \"mine(24) == 15\"", "home");
+    let report = ludus::registry::check(&shadowed);
+    let warning = (report.diagnostics.iter())
+        .find(|d| d.message.contains("`home` is also a name of the language"))
+        .unwrap_or_else(|| panic!("{:?}", report.diagnostics));
+    assert_eq!(&shadowed[warning.span.clone().expect("located")], "home");
+    let g = tables_compile(&shadowed).unwrap();
+    assert!(g.describe().contains("when `home`"), "{}", g.describe());
     located(&with("x = \"1 +\"", "x > 0"), "syntax error", "");
     // Valid alone, but an integer where a condition is needed: located at the name's use.
     located(

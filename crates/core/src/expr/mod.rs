@@ -117,8 +117,8 @@ impl Scope {
         self.names.retain(|n| n.name != name);
         self
     }
-    /// The same scope where the names of `definitions` stand for their expressions (a name of
-    /// the scope keeps its own meaning).
+    /// The same scope where the names of `definitions` stand for their expressions (in place
+    /// of a name of the scope they shadow).
     pub fn with_definitions(mut self, definitions: std::sync::Arc<Definitions>) -> Self {
         self.definitions = Some(definitions);
         self
@@ -189,7 +189,8 @@ impl Expr {
             .map(|n| n.name);
         let mut ast = parse::parse(text, example)?;
         if let Some(defs) = &scope.definitions {
-            ast = defs.write_in(ast, &|name| scope.get(name).is_some())?;
+            // A file's definition takes the place of a name of the language it shadows.
+            ast = defs.write_in(ast, &|_| false)?;
         }
         let (program, ty) = compile::compile(&ast, scope, text)?;
         if ty != expected {

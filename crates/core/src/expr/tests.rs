@@ -1040,8 +1040,12 @@ fn definitions_refuse_cycles_bad_names_and_blowing_up() {
         .collect();
     let big = Definitions::new(&entries).unwrap_err();
     assert!(big.error.message.contains("too large"), "{big:?}");
-    // A name of the scope keeps its meaning even where a definition has the same name.
+    // A definition takes the place of a name of the scope it shadows (the file's rules check
+    // it with a warning), so that a file keeps its meaning when the language gains a name.
     let s = defined(&[("sown", "100")]);
     let e = Expr::compile("sown", &s, Type::Int).unwrap();
-    assert_eq!(e.eval(&Env([0, 0, 5, 0])), 5);
+    assert_eq!(e.eval(&Env([0, 0, 5, 0])), 100);
+    // Defined by itself it would use itself.
+    let own = Definitions::new(&[("sown", "sown + 1")]).unwrap_err();
+    assert!(own.error.message.contains("uses itself"), "{own:?}");
 }

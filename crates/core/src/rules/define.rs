@@ -20,28 +20,28 @@ pub const DEFINE_SECTION: SectionRef = SectionRef {
     keys: &[],
 };
 
-/// The definitions of `table`, checked against the names of the family's `language` (a
-/// definition may not take one); every problem is reported in `errors`, located in `text`.
+/// The definitions of `table`; one taking a name of the family's `language` takes its place
+/// in the file, with a warning (so that a file keeps its meaning when the language gains a
+/// name it defined). Every problem is reported in `errors`, located in `text`.
 pub fn check_definitions(
     text: &str,
     table: Option<&DefineTable>,
     language: &[Scope],
     errors: &mut Vec<Diagnostic>,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Option<Arc<Definitions>> {
     let table = table.filter(|t| !t.is_empty())?;
     let entries: Vec<(&Spanned<String>, &Spanned<String>)> = table.iter().collect();
-    let mut ok = true;
     for (name, _) in &entries {
         if language.iter().any(|s| s.get(name.get_ref()).is_some()) {
-            errors.push(
-                Diagnostic::new(format!(
-                    "`{}` is already a name of the language",
+            warnings.push(
+                Diagnostic::warning(format!(
+                    "`{}` is also a name of the language: in this file it is the definition",
                     name.get_ref()
                 ))
                 .at(name.span())
-                .note("a definition takes a name of its own"),
+                .note("a name of its own reads more clearly"),
             );
-            ok = false;
         }
     }
     let texts: Vec<(&str, &str)> = entries
@@ -49,8 +49,7 @@ pub fn check_definitions(
         .map(|(k, v)| (k.get_ref().as_str(), v.get_ref().as_str()))
         .collect();
     match Definitions::new(&texts) {
-        Ok(defs) if ok => Some(Arc::new(defs)),
-        Ok(_) => None,
+        Ok(defs) => Some(Arc::new(defs)),
         Err(DefinitionError { index, error }) => {
             let (name, value) = entries[index];
             // A bad name is located at the name, anything else in the expression.

@@ -218,8 +218,13 @@ pub fn check(doc: &RulesDoc) -> (Option<SowingGame>, Vec<Diagnostic>) {
                 .into_iter()
                 .map(|(_, s)| s)
                 .collect();
-            let definitions =
-                check_definitions(work.text(), rules.define.as_ref(), &language, errors);
+            let definitions = check_definitions(
+                work.text(),
+                rules.define.as_ref(),
+                &language,
+                errors,
+                warnings,
+            );
             let mut cx = Cx {
                 text: work.text(),
                 doc: work,

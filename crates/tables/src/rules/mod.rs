@@ -193,7 +193,8 @@ fn checked<T>(
                 .map(|(_, s)| s)
                 .collect();
             let names = remember::names(&mut cx, rules.define.as_ref(), &rules.remember);
-            cx.definitions = check_definitions(cx.text, names.as_ref(), &language, cx.errors);
+            cx.definitions =
+                check_definitions(cx.text, names.as_ref(), &language, cx.errors, cx.warnings);
             let built = build(&mut cx, rules);
             warn_unused(
                 cx.definitions.as_ref(),
