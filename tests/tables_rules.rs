@@ -1311,6 +1311,12 @@ fn a_step_may_hit_from_afar_the_checker_across_the_board() {
     )
     .unwrap_err();
     assert!(both[0].message.contains("stacked checkers"), "{both:?}");
+    // Nor with pins.
+    let pinned = tables_compile(
+        "[game]\nname = \"p\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[moves]\nlone_checker = \"pin\"\n[[moves.hit]]\nat = \"25 - to\"\n",
+    )
+    .unwrap_err();
+    assert!(pinned[0].message.contains("pinned"), "{pinned:?}");
 }
 
 /// A game on the standard board whose `[setup]` and later tables are `extra`.

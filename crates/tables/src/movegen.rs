@@ -1390,17 +1390,16 @@ pub fn remembered_after(remember: &[Expr], view: &StepView) -> u8 {
 }
 
 /// The mover's points whose lone opposing checker the step `view` shows (played) hits from
-/// afar by the `[[moves.hit]]` rules, as bits. A pinned checker is not hit.
+/// afar by the `[[moves.hit]]` rules, as bits (rules that pin hit nothing from afar).
 pub fn hits_afar(rules: &MoveRules, view: &StepView) -> u64 {
     let board = &rules.board;
-    let t = view.turn;
     rules
         .hits
         .iter()
         .map(|at| at.eval(view))
         .filter(|&n| (1..=board.points as i32).contains(&n))
         .map(|n| n as usize)
-        .filter(|&n| t.opp[board.across(n)] == 1 && t.their_pins & (1 << board.across(n)) == 0)
+        .filter(|&n| view.turn.opp[board.across(n)] == 1)
         .fold(0, |bits, n| bits | 1 << n)
 }
 

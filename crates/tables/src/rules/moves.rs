@@ -201,8 +201,9 @@ const HIT_KEYS: &[KeyRef] = &[KeyRef {
            `hit_to` says, as a landing hits (Tourne-Case: a checker landing on an empty point \
            hits the lone checker on the point across the board, `\"if(mine(to) == 1, 25 - to, \
            0)\"`). A number off the board (0) hits nothing, nor does a point with none or \
-           several opposing checkers, or a pinned one. The hit counts as the landing's does: \
-           moves hitting different checkers are different moves.",
+           several opposing checkers. The hit counts as the landing's does: moves hitting \
+           different checkers are different moves. Not with `lone_checker = \"pin\"` nor \
+           `[stacks]`.",
 }];
 
 const LEAVE_KEYS: &[KeyRef] = &[
@@ -334,6 +335,14 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         .iter()
         .filter_map(|rule| cx.expression(&rule.at, &remember_scope(), Type::Int))
         .collect();
+    if let Some(hit) = table.hit.first().filter(|_| lone == Lone::Pin) {
+        // A point's mark in a move's key says a pin there, made where the pinner stays.
+        cx.errors.push(
+            Diagnostic::new("a step cannot hit from afar where lone checkers are pinned")
+                .at(hit.at.span())
+                .note("`[[moves.hit]]` goes with `lone_checker = \"hit\"` or `\"blocks\"`"),
+        );
+    }
     let hit_back = table
         .hit_back
         .as_ref()
