@@ -13,8 +13,8 @@
 //! [`Limits::turn_sequences`]: ludus_core::limits::Limits::turn_sequences
 
 use super::position::{
-    places_with, stacked_at, Board, Key, Lone, Position, Stacked, Turn, BAR, MAX_POINTS, OFF, POOL,
-    STACK_POINTS,
+    places_with, points_of, stacked_at, Board, Key, Lone, Position, Stacked, Turn, BAR, MAX_POINTS,
+    OFF, POOL, STACK_POINTS,
 };
 use super::scope::StepView;
 use ludus_core::expr::Expr;
@@ -1268,10 +1268,8 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         if Self::LONE == Lone::Block {
             self.closed &= !bits;
         }
-        let mut left = bits;
-        while left != 0 {
-            self.now.key.mark(left.trailing_zeros() as usize);
-            left &= left - 1;
+        for n in points_of(bits) {
+            self.now.key.mark(n);
         }
     }
 
@@ -1448,7 +1446,7 @@ pub fn replay(
             };
             let bits = hits_afar(rules, &view);
             t.hit_afar(&rules.board, bits);
-            for n in (1..=rules.board.points).filter(|n| bits & 1 << n != 0) {
+            for n in points_of(bits) {
                 key.mark(n);
             }
             // Written as a hit of the step (`20/17*`): the step that hit, wherever it hit.

@@ -151,6 +151,16 @@ impl Board {
     }
 }
 
+/// The places whose bits are set in `bits`, lowest first.
+pub fn points_of(bits: u64) -> impl Iterator<Item = usize> {
+    let mut left = bits;
+    std::iter::from_fn(move || {
+        let n = left.trailing_zeros() as usize;
+        left &= left.wrapping_sub(1);
+        (n < 64).then_some(n)
+    })
+}
+
 /// Bit n set for each place n of `side` holding at least `k` checkers (1 <= k <= 16), found
 /// eight places at a time.
 #[inline]
@@ -340,10 +350,7 @@ impl Turn {
     /// Hits the lone opposing checker on each of the mover's points in `bits` (a step's hits
     /// from afar, `[[moves.hit]]`), sending it where hit checkers go.
     pub fn hit_afar(&mut self, board: &Board, bits: u64) {
-        let mut left = bits;
-        while left != 0 {
-            let n = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for n in points_of(bits) {
             self.opp[board.across(n)] = 0;
             self.opp[board.hit_to] += 1;
         }
@@ -351,10 +358,7 @@ impl Turn {
 
     /// Takes back `hit_afar(board, bits)`.
     pub fn unhit_afar(&mut self, board: &Board, bits: u64) {
-        let mut left = bits;
-        while left != 0 {
-            let n = left.trailing_zeros() as usize;
-            left &= left - 1;
+        for n in points_of(bits) {
             self.opp[board.across(n)] = 1;
             self.opp[board.hit_to] -= 1;
         }
@@ -545,6 +549,15 @@ impl Key {
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn points_of_lists_the_bits_set() {
+        assert_eq!(points_of(0).count(), 0);
+        assert_eq!(
+            points_of(1 << 3 | 1 << 17 | 1 << 63).collect::<Vec<_>>(),
+            [3, 17, 63]
+        );
+    }
 
     #[test]
     fn places_with_counts_each_place() {
