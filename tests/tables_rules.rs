@@ -1195,6 +1195,21 @@ fn a_rule_after_a_turn_may_give_the_same_dice_again_and_read_the_pair_of_three()
     assert_eq!(turns([5, 2, 5]), [vec![5, 2, 5], vec![5, 5]]);
     assert_eq!(turns([2, 5, 2]), [[2, 5, 2]]);
     assert_eq!(turns([6, 3, 1]), [[6, 3, 1]]);
+    // A turn given again is a double or a whole throw: two unlike dice are refused.
+    let mut st = g.new_game(0);
+    g.roll(&mut st, &Roll::new(&[4, 4, 4]).unwrap()).unwrap();
+    let m = legal(&g, &st)[0].clone();
+    play(&g, &mut st, &m);
+    let mut j = g.state_json(&st);
+    assert_eq!(j["follow"], json!(1));
+    j["dice"] = json!([5, 2]);
+    assert!(g.state_from_json(&j).is_err(), "{j}");
+    // And an unknown word for `[end] no_move` is refused.
+    let wrong = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[end]\nno_move = \"ends\"\n",
+    )
+    .unwrap_err();
+    assert!(wrong[0].message.contains("no_move"), "{wrong:?}");
     // Both `double` and `repeat` in one table is refused, at the later key.
     let both = tables_compile(
         "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[[dice.after]]\nwhen = \"doubles\"\ndouble = \"die\"\nrepeat = true\n",

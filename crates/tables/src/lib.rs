@@ -542,14 +542,7 @@ impl TablesGame {
     fn check_over(&self, state: &mut TablesState, mover: usize) {
         let rules = self.rules(state);
         if let Some((winner, score)) = rules.ended_by(&state.pos, mover) {
-            state.stage = Stage::Over;
-            // `to_move` means nothing once over; fixed so that equal games compare equal.
-            state.to_move = winner as u8;
-            state.winner = Some(winner as u8);
-            state.score = self.staked(state, score);
-            if self.match_rules.is_some() {
-                state.points[winner] = state.points[winner].saturating_add(state.score);
-            }
+            self.won(state, winner, score);
         } else if state.plies >= self.ply_limit(rules) || rules.deadlocked(state) {
             state.stage = Stage::Over;
             // `to_move` means nothing once over; fixed so that equal games compare equal.
@@ -594,11 +587,16 @@ impl TablesGame {
     /// "loses"`): the opponent scores as a winner by bearing off would.
     fn stall(&self, state: &mut TablesState, mover: usize) {
         let winner = 1 - mover;
-        let score = self.rules(state).score(&state.pos, winner);
+        state.stalled = true;
+        self.won(state, winner, self.rules(state).score(&state.pos, winner));
+    }
+
+    /// Ends the game won by `winner`, scoring `score` at the stakes (towards the match too).
+    fn won(&self, state: &mut TablesState, winner: usize, score: i32) {
         state.stage = Stage::Over;
+        // `to_move` means nothing once over; fixed so that equal games compare equal.
         state.to_move = winner as u8;
         state.winner = Some(winner as u8);
-        state.stalled = true;
         state.score = self.staked(state, score);
         if self.match_rules.is_some() {
             state.points[winner] = state.points[winner].saturating_add(state.score);

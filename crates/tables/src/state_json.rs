@@ -238,26 +238,18 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
                 state.dice[..dice.len()].copy_from_slice(&dice);
                 state.ndice = dice.len() as u8;
                 state.stage = Stage::Move;
-            } else if state.follow > 0 && !repeats(rules) {
-                // A double a `[[dice.after]]` rule gave.
-                match dice[..] {
-                    [a, b] if a == b => {}
-                    _ => {
-                        return Err(
-                            "a turn a `[[dice.after]]` rule gave (`follow` > 0) plays a double, e.g. [5, 5]"
-                                .into(),
-                        )
-                    }
-                }
-                state.dice[..2].copy_from_slice(&dice);
-                state.ndice = 2;
-                state.stage = Stage::Move;
             } else if state.follow > 0 && matches!(dice[..], [a, b] if a == b) {
-                // A double given, where a throw may also be given again.
+                // A double a `[[dice.after]]` rule gave.
                 state.dice[..2].copy_from_slice(&dice);
                 state.ndice = 2;
                 state.stage = Stage::Move;
+            } else if state.follow > 0 && !repeats(rules) {
+                return Err(
+                    "a turn a `[[dice.after]]` rule gave (`follow` > 0) plays a double, e.g. [5, 5]"
+                        .into(),
+                );
             } else {
+                // A throw: rolled, or given again by a `repeat` rule.
                 if dice.len() != usize::from(game.dice.count) + usize::from(rules.fixed_die.is_some()) {
                     return Err(format!(
                         "phase \"move\" needs {} {} rolled{}, e.g. {:?}",
