@@ -73,6 +73,8 @@ enum Lone {
     Hit,
     Block,
     Pin,
+    /// Only a lone checker blocks its point; two or more share it.
+    Own,
 }
 
 const BACKGAMMON: Model = Model {
@@ -121,7 +123,10 @@ impl Model {
             let a = self.across(n);
             let shared = p.sides[0][n] > 0 && p.sides[1][a] > 0;
             let pinned = p.pinned[0] & (1 << n) != 0 || p.pinned[1] & (1 << a) != 0;
-            assert!(!shared || pinned, "point {n} shared: {p:?}");
+            assert!(
+                !shared || pinned || self.lone == Lone::Own,
+                "point {n} shared: {p:?}"
+            );
             if p.pinned[0] & (1 << n) != 0 {
                 assert!(
                     p.sides[0][n] == 1 && p.sides[1][a] > 0,
@@ -171,6 +176,7 @@ impl Model {
                     q.sides[1 - mover][if self.hit_to_pool { POOL } else { BAR }] += 1;
                 }
                 Lone::Block if c >= 1 => return None,
+                Lone::Own if c == 1 => return None,
                 Lone::Pin if c >= 2 => return None,
                 Lone::Pin if c == 1 && p.pinned[1 - mover] & (1 << a) == 0 => {
                     if me[to] > 0 {
@@ -343,6 +349,8 @@ struct Run {
     games: u32,
     /// Games drawn at the ply guard, and matches ended by the match guard.
     guard_ends: u32,
+    /// Positions seen with a point both sides stand on.
+    shared: usize,
 }
 
 /// Plays `matches` random games (or matches) of `g` and checks every state on the way; game n
@@ -355,6 +363,7 @@ fn random_matches(g: &TablesGame, models: &[Model], matches: usize, seed: u64, b
         turns: 0,
         games: 0,
         guard_ends: 0,
+        shared: 0,
     };
     let mut turns = 0;
     for i in 0..matches {
@@ -363,6 +372,11 @@ fn random_matches(g: &TablesGame, models: &[Model], matches: usize, seed: u64, b
             let game = g.match_standing(&st).map_or(1, |m| m.game);
             let model = models[(game as usize - 1) % models.len()];
             model.check_position(st.position());
+            let pos = st.position();
+            run.shared += usize::from(
+                (1..=model.points)
+                    .any(|n| pos.sides[0][n] > 0 && pos.sides[1][model.across(n)] > 0),
+            );
             if turns % 5 == 0 {
                 let back = g.state_from_json(&g.state_json(&st)).unwrap();
                 assert_eq!(back, st);
@@ -539,6 +553,23 @@ fn same_direction_blocking_equals_brute_force() {
     };
     assert!(random_games_of(&g, m, 40, 13, false) > 2_000);
     assert!(random_games_of(&g, m, 6, 14, true) > 300);
+}
+
+/// Blocking Backgammon's points: a lone checker owns (blocks) its point, two or more share it
+/// with the opponent's landing beside them; nobody is hit.
+#[test]
+fn owned_points_equal_brute_force() {
+    let g = custom(
+        "[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\n[moves]\nlone_checker = \"owns\"",
+    );
+    let m = Model {
+        lone: Lone::Own,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 40, 41, false);
+    assert!(run.turns > 1_000, "{} turns", run.turns);
+    assert!(run.shared > 100, "{} shared points seen", run.shared);
+    assert!(random_games_of(&g, m, 8, 42, true) > 200);
 }
 
 /// Both sides on one path (Russian Backgammon, Cab e Quinal), a hit checker going off the board

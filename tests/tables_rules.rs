@@ -1407,3 +1407,43 @@ fn a_hit_stacked_checker_leaves_its_stack_and_typed_turnings_must_be_the_moves_o
         "both of White's on 3 stand stacked"
     );
 }
+
+/// Where two or more own nothing (`lone_checker = "owns"`), both sides stand on one point:
+/// the board draws the viewer's checkers under the other side's, each group counted when it
+/// does not fit, and the picture draws both.
+#[test]
+fn a_point_both_sides_share_is_drawn_with_both() {
+    let g =
+        tables_compile(&std::fs::read_to_string("docs/games/blocking-backgammon.toml").unwrap())
+            .unwrap();
+    // White's 13-point holds 7 of White's and 3 of Black's (Black's 12-point).
+    let st = at(&g, "13:7 6:8", "12:3 24:12", 0, [3, 1]);
+    let board = g.render(&st, 0);
+    let column = |row: &str| row[..3].trim().to_string();
+    let rows: Vec<&str> = board.lines().skip(1).take(5).collect();
+    assert_eq!(
+        rows.iter().map(|r| column(r)).collect::<Vec<_>>(),
+        ["X", "X", "7", "O", "3"],
+        "{board}"
+    );
+    // From Black's side the same point is its 12-point, Black's three drawn first.
+    let board = g.render(&st, 1);
+    let bottom: Vec<&str> = board.lines().rev().skip(3).take(5).collect();
+    assert!(bottom.iter().all(|r| r.len() > 3), "{board}");
+    // The 13-point's column: three light checkers (the last counted 7), two dark (counted 3).
+    let svg = g.svg(&st, 0);
+    let column: Vec<&str> = svg
+        .lines()
+        .filter(|l| l.starts_with("<circle") && l.contains("cx=\"20.0\""))
+        .filter(|l| {
+            let cy = l.split("cy=\"").nth(1).and_then(|r| r.split('"').next());
+            cy.and_then(|y| y.parse::<f64>().ok())
+                .is_some_and(|y| y < 224.0)
+        })
+        .collect();
+    let dark = column
+        .iter()
+        .filter(|l| l.contains("class=\"dark\""))
+        .count();
+    assert_eq!((column.len(), dark), (5, 2), "{svg}");
+}

@@ -252,6 +252,8 @@ impl GameRules {
             "a lone checker is pinned, not hit to the bar".into()
         } else if m.lone == Lone::Block {
             "a lone checker blocks the point, and no checker is hit".into()
+        } else if m.lone == Lone::Own {
+            "only a lone checker blocks its point, and no checker is hit".into()
         } else if self.start != start {
             "its checkers do not start where backgammon's do (24:2 13:5 8:3 6:5)".into()
         } else if m.board.hit_to != BAR {
@@ -1533,14 +1535,14 @@ impl Evaluator for TablesGame {
         let held = |p: Player| {
             sides[p][1..=moves.board.points]
                 .iter()
-                .filter(|&&c| c >= moves.lone.block_at())
+                .filter(|&&c| moves.lone.blocks(c))
                 .count() as i32
         };
         value += HELD * f64::from(held(player) - held(other));
         // Only the blots of the side not to move are at risk: the side to move may hit them.
         if let Some(to_move) = self.phase(state).to_move() {
             let exposed = 1 - to_move;
-            if moves.lone != Lone::Block {
+            if matches!(moves.lone, Lone::Hit | Lone::Pin) {
                 let sign = if exposed == player { -1.0 } else { 1.0 };
                 value += sign * BLOT * f64::from(moves.board.blots(&sides[exposed]));
             }

@@ -431,10 +431,16 @@ pub fn generate(
     // And one for games of stacks, so that the others test nothing of them.
     match (rules.lone, rules.stacks.is_some()) {
         (Lone::Hit, false) => generate_for::<HIT, false>(rules, pos, mover, info, out),
-        (Lone::Block, false) => generate_for::<BLOCK, false>(rules, pos, mover, info, out),
+        // A point's owner (`Own`) changes nothing a landing does: searched as `Block`, with its
+        // own closed points.
+        (Lone::Block | Lone::Own, false) => {
+            generate_for::<BLOCK, false>(rules, pos, mover, info, out)
+        }
         (Lone::Pin, false) => generate_for::<PIN, false>(rules, pos, mover, info, out),
         (Lone::Hit, true) => generate_for::<HIT, true>(rules, pos, mover, info, out),
-        (Lone::Block, true) => generate_for::<BLOCK, true>(rules, pos, mover, info, out),
+        (Lone::Block | Lone::Own, true) => {
+            generate_for::<BLOCK, true>(rules, pos, mover, info, out)
+        }
         (Lone::Pin, true) => generate_for::<PIN, true>(rules, pos, mover, info, out),
     }
 }
@@ -506,7 +512,7 @@ pub fn next_steps(
 ) {
     match rules.lone {
         Lone::Hit => steps_for::<HIT>(rules, pos, mover, info, played, Some(out)),
-        Lone::Block => steps_for::<BLOCK>(rules, pos, mover, info, played, Some(out)),
+        Lone::Block | Lone::Own => steps_for::<BLOCK>(rules, pos, mover, info, played, Some(out)),
         Lone::Pin => steps_for::<PIN>(rules, pos, mover, info, played, Some(out)),
     };
 }
@@ -521,7 +527,7 @@ pub fn steps_left(
 ) -> usize {
     match rules.lone {
         Lone::Hit => steps_for::<HIT>(rules, pos, mover, info, played, None),
-        Lone::Block => steps_for::<BLOCK>(rules, pos, mover, info, played, None),
+        Lone::Block | Lone::Own => steps_for::<BLOCK>(rules, pos, mover, info, played, None),
         Lone::Pin => steps_for::<PIN>(rules, pos, mover, info, played, None),
     }
 }
@@ -699,7 +705,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     ) -> Self {
         let t = pos.turn(mover);
         let board = &rules.board;
-        let (closed, lands) = t.landing_bits(board, Self::LONE);
+        let (closed, lands) = t.landing_bits(board, rules.lone);
         Gen {
             rules,
             info,

@@ -244,14 +244,19 @@ pub enum Lone {
     Block,
     /// Pins it where it stands; two or more block a point.
     Pin,
+    /// Nothing: a single checker owns its point and blocks it, while two or more own nothing
+    /// and the opponent may land beside them (Blocking Backgammon).
+    #[serde(rename = "owns")]
+    Own,
 }
 
 impl Lone {
-    /// Opposing checkers on a point that close it to the mover.
-    pub fn block_at(self) -> u8 {
+    /// Whether `c` checkers of a side on a point close it to the other side.
+    pub fn blocks(self, c: u8) -> bool {
         match self {
-            Lone::Block => 1,
-            Lone::Hit | Lone::Pin => 2,
+            Lone::Block => c >= 1,
+            Lone::Hit | Lone::Pin => c >= 2,
+            Lone::Own => c == 1,
         }
     }
 }
@@ -317,6 +322,7 @@ impl Turn {
         match lone {
             Lone::Hit => (c < 2).then_some(c == 1),
             Lone::Block => (c == 0).then_some(false),
+            Lone::Own => (c != 1).then_some(false),
             Lone::Pin => match c {
                 0 => Some(false),
                 // Already pinned by the mover: the mover's point.
@@ -338,6 +344,7 @@ impl Turn {
         match lone {
             Lone::Hit => (two, one),
             Lone::Block => (some, 0),
+            Lone::Own => (one, 0),
             Lone::Pin => {
                 let free = one & !board.across_bits(self.their_pins);
                 let mine = places_with(&self.me, 1) & board.point_bits();
@@ -382,7 +389,7 @@ impl Turn {
                     self.opp[board.hit_to] += 1;
                 }
                 Lone::Pin => self.their_pins |= 1 << a,
-                Lone::Block => {}
+                Lone::Block | Lone::Own => {}
             }
         }
     }
@@ -601,7 +608,7 @@ mod tests {
                             t.their_pins |= 1 << n;
                         }
                     }
-                    for lone in [Lone::Hit, Lone::Block, Lone::Pin] {
+                    for lone in [Lone::Hit, Lone::Block, Lone::Pin, Lone::Own] {
                         let (closed, lands) = t.landing_bits(&board, lone);
                         for n in 1..=points {
                             let want = t.landing(&board, lone, n);

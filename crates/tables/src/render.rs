@@ -1,7 +1,7 @@
 //! The board drawn for a terminal the way players know it (from the viewer's side: their home
 //! table bottom right, points numbered from their side), and as an SVG picture.
 
-use super::position::{stacked_at, Lone, Position, BAR, OFF, POOL, STACK_POINTS};
+use super::position::{stacked_at, Board, Lone, Position, BAR, OFF, POOL, STACK_POINTS};
 use super::{GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::Game;
 use std::fmt::Write;
@@ -16,36 +16,28 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     let rules = game.rules(state);
     let board = &rules.moves.board;
     let other = 1 - viewer;
-    // The viewer's point n: the viewer's checkers, then the other side's (a pinned checker
-    // lies under the pinner, drawn in lower case at the bottom of the stack).
-    let at = |n: usize| -> (usize, usize, Option<usize>) {
-        let mine = usize::from(pos.sides[viewer][n]);
-        let a = board.across(n);
-        let theirs = usize::from(pos.sides[other][a]);
-        if pos.pinned[viewer] & (1 << n) != 0 {
-            (other, theirs, Some(viewer))
-        } else if pos.pinned[other] & (1 << a) != 0 {
-            (viewer, mine, Some(other))
-        } else if mine > 0 {
-            (viewer, mine, None)
-        } else {
-            (other, theirs, None)
-        }
-    };
+    // A pinned checker is drawn in lower case at the bottom of its point's stack.
     let cell = |n: usize, row: usize| -> String {
-        let (p, c, under) = at(n);
-        let (row, cap) = match under {
-            Some(u) if row == 0 => return format!("  {}", SYMBOLS[u].to_ascii_lowercase()),
-            Some(_) => (row - 1, STACK - 1),
-            None => (row, STACK),
-        };
-        if row == cap - 1 && c > cap {
-            format!("{c:>3}")
-        } else if row < c {
-            format!("  {}", SYMBOLS[p])
-        } else {
-            "  .".to_string()
+        let mut first = 0;
+        for Group {
+            p,
+            c,
+            shown,
+            pinned,
+        } in stack_at(pos, board, viewer, n)
+        {
+            if row < first + shown {
+                return if row + 1 == first + shown && c > shown {
+                    format!("{c:>3}")
+                } else if pinned {
+                    format!("  {}", SYMBOLS[p].to_ascii_lowercase())
+                } else {
+                    format!("  {}", SYMBOLS[p])
+                };
+            }
+            first += shown;
         }
+        "  .".to_string()
     };
     let half = board.points / 2;
     let quarter = half / 2;
@@ -144,6 +136,51 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
         let _ = writeln!(s, "{cube}");
     }
     s
+}
+
+/// One side's checkers on a point, as drawn.
+struct Group {
+    p: usize,
+    c: usize,
+    /// Rows drawn: a group with more checkers shows its count on its last row.
+    shown: usize,
+    pinned: bool,
+}
+
+/// The checkers on the viewer's point n, bottom first, in at most `STACK` rows: a pinned
+/// checker under its pinner; on a point both sides share (`lone_checker = "owns"`), the
+/// viewer's under the other side's.
+fn stack_at(pos: &Position, board: &Board, viewer: usize, n: usize) -> Vec<Group> {
+    let other = 1 - viewer;
+    let a = board.across(n);
+    let mine = (
+        viewer,
+        usize::from(pos.sides[viewer][n]),
+        pos.pinned[viewer] & (1 << n) != 0,
+    );
+    let theirs = (
+        other,
+        usize::from(pos.sides[other][a]),
+        pos.pinned[other] & (1 << a) != 0,
+    );
+    let [low, high] = if theirs.2 {
+        [theirs, mine]
+    } else {
+        [mine, theirs]
+    };
+    // The upper group keeps up to half the rows when both would not fit.
+    let low_rows = low.1.min(STACK - high.1.min(STACK / 2));
+    let high_rows = high.1.min(STACK - low_rows);
+    [(low, low_rows), (high, high_rows)]
+        .into_iter()
+        .filter(|((_, c, _), _)| *c > 0)
+        .map(|((p, c, pinned), shown)| Group {
+            p,
+            c,
+            shown,
+            pinned,
+        })
+        .collect()
 }
 
 /// Where a side's checkers stand stacked (`[stacks]`), in its own numbering: `, stacked 6:3
@@ -318,25 +355,13 @@ pub fn svg(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
                 INK,
                 &n.to_string(),
             );
-            // Whose checkers stand here; a pinned checker lies under its pinner, drawn first.
-            let mine = usize::from(pos.sides[viewer][n]);
+            // Whose checkers stand here, the lower group drawn first.
             let a = board.across(n);
-            let theirs = usize::from(pos.sides[other][a]);
-            let mut stack: Vec<(usize, usize)> = Vec::new();
-            if pos.pinned[viewer] & (1 << n) != 0 {
-                stack.push((viewer, 1));
-                stack.push((other, theirs));
-            } else if pos.pinned[other] & (1 << a) != 0 {
-                stack.push((other, 1));
-                stack.push((viewer, mine));
-            } else if mine > 0 {
-                stack.push((viewer, mine));
-            } else if theirs > 0 {
-                stack.push((other, theirs));
-            }
             let mut slot = 0;
-            for (p, count) in stack {
-                let shown = count.min(STACK - slot);
+            for Group {
+                p, c: count, shown, ..
+            } in stack_at(pos, board, viewer, n)
+            {
                 for j in 0..shown {
                     let offset = R + 2.0 * R * (slot + j) as f64;
                     let cy = if upper {

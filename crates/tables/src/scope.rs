@@ -249,10 +249,9 @@ impl StepView<'_> {
 
     /// The longest run of consecutive points the mover blocks: its length and lowest point.
     fn longest_prime(&self) -> (usize, usize) {
-        let block_at = self.lone.block_at();
         let (mut best, mut low, mut run) = (0, 0, 0);
         for n in 1..=self.board.points {
-            if self.turn.me[n] >= block_at {
+            if self.lone.blocks(self.turn.me[n]) {
                 run += 1;
                 if run > best {
                     (best, low) = (run, n + 1 - run);

@@ -843,7 +843,7 @@ fn read_pins(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<(),
         let a = board.across(k);
         let both = pos.sides[0][k] > 0 && pos.sides[1][a] > 0;
         let pinned = pos.pinned[0] & (1 << k) != 0 || pos.pinned[1] & (1 << a) != 0;
-        if both && !pinned {
+        if both && !pinned && rules.moves.lone != Lone::Own {
             return Err(format!(
                 "both players stand on player 0's point {k} (player 1's point {a})"
             ));

@@ -599,6 +599,7 @@ mod tests {
         let lone = |word| listed_word::<Lone>("moves", "lone_checker", word);
         assert_eq!(lone("pin"), Some(Lone::Pin));
         assert_eq!(lone("blocks"), Some(Lone::Block));
+        assert_eq!(lone("owns"), Some(Lone::Own));
         assert_eq!(lone("block"), None);
         // A ritual only sowing games hold is refused here, as the reference says.
         assert_eq!(

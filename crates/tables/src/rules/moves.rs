@@ -107,15 +107,18 @@ const KEYS: &[KeyRef] = &[
         section: "moves",
         key: "lone_checker",
         line: "what a landing does to a single opposing checker",
-        expects: "\"hit\", \"blocks\" or \"pin\"",
-        values: &["hit", "blocks", "pin"],
+        expects: "\"hit\", \"blocks\", \"pin\" or \"owns\"",
+        values: &["hit", "blocks", "pin", "owns"],
         default: "\"hit\"",
         example: "lone_checker = \"blocks\"",
         long: "\"hit\": a landing on a single opposing checker sends it to the bar (two or more \
                block a point); \"blocks\": one checker blocks a point and nobody is hit \
                (Mughrabieh, Long Nardy); \"pin\": a landing on a single opposing checker pins it \
                where it stands until every checker of the pinner's side has left the point, and \
-               nothing lands on it meanwhile but the pinner's side (Plakoto; two or more block).",
+               nothing lands on it meanwhile but the pinner's side (Plakoto; two or more block); \
+               \"owns\": a single checker owns its point and blocks it, while two or more own \
+               nothing and the opponent may land beside them, nobody being hit (Blocking \
+               Backgammon: six single checkers in a row make a prime).",
     },
     KeyRef {
         section: "moves",
@@ -397,6 +400,7 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
             Lone::Block if !moves.hits.is_empty() => "A single checker blocks a point: nothing is hit by landing on it.",
             Lone::Block => "A single checker blocks a point; there is no hitting.",
             Lone::Pin => "Two or more checkers block a point; a checker landing on a lone opposing checker pins it there until every checker of the pinner's side has left the point.",
+            Lone::Own => "A single checker owns its point and blocks it; two or more own nothing, and the opponent may land beside them. There is no hitting.",
         }
     );
     match moves.larger {
