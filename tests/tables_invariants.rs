@@ -34,7 +34,8 @@ struct Model {
     /// `[board] pool_from` (0: one beyond the last point, as from the bar).
     pool_from: usize,
     double_moves: usize,
-    larger_first: bool,
+    /// `[dice] only_one`: "larger", "either" or "smaller".
+    only_one: &'static str,
     /// The bonus roll (lower die first), followed by any double.
     bonus: Option<[u8; 2]>,
     faces: u8,
@@ -89,7 +90,7 @@ const BACKGAMMON: Model = Model {
     hit_across: false,
     pool_from: 0,
     double_moves: 4,
-    larger_first: true,
+    only_one: "larger",
     bonus: None,
     faces: 6,
     checkers: 15,
@@ -323,10 +324,18 @@ impl Model {
         }
         let best = all.iter().map(|a| a.0).max().unwrap();
         let mut keep: Vec<&(usize, u8, Position)> = all.iter().filter(|a| a.0 == best).collect();
-        if best == 1 && roll.len() == 2 && !doubles && self.larger_first && lists.len() == 1 {
-            let hi = roll[0].max(roll[1]);
-            if keep.iter().any(|a| a.1 == hi) {
-                keep.retain(|a| a.1 == hi);
+        if best == 1 && roll.len() == 2 && !doubles && lists.len() == 1 {
+            let (lo, hi) = (roll[0].min(roll[1]), roll[0].max(roll[1]));
+            match self.only_one {
+                "larger" if keep.iter().any(|a| a.1 == hi) => keep.retain(|a| a.1 == hi),
+                "smaller" => {
+                    keep.retain(|a| a.1 == lo);
+                    if keep.is_empty() {
+                        // The smaller die cannot be played: the turn is the pass.
+                        return [*p].into_iter().collect();
+                    }
+                }
+                _ => {}
             }
         }
         keep.into_iter().map(|a| a.2).collect()
@@ -681,12 +690,21 @@ fn small_boards_other_dice_and_doubles_as_rolled_equal_brute_force() {
         home: 3,
         faces: 4,
         double_moves: 2,
-        larger_first: false,
+        only_one: "either",
         checkers: 7,
         ..BACKGAMMON
     };
     assert!(random_games_of(&g, m, 100, 17, false) > 2_000);
     assert!(random_games_of(&g, m, 20, 18, true) > 300);
+    // The smaller or none (the Puff games).
+    let g = custom(
+        "[dice]\nonly_one = \"smaller\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
+    );
+    let m = Model {
+        only_one: "smaller",
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 12, 43, true) > 500);
     let g = custom(
         "[dice]\ncount = 3\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]",
     );

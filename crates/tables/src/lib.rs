@@ -38,7 +38,7 @@ use ludus_core::game::{
 };
 use ludus_core::limits::LIMITS;
 use ludus_core::rules::RulesDoc;
-use movegen::{generate, next_steps, replay, steps_left, MoveRules, TurnInfo};
+use movegen::{generate, next_steps, replay, steps_left, MoveRules, OnlyOne, TurnInfo};
 use position::{Direction, Key, Lone, Stacked, Turn, MAX_POINTS};
 use rules::{CubeRules, MatchRules};
 use scope::{AfterView, ScoreView};
@@ -262,8 +262,8 @@ impl GameRules {
             "a double gives as many moves as its number, not 4".into()
         } else if m.double_moves != 4 {
             format!("a double gives {} moves, not 4", m.double_moves)
-        } else if !m.larger_first {
-            "when only one die can be played, it may be either".into()
+        } else if m.only_one != OnlyOne::Larger {
+            "when only one die can be played, it need not be the larger".into()
         } else if let Some(bonus) = &m.bonus {
             format!(
                 "a roll of {}-{} gives more than its dice",

@@ -175,6 +175,17 @@ pub enum Larger {
     None,
 }
 
+/// `[dice] only_one`: which die is played when only one of two different dice can be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnlyOne {
+    /// The larger, if that one can be played (Backgammon).
+    Larger,
+    Either,
+    /// The smaller, or none (the Puff games).
+    Smaller,
+}
+
 /// The movement rules a rules file chose.
 #[derive(Clone, Debug)]
 pub struct MoveRules {
@@ -207,8 +218,8 @@ pub struct MoveRules {
     /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled); 0: as
     /// many as its number (at most 6: dice of 6 faces at most, and no bonus roll).
     pub double_moves: u8,
-    /// When only one of two different dice can be played, it must be the larger.
-    pub larger_first: bool,
+    /// Which die is played when only one of two different dice can be.
+    pub only_one: OnlyOne,
     pub bonus: Option<Bonus>,
     /// Faces of a die (a bonus double may be any of them).
     pub faces: u8,
@@ -474,11 +485,13 @@ fn generate_for<const LONE: u8, const STACKS: bool>(
             }
             [a, b] => {
                 gen.search_dice(&[a, b], &[0, 0]);
-                if gen.best == 1 && rules.larger_first {
-                    // Only one die can be played: the larger one when it can.
+                if gen.best == 1 && rules.only_one != OnlyOne::Either {
+                    // Only one die can be played: the larger one when it can, or the smaller
+                    // (the pass when it cannot be).
+                    let larger = rules.only_one == OnlyOne::Larger;
                     gen.reset();
-                    gen.search_dice(&[a.max(b)], &[0]);
-                    if gen.best == 0 {
+                    gen.search_dice(&[if larger { a.max(b) } else { a.min(b) }], &[0]);
+                    if gen.best == 0 && larger {
                         // Only the pass is listed: start again, so this search is one alone.
                         gen.reset();
                         gen.search_dice(&[a.min(b)], &[0]);
@@ -552,7 +565,31 @@ fn steps_for<const LONE: u8>(
             .filter_map(|p| played.dice().iter().try_fold(p, |p, &d| p.without(d)))
             .collect();
         let most: Vec<usize> = plans.iter().map(|p| gen.reach(p)).collect();
-        let best = most.iter().copied().max().unwrap_or(0);
+        let mut best = most.iter().copied().max().unwrap_or(0);
+        // The die that must be the one played when only one of two can be, if any.
+        let only = match *info.roll {
+            [a, b]
+                if played.len == 0
+                    && a != b
+                    && best == 1
+                    && (info.given || !rules.bonus_for(info.roll).is_some_and(|b| b.any_double)) =>
+            {
+                match rules.only_one {
+                    OnlyOne::Larger => Some(a.max(b)),
+                    OnlyOne::Smaller => Some(a.min(b)),
+                    OnlyOne::Either => None,
+                }
+            }
+            _ => None,
+        };
+        if let (Some(d), OnlyOne::Smaller, Some(plan)) = (only, rules.only_one, plans.first()) {
+            // The smaller or none: a turn whose smaller die cannot be played is the pass.
+            let smaller = plan.without(info.roll[0].max(info.roll[1]));
+            if smaller.is_some_and(|p| gen.reach(&p) == 0) {
+                debug_assert!(d == info.roll[0].min(info.roll[1]));
+                best = 0;
+            }
+        }
         let Some(out) = out else {
             return best;
         };
@@ -564,9 +601,8 @@ fn steps_for<const LONE: u8>(
             }
             return 0;
         }
-        // The steps the larger die of the roll makes, though listed with a smaller one.
-        let larger = info.roll.iter().copied().max().unwrap_or(0);
-        let mut by_larger: Vec<[u8; 2]> = Vec::new();
+        // The steps the die that must be played alone makes, though listed with another.
+        let mut by_only: Vec<[u8; 2]> = Vec::new();
         for (plan, _) in plans.iter().zip(&most).filter(|(_, &m)| m == best) {
             let group = plan.next_group();
             let mut dice: Vec<u8> = (0..plan.len)
@@ -583,8 +619,8 @@ fn steps_for<const LONE: u8>(
                     froms &= !(1 << from);
                     if let Some(to) = gen.step_keeps(from, d, &rest, best - 1) {
                         let step = [from as u8, to as u8];
-                        if d == larger {
-                            by_larger.push(step);
+                        if Some(d) == only {
+                            by_only.push(step);
                         }
                         if !out.iter().any(|m| m.steps[0] == step) {
                             out.push(TablesMove::step(from, to, d));
@@ -593,8 +629,8 @@ fn steps_for<const LONE: u8>(
                 }
                 let n = usize::from(d);
                 if gen.turn_keeps(d, &rest, best - 1) {
-                    if d == larger {
-                        by_larger.push([d, d]);
+                    if Some(d) == only {
+                        by_only.push([d, d]);
                     }
                     if !out.iter().any(|m| m.steps[0] == [d, d]) {
                         out.push(TablesMove::step(n, n, d));
@@ -602,19 +638,11 @@ fn steps_for<const LONE: u8>(
                 }
             }
         }
-        if let [a, b] = *info.roll {
-            if played.len == 0
-                && a != b
-                && best == 1
-                && rules.larger_first
-                && (info.given || !rules.bonus_for(info.roll).is_some_and(|b| b.any_double))
-                && !by_larger.is_empty()
-            {
-                // Only one die can be played: the larger one when it can.
-                out.retain(|m| by_larger.contains(&m.steps[0]));
-                for m in out.iter_mut() {
-                    m.die = larger;
-                }
+        if let Some(d) = only.filter(|_| !by_only.is_empty()) {
+            // Only one die can be played: the one the rules want when it can be.
+            out.retain(|m| by_only.contains(&m.steps[0]));
+            for m in out.iter_mut() {
+                m.die = d;
             }
         }
         best

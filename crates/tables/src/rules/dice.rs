@@ -1,7 +1,7 @@
 //! `[dice]` and `[dice.bonus]`: what is thrown each turn and how it is played.
 
 use super::Cx;
-use crate::movegen::Bonus;
+use crate::movegen::{Bonus, OnlyOne};
 use crate::position::Board;
 use crate::scope::after_scope;
 use crate::GameRules;
@@ -111,15 +111,6 @@ pub(super) enum Unplayed {
     Lost,
     /// The opponent plays them, before its own throw (Laquet).
     Opponent,
-}
-
-/// `[dice] only_one`: which die is played when only one of two different dice can be.
-#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(super) enum OnlyOne {
-    /// The larger, if that one can be played (Backgammon).
-    Larger,
-    Either,
 }
 
 /// `[dice.bonus] then`: what follows the bonus roll's own moves.
@@ -277,12 +268,15 @@ const KEYS: &[KeyRef] = &[
         section: "dice",
         key: "only_one",
         line: "which die is played when only one of two can be",
-        expects: "\"larger\" or \"either\"",
-        values: &["larger", "either"],
+        expects: "\"larger\", \"either\" or \"smaller\"",
+        values: &["larger", "either", "smaller"],
         default: "\"larger\"",
-        example: "only_one = \"either\"",
+        example: "only_one = \"smaller\"",
         long: "As many dice as possible are always played. When only one of two different dice \
-               can be played: \"larger\" (the larger, if it can be; Backgammon) or \"either\".",
+               can be played: \"larger\" (the larger, if it can be; Backgammon), \"either\", \
+               or \"smaller\": the smaller or none, so that a turn whose smaller die cannot be \
+               played plays nothing (the Puff games: \"the lower number must be played; if it \
+               cannot, the player does not move\").",
     },
 ];
 
@@ -326,8 +320,8 @@ pub(super) struct DiceRule {
     pub(super) dice: Dice,
     /// Moves a double gives.
     pub(super) double_moves: u8,
-    /// When only one of two different dice can be played, it must be the larger.
-    pub(super) larger_first: bool,
+    /// Which die is played when only one of two different dice can be.
+    pub(super) only_one: OnlyOne,
     pub(super) bonus: Option<Bonus>,
     pub(super) after: Vec<After>,
     pub(super) fixed: Option<u8>,
@@ -342,7 +336,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
         return DiceRule {
             dice: Dice::TWO_D6,
             double_moves: 4,
-            larger_first: true,
+            only_one: OnlyOne::Larger,
             bonus: None,
             after: Vec::new(),
             fixed: None,
@@ -371,7 +365,9 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
             4
         }
     };
-    let larger_first = cx.option("dice", "only_one", d.only_one.as_ref()) != Some(OnlyOne::Either);
+    let only_one = cx
+        .option("dice", "only_one", d.only_one.as_ref())
+        .unwrap_or(OnlyOne::Larger);
     let after = d.after.iter().filter_map(|a| after(cx, a)).collect();
     let fixed = d.fixed.as_ref().and_then(|f| {
         let ok = (1..=i64::from(faces)).contains(f.get_ref()) && count < 3;
@@ -404,7 +400,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
     DiceRule {
         dice: Dice { count, faces },
         double_moves,
-        larger_first,
+        only_one,
         bonus,
         after,
         fixed,
@@ -551,10 +547,11 @@ pub(super) fn describe_play(dice: Dice, rules: &GameRules, s: &mut String) {
     let _ = writeln!(
         s,
         "Play as many dice as possible{}; {}.",
-        if rules.moves.larger_first && dice.count == 2 {
-            ", the larger when only one can be played"
-        } else {
-            ""
+        match rules.moves.only_one {
+            OnlyOne::Larger if dice.count == 2 => ", the larger when only one can be played",
+            OnlyOne::Smaller if dice.count == 2 =>
+                ", the smaller when only one can be played (none when the smaller cannot be)",
+            _ => "",
         },
         match &rules.moves.bear_off {
             None => "bear off once all are home".to_string(),

@@ -459,7 +459,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 larger: moves.larger,
                 remember: remembered.iter().map(|(_, e)| e.clone()).collect(),
                 double_moves: dice.double_moves,
-                larger_first: dice.larger_first,
+                only_one: dice.only_one,
                 bonus: dice.bonus,
                 faces: dice.dice.faces,
             },
@@ -554,7 +554,8 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::dice::{BonusThen, OnlyOne};
+    use super::dice::BonusThen;
+    use crate::movegen::OnlyOne;
     use super::moves::HitTo;
     use super::*;
     use crate::position::{Direction, Lone};
