@@ -360,6 +360,8 @@ struct Run {
     guard_ends: u32,
     /// Positions seen with a point both sides stand on.
     shared: usize,
+    /// Turns whose dice were given to be played in part or not at all.
+    optional: usize,
 }
 
 /// Plays `matches` random games (or matches) of `g` and checks every state on the way; game n
@@ -373,6 +375,7 @@ fn random_matches(g: &TablesGame, models: &[Model], matches: usize, seed: u64, b
         games: 0,
         guard_ends: 0,
         shared: 0,
+        optional: 0,
     };
     let mut turns = 0;
     for i in 0..matches {
@@ -399,6 +402,9 @@ fn random_matches(g: &TablesGame, models: &[Model], matches: usize, seed: u64, b
                     g.legal_moves(&st, &mut moves);
                     assert!(!moves.is_empty());
                     let dice = st.dice().unwrap().to_vec();
+                    // Dice given that may be played in part: moves of every length.
+                    let optional = g.state_json(&st)["optional"] == true;
+                    run.optional += usize::from(optional);
                     let mut seen = HashSet::new();
                     // Notation is checked on a sample: a bonus turn can have 100 000 moves, and
                     // each parse generates them all again.
@@ -407,9 +413,8 @@ fn random_matches(g: &TablesGame, models: &[Model], matches: usize, seed: u64, b
                         let mut after = st;
                         g.play(&mut after, m);
                         assert!(seen.insert(*after.position()), "a position listed twice");
-                        assert_eq!(
-                            m.steps().len(),
-                            moves[0].steps().len(),
+                        assert!(
+                            optional || m.steps().len() == moves[0].steps().len(),
                             "all moves use as many dice"
                         );
                         if turns % 11 == 0 && i % sample == 0 {
@@ -773,6 +778,33 @@ fn hits_from_afar_equal_brute_force() {
     let run = random_matches(&g, &[m], 40, 37, false);
     assert!(run.turns > 1_000, "{} turns", run.turns);
     assert!(random_games_of(&g, m, 8, 38, true) > 200);
+}
+
+/// The Puff games: the lower die or nothing, later doubles played twice with their bottom
+/// numbers played in part or not at all, and another throw. Checkers conserved, every state
+/// read back from its STATE, every game ended by its rules.
+#[test]
+fn puff_doubles_keep_the_invariants() {
+    for (name, direction) in [
+        ("contrare-puff", Direction::Opposite),
+        ("lange-puff", Direction::Shared),
+    ] {
+        let path = format!("{}/docs/games/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let m = Model {
+            direction,
+            hit_to_pool: true,
+            ..BACKGAMMON
+        };
+        let run = random_matches(&g, &[m], 30, 45, false);
+        assert!(run.turns > 3_000, "{name}: {} turns", run.turns);
+        assert!(
+            run.optional > 100,
+            "{name}: {} optional turns",
+            run.optional
+        );
+        assert_eq!(run.guard_ends, 0, "{name}");
+    }
 }
 
 /// Fallas: hit checkers put back on their starting quadrant when the turn ends, a side whose

@@ -1447,3 +1447,65 @@ fn a_point_both_sides_share_is_drawn_with_both() {
         .count();
     assert_eq!((column.len(), dark), (5, 2), "{svg}");
 }
+
+/// `[[dice.after]] optional`: the dice given may be played in part or not at all. Every length
+/// is a move (the pass playing none), a stop chosen is no want of a move (`no_move = "loses"`
+/// does not end the game), STATE reads `optional` back, and what cannot list every choice is
+/// refused.
+#[test]
+fn optional_dice_are_played_in_part_or_not_at_all() {
+    let g = custom(
+        "[dice]\ndoubles = 2\n[[dice.after]]\nwhen = \"doubles and follow == 0\"\ndouble = \"7 - die\"\noptional = true\n[end]\nno_move = \"loses\"",
+    );
+    let mut st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [1, 1]);
+    play(&g, &mut st, "6/5(2)");
+    let j = g.state_json(&st);
+    assert_eq!(
+        (&j["dice"], &j["follow"], &j["optional"]),
+        (&json!([6, 6]), &json!(1), &json!(true)),
+        "{j}"
+    );
+    assert_eq!(g.state_from_json(&j).unwrap(), st);
+    let moves = legal(&g, &st);
+    assert!(moves.contains(&"pass".to_string()), "{moves:?}");
+    assert!(moves.contains(&"13/7".to_string()), "{moves:?}");
+    assert!(
+        moves.contains(&"13/7(2)".to_string()) || moves.contains(&"13/7 13/7".to_string()),
+        "{moves:?}"
+    );
+    play(&g, &mut st, "pass");
+    assert!(g.outcome(&st).is_none(), "a stop chosen is not a loss");
+    assert_eq!(g.phase(&st), Phase::Roll(1));
+    // STATE: `optional` needs dice a rule gave, and rules that give optional dice.
+    let mut bad = j.clone();
+    bad["follow"] = json!(0);
+    assert!(g.state_from_json(&bad).is_err(), "{bad}");
+    let plain = custom("");
+    let mut j = state_json("24:15", "24:15", 0, &[5, 5]);
+    j["optional"] = json!(true);
+    assert!(plain.state_from_json(&j).is_err());
+    // Refused: optional dice that are thrown, four moves of a double, a bonus roll.
+    for (lines, message) in [
+        (
+            "[dice]\ndoubles = 2\n[[dice.after]]\nwhen = \"doubles\"\nagain = true\noptional = true",
+            "may be optional",
+        ),
+        (
+            "[[dice.after]]\nwhen = \"doubles\"\ndouble = \"7 - die\"\noptional = true",
+            "doubles = 2",
+        ),
+        (
+            "[dice]\ndoubles = 2\n[dice.bonus]\nroll = [1, 2]\n[[dice.after]]\nwhen = \"doubles\"\nrepeat = true\noptional = true",
+            "doubles = 2",
+        ),
+    ] {
+        let text = format!(
+            "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{lines}\n"
+        );
+        let errors = tables_compile(&text).unwrap_err();
+        assert!(
+            errors.iter().any(|e| e.message.contains(message)),
+            "{lines}: {errors:?}"
+        );
+    }
+}

@@ -188,6 +188,8 @@ pub struct TablesState {
     /// The dice are those the opponent could not play (`[dice] unplayed = "opponent"`), played
     /// as they are, before this player's own throw.
     given: bool,
+    /// The dice a `[[dice.after]]` rule gave may be played in part or not at all.
+    optional: bool,
     /// Who moved first in this game.
     starter: u8,
     /// Once over: the winner (none when the ply guard ended the game) and the points scored.
@@ -348,23 +350,23 @@ impl GameRules {
         dice.count + u8::from(self.fixed_die.is_some())
     }
 
-    /// What follows a turn by the `[[dice.after]]` rules: the first that applies.
-    fn after(&self, turn: &AfterView) -> Option<Next> {
-        self.after
-            .iter()
-            .find(|a| a.when.test(turn))
-            .and_then(|a| match &a.then {
-                rules::dice::Then::Again => Some(Next::Roll),
-                rules::dice::Then::Repeat => Some(Next::Repeat),
-                rules::dice::Then::Nothing => None,
-                rules::dice::Then::Double(e) => {
-                    // A double the dice cannot show gives nothing.
-                    let d = e.eval(turn);
-                    (1..=i32::from(self.moves.faces))
-                        .contains(&d)
-                        .then_some(Next::Double(d as u8))
-                }
-            })
+    /// What follows a turn by the `[[dice.after]]` rules: the first that applies, and whether
+    /// the dice it gives may be played in part or not at all.
+    fn after(&self, turn: &AfterView) -> Option<(Next, bool)> {
+        let rule = self.after.iter().find(|a| a.when.test(turn))?;
+        let next = match &rule.then {
+            rules::dice::Then::Again => Some(Next::Roll),
+            rules::dice::Then::Repeat => Some(Next::Repeat),
+            rules::dice::Then::Nothing => None,
+            rules::dice::Then::Double(e) => {
+                // A double the dice cannot show gives nothing.
+                let d = e.eval(turn);
+                (1..=i32::from(self.moves.faces))
+                    .contains(&d)
+                    .then_some(Next::Double(d as u8))
+            }
+        };
+        next.map(|n| (n, rule.optional))
     }
 
     /// The `[[win]]` rule the mover's last turn met, if any: who wins (the mover, or the
@@ -408,6 +410,8 @@ impl GameRules {
             first_turn: false,
             mover: side as u8,
             given: false,
+            follow: 0,
+            optional: false,
         };
         f(&scope::StepView {
             turn: &turn,
@@ -526,6 +530,7 @@ impl TablesGame {
             follow: 0,
             first: 0,
             given: false,
+            optional: false,
             starter: first as u8,
             winner: None,
             score: 0,
@@ -738,6 +743,8 @@ impl TablesGame {
             first_turn: state.moved & (1 << state.to_move) == 0,
             mover: state.to_move,
             given: state.given,
+            follow: state.follow,
+            optional: state.optional,
         }
     }
 
@@ -983,12 +990,14 @@ impl Game for TablesGame {
             true => Follows::default(),
             false => self.what_follows(state, mv),
         };
+        // No die played for want of a move: not a stop chosen in an optional turn.
+        let no_move = mv.is_pass() && state.played.len == 0 && !state.optional;
         state.played = Played::default();
         let (dice, ndice) = (state.dice, state.ndice);
         // Counted only where the rules draw a deadlock, so that other games' positions
         // carry nothing their STATE leaves out.
         let deadlocks = game_rules.end.passes.is_some();
-        state.passes = match deadlocks && mv.is_pass() {
+        state.passes = match deadlocks && no_move {
             true => state.passes.saturating_add(1),
             false => 0,
         };
@@ -1003,7 +1012,7 @@ impl Game for TablesGame {
             self.put_back(state, mover, back);
         }
         state.plies += 1;
-        if mv.is_pass() && game_rules.end.no_move_loses && !given {
+        if no_move && game_rules.end.no_move_loses && !given {
             self.stall(state, mover);
         } else {
             self.check_over(state, mover);
@@ -1019,9 +1028,11 @@ impl Game for TablesGame {
             };
             state.stage = Stage::Move;
             state.follow = state.follow.saturating_add(1);
+            state.optional = follows.optional;
         } else {
             state.follow = 0;
             state.first = 0;
+            state.optional = false;
             if follows.gifts > 0 && state.stage == Stage::Roll {
                 // The opponent plays what the mover could not, before its own throw.
                 state.dice = follows.gift;
@@ -1121,6 +1132,8 @@ impl Game for TablesGame {
 #[derive(Clone, Copy, Default)]
 struct Follows {
     next: Option<Next>,
+    /// The dice `next` gives may be played in part or not at all.
+    optional: bool,
     gift: [u8; 4],
     gifts: u8,
 }
@@ -1188,22 +1201,26 @@ impl TablesGame {
         let game_rules = self.rules(state);
         let rules = &game_rules.moves;
         let roll = &state.dice[..usize::from(state.ndice)];
-        let by_steps = mv.die().map(|_| &state.played);
-        let next = if state.given || rules.bonus_for(roll).is_some_and(|b| b.again) {
+        // A turn played a step at a time (an optional one may stop after some steps).
+        let by_steps = (mv.die().is_some() || state.played.len > 0).then_some(&state.played);
+        let (next, optional) = if state.given || rules.bonus_for(roll).is_some_and(|b| b.again) {
             // The dice given played (or a bonus turn over), the same player throws.
-            Some(Next::Roll)
+            (Some(Next::Roll), false)
         } else {
-            game_rules.after(&AfterView {
+            let after = game_rules.after(&AfterView {
                 roll,
                 played: by_steps.map_or(mv.steps().len(), |p| usize::from(p.len)),
                 ply: state.plies,
                 follow: state.follow,
                 first: state.first,
                 chosen: chosen_double(rules, roll, mv, by_steps),
-            })
+                remembered: state.pos.remembered[usize::from(state.to_move)],
+            });
+            (after.map(|(n, _)| n), after.is_some_and(|(_, o)| o))
         };
         let mut follows = Follows {
             next,
+            optional,
             ..Follows::default()
         };
         if game_rules.unplayed_to_opponent && !state.given && follows.next.is_none() {
@@ -1470,6 +1487,9 @@ impl Json for TablesGame {
         }
         if rules.unplayed_to_opponent {
             fields.insert("given".into(), json!(state.given));
+        }
+        if rules.after.iter().any(|a| a.optional) {
+            fields.insert("optional".into(), json!(state.optional));
         }
         if !rules.remembered.is_empty() {
             let held = |p: usize| -> Vec<&str> {

@@ -353,6 +353,10 @@ pub struct TurnInfo<'a> {
     /// The dice are the opponent's left over, played as they are (no double doubled, no
     /// bonus roll).
     pub given: bool,
+    /// Turns in a row, up to this one, whose dice a `[[dice.after]]` rule gave.
+    pub follow: u8,
+    /// The dice may be played in part or not at all (`[[dice.after]] optional`).
+    pub optional: bool,
 }
 
 /// Resulting positions already listed this turn: open addressing over exact keys, probed by
@@ -473,6 +477,14 @@ fn generate_for<const LONE: u8, const STACKS: bool>(
         gen.reset();
         // The ways of `plans`, spelled out so that the common rolls build nothing.
         match *info.roll {
+            _ if info.optional => {
+                // Any number of the dice given, none included: every length is a move.
+                let plan = plans(rules, info.roll, info.given)
+                    .next()
+                    .expect("one plan");
+                gen.every_length = true;
+                gen.search_dice(plan.dice(), plan.groups());
+            }
             [_, _] if !info.given && rules.bonus_for(info.roll).is_some_and(|b| b.any_double) => {
                 // The roll first, then any double: every choice, the most dice overall.
                 for plan in plans(rules, info.roll, false) {
@@ -570,9 +582,11 @@ fn steps_for<const LONE: u8>(
         let only = match *info.roll {
             [a, b]
                 if played.len == 0
+                    && !info.optional
                     && a != b
                     && best == 1
-                    && (info.given || !rules.bonus_for(info.roll).is_some_and(|b| b.any_double)) =>
+                    && (info.given
+                        || !rules.bonus_for(info.roll).is_some_and(|b| b.any_double)) =>
             {
                 match rules.only_one {
                     OnlyOne::Larger => Some(a.max(b)),
@@ -603,6 +617,8 @@ fn steps_for<const LONE: u8>(
         }
         // The steps the die that must be played alone makes, though listed with another.
         let mut by_only: Vec<[u8; 2]> = Vec::new();
+        // The dice a step must leave playable: none where the turn may stop at any step.
+        let want = if info.optional { 0 } else { best - 1 };
         for (plan, _) in plans.iter().zip(&most).filter(|(_, &m)| m == best) {
             let group = plan.next_group();
             let mut dice: Vec<u8> = (0..plan.len)
@@ -617,7 +633,7 @@ fn steps_for<const LONE: u8>(
                 while froms != 0 {
                     let from = 63 - froms.leading_zeros() as usize;
                     froms &= !(1 << from);
-                    if let Some(to) = gen.step_keeps(from, d, &rest, best - 1) {
+                    if let Some(to) = gen.step_keeps(from, d, &rest, want) {
                         let step = [from as u8, to as u8];
                         if Some(d) == only {
                             by_only.push(step);
@@ -628,7 +644,7 @@ fn steps_for<const LONE: u8>(
                     }
                 }
                 let n = usize::from(d);
-                if gen.turn_keeps(d, &rest, best - 1) {
+                if gen.turn_keeps(d, &rest, want) {
                     if Some(d) == only {
                         by_only.push([d, d]);
                     }
@@ -644,6 +660,10 @@ fn steps_for<const LONE: u8>(
             for m in out.iter_mut() {
                 m.die = d;
             }
+        }
+        if info.optional {
+            // Stopping here, with the steps played so far.
+            out.push(TablesMove::PASS);
         }
         best
     })
@@ -713,6 +733,8 @@ struct Gen<'a, const LONE: u8, const STACKS: bool> {
     /// The points each step of the sequence hit from afar (`[[moves.hit]]`), by the step's
     /// place in `steps`, for `undo` to put back.
     afar: [u64; MAX_STEPS],
+    /// Every sequence is a move, however few dice it plays (`[[dice.after]] optional`).
+    every_length: bool,
 }
 
 impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
@@ -770,6 +792,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             seen,
             stacked: Stacked::of(pos, mover),
             afar: [0; MAX_STEPS],
+            every_length: false,
         }
     }
 
@@ -884,6 +907,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         // those that came from one die farther). Only when nothing listed before is in `seen`.
         self.distinct = self.ordered
             && !self.grouped
+            && !self.every_length
             && self.out.is_empty()
             && dice.iter().all(|&d| d == dice[0]);
         self.search(0, 0, POOL, 0);
@@ -897,6 +921,9 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             return;
         }
         self.budget -= 1;
+        if self.every_length {
+            self.candidate(depth, |g| g.now.key);
+        }
         let mut extended = false;
         let mut tried = 0u32;
         let group = if self.grouped {
@@ -931,7 +958,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         if self.stacks() {
             extended |= self.try_turns(depth, used, group);
         }
-        if !extended {
+        if !extended && !self.every_length {
             self.candidate(depth, |g| g.now.key);
         }
     }
@@ -1343,7 +1370,14 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     /// gives its position's key, needed only to look it up in `seen`.
     #[inline]
     fn candidate(&mut self, depth: usize, key: impl FnOnce(&Self) -> Key) {
-        if depth < self.best || self.budget == 0 {
+        if self.budget == 0 {
+            return;
+        }
+        if self.every_length {
+            // No fewest dice: only the same position reached twice is left out.
+            return self.list(depth, key);
+        }
+        if depth < self.best {
             return;
         }
         if !self.collect {
@@ -1358,6 +1392,12 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             self.out.clear();
             self.seen.clear();
         }
+        self.list(depth, key);
+    }
+
+    /// Lists the sequence of `depth` steps unless its position is listed already.
+    #[inline]
+    fn list(&mut self, depth: usize, key: impl FnOnce(&Self) -> Key) {
         if self.distinct || self.seen.insert(key(self)) {
             if self.out.len() == LIMITS.turn_moves {
                 // Too many to list: the turn is played a step at a time.

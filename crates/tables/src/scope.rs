@@ -29,6 +29,7 @@ const LOW_DIE_VAR: u16 = 16;
 const HIGH_DIE_VAR: u16 = 17;
 const THEIR_BAR_VAR: u16 = 18;
 const STACKED_VAR: u16 = 19;
+const FOLLOW_VAR: u16 = 20;
 const MINE_FN: u16 = 0;
 const THEIRS_FN: u16 = 1;
 const MINE_IN_FN: u16 = 2;
@@ -146,6 +147,12 @@ pub fn step_scope() -> Scope {
             Type::Int,
             STACKED_VAR,
             "your checkers standing stacked (`[stacks]`)",
+        )
+        .var(
+            "follow",
+            Type::Int,
+            FOLLOW_VAR,
+            "turns in a row, up to this one, whose dice a `[[dice.after]]` rule gave (0: a rolled turn)",
         )
         .func(
             "mine",
@@ -307,6 +314,7 @@ impl Vars for StepView<'_> {
             LOW_DIE_VAR => self.info.roll.iter().min().map_or(0, |&d| i32::from(d)),
             HIGH_DIE_VAR => self.info.roll.iter().max().map_or(0, |&d| i32::from(d)),
             STACKED_VAR => i32::from(stacked_total(self.stacked)),
+            FOLLOW_VAR => i32::from(self.info.follow),
             _ => self.prime_passed(),
         }
     }
@@ -406,6 +414,7 @@ const AFTER_LOW: u16 = 7;
 const AFTER_HIGH: u16 = 8;
 const AFTER_PAIR: u16 = 9;
 const AFTER_DICE: u16 = 10;
+const AFTER_REMEMBERED_FN: u16 = 0;
 
 /// Names for `[[dice.after]]`: the turn just played.
 pub fn after_scope() -> Scope {
@@ -461,6 +470,13 @@ pub fn after_scope() -> Scope {
             AFTER_CHOSEN,
             "the double the mover chose after a `[dice.bonus]` roll (0 on other turns, and when none was played)",
         )
+        .func(
+            "remembered",
+            &[Type::Int],
+            Type::Bool,
+            AFTER_REMEMBERED_FN,
+            "remembered(n): whether the mover's `[[remember]]` table n (the first is 0) has held after a step of theirs in this game, this turn's included (its `name` reads the same)",
+        )
 }
 
 /// A turn just played, for `[[dice.after]]`.
@@ -473,6 +489,8 @@ pub struct AfterView<'a> {
     pub chosen: u8,
     /// The first die thrown of the turn that began the run.
     pub first: u8,
+    /// The mover's `[[remember]]` bits once the turn is played.
+    pub remembered: u8,
 }
 
 /// The number two of `roll`'s dice show (the higher, were there two such numbers).
@@ -496,6 +514,12 @@ impl Vars for AfterView<'_> {
             AFTER_DICE => self.roll.len() as i32,
             _ => i32::from(self.follow),
         }
+    }
+
+    fn call(&self, slot: u16, args: &[i32]) -> i32 {
+        debug_assert_eq!(slot, AFTER_REMEMBERED_FN);
+        let n = args[0];
+        i32::from((0..8).contains(&n) && self.remembered & (1 << n) != 0)
     }
 }
 

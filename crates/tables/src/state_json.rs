@@ -125,6 +125,18 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     if state.given && state.follow > 0 {
         return Err("dice cannot be both given by the opponent and by `[[dice.after]]`".into());
     }
+    state.optional = rules_field(
+        value,
+        "optional",
+        rules.after.iter().any(|a| a.optional),
+        "these rules give no optional dice",
+        "true or false",
+        Value::as_bool,
+    )?
+    .unwrap_or(false);
+    if state.optional && state.follow == 0 {
+        return Err("`optional` dice are given by `[[dice.after]]`: `follow` > 0".into());
+    }
     let decision = read_cube(game, value, &mut state)?;
     let limit = game.ply_limit(rules);
     // A game conceded: `Some(None)` by a double declined, `Some(Some(r))` by a resignation.

@@ -59,6 +59,9 @@ pub struct AfterTable {
     /// The same player plays the same dice again, without rolling.
     #[serde(default)]
     pub repeat: Option<Spanned<bool>>,
+    /// The dice given may be played in part or not at all.
+    #[serde(default)]
+    pub optional: Option<Spanned<bool>>,
 }
 
 /// `[[dice.after]]` compiled.
@@ -66,6 +69,8 @@ pub struct AfterTable {
 pub(crate) struct After {
     pub(crate) when: Expr,
     pub(crate) then: Then,
+    /// The dice given may be played in part or not at all.
+    pub(crate) optional: bool,
 }
 
 /// What an `[[dice.after]]` rule gives the player who just moved.
@@ -198,6 +203,21 @@ const AFTER_KEYS: &[KeyRef] = &[
                rolled dice are played, without throwing: a throw played twice or three times \
                over (Garanguet's triple: `when = \"dice == 3 and doubles and follow < 2\"`). `follow` counts \
                the repetitions.",
+    },
+    KeyRef {
+        section: "dice.after",
+        key: "optional",
+        line: "whether the dice given may be played in part or not at all",
+        expects: "true or false",
+        values: &[],
+        default: "false",
+        example: "optional = true",
+        long: "true, beside `double` or `repeat`: the player may play any number of the dice \
+               given, none included (the Puff games' bottom numbers: \"they do not have to be \
+               played, or only some of them\"); a turn that stops early is written with the \
+               steps it played, and `pass` plays none. Needs `[dice] doubles = 2` or `1` (at most \
+               three steps, so that every choice is listed), and no `[dice.bonus]`. STATE's \
+               `optional` is true while such dice are to be played.",
     },
 ];
 
@@ -368,7 +388,11 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
     let only_one = cx
         .option("dice", "only_one", d.only_one.as_ref())
         .unwrap_or(OnlyOne::Larger);
-    let after = d.after.iter().filter_map(|a| after(cx, a)).collect();
+    let after = d
+        .after
+        .iter()
+        .filter_map(|a| after(cx, a, double_moves, d.bonus.is_some()))
+        .collect();
     let fixed = d.fixed.as_ref().and_then(|f| {
         let ok = (1..=i64::from(faces)).contains(f.get_ref()) && count < 3;
         if !ok {
@@ -409,7 +433,9 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
 }
 
 /// One `[[dice.after]]` table: a condition, and a double or another roll (one of them).
-fn after(cx: &mut Cx, a: &AfterTable) -> Option<After> {
+/// A `[[dice.after]]` table; `double_moves` and `bonus` say what an optional turn it gives
+/// would hold.
+fn after(cx: &mut Cx, a: &AfterTable, double_moves: u8, bonus: bool) -> Option<After> {
     let when = cx.expression(&a.when, &after_scope(), Type::Bool);
     let again = a.again.as_ref().filter(|g| *g.get_ref());
     let repeat = a.repeat.as_ref().filter(|g| *g.get_ref());
@@ -436,7 +462,27 @@ fn after(cx: &mut Cx, a: &AfterTable) -> Option<After> {
             return None;
         }
     };
-    Some(After { when: when?, then })
+    let optional = a.optional.as_ref().filter(|o| *o.get_ref());
+    if let Some(o) = optional {
+        let problem = if !matches!(then, Then::Double(_) | Then::Repeat) {
+            Some("only dice given without rolling (`double` or `repeat`) may be optional")
+        } else if !matches!(double_moves, 1 | 2) || bonus {
+            Some("optional dice need `[dice] doubles = 2` or `1` and no `[dice.bonus]`")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            cx.errors.push(Diagnostic::new(problem).at(o.span()).note(
+                "an optional turn lists every way to play some of its dice: at most three steps",
+            ));
+            return None;
+        }
+    }
+    Some(After {
+        when: when?,
+        then,
+        optional: optional.is_some(),
+    })
 }
 
 /// `[dice.bonus]`: a roll of two of the `count` dice of `faces` faces.
@@ -516,6 +562,11 @@ pub(super) fn describe(dice: Dice, rules: &GameRules, s: &mut String) {
 /// What follows a turn, in plain words.
 pub(super) fn describe_after(rules: &GameRules, s: &mut String) {
     for a in &rules.after {
+        let some = if a.optional {
+            ", as many of them as they like (none included),"
+        } else {
+            ","
+        };
         let _ = match &a.then {
             Then::Again => writeln!(
                 s,
@@ -524,13 +575,13 @@ pub(super) fn describe_after(rules: &GameRules, s: &mut String) {
             ),
             Then::Double(d) => writeln!(
                 s,
-                "After a turn where `{}`, the same player plays the double of `{}`, without rolling.",
+                "After a turn where `{}`, the same player plays the double of `{}`{some} without rolling.",
                 a.when.text(),
                 d.text()
             ),
             Then::Repeat => writeln!(
                 s,
-                "After a turn where `{}`, the same player plays the same dice again, without rolling.",
+                "After a turn where `{}`, the same player plays the same dice again{some} without rolling.",
                 a.when.text()
             ),
             Then::Nothing => writeln!(

@@ -555,9 +555,9 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
 #[cfg(test)]
 mod tests {
     use super::dice::BonusThen;
-    use crate::movegen::OnlyOne;
     use super::moves::HitTo;
     use super::*;
+    use crate::movegen::OnlyOne;
     use crate::position::{Direction, Lone};
     use ludus_core::game::NextFirst;
 
