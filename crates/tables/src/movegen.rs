@@ -478,12 +478,10 @@ fn generate_for<const LONE: u8, const STACKS: bool>(
         // The ways of `plans`, spelled out so that the common rolls build nothing.
         match *info.roll {
             _ if info.optional => {
-                // Any number of the dice given, none included: every length is a move.
                 let plan = plans(rules, info.roll, info.given)
                     .next()
                     .expect("one plan");
-                gen.every_length = true;
-                gen.search_dice(plan.dice(), plan.groups());
+                gen.search_every_part(plan.dice());
             }
             [_, _] if !info.given && rules.bonus_for(info.roll).is_some_and(|b| b.any_double) => {
                 // The roll first, then any double: every choice, the most dice overall.
@@ -733,8 +731,6 @@ struct Gen<'a, const LONE: u8, const STACKS: bool> {
     /// The points each step of the sequence hit from afar (`[[moves.hit]]`), by the step's
     /// place in `steps`, for `undo` to put back.
     afar: [u64; MAX_STEPS],
-    /// Every sequence is a move, however few dice it plays (`[[dice.after]] optional`).
-    every_length: bool,
 }
 
 impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
@@ -792,7 +788,6 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             seen,
             stacked: Stacked::of(pos, mover),
             afar: [0; MAX_STEPS],
-            every_length: false,
         }
     }
 
@@ -894,6 +889,32 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         keeps
     }
 
+    /// Adds the moves playing any part of `dice` (at most three), none included: for each
+    /// part, the sequences playing exactly its dice (`[[dice.after]] optional`). The empty
+    /// part first, so that every later one is checked against the positions already listed.
+    #[cold]
+    fn search_every_part(&mut self, dice: &[u8]) {
+        debug_assert!(dice.len() <= 3, "optional dice are at most three steps");
+        let n = dice.len();
+        let mut parts: Vec<Vec<u8>> = (0..1u8 << n)
+            .map(|mask| {
+                let mut part: Vec<u8> = (0..n)
+                    .filter(|i| mask >> i & 1 != 0)
+                    .map(|i| dice[i])
+                    .collect();
+                part.sort_unstable();
+                part
+            })
+            .collect();
+        parts.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then(a.cmp(b)));
+        parts.dedup();
+        for part in parts {
+            // Only sequences playing every die of this part: none shorter, so none cleared.
+            self.best = part.len();
+            self.search_dice(&part, &[0; MAX_STEPS][..part.len()]);
+        }
+    }
+
     /// Adds the moves playing `dice` (in `groups` order) to those found so far.
     fn search_dice(&mut self, dice: &[u8], groups: &[u8]) {
         self.ndice = dice.len();
@@ -907,7 +928,6 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         // those that came from one die farther). Only when nothing listed before is in `seen`.
         self.distinct = self.ordered
             && !self.grouped
-            && !self.every_length
             && self.out.is_empty()
             && dice.iter().all(|&d| d == dice[0]);
         self.search(0, 0, POOL, 0);
@@ -921,9 +941,6 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             return;
         }
         self.budget -= 1;
-        if self.every_length {
-            self.candidate(depth, |g| g.now.key);
-        }
         let mut extended = false;
         let mut tried = 0u32;
         let group = if self.grouped {
@@ -958,7 +975,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         if self.stacks() {
             extended |= self.try_turns(depth, used, group);
         }
-        if !extended && !self.every_length {
+        if !extended {
             self.candidate(depth, |g| g.now.key);
         }
     }
@@ -1370,14 +1387,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     /// gives its position's key, needed only to look it up in `seen`.
     #[inline]
     fn candidate(&mut self, depth: usize, key: impl FnOnce(&Self) -> Key) {
-        if self.budget == 0 {
-            return;
-        }
-        if self.every_length {
-            // No fewest dice: only the same position reached twice is left out.
-            return self.list(depth, key);
-        }
-        if depth < self.best {
+        if depth < self.best || self.budget == 0 {
             return;
         }
         if !self.collect {
@@ -1392,12 +1402,6 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             self.out.clear();
             self.seen.clear();
         }
-        self.list(depth, key);
-    }
-
-    /// Lists the sequence of `depth` steps unless its position is listed already.
-    #[inline]
-    fn list(&mut self, depth: usize, key: impl FnOnce(&Self) -> Key) {
         if self.distinct || self.seen.insert(key(self)) {
             if self.out.len() == LIMITS.turn_moves {
                 // Too many to list: the turn is played a step at a time.
