@@ -33,6 +33,9 @@ struct Model {
     hit_across: bool,
     /// `[board] pool_from` (0: one beyond the last point, as from the bar).
     pool_from: usize,
+    /// `[[moves.strike]] at = "K - die"` with the step rule that makes it compulsory: K (0: no
+    /// strikes).
+    strike_from: usize,
     double_moves: usize,
     /// `[dice] only_one`: "larger", "either" or "smaller".
     only_one: &'static str,
@@ -89,6 +92,7 @@ const BACKGAMMON: Model = Model {
     larger: "farthest",
     hit_across: false,
     pool_from: 0,
+    strike_from: 0,
     double_moves: 4,
     only_one: "larger",
     bonus: None,
@@ -224,6 +228,22 @@ impl Model {
         Some(q)
     }
 
+    /// Die `d` striking the lone opposing checker on the mover's point `strike_from - d`.
+    fn strike(&self, p: &Position, mover: usize, d: usize) -> Option<Position> {
+        let n = self
+            .strike_from
+            .checked_sub(d)
+            .filter(|&n| (1..=self.points).contains(&n))?;
+        let a = self.across(n);
+        if p.sides[1 - mover][a] != 1 {
+            return None;
+        }
+        let mut q = *p;
+        q.sides[1 - mover][a] = 0;
+        q.sides[1 - mover][if self.hit_to_pool { POOL } else { BAR }] += 1;
+        Some(q)
+    }
+
     /// Die `d` turning over the mover's checkers on its point d, if the rules let it: laying
     /// down `per_die` of those stacked there, else stacking `per_die` of the flat ones.
     fn turn_over(&self, p: &Position, mover: usize, d: usize) -> Option<Position> {
@@ -275,8 +295,16 @@ impl Model {
                     continue;
                 }
                 let turned = m.turn_over(p, mover, usize::from(d));
-                let steps = (1..SLOTS).map(|from| m.step(p, mover, from, usize::from(d)));
-                for q in steps.chain([turned]).flatten() {
+                let struck = m.strike(p, mover, usize::from(d));
+                // A die that can strike must (the step rule of the games that strike).
+                let steps: Vec<Option<Position>> = match struck {
+                    Some(_) => vec![struck],
+                    None => (1..SLOTS)
+                        .map(|from| m.step(p, mover, from, usize::from(d)))
+                        .chain([turned])
+                        .collect(),
+                };
+                for q in steps.into_iter().flatten() {
                     moved = true;
                     let mut rest = dice.to_vec();
                     rest.remove(i);
@@ -778,6 +806,26 @@ fn hits_from_afar_equal_brute_force() {
     let run = random_matches(&g, &[m], 40, 37, false);
     assert!(run.turns > 1_000, "{} turns", run.turns);
     assert!(random_games_of(&g, m, 8, 38, true) > 200);
+}
+
+/// Ketch-Dolt: each side in its own table, a die striking the opponent's lone checker on the
+/// point it names instead of moving (and having to): every turn equals the brute-force one.
+#[test]
+fn strikes_equal_brute_force() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/ketch-dolt.toml");
+    let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let m = Model {
+        points: 12,
+        home: 6,
+        direction: Direction::Same,
+        hit_to_pool: true,
+        pool_from: 7,
+        strike_from: 13,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 60, 47, true);
+    assert!(run.turns > 2_000, "{} turns", run.turns);
+    assert_eq!(run.guard_ends, 0);
 }
 
 /// The Puff games: the lower die or nothing, later doubles played twice with their bottom

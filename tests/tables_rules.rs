@@ -1509,3 +1509,49 @@ fn optional_dice_are_played_in_part_or_not_at_all() {
         );
     }
 }
+
+/// `[[moves.strike]]`: a die hits the lone opposing checker on the point it names instead of
+/// moving; written `n/n*` and read back; refused beside stacks and pins.
+#[test]
+fn a_die_strikes_instead_of_moving() {
+    // A die of d may strike the opponent's lone checker on the own point 25 - d.
+    let g = custom("[[moves.strike]]\nat = \"25 - die\"");
+    // Black's lone checker on its 5-point is White's 20: a 5 may strike it.
+    let st = at(&g, "24:2 13:5 8:3 6:5", "5:1 6:4 8:3 13:5 24:2", 0, [5, 3]);
+    let moves = legal(&g, &st);
+    assert!(moves.iter().any(|m| m == "24/21 20/20*"), "{moves:?}");
+    assert!(
+        moves.iter().any(|m| m == "13/8 24/21"),
+        "a strike is a choice here: {moves:?}"
+    );
+    let mut after = st;
+    play(&g, &mut after, "20/20* 13/10");
+    let j = g.state_json(&after);
+    assert_eq!(j["bar"], json!([0, 1]), "{j}");
+    assert_eq!(
+        j["points"][0],
+        json!(side("24:2 13:4 10:1 8:3 6:5").0),
+        "{j}"
+    );
+    // The strike counts as a die played: with a 5-5 four strikes cannot be made, one can.
+    assert!(g.parse_move(&st, "20/20*(2)").is_err());
+    for (lines, message) in [
+        (
+            "[moves]\nlone_checker = \"pin\"\n[[moves.strike]]\nat = \"25 - die\"",
+            "cannot strike where lone checkers are pinned",
+        ),
+        (
+            "[stacks]\nstart = \"none\"\n[[moves.strike]]\nat = \"25 - die\"",
+            "cannot strike in a game of stacked checkers",
+        ),
+    ] {
+        let text = format!(
+            "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{lines}\n"
+        );
+        let errors = tables_compile(&text).unwrap_err();
+        assert!(
+            errors.iter().any(|e| e.message.contains(message)),
+            "{lines}: {errors:?}"
+        );
+    }
+}

@@ -1158,9 +1158,12 @@ impl TablesGame {
         };
         for &[from, to] in mv.steps() {
             let (f, t) = (usize::from(from), usize::from(to));
-            let lands =
-                f != t && t != OFF && turn.landing(&rules.board, rules.lone, t) == Some(true);
-            if f == t {
+            let strike = f == t && rules.stacks.is_none();
+            let lands = strike
+                || (f != t && t != OFF && turn.landing(&rules.board, rules.lone, t) == Some(true));
+            if strike {
+                turn.hit_afar(&rules.board, 1 << f);
+            } else if f == t {
                 movegen::turn_over(rules, turn, stacked, f, &info, &earlier);
             } else {
                 stacked.before_step(turn, &rules.board, rules.lone, [f, t], lands);

@@ -207,6 +207,9 @@ pub struct MoveRules {
     /// `[[moves.hit]]`: points (the mover's numbering, worked out after each step) whose lone
     /// opposing checker the step hits from afar.
     pub hits: Vec<Expr>,
+    /// `[[moves.strike]]`: points (the mover's numbering, worked out for each die) whose lone
+    /// opposing checker a die may hit instead of moving a checker, written `[n, n]`.
+    pub strikes: Vec<Expr>,
     /// `[moves] hit_back`: the point (its owner's numbering) a checker hit to the bar is put
     /// back on when the turn ends; no part of the search, which leaves hit checkers on the bar.
     pub hit_back: Option<Expr>,
@@ -233,9 +236,9 @@ impl MoveRules {
     }
 
     /// Whether a move is played step by step, each step's effects worked out on the position
-    /// it leaves: where steps matter, or hit from afar.
+    /// it leaves: where steps matter, or hit from afar or by a strike.
     pub fn played_by_steps(&self) -> bool {
-        self.steps_matter() || !self.hits.is_empty()
+        self.steps_matter() || !self.hits.is_empty() || !self.strikes.is_empty()
     }
 
     /// Whether steps may be generated in non-increasing order of their starting points only.
@@ -244,7 +247,10 @@ impl MoveRules {
     /// the same result; a leave or step rule may depend on what other checkers did first, and
     /// a bonus double must follow its roll, so then every order is tried.
     fn ordered(&self) -> bool {
-        self.leave.is_empty() && !self.after_step && self.bear_off.is_none()
+        self.leave.is_empty()
+            && !self.after_step
+            && self.bear_off.is_none()
+            && self.strikes.is_empty()
     }
 
     /// The most single-die steps a turn of `dice` dice may take: a double played
@@ -641,6 +647,13 @@ fn steps_for<const LONE: u8>(
                         }
                     }
                 }
+                for n in points_of(gen.strike_targets(d, 0)) {
+                    if gen.strike_keeps(n, d, &rest, want)
+                        && !out.iter().any(|m| m.steps[0] == [n as u8; 2])
+                    {
+                        out.push(TablesMove::step(n, n, d));
+                    }
+                }
                 let n = usize::from(d);
                 if gen.turn_keeps(d, &rest, want) {
                     if Some(d) == only {
@@ -864,6 +877,32 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         keeps.then_some(to)
     }
 
+    /// Whether die `d` may strike the lone opposing checker on point `n` and the dice of `rest`
+    /// can then still be played `want` times.
+    fn strike_keeps(&mut self, n: usize, d: u8, rest: &Plan, want: usize) -> bool {
+        let board = &self.rules.board;
+        let saved = self.saved();
+        self.now.t.hit_afar(board, 1 << n);
+        self.now.key.mark(n);
+        self.now.lands &= !(1 << n);
+        if Self::LONE == Lone::Block {
+            self.closed &= !(1 << n);
+        }
+        let mut keeps = !self.rules.after_step || self.after_step(n, n, d, true, 0);
+        if keeps && want > 0 {
+            self.steps[self.base] = [n as u8, n as u8];
+            self.base += 1;
+            keeps = self.reach(rest) >= want;
+            self.base -= 1;
+        }
+        self.now.t.unhit_afar(board, 1 << n);
+        if Self::LONE == Lone::Block {
+            self.closed |= 1 << n;
+        }
+        self.restore(saved);
+        keeps
+    }
+
     /// Whether die `d` may turn over the checkers of its point and the dice of `rest` can then
     /// still be played `want` times.
     fn turn_keeps(&mut self, d: u8, rest: &Plan, want: usize) -> bool {
@@ -974,6 +1013,9 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         }
         if self.stacks() {
             extended |= self.try_turns(depth, used, group);
+        }
+        if !self.rules.strikes.is_empty() {
+            extended |= self.try_strikes(depth, used, group);
         }
         if !extended {
             self.candidate(depth, |g| g.now.key);
@@ -1114,6 +1156,63 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             extended |= self.try_turn(depth, used | (1 << i), d, group);
         }
         extended
+    }
+
+    /// Tries each die `search` may play next striking (`[[moves.strike]]`), apart from the
+    /// steps so that the hot loop tests nothing of strikes.
+    #[cold]
+    fn try_strikes(&mut self, depth: usize, used: u8, group: u8) -> bool {
+        let mut extended = false;
+        let mut tried = 0u32;
+        for i in 0..self.ndice {
+            let d = self.dice[i];
+            if used & (1 << i) != 0 || self.groups[i] != group || tried & (1 << d) != 0 {
+                continue;
+            }
+            tried |= 1 << d;
+            for n in points_of(self.strike_targets(d, depth)) {
+                extended |= self.try_strike(depth, used | (1 << i), n, d, group);
+            }
+        }
+        extended
+    }
+
+    /// The mover's points whose lone opposing checker die `d` may strike, as bits.
+    fn strike_targets(&mut self, d: u8, depth: usize) -> u64 {
+        let bits = strikes(self.rules, &self.view(0, 0, d, false, depth));
+        // Charged as `all_hold` charges its conditions.
+        let cost: u32 = self.rules.strikes.iter().map(Expr::cost).sum();
+        self.budget = self.budget.saturating_sub(cost / 16);
+        bits
+    }
+
+    /// Plays die `d` striking the lone opposing checker on point `n`, if the step rules allow
+    /// it, and goes on from there.
+    fn try_strike(&mut self, depth: usize, used: u8, n: usize, d: u8, group: u8) -> bool {
+        let rules = self.rules;
+        self.steps[self.base + depth] = [n as u8, n as u8];
+        let saved = self.saved();
+        self.now.t.hit_afar(&rules.board, 1 << n);
+        self.now.key.mark(n);
+        // Nothing to hit there now, nor does a lone checker block it.
+        self.now.lands &= !(1 << n);
+        if Self::LONE == Lone::Block {
+            self.closed &= !(1 << n);
+        }
+        let allowed = !rules.after_step || self.after_step(n, n, d, true, depth);
+        if allowed {
+            if depth + 1 == self.ndice {
+                self.candidate(depth + 1, |g| g.now.key);
+            } else {
+                self.search(depth + 1, used, POOL, group);
+            }
+        }
+        self.now.t.unhit_afar(&rules.board, 1 << n);
+        if Self::LONE == Lone::Block {
+            self.closed |= 1 << n;
+        }
+        self.restore(saved);
+        allowed
     }
 
     /// Plays die `d` turning over the checkers of point `d`, if the rules allow it, and goes
@@ -1307,7 +1406,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         if self.stacks() {
             self.now.key = self.now.key.with_stacked(self.stacked.mine);
         }
-        if !rules.hits.is_empty() {
+        if !rules.hits.is_empty() && from != to {
             self.hit_afar(from, to, lands, depth);
         }
         if !rules.remember.is_empty() {
@@ -1479,6 +1578,20 @@ pub fn hits_afar(rules: &MoveRules, view: &StepView) -> u64 {
         .fold(0, |bits, n| bits | 1 << n)
 }
 
+/// The mover's points whose lone opposing checker the die of `view` may strike by the
+/// `[[moves.strike]]` rules, as bits.
+pub fn strikes(rules: &MoveRules, view: &StepView) -> u64 {
+    let board = &rules.board;
+    rules
+        .strikes
+        .iter()
+        .map(|at| at.eval(view))
+        .filter(|&n| (1..=board.points as i32).contains(&n))
+        .map(|n| n as usize)
+        .filter(|&n| view.turn.opp[board.across(n)] == 1)
+        .fold(0, |bits, n| bits | 1 << n)
+}
+
 /// Plays `mv`'s steps on `pos` for `mover`: the resulting position's key (its counts and
 /// marks, not the stacks) and, for each step, whether it landed on a lone opposing checker
 /// (hit or pinned it) or hit one from afar.
@@ -1495,6 +1608,13 @@ pub fn replay(
     let mut lands_at = [false; MAX_STEPS];
     for (i, &[from, to]) in mv.steps().iter().enumerate() {
         let (from, to) = (usize::from(from), usize::from(to));
+        if from == to && rules.stacks.is_none() {
+            // A strike (`[[moves.strike]]`), written as a hit.
+            t.hit_afar(&rules.board, 1 << from);
+            key.mark(from);
+            lands_at[i] = true;
+            continue;
+        }
         if from == to {
             turn_over(rules, &t, &mut stacked, from, info, &mv.steps()[..i]);
             continue;

@@ -154,14 +154,9 @@ pub fn parse_turn(text: &str, points: usize) -> Result<Vec<Chain>, NotationError
                     if last == OFF as u8 {
                         return Err(NotationError::new(span, "nothing moves on after `off`"));
                     }
-                    // `n/n`: checkers of point n turned over (`[stacks]`), no checker moving.
+                    // `n/n`: checkers of point n turned over (`[stacks]`), or `n/n*`: a die
+                    // striking there (`[[moves.strike]]`); no checker moving.
                     let turned = point == last && chain.hops.is_empty();
-                    if turned && inner.peek().is_some() {
-                        return Err(NotationError::new(
-                            span,
-                            "turning checkers over hits nothing",
-                        ));
-                    }
                     if point != OFF as u8 && point >= last && !turned {
                         return Err(NotationError::new(
                             span,
@@ -215,10 +210,11 @@ pub fn format_move(steps: &[([u8; 2], bool)], every_landing: bool) -> String {
     }
     let mut chains: Vec<Chain> = Vec::new();
     for &([from, to], hit) in steps {
+        // A step that moves nothing (`n/n`) is a chain of its own.
         match chains
             .iter_mut()
             .rev()
-            .find(|c| c.to() == from && from != OFF as u8)
+            .find(|c| c.to() == from && from != OFF as u8 && from != to && c.from != c.to())
         {
             Some(c) => {
                 if let Some(last) = c.hops.last_mut().filter(|h| !h.1) {

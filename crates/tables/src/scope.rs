@@ -30,6 +30,7 @@ const HIGH_DIE_VAR: u16 = 17;
 const THEIR_BAR_VAR: u16 = 18;
 const STACKED_VAR: u16 = 19;
 const FOLLOW_VAR: u16 = 20;
+const STRIKES_VAR: u16 = 21;
 const MINE_FN: u16 = 0;
 const THEIRS_FN: u16 = 1;
 const MINE_IN_FN: u16 = 2;
@@ -147,6 +148,12 @@ pub fn step_scope() -> Scope {
             Type::Int,
             STACKED_VAR,
             "your checkers standing stacked (`[stacks]`)",
+        )
+        .var(
+            "strikes",
+            Type::Bool,
+            STRIKES_VAR,
+            "the die strikes a lone opposing checker instead of moving one (`[[moves.strike]]`)",
         )
         .var(
             "follow",
@@ -315,6 +322,8 @@ impl Vars for StepView<'_> {
             HIGH_DIE_VAR => self.info.roll.iter().max().map_or(0, |&d| i32::from(d)),
             STACKED_VAR => i32::from(stacked_total(self.stacked)),
             FOLLOW_VAR => i32::from(self.info.follow),
+            // A strike is the one step moving nothing that hits (`n/n*`).
+            STRIKES_VAR => i32::from(self.from == self.to && self.lands && self.from != 0),
             _ => self.prime_passed(),
         }
     }

@@ -108,6 +108,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         moves::LEAVE_SECTION,
         moves::STEP_SECTION,
         moves::HIT_SECTION,
+        moves::STRIKE_SECTION,
         scoring::SECTION,
         win::SECTION,
         remember::SECTION,
@@ -421,6 +422,14 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 .note("`[[moves.hit]]` and `[stacks]` do not go together"),
         );
     }
+    if let (Some(_), Some(strike)) = (&stacks, rules.moves.strike.first()) {
+        // `n/n` turns a stack over there.
+        cx.errors.push(
+            Diagnostic::new("a die cannot strike in a game of stacked checkers")
+                .at(strike.at.span())
+                .note("`[[moves.strike]]` and `[stacks]` do not go together"),
+        );
+    }
     board.hit_to = moves.hit_to;
     let scoring = rules.scoring.as_ref().and_then(|s| scoring::check(cx, s));
     let wins = win::check(cx, &rules.win);
@@ -452,6 +461,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                     || !remembered.is_empty()
                     || stacks.is_some(),
                 hits: moves.hits,
+                strikes: moves.strikes,
                 hit_back: moves.hit_back,
                 stacks,
                 step: moves.step,

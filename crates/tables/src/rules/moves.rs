@@ -38,6 +38,17 @@ pub struct MovesTable {
     pub step: Vec<StepTable>,
     #[serde(default)]
     pub hit: Vec<HitTable>,
+    #[serde(default)]
+    pub strike: Vec<StrikeTable>,
+}
+
+/// `[[moves.strike]]` as written: a point a die may hit instead of moving a checker.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrikeTable {
+    /// An integer expression: the point (in the mover's numbering) whose lone opposing checker
+    /// a die may hit without moving, worked out for each die; no point, no strike.
+    pub at: Spanned<String>,
 }
 
 /// `[[moves.hit]]` as written: a point where a step hits from afar.
@@ -209,6 +220,33 @@ const HIT_KEYS: &[KeyRef] = &[KeyRef {
            `[stacks]`.",
 }];
 
+pub(crate) const STRIKE_SECTION: SectionRef = SectionRef {
+    name: "moves.strike",
+    line: "a point a die may hit instead of moving a checker (any number of these tables)",
+    required: false,
+    repeated: true,
+    keys: STRIKE_KEYS,
+};
+
+const STRIKE_KEYS: &[KeyRef] = &[KeyRef {
+    section: "moves.strike",
+    key: "at",
+    line: "the point whose lone opposing checker a die may hit without moving",
+    expects: "an integer expression in quotes, such as `\"13 - die\"`",
+    values: &[],
+    default: "—",
+    example: "at = \"13 - die\"",
+    long: "An integer expression (the step names, `die` the die; `from` and `to` are 0) worked \
+           out for each die before it is played: the point, in the mover's numbering, whose \
+           lone opposing checker the die may hit instead of moving a checker, sending it where \
+           `hit_to` says (Ketch-Dolt: a die naming the point of the opponent's table where \
+           a lone checker of theirs stands takes it up, `\"13 - die\"` on its board). The die \
+           is used as a step would be (the most dice must be played, strikes counted); the \
+           strike is written `n/n*` and the step names see it as `strikes`. A number off the \
+           board (0) strikes nothing, nor does a point with none or several opposing checkers. \
+           Not with `lone_checker = \"pin\"` nor `[stacks]`.",
+}];
+
 const LEAVE_KEYS: &[KeyRef] = &[
     KeyRef {
         section: "moves.leave",
@@ -262,6 +300,7 @@ pub(super) struct MovesRule {
     pub(super) leave_mask: u64,
     pub(super) step: Vec<Expr>,
     pub(super) hits: Vec<Expr>,
+    pub(super) strikes: Vec<Expr>,
     pub(super) hit_back: Option<Expr>,
 }
 
@@ -274,7 +313,7 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         Some(HitTo::Pool) => POOL,
         _ => BAR,
     };
-    let hits_afar = !table.hit.is_empty();
+    let hits_afar = !table.hit.is_empty() || !table.strike.is_empty();
     if let Some(h) = table
         .hit_to
         .as_ref()
@@ -283,7 +322,7 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         cx.warnings.push(
             Diagnostic::warning("`hit_to` changes nothing: no checker is hit")
                 .at(h.span())
-                .note("a hit needs `lone_checker = \"hit\"` or a `[[moves.hit]]` rule"),
+                .note("a hit needs `lone_checker = \"hit\"`, or a `[[moves.hit]]` or `[[moves.strike]]` rule"),
         );
     }
     let mut leave = Vec::new();
@@ -346,6 +385,24 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
                 .note("`[[moves.hit]]` goes with `lone_checker = \"hit\"` or `\"blocks\"`"),
         );
     }
+    let strikes = table
+        .strike
+        .iter()
+        .filter_map(|rule| cx.expression(&rule.at, &step_scope(), Type::Int))
+        .collect();
+    if let Some(strike) = table
+        .strike
+        .first()
+        .filter(|_| matches!(lone, Lone::Pin | Lone::Own))
+    {
+        cx.errors.push(
+            Diagnostic::new(
+                "a die cannot strike where lone checkers are pinned or own their points",
+            )
+            .at(strike.at.span())
+            .note("`[[moves.strike]]` goes with `lone_checker = \"hit\"` or `\"blocks\"`"),
+        );
+    }
     let hit_back = table
         .hit_back
         .as_ref()
@@ -360,6 +417,7 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
     MovesRule {
         hit_back,
         hits,
+        strikes,
         lone,
         hit_to,
         bear_off,
@@ -430,16 +488,23 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
             back.text()
         );
     }
+    let goes = if moves.board.hit_to == POOL {
+        "which goes back off the board and enters again whenever its owner likes"
+    } else {
+        "which goes to the bar and must enter before anything else of its side moves"
+    };
     for at in &moves.hits {
         let _ = writeln!(
             s,
-            "A step also hits the lone opposing checker on the point `{}` (worked out after it), {}.",
+            "A step also hits the lone opposing checker on the point `{}` (worked out after it), {goes}.",
             at.text(),
-            if moves.board.hit_to == POOL {
-                "which goes back off the board and enters again whenever its owner likes"
-            } else {
-                "which goes to the bar and must enter before anything else of its side moves"
-            }
+        );
+    }
+    for at in &moves.strikes {
+        let _ = writeln!(
+            s,
+            "Instead of moving a checker, a die may hit the lone opposing checker on the point `{}` (written `n/n*`), {goes}.",
+            at.text(),
         );
     }
     for r in &moves.step {
