@@ -13,6 +13,8 @@
 //! - Tables: a move is its single-die steps. A step is a symbol 1..=S, S = (points + 2) × faces:
 //!   (row - 1) × faces + pips, with row the point moved from (1..=points), points + 1 for the bar
 //!   or points + 2 for the pool, and pips the distance moved (bearing off: the point's number).
+//!   Where a step may move nothing (`n/n`: stacked checkers turned over, a strike), S grows by
+//!   the points and such a step at point n is (points + 2) × faces + n.
 //!   The steps, padded with 0s to the most a turn takes (K), sorted s_1 <= ... <= s_K, are
 //!   ranked among such multisets, Σ C(s_i + i - 1, i), so there are C(S + K, K) actions. Their
 //!   order is left out: legal moves are distinct positions, and the same steps reach the same
@@ -33,12 +35,14 @@ pub enum Space {
     /// `picks`: the pits a pick may name (both sides'), 0 in a game without picks; `lifts`:
     /// whether moves lift chosen numbers of stones or sow the store.
     Sowing { pits: u64, picks: u64, lifts: bool },
-    /// `cube`: whether the cube's decisions follow the moves.
+    /// `cube`: whether the cube's decisions follow the moves; `still`: whether a step may move
+    /// nothing (`n/n`).
     Tables {
         points: u64,
         faces: u64,
         steps: u64,
         cube: bool,
+        still: bool,
     },
 }
 
@@ -62,6 +66,7 @@ impl Space {
                     faces: g.dice().map_or(1, |d| u64::from(d.faces)),
                     steps: steps as u64,
                     cube: g.has_cube(),
+                    still: g.has_still_steps(),
                 }
             }
         }
@@ -73,19 +78,27 @@ impl Space {
             Space::Sowing { pits, picks, lifts } => {
                 2 * pits + 3 + picks + if lifts { LIFTS * (1 + 2 * pits) } else { 0 }
             }
-            Space::Tables {
-                points,
-                faces,
-                steps,
-                cube,
-            } => {
+            Space::Tables { steps, cube, .. } => {
                 let cube = if cube {
                     CubeAction::ALL.len() as u64
                 } else {
                     0
                 };
-                binomial((points + 2) * faces + steps, steps) + cube
+                binomial(self.symbols() + steps, steps) + cube
             }
+        }
+    }
+
+    /// A tables game's step symbols (S); 0 in a sowing game.
+    fn symbols(self) -> u64 {
+        match self {
+            Space::Tables {
+                points,
+                faces,
+                still,
+                ..
+            } => (points + 2) * faces + if still { points } else { 0 },
+            Space::Sowing { .. } => 0,
         }
     }
 
@@ -114,16 +127,8 @@ impl Space {
                     2 * pits + 3 + picks + LIFTS * (1 + pit_move) + u64::from(lift)
                 }
             },
-            (
-                Space::Tables {
-                    points,
-                    faces,
-                    steps,
-                    ..
-                },
-                AnyMove::Tables(m),
-            ) if m.cube_action().is_some() => {
-                let moves = binomial((points + 2) * faces + steps, steps);
+            (Space::Tables { steps, .. }, AnyMove::Tables(m)) if m.cube_action().is_some() => {
+                let moves = binomial(self.symbols() + steps, steps);
                 let index = CubeAction::ALL
                     .iter()
                     .position(|&a| m.cube_action() == Some(a));
@@ -142,6 +147,10 @@ impl Space {
                     .steps()
                     .iter()
                     .map(|&[from, to]| {
+                        if from == to {
+                            // A step moving nothing: after the moving ones.
+                            return (points + 2) * faces + u64::from(from);
+                        }
                         let (row, start) = match usize::from(from) {
                             BAR => (points + 1, points + 1),
                             POOL => (points + 2, points + 1),

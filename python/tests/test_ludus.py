@@ -101,14 +101,18 @@ def test_chance_outcomes_are_the_dice():
     assert state.current_player() == 0 and state.chance_outcomes() == []
 
 
-# Rules files whose moves pause for a pit to be picked (after a capture, or for the captured
-# stones): their picks are actions of their own.
+# Rules files whose moves go beyond the plain ones: sowing moves that pause for a pit to be
+# picked (after a capture, or for the captured stones), their picks actions of their own; tables
+# steps that move nothing, moves of any length and shared points.
 PICKING = [
     str(pathlib.Path(__file__).parents[2] / "docs" / "games" / path)
     for path in [
         "tshuba.toml", "mancala-games/sameside.toml",
         # stones placed from hand, the choice of sides, gifts; a start dealt at random
         "lib-al-aqil.toml", "mancala-games/mangala-i.toml",
+        # tables steps that move nothing (a die striking), moves of any
+        # length (optional dice), points both sides share
+        "ketch-dolt.toml", "contrare-puff.toml", "blocking-backgammon.toml",
     ]
 ]
 

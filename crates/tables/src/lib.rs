@@ -481,6 +481,12 @@ impl TablesGame {
         self.cube.is_some()
     }
 
+    /// Whether a step may move nothing, `n/n`: a die turning stacked checkers over
+    /// (`[stacks]`) or striking (`[[moves.strike]]`).
+    pub fn has_still_steps(&self) -> bool {
+        (self.rotation.iter()).any(|r| r.moves.stacks.is_some() || !r.moves.strikes.is_empty())
+    }
+
     /// Plays every turn one step at a time (each decision one die played by one checker), or
     /// only those with too many whole-turn moves to list (the default).
     pub fn set_by_steps(&mut self, on: bool) {
