@@ -14,7 +14,10 @@
 //!   (row - 1) × faces + pips, with row the point moved from (1..=points), points + 1 for the bar
 //!   or points + 2 for the pool, and pips the distance moved (bearing off: the point's number).
 //!   Where a step may move nothing (`n/n`: stacked checkers turned over, a strike), S grows by
-//!   the points and such a step at point n is (points + 2) × faces + n.
+//!   the points and such a step at point n is (points + 2) × faces + n. Where the rules
+//!   remember what a step did or stack checkers, two moves may hold the same steps in another
+//!   order: there the steps are kept in order, padded with 0s, as the digits s_1 ... s_K of a
+//!   number in base S + 1, so there are (S + 1)^K actions.
 //!   The steps, padded with 0s to the most a turn takes (K), sorted s_1 <= ... <= s_K, are
 //!   ranked among such multisets, Σ C(s_i + i - 1, i), so there are C(S + K, K) actions. Their
 //!   order is left out: legal moves are distinct positions, and the same steps reach the same
@@ -36,13 +39,14 @@ pub enum Space {
     /// whether moves lift chosen numbers of stones or sow the store.
     Sowing { pits: u64, picks: u64, lifts: bool },
     /// `cube`: whether the cube's decisions follow the moves; `still`: whether a step may move
-    /// nothing (`n/n`).
+    /// nothing (`n/n`); `ordered`: whether a move's steps are taken in order.
     Tables {
         points: u64,
         faces: u64,
         steps: u64,
         cube: bool,
         still: bool,
+        ordered: bool,
     },
 }
 
@@ -67,6 +71,7 @@ impl Space {
                     steps: steps as u64,
                     cube: g.has_cube(),
                     still: g.has_still_steps(),
+                    ordered: g.steps_in_order(),
                 }
             }
         }
@@ -78,14 +83,27 @@ impl Space {
             Space::Sowing { pits, picks, lifts } => {
                 2 * pits + 3 + picks + if lifts { LIFTS * (1 + 2 * pits) } else { 0 }
             }
-            Space::Tables { steps, cube, .. } => {
+            Space::Tables { cube, .. } => {
                 let cube = if cube {
                     CubeAction::ALL.len() as u64
                 } else {
                     0
                 };
-                binomial(self.symbols() + steps, steps) + cube
+                self.moves() + cube
             }
+        }
+    }
+
+    /// How many actions a tables game's moves take (those of the cube follow).
+    fn moves(self) -> u64 {
+        match self {
+            Space::Tables {
+                steps,
+                ordered: true,
+                ..
+            } => (self.symbols() + 1).pow(steps as u32),
+            Space::Tables { steps, .. } => binomial(self.symbols() + steps, steps),
+            Space::Sowing { .. } => 0,
         }
     }
 
@@ -127,8 +145,8 @@ impl Space {
                     2 * pits + 3 + picks + LIFTS * (1 + pit_move) + u64::from(lift)
                 }
             },
-            (Space::Tables { steps, .. }, AnyMove::Tables(m)) if m.cube_action().is_some() => {
-                let moves = binomial(self.symbols() + steps, steps);
+            (Space::Tables { .. }, AnyMove::Tables(m)) if m.cube_action().is_some() => {
+                let moves = self.moves();
                 let index = CubeAction::ALL
                     .iter()
                     .position(|&a| m.cube_action() == Some(a));
@@ -139,6 +157,7 @@ impl Space {
                     points,
                     faces,
                     steps,
+                    ordered,
                     ..
                 },
                 AnyMove::Tables(m),
@@ -160,6 +179,11 @@ impl Space {
                     })
                     .collect();
                 symbols.resize(steps as usize, 0);
+                if ordered {
+                    // The steps in order, digits of a number in base S + 1.
+                    let base = self.symbols() + 1;
+                    return symbols.iter().fold(0, |n, &s| n * base + s);
+                }
                 symbols.sort_unstable();
                 let rank = symbols.iter().zip(1..);
                 rank.map(|(&s, i)| binomial(s + i - 1, i)).sum()

@@ -110,9 +110,9 @@ PICKING = [
         "tshuba.toml", "mancala-games/sameside.toml",
         # stones placed from hand, the choice of sides, gifts; a start dealt at random
         "lib-al-aqil.toml", "mancala-games/mangala-i.toml",
-        # tables steps that move nothing (a die striking), moves of any
-        # length (optional dice), points both sides share
-        "ketch-dolt.toml", "contrare-puff.toml", "blocking-backgammon.toml",
+        # tables steps that move nothing (a die striking, stacks turned over), moves of any
+        # length (optional dice), points both sides share, steps whose order matters
+        "ketch-dolt.toml", "yahoudieh.toml", "contrare-puff.toml", "blocking-backgammon.toml",
     ]
 ]
 

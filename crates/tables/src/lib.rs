@@ -487,6 +487,12 @@ impl TablesGame {
         (self.rotation.iter()).any(|r| r.moves.stacks.is_some() || !r.moves.strikes.is_empty())
     }
 
+    /// Whether two legal moves may hold the same steps in another order (rules that remember
+    /// what a step did, or stack checkers): then a move is its steps in order.
+    pub fn steps_in_order(&self) -> bool {
+        (self.rotation.iter()).any(|r| r.moves.steps_matter())
+    }
+
     /// Plays every turn one step at a time (each decision one die played by one checker), or
     /// only those with too many whole-turn moves to list (the default).
     pub fn set_by_steps(&mut self, on: bool) {
