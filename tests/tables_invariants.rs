@@ -21,6 +21,8 @@ struct Model {
     lone: Lone,
     /// A hit checker goes to the pool (`[moves] hit_to = "pool"`), not to the bar.
     hit_to_pool: bool,
+    /// `hit_to = "out"`.
+    hit_out: bool,
     /// `[moves] bear_off = "mine_in(points/2 + 1, points) + bar + pool == 0"`: bearing off
     /// from the second half of the way on.
     bear_off_from_half: bool,
@@ -54,6 +56,8 @@ struct StacksModel {
     per_die: u8,
     restack_below: u8,
     move_above: usize,
+    /// `named_from = "start"`: a die of n names the point `points + 1 - n`.
+    from_start: bool,
 }
 
 /// The stacked checkers of a side's word on its point n.
@@ -87,6 +91,7 @@ const BACKGAMMON: Model = Model {
     direction: Direction::Opposite,
     lone: Lone::Hit,
     hit_to_pool: false,
+    hit_out: false,
     bear_off_from_half: false,
     bear_off_always: false,
     larger: "farthest",
@@ -102,6 +107,23 @@ const BACKGAMMON: Model = Model {
 };
 
 impl Model {
+    /// The stack field of point n (the die naming it), and the point of field n.
+    fn stack_place(&self, n: usize) -> usize {
+        match self.stacks {
+            Some(s) if s.from_start => self.points + 1 - n,
+            _ => n,
+        }
+    }
+
+    /// Where a hit checker goes: `OFF` for `hit_to = "out"`.
+    fn hit_slot(&self) -> usize {
+        match (self.hit_out, self.hit_to_pool) {
+            (true, _) => OFF,
+            (_, true) => POOL,
+            _ => BAR,
+        }
+    }
+
     fn across(&self, n: usize) -> usize {
         match self.direction {
             Direction::Same => (n - 1 + self.points / 2) % self.points + 1,
@@ -120,7 +142,8 @@ impl Model {
         }
         for (side, &word) in p.sides.iter().zip(&p.stacked) {
             for (n, &here) in side.iter().enumerate().take(self.points + 1).skip(1) {
-                assert!(stacked(word, n) <= here, "more stacked than stand: {p:?}");
+                let f = self.stack_place(n);
+                assert!(stacked(word, f) <= here, "more stacked than stand: {p:?}");
             }
             assert_eq!(word >> (4 * 11), 0, "stacked beyond point 10: {p:?}");
         }
@@ -154,12 +177,17 @@ impl Model {
         if let Some(s) = self.stacks {
             // A stacked checker moves only from a point where none lies flat, when `move`
             // allows, and lies flat where it lands.
-            let k = stacked(p.stacked[mover], from);
+            let f = if from <= self.points {
+                self.stack_place(from)
+            } else {
+                0
+            };
+            let k = stacked(p.stacked[mover], f);
             if k > 0 && k == me[from] {
                 if d <= s.move_above {
                     return None;
                 }
-                q.stacked[mover] -= 1 << (4 * from);
+                q.stacked[mover] -= 1 << (4 * f);
             }
         }
         let start = match from {
@@ -175,10 +203,11 @@ impl Model {
                 Lone::Hit if c >= 2 => return None,
                 Lone::Hit if c == 1 => {
                     q.sides[1 - mover][a] = 0;
-                    if a <= 10 {
-                        q.stacked[1 - mover] &= !(0xF << (4 * a));
+                    let f = self.stack_place(a);
+                    if f <= 10 {
+                        q.stacked[1 - mover] &= !(0xF << (4 * f));
                     }
-                    q.sides[1 - mover][if self.hit_to_pool { POOL } else { BAR }] += 1;
+                    q.sides[1 - mover][self.hit_slot()] += 1;
                 }
                 Lone::Block if c >= 1 => return None,
                 Lone::Own if c == 1 => return None,
@@ -219,7 +248,7 @@ impl Model {
             let a = self.across(self.points + 1 - to);
             if q.sides[1 - mover][a] == 1 && q.pinned[1 - mover] & (1 << a) == 0 {
                 q.sides[1 - mover][a] = 0;
-                q.sides[1 - mover][if self.hit_to_pool { POOL } else { BAR }] += 1;
+                q.sides[1 - mover][self.hit_slot()] += 1;
             }
         }
         if self.lone == Lone::Pin && from <= self.points && q.sides[mover][from] == 0 {
@@ -240,7 +269,7 @@ impl Model {
         }
         let mut q = *p;
         q.sides[1 - mover][a] = 0;
-        q.sides[1 - mover][if self.hit_to_pool { POOL } else { BAR }] += 1;
+        q.sides[1 - mover][self.hit_slot()] += 1;
         Some(q)
     }
 
@@ -251,7 +280,10 @@ impl Model {
         if d > 10 || d > self.points {
             return None;
         }
-        let (k, here) = (stacked(p.stacked[mover], d), p.sides[mover][d]);
+        let (k, here) = (
+            stacked(p.stacked[mover], d),
+            p.sides[mover][self.stack_place(d)],
+        );
         let total: u8 = (1..=10).map(|n| stacked(p.stacked[mover], n)).sum();
         let mut q = *p;
         if k > 0 {
@@ -565,11 +597,57 @@ fn stacks_equal_brute_force() {
             per_die: 2,
             restack_below: 6,
             move_above: 3,
+            from_start: false,
         }),
         ..BACKGAMMON
     };
     assert!(random_games_of(&g, m, 30, 31, false) > 1_500);
     assert!(random_games_of(&g, m, 6, 32, true) > 300);
+}
+
+/// Stacks where the way begins, a die naming its point from that end (Doblet), beside hits
+/// that put a checker out of the game: every turn equals the brute-force one.
+#[test]
+fn stacks_named_from_the_start_and_hits_out_equal_brute_force() {
+    let g = custom(
+        "[setup]\ncheckers = [\"24:3 23:3 22:2 21:2 20:2 19:3\", \"24:3 23:3 22:2 21:2 20:2 19:3\"]\n[stacks]\nnamed_from = \"start\"\nper_die = 2\n[moves]\nhit_to = \"out\"",
+    );
+    let m = Model {
+        stacks: Some(StacksModel {
+            per_die: 2,
+            restack_below: 0,
+            move_above: 6,
+            from_start: true,
+        }),
+        hit_out: true,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 30, 49, false);
+    assert!(run.turns > 1_000, "{} turns", run.turns);
+    assert_eq!(run.guard_ends, 0);
+    assert!(random_games_of(&g, m, 6, 50, true) > 200);
+}
+
+/// Doblet: its stacks laid down, three dice, two checkers a point at most, hits out of the
+/// game. Checkers conserved, every state read back, every game ended by its rules.
+#[test]
+fn doblet_keeps_the_invariants() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/doblet.toml");
+    let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let m = Model {
+        stacks: Some(StacksModel {
+            per_die: 2,
+            restack_below: 0,
+            move_above: 6,
+            from_start: true,
+        }),
+        hit_out: true,
+        checkers: 12,
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 60, 51, false);
+    assert!(run.turns > 2_000, "{} turns", run.turns);
+    assert_eq!(run.guard_ends, 0);
 }
 
 #[test]

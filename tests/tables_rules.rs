@@ -1484,12 +1484,17 @@ fn optional_dice_are_played_in_part_or_not_at_all() {
     let mut j = state_json("24:15", "24:15", 0, &[5, 5]);
     j["optional"] = json!(true);
     assert!(plain.state_from_json(&j).is_err());
-    // Refused: optional dice that are thrown, four moves of a double, a bonus roll.
+    // Warned: optional dice that are thrown (the dice are played as usual).
+    let text = "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[dice]\ndoubles = 2\n[[dice.after]]\nwhen = \"doubles\"\nagain = true\noptional = true\n";
+    let doc = ludus::rules::RulesDoc::parse(text).unwrap();
+    let (compiled, diagnostics) = ludus::tables::check(&doc);
+    assert!(compiled.is_some(), "{diagnostics:?}");
+    assert!(
+        (diagnostics.iter()).any(|d| d.message.contains("`optional` changes nothing")),
+        "{diagnostics:?}"
+    );
+    // Refused: four moves of a double, a bonus roll.
     for (lines, message) in [
-        (
-            "[dice]\ndoubles = 2\n[[dice.after]]\nwhen = \"doubles\"\nagain = true\noptional = true",
-            "may be optional",
-        ),
         (
             "[[dice.after]]\nwhen = \"doubles\"\ndouble = \"7 - die\"\noptional = true",
             "doubles = 2",
@@ -1543,6 +1548,15 @@ fn a_die_strikes_instead_of_moving() {
         (
             "[stacks]\nstart = \"none\"\n[[moves.strike]]\nat = \"25 - die\"",
             "cannot strike in a game of stacked checkers",
+        ),
+        (
+            "[dice]\nunplayed = \"opponent\"\n[[moves.strike]]\nat = \"25 - die\"",
+            "cannot strike where dice go to the opponent",
+        ),
+        // A checker hit out of the game is not put back.
+        (
+            "[moves]\nhit_to = \"out\"\nhit_back = \"24\"",
+            "not put back on a point",
         ),
     ] {
         let text = format!(

@@ -447,7 +447,12 @@ impl GameRules {
     /// every checker borne off. Who wins, and what that scores.
     fn ended_by(&self, pos: &Position, mover: usize) -> Option<(usize, i32)> {
         self.won_by_rule(pos, mover).or_else(|| {
-            (pos.sides[mover][OFF] == self.checkers).then(|| (mover, self.score(pos, mover)))
+            // The mover first: a turn may bear off its last checker; checkers hit out of the
+            // game (`hit_to = "out"`) may leave the opponent none.
+            [mover, 1 - mover]
+                .into_iter()
+                .find(|&p| pos.sides[p][OFF] == self.checkers)
+                .map(|p| (p, self.score(pos, p)))
         })
     }
 }
@@ -1490,8 +1495,12 @@ impl Json for TablesGame {
         }
         if rules.moves.stacks.is_some() {
             let stacked = |p: usize| -> Vec<u8> {
+                let board = &rules.moves.board;
                 (1..=n)
-                    .map(|k| position::stacked_at(state.pos.stacked[p], k))
+                    .map(|k| {
+                        (board.stack_field(k))
+                            .map_or(0, |f| position::stacked_at(state.pos.stacked[p], f))
+                    })
                     .collect()
             };
             fields.insert("stacked".into(), json!([stacked(0), stacked(1)]));

@@ -14,7 +14,7 @@
 
 use super::position::{
     places_with, points_of, stacked_at, Board, Key, Lone, Position, Stacked, Turn, BAR, MAX_POINTS,
-    OFF, POOL, STACK_POINTS,
+    OFF, POOL,
 };
 use super::scope::StepView;
 use ludus_core::expr::Expr;
@@ -139,10 +139,7 @@ impl Stacks {
     /// it): `Some(true)` lays checkers down, `Some(false)` stacks them again.
     pub fn turning(&self, view: &StepView) -> Option<bool> {
         let n = view.from;
-        if n > STACK_POINTS.min(view.board.points) {
-            return None;
-        }
-        let stacked = stacked_at(view.stacked, n);
+        let stacked = stacked_at(view.stacked, view.board.stack_field(n)?);
         let holds = |e: &Option<Expr>, default| e.as_ref().map_or(default, |e| e.test(view));
         if stacked > 0 && holds(&self.unstack, true) {
             Some(true)
@@ -156,8 +153,9 @@ impl Stacks {
     /// Whether the checker leaving `view.from` is a stacked one that may not move.
     pub fn holds_back(&self, view: &StepView) -> bool {
         let n = view.from;
-        n <= STACK_POINTS
-            && stacked_at(view.stacked, n) == view.turn.me[n]
+        view.board
+            .stack_field(n)
+            .is_some_and(|f| stacked_at(view.stacked, f) == view.turn.me[n])
             && view.turn.me[n] > 0
             && !self.moves.as_ref().is_some_and(|e| e.test(view))
     }
@@ -654,12 +652,12 @@ fn steps_for<const LONE: u8>(
                         out.push(TablesMove::step(n, n, d));
                     }
                 }
-                let n = usize::from(d);
-                if gen.turn_keeps(d, &rest, want) {
+                let n = rules.board.stack_point(usize::from(d));
+                if rules.stacks.is_some() && gen.turn_keeps(d, &rest, want) {
                     if Some(d) == only {
-                        by_only.push([d, d]);
+                        by_only.push([n as u8; 2]);
                     }
-                    if !out.iter().any(|m| m.steps[0] == [d, d]) {
+                    if !out.iter().any(|m| m.steps[0] == [n as u8; 2]) {
                         out.push(TablesMove::step(n, n, d));
                     }
                 }
@@ -906,7 +904,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     /// Whether die `d` may turn over the checkers of its point and the dice of `rest` can then
     /// still be played `want` times.
     fn turn_keeps(&mut self, d: u8, rest: &Plan, want: usize) -> bool {
-        let n = usize::from(d);
+        let n = self.rules.board.stack_point(usize::from(d));
         let Some(unstack) = self.turning(n, d, 0) else {
             return false;
         };
@@ -918,7 +916,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         }
         let mut keeps = true;
         if want > 0 {
-            self.steps[self.base] = [d, d];
+            self.steps[self.base] = [n as u8; 2];
             self.base += 1;
             keeps = self.reach(rest) >= want;
             self.base -= 1;
@@ -1218,11 +1216,11 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     /// Plays die `d` turning over the checkers of point `d`, if the rules allow it, and goes
     /// on from there.
     fn try_turn(&mut self, depth: usize, used: u8, d: u8, group: u8) -> bool {
-        let n = usize::from(d);
+        let n = self.rules.board.stack_point(usize::from(d));
         let Some(unstack) = self.turning(n, d, depth) else {
             return false;
         };
-        self.steps[self.base + depth] = [d, d];
+        self.steps[self.base + depth] = [n as u8; 2];
         let saved = self.saved();
         let kept = self.stacked;
         self.turn_over(n, unstack);
@@ -1264,7 +1262,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     /// Turns over the checkers of point `n` as `turning` said.
     fn turn_over(&mut self, n: usize, unstack: bool) {
         let per_die = self.rules.stacks.as_ref().map_or(1, |s| s.per_die);
-        self.stacked.turn_over(&self.now.t.me, n, per_die, unstack);
+        (self.stacked).turn_over(&self.rules.board, &self.now.t.me, n, per_die, unstack);
         self.now.key = self.now.key.with_stacked(self.stacked.mine);
     }
 
@@ -1684,6 +1682,6 @@ pub fn turn_over(
         info,
     };
     if let Some(unstack) = stacks.turning(&view) {
-        stacked.turn_over(&t.me, n, stacks.per_die, unstack);
+        stacked.turn_over(&rules.board, &t.me, n, stacks.per_die, unstack);
     }
 }

@@ -47,6 +47,8 @@ pub struct Board {
     /// The point a checker in the pool counts its die from (one beyond the last point, as from
     /// the bar, unless `[board] pool_from` says otherwise).
     pub pool_from: usize,
+    /// `[stacks] named_from = "start"`: a die of n names the n-th point of the way, not point n.
+    pub stacks_from_start: bool,
 }
 
 impl Board {
@@ -59,7 +61,29 @@ impl Board {
             direction,
             hit_to: BAR,
             pool_from: points + 1,
+            stacks_from_start: false,
         }
+    }
+
+    /// The point a die of `d` turns over (`[stacks]`), and the die naming point `d`: the same
+    /// number counted from the end of the way, or from its start.
+    #[inline]
+    pub fn stack_point(&self, d: usize) -> usize {
+        if self.stacks_from_start {
+            self.points + 1 - d
+        } else {
+            d
+        }
+    }
+
+    /// The field of a side's `Position::stacked` word holding point n's stacked checkers: the
+    /// number of the die naming it, if n is a point and that is at most `STACK_POINTS`.
+    #[inline]
+    pub fn stack_field(&self, n: usize) -> Option<usize> {
+        (1..=self.points)
+            .contains(&n)
+            .then(|| self.stack_point(n))
+            .filter(|&f| f <= STACK_POINTS)
     }
 
     /// The standard board: 24 points, a home table of 6, sides moving towards each other.
@@ -127,7 +151,7 @@ impl Board {
     pub fn step_length(&self, [from, to]: [u8; 2]) -> u8 {
         if from == to {
             // Checkers turned over (`[stacks]`) by the die naming their point.
-            return from;
+            return self.stack_point(usize::from(from)) as u8;
         }
         (self.distance(usize::from(from)) - usize::from(to)) as u8
     }
@@ -429,24 +453,30 @@ impl Stacked {
         [from, to]: [usize; 2],
         lands_on: bool,
     ) {
-        let stacked = stacked_at(self.mine, from);
-        if stacked > 0 && stacked == t.me[from] {
-            self.mine -= 1 << (4 * from);
+        if let Some(f) = board.stack_field(from) {
+            let stacked = stacked_at(self.mine, f);
+            if stacked > 0 && stacked == t.me[from] {
+                self.mine -= 1 << (4 * f);
+            }
         }
-        let a = board.across(to);
-        if lands_on && lone == Lone::Hit && a <= STACK_POINTS {
-            self.theirs &= !(0xF << (4 * a));
+        if lands_on && lone == Lone::Hit {
+            if let Some(f) = board.stack_field(board.across(to)) {
+                self.theirs &= !(0xF << (4 * f));
+            }
         }
     }
 
-    /// Turns over up to `k` of the mover's checkers on point n (at most `STACK_POINTS`), of
+    /// Turns over up to `k` of the mover's checkers on point n (one with a stack field), of
     /// the `me` there: stacked ones laid down (`unstack`), or flat ones stacked again.
-    pub fn turn_over(&mut self, me: &Side, n: usize, k: u8, unstack: bool) {
-        let stacked = stacked_at(self.mine, n);
+    pub fn turn_over(&mut self, board: &Board, me: &Side, n: usize, k: u8, unstack: bool) {
+        let Some(f) = board.stack_field(n) else {
+            return;
+        };
+        let stacked = stacked_at(self.mine, f);
         if unstack {
-            self.mine -= u64::from(k.min(stacked)) << (4 * n);
+            self.mine -= u64::from(k.min(stacked)) << (4 * f);
         } else {
-            self.mine += u64::from(k.min(me[n] - stacked)) << (4 * n);
+            self.mine += u64::from(k.min(me[n] - stacked)) << (4 * f);
         }
     }
 }

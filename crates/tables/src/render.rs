@@ -1,7 +1,7 @@
 //! The board drawn for a terminal the way players know it (from the viewer's side: their home
 //! table bottom right, points numbered from their side), and as an SVG picture.
 
-use super::position::{stacked_at, Board, Lone, Position, BAR, OFF, POOL, STACK_POINTS};
+use super::position::{stacked_at, Board, Lone, Position, BAR, OFF, POOL};
 use super::{GameRules, Stage, TablesGame, TablesState};
 use ludus_core::game::Game;
 use std::fmt::Write;
@@ -189,9 +189,10 @@ fn stacked_text(rules: &GameRules, pos: &Position, p: usize) -> String {
     if rules.moves.stacks.is_none() {
         return String::new();
     }
-    let points: Vec<String> = (1..=rules.moves.board.points.min(STACK_POINTS))
+    let board = &rules.moves.board;
+    let points: Vec<String> = (1..=board.points)
         .rev()
-        .map(|n| (n, stacked_at(pos.stacked[p], n)))
+        .filter_map(|n| Some((n, stacked_at(pos.stacked[p], board.stack_field(n)?))))
         .filter(|&(_, k)| k > 0)
         .map(|(n, k)| format!("{n}:{k}"))
         .collect();

@@ -332,10 +332,10 @@ impl Vars for StepView<'_> {
         let m = args.get(1).copied().unwrap_or(0);
         match slot {
             MINE_FN => self.mine(n),
-            STACKED_AT_FN if (1..=self.board.points as i32).contains(&n) => {
-                i32::from(stacked_at(self.stacked, n as usize))
-            }
-            STACKED_AT_FN => 0,
+            STACKED_AT_FN => usize::try_from(n)
+                .ok()
+                .and_then(|n| self.board.stack_field(n))
+                .map_or(0, |f| i32::from(stacked_at(self.stacked, f))),
             REMEMBERED_FN => i32::from((0..8).contains(&n) && self.turn.remembered & (1 << n) != 0),
             THEIRS_FN => self.theirs(n),
             MINE_IN_FN => (n.max(1)..=m.min(self.board.points as i32))

@@ -638,7 +638,8 @@ fn read_stacked(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<
     if rules.moves.stacks.is_none() {
         return Err("these rules stack no checker; leave `stacked` out".into());
     }
-    let n = rules.moves.board.points;
+    let board = &rules.moves.board;
+    let n = board.points;
     for (p, list) in pair(value, "stacked")?.into_iter().enumerate() {
         let counts = list
             .as_array()
@@ -653,14 +654,17 @@ fn read_stacked(rules: &GameRules, value: &Value, pos: &mut Position) -> Result<
                     i + 1
                 ));
             }
-            if k > 0 && i + 1 > STACK_POINTS {
-                return Err(format!(
-                    "stacked[{p}][{i}]: checkers stand stacked on points 1 to {STACK_POINTS} only"
-                ));
-            }
-            if k > 0 {
-                pos.stacked[p] |= u64::from(k) << (4 * (i + 1));
-            }
+            let Some(f) = board.stack_field(i + 1) else {
+                if k > 0 {
+                    return Err(format!(
+                        "stacked[{p}][{i}]: checkers stand stacked only on the points the dice name, {} to {} here",
+                        board.stack_point(1).min(board.stack_point(STACK_POINTS)),
+                        board.stack_point(1).max(board.stack_point(STACK_POINTS))
+                    ));
+                }
+                continue;
+            };
+            pos.stacked[p] |= u64::from(k) << (4 * f);
         }
     }
     Ok(())

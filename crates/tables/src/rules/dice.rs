@@ -462,21 +462,22 @@ fn after(cx: &mut Cx, a: &AfterTable, double_moves: u8, bonus: bool) -> Option<A
             return None;
         }
     };
-    let optional = a.optional.as_ref().filter(|o| *o.get_ref());
-    if let Some(o) = optional {
-        let problem = if !matches!(then, Then::Double(_) | Then::Repeat) {
-            Some("only dice given without rolling (`double` or `repeat`) may be optional")
-        } else if !matches!(double_moves, 1 | 2) || bonus {
-            Some("optional dice need `[dice] doubles = 2` or `1` and no `[dice.bonus]`")
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            cx.errors.push(Diagnostic::new(problem).at(o.span()).note(
-                "an optional turn lists every way to play some of its dice: at most three steps",
-            ));
-            return None;
-        }
+    let mut optional = a.optional.as_ref().filter(|o| *o.get_ref());
+    if let Some(o) = optional.filter(|_| !matches!(then, Then::Double(_) | Then::Repeat)) {
+        cx.warnings.push(
+            Diagnostic::warning("`optional` changes nothing: no dice are given without rolling")
+                .at(o.span())
+                .note("only the dice of `double` or `repeat` may be played in part"),
+        );
+        optional = None;
+    }
+    if let Some(o) = optional.filter(|_| !matches!(double_moves, 1 | 2) || bonus) {
+        cx.errors.push(
+            Diagnostic::new("optional dice need `[dice] doubles = 2` or `1` and no `[dice.bonus]`")
+                .at(o.span())
+                .note("an optional turn lists every way to play some of its dice: at most three steps"),
+        );
+        return None;
     }
     Some(After {
         when: when?,

@@ -413,13 +413,23 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     let ritual = setup::ritual(cx, rules.setup.as_ref());
     let moves = moves::check(cx, &rules.moves, &board);
     let remembered = remember::check(cx, &rules.remember, &board);
-    let stacks = stacks::check(cx, rules.stacks.as_ref(), &board, start.as_mut());
+    let stacks = stacks::check(cx, rules.stacks.as_ref(), &mut board, start.as_mut());
     if let (Some(_), Some(hit)) = (&stacks, rules.moves.hit.first()) {
         // A checker hit from afar would leave its stack's count behind.
         cx.errors.push(
             Diagnostic::new("a step cannot hit from afar in a game of stacked checkers")
                 .at(hit.at.span())
                 .note("`[[moves.hit]]` and `[stacks]` do not go together"),
+        );
+    }
+    if let Some(strike) =
+        (rules.moves.strike.first()).filter(|_| dice.unplayed_to_opponent || dice.bonus.is_some())
+    {
+        // A strike `n/n` does not say which die it used.
+        cx.errors.push(
+            Diagnostic::new("a die cannot strike where dice go to the opponent or a roll gives a bonus")
+                .at(strike.at.span())
+                .note("`[[moves.strike]]` goes without `[dice] unplayed = \"opponent\"` and `[dice.bonus]`"),
         );
     }
     if let (Some(_), Some(strike)) = (&stacks, rules.moves.strike.first()) {
@@ -544,7 +554,7 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
     setup::describe(game, rules, &mut s);
     moves::describe(&rules.moves, &mut s);
     if let Some(st) = &rules.moves.stacks {
-        stacks::describe(st, &rules.start, &mut s);
+        stacks::describe(st, &rules.moves.board, &rules.start, &mut s);
     }
     remember::describe(&rules.remembered, &rules.moves.remember, &mut s);
     dice::describe_play(game.dice, rules, &mut s);
@@ -596,6 +606,7 @@ mod tests {
             every_word_reads::<win::Winner>("win", "winner"),
             every_word_reads::<NextFirst>("match", "next_first"),
             every_word_reads::<stacks::Start>("stacks", "start"),
+            every_word_reads::<stacks::NamedFrom>("stacks", "named_from"),
             every_word_reads::<crate::movegen::Larger>("moves", "bear_off_larger"),
             every_word_reads::<end::NoMove>("end", "no_move"),
         ];

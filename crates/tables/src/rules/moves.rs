@@ -3,7 +3,7 @@
 
 use super::Cx;
 use crate::movegen::{Larger, LeaveRule, MoveRules};
-use crate::position::{Board, Lone, BAR, POOL};
+use crate::position::{Board, Lone, BAR, OFF, POOL};
 use crate::scope::{remember_scope, step_scope};
 use ludus_core::diagnostics::Diagnostic;
 use ludus_core::expr::{Expr, Type};
@@ -87,6 +87,8 @@ pub(super) enum HitTo {
     /// Off the board, to enter again when its owner likes (the medieval games' "back to
     /// where it began").
     Pool,
+    /// Out of the game, with the borne-off checkers.
+    Out,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -135,15 +137,18 @@ const KEYS: &[KeyRef] = &[
         section: "moves",
         key: "hit_to",
         line: "where a hit checker goes",
-        expects: "\"bar\" or \"pool\"",
-        values: &["bar", "pool"],
+        expects: "\"bar\", \"pool\" or \"out\"",
+        values: &["bar", "pool", "out"],
         default: "\"bar\"",
         example: "hit_to = \"pool\"",
         long: "\"bar\": a hit checker goes to the bar and enters (at the start of its way) \
                before anything else of its side moves; \"pool\": it goes off the board, back to \
                where its way begins, and enters again as a checker of the pool does, whenever \
                its owner likes (the medieval games' \"sent back to where it began\": Ludus \
-               Anglicorum, the Castilian games). Only with `lone_checker = \"hit\"`.",
+               Anglicorum, the Castilian games); \"out\": it leaves the game, counted with its \
+               side's borne-off checkers, so that a side wins once none of its checkers is left \
+               in play (Doblet as Ludii reads it: \"removed from the board\"). Only with \
+               `lone_checker = \"hit\"`.",
     },
     KeyRef {
         section: "moves",
@@ -311,6 +316,7 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         .unwrap_or(Lone::Hit);
     let hit_to = match cx.option("moves", "hit_to", table.hit_to.as_ref()) {
         Some(HitTo::Pool) => POOL,
+        Some(HitTo::Out) => OFF,
         _ => BAR,
     };
     let hits_afar = !table.hit.is_empty() || !table.strike.is_empty();
@@ -407,9 +413,9 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
         .hit_back
         .as_ref()
         .and_then(|e| cx.expression(e, &step_scope(), Type::Int));
-    if let Some(h) = table.hit_back.as_ref().filter(|_| hit_to == POOL) {
+    if let Some(h) = table.hit_back.as_ref().filter(|_| hit_to != BAR) {
         cx.errors.push(
-            Diagnostic::new("a checker hit to the pool is not put back on a point")
+            Diagnostic::new("a checker hit off the board is not put back on a point")
                 .at(h.span())
                 .note("`hit_back` puts back the checkers hit to the bar: leave `hit_to` out"),
         );
@@ -453,6 +459,7 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
         "{}",
         match moves.lone {
             Lone::Hit if moves.board.hit_to == POOL => "Two or more checkers block a point; a lone checker is hit off the board, back to where its way begins, and enters again whenever its owner likes.",
+            Lone::Hit if moves.board.hit_to == OFF => "Two or more checkers block a point; a lone checker is hit out of the game, counted with its side's borne-off checkers.",
             Lone::Hit if moves.hit_back.is_some() => "Two or more checkers block a point; a lone checker is hit.",
             Lone::Hit => "Two or more checkers block a point; a lone checker is hit to the bar and must enter before anything else moves.",
             Lone::Block if !moves.hits.is_empty() => "A single checker blocks a point: nothing is hit by landing on it.",
@@ -488,10 +495,10 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
             back.text()
         );
     }
-    let goes = if moves.board.hit_to == POOL {
-        "which goes back off the board and enters again whenever its owner likes"
-    } else {
-        "which goes to the bar and must enter before anything else of its side moves"
+    let goes = match moves.board.hit_to {
+        POOL => "which goes back off the board and enters again whenever its owner likes",
+        OFF => "which leaves the game, counted with its side's borne-off checkers",
+        _ => "which goes to the bar and must enter before anything else of its side moves",
     };
     for at in &moves.hits {
         let _ = writeln!(

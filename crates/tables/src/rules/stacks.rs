@@ -31,6 +31,19 @@ pub struct StacksTable {
     /// When a stacked checker may move (never, without it).
     #[serde(default, rename = "move")]
     pub move_: Option<Spanned<String>>,
+    /// Read as a [`NamedFrom`].
+    #[serde(default)]
+    pub named_from: Option<Spanned<String>>,
+}
+
+/// `[stacks] named_from`: which end of the way a die's number counts its point from.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum NamedFrom {
+    /// Point n: the n-th from the end of the way.
+    End,
+    /// The n-th point from the start of the way (Doblet).
+    Start,
 }
 
 /// `[stacks] start`: which checkers start stacked.
@@ -50,6 +63,21 @@ pub(crate) const SECTION: SectionRef = SectionRef {
 };
 
 const KEYS: &[KeyRef] = &[
+    KeyRef {
+        section: "stacks",
+        key: "named_from",
+        line: "which end of the way a die's number counts its point from",
+        expects: "\"end\" or \"start\"",
+        values: &["end", "start"],
+        default: "\"end\"",
+        example: "named_from = \"start\"",
+        long: "\"end\": a die showing n names the mover's point n, counted from the end of the \
+               way (the home table's stacks: Yahoudieh, Kiz Tavlasi); \"start\": it names the \
+               n-th point from the start of the way, the mover's point `points + 1 - n` (Doblet's \
+               stacks where the way begins: a 1 lays down the stack on point 24). Stacks stand \
+               on the ten points the dice may name counted from that end; `stacked_at(n)` and \
+               STATE's `stacked` still go by point.",
+    },
     KeyRef {
         section: "stacks",
         key: "start",
@@ -126,10 +154,12 @@ const KEYS: &[KeyRef] = &[
 pub(super) fn check(
     cx: &mut Cx,
     table: Option<&StacksTable>,
-    board: &Board,
+    board: &mut Board,
     start: Option<&mut Position>,
 ) -> Option<Stacks> {
     let table = table?;
+    board.stacks_from_start =
+        cx.option("stacks", "named_from", table.named_from.as_ref()) == Some(NamedFrom::Start);
     if board.points > STACK_BOARD_POINTS {
         cx.errors.push(
             Diagnostic::new(format!(
@@ -150,20 +180,27 @@ pub(super) fn check(
     let moves = condition(cx, &table.move_);
     let stacked = cx.option("stacks", "start", table.start.as_ref()) != Some(Start::None);
     if let (true, Some(pos)) = (stacked, start) {
-        let beyond =
-            (STACK_POINTS + 1..=board.points).find(|&n| pos.sides.iter().any(|s| s[n] > 0));
+        let beyond = (1..=board.points)
+            .find(|&n| board.stack_field(n).is_none() && pos.sides.iter().any(|s| s[n] > 0));
+        let (a, b) = (board.stack_point(1), board.stack_point(STACK_POINTS));
         match beyond {
             Some(n) => cx.errors.push(
                 Diagnostic::new(format!(
-                    "checkers on point {n} cannot start stacked: stacks stand on points 1 to {STACK_POINTS}"
+                    "checkers on point {n} cannot start stacked: stacks stand on points {} to {}",
+                    a.min(b),
+                    a.max(b)
                 ))
-                .at(table.start.as_ref().map_or_else(|| header(cx), |s| s.span()))
+                .at(table
+                    .start
+                    .as_ref()
+                    .map_or_else(|| header(cx), |s| s.span()))
                 .note("start = \"none\" starts every checker flat"),
             ),
             None => {
                 for p in 0..2 {
-                    pos.stacked[p] = (1..=STACK_POINTS.min(board.points))
-                        .fold(0, |w, n| w | u64::from(pos.sides[p][n]) << (4 * n));
+                    pos.stacked[p] = (1..=board.points)
+                        .filter_map(|n| Some((n, board.stack_field(n)?)))
+                        .fold(0, |w, (n, f)| w | u64::from(pos.sides[p][n]) << (4 * f));
                 }
             }
         }
@@ -183,7 +220,7 @@ fn header(cx: &Cx) -> std::ops::Range<usize> {
 }
 
 /// Stacks in plain words.
-pub(super) fn describe(stacks: &Stacks, start: &Position, s: &mut String) {
+pub(super) fn describe(stacks: &Stacks, board: &Board, start: &Position, s: &mut String) {
     if start.stacked != [0; 2] {
         let _ = writeln!(s, "Every checker starts stacked on its point.");
     }
@@ -197,7 +234,16 @@ pub(super) fn describe(stacks: &Stacks, start: &Position, s: &mut String) {
     };
     let _ = writeln!(
         s,
-        "A die showing n may lay down {turns} stacked on your point n{} (written n/n), using the die without moving a checker.",
+        "A die showing n may lay down {turns} stacked on {}{}, using the die without moving a checker.",
+        if board.stacks_from_start {
+            format!(
+                "the n-th point of your way (your point {} - n, written as that point: {1}/{1} for a 1)",
+                board.points + 1,
+                board.points
+            )
+        } else {
+            "your point n (written n/n)".to_string()
+        },
         when(&stacks.unstack)
     );
     if let Some(r) = &stacks.restack {
