@@ -826,7 +826,10 @@ fn bad_stacked_states_are_refused() {
     bad["points"] = json!([pts, good["points"][1]]);
     bad["stacked"] = json!([beyond, vec![0; 24]]);
     let e = g.state_from_json(&bad).unwrap_err().to_string();
-    assert!(e.contains("only on the points the dice name, 1 to 10"), "{e}");
+    assert!(
+        e.contains("only on the points the dice name, 1 to 10"),
+        "{e}"
+    );
     // A game without stacks has no `stacked`.
     let plain = load("backgammon");
     let mut v = plain.state_json(&plain.new_game(0));

@@ -605,6 +605,15 @@ fn stacks_equal_brute_force() {
     assert!(random_games_of(&g, m, 6, 32, true) > 300);
 }
 
+/// Doblet's stacks: pairs laid down by the dice naming their points from the start of the way,
+/// never moving stacked.
+const FROM_START: StacksModel = StacksModel {
+    per_die: 2,
+    restack_below: 0,
+    move_above: 6,
+    from_start: true,
+};
+
 /// Stacks where the way begins, a die naming its point from that end (Doblet), beside hits
 /// that put a checker out of the game: every turn equals the brute-force one.
 #[test]
@@ -613,12 +622,7 @@ fn stacks_named_from_the_start_and_hits_out_equal_brute_force() {
         "[setup]\ncheckers = [\"24:3 23:3 22:2 21:2 20:2 19:3\", \"24:3 23:3 22:2 21:2 20:2 19:3\"]\n[stacks]\nnamed_from = \"start\"\nper_die = 2\n[moves]\nhit_to = \"out\"",
     );
     let m = Model {
-        stacks: Some(StacksModel {
-            per_die: 2,
-            restack_below: 0,
-            move_above: 6,
-            from_start: true,
-        }),
+        stacks: Some(FROM_START),
         hit_out: true,
         ..BACKGAMMON
     };
@@ -635,12 +639,7 @@ fn doblet_keeps_the_invariants() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/doblet.toml");
     let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
     let m = Model {
-        stacks: Some(StacksModel {
-            per_die: 2,
-            restack_below: 0,
-            move_above: 6,
-            from_start: true,
-        }),
+        stacks: Some(FROM_START),
         hit_out: true,
         checkers: 12,
         ..BACKGAMMON

@@ -38,6 +38,18 @@ fn at(game: &TablesGame, white: &str, black: &str, to_move: usize, dice: [u8; 2]
         .unwrap()
 }
 
+/// Rules of fifteen checkers a side on point 24 with `lines` added are refused with `message`.
+fn assert_refused(lines: &str, message: &str) {
+    let text = format!(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{lines}\n"
+    );
+    let errors = tables_compile(&text).unwrap_err();
+    assert!(
+        errors.iter().any(|e| e.message.contains(message)),
+        "{lines}: {errors:?}"
+    );
+}
+
 #[test]
 fn closed_board_means_pass() {
     let g = load("backgammon");
@@ -933,14 +945,7 @@ fn a_side_remembers_what_its_steps_did_for_the_rest_of_the_game() {
             "cannot remember",
         ),
     ] {
-        let text = format!(
-            "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{lines}\n"
-        );
-        let errors = tables_compile(&text).unwrap_err();
-        assert!(
-            errors.iter().any(|e| e.message.contains(message)),
-            "{lines}: {errors:?}"
-        );
+        assert_refused(lines, message);
     }
 }
 
@@ -1504,14 +1509,7 @@ fn optional_dice_are_played_in_part_or_not_at_all() {
             "doubles = 2",
         ),
     ] {
-        let text = format!(
-            "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{lines}\n"
-        );
-        let errors = tables_compile(&text).unwrap_err();
-        assert!(
-            errors.iter().any(|e| e.message.contains(message)),
-            "{lines}: {errors:?}"
-        );
+        assert_refused(lines, message);
     }
 }
 
@@ -1559,13 +1557,6 @@ fn a_die_strikes_instead_of_moving() {
             "not put back on a point",
         ),
     ] {
-        let text = format!(
-            "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n{lines}\n"
-        );
-        let errors = tables_compile(&text).unwrap_err();
-        assert!(
-            errors.iter().any(|e| e.message.contains(message)),
-            "{lines}: {errors:?}"
-        );
+        assert_refused(lines, message);
     }
 }

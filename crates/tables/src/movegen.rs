@@ -1144,16 +1144,24 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     #[cold]
     fn try_turns(&mut self, depth: usize, used: u8, group: u8) -> bool {
         let mut extended = false;
-        let mut tried = 0u32;
-        for i in 0..self.ndice {
-            let d = self.dice[i];
-            if used & (1 << i) != 0 || self.groups[i] != group || tried & (1 << d) != 0 {
-                continue;
-            }
-            tried |= 1 << d;
+        for (i, d) in self.next_dice(used, group) {
             extended |= self.try_turn(depth, used | (1 << i), d, group);
         }
         extended
+    }
+
+    /// The dice `search` may play next, each number once, with their places in `dice`.
+    fn next_dice(&self, used: u8, group: u8) -> impl Iterator<Item = (usize, u8)> {
+        let (dice, groups) = (self.dice, self.groups);
+        let mut tried = 0u32;
+        (0..self.ndice).filter_map(move |i| {
+            let d = dice[i];
+            if used & (1 << i) != 0 || groups[i] != group || tried & (1 << d) != 0 {
+                return None;
+            }
+            tried |= 1 << d;
+            Some((i, d))
+        })
     }
 
     /// Tries each die `search` may play next striking (`[[moves.strike]]`), apart from the
@@ -1161,13 +1169,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     #[cold]
     fn try_strikes(&mut self, depth: usize, used: u8, group: u8) -> bool {
         let mut extended = false;
-        let mut tried = 0u32;
-        for i in 0..self.ndice {
-            let d = self.dice[i];
-            if used & (1 << i) != 0 || self.groups[i] != group || tried & (1 << d) != 0 {
-                continue;
-            }
-            tried |= 1 << d;
+        for (i, d) in self.next_dice(used, group) {
             for n in points_of(self.strike_targets(d, depth)) {
                 extended |= self.try_strike(depth, used | (1 << i), n, d, group);
             }
@@ -1565,25 +1567,20 @@ pub fn remembered_after(remember: &[Expr], view: &StepView) -> u8 {
 /// The mover's points whose lone opposing checker the step `view` shows (played) hits from
 /// afar by the `[[moves.hit]]` rules, as bits (rules that pin hit nothing from afar).
 pub fn hits_afar(rules: &MoveRules, view: &StepView) -> u64 {
-    let board = &rules.board;
-    rules
-        .hits
-        .iter()
-        .map(|at| at.eval(view))
-        .filter(|&n| (1..=board.points as i32).contains(&n))
-        .map(|n| n as usize)
-        .filter(|&n| view.turn.opp[board.across(n)] == 1)
-        .fold(0, |bits, n| bits | 1 << n)
+    lone_opposing_at(&rules.board, &rules.hits, view)
 }
 
 /// The mover's points whose lone opposing checker the die of `view` may strike by the
 /// `[[moves.strike]]` rules, as bits.
 pub fn strikes(rules: &MoveRules, view: &StepView) -> u64 {
-    let board = &rules.board;
-    rules
-        .strikes
-        .iter()
-        .map(|at| at.eval(view))
+    lone_opposing_at(&rules.board, &rules.strikes, view)
+}
+
+/// The points `at` name (worked out on `view`, the mover's numbering) where a lone opposing
+/// checker stands, as bits; numbers off the board name none.
+fn lone_opposing_at(board: &Board, at: &[Expr], view: &StepView) -> u64 {
+    at.iter()
+        .map(|e| e.eval(view))
         .filter(|&n| (1..=board.points as i32).contains(&n))
         .map(|n| n as usize)
         .filter(|&n| view.turn.opp[board.across(n)] == 1)
