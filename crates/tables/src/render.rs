@@ -65,7 +65,9 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
     let top: Vec<usize> = (half + 1..=board.points).collect();
     let bottom: Vec<usize> = (1..=half).rev().collect();
     // The bar only where a checker can be sent there (or one stands there, set up by hand).
-    let bar = rules.moves.lone == Lone::Hit || pos.sides.iter().any(|side| side[BAR] > 0);
+    let moves = &rules.moves;
+    let hits = moves.lone == Lone::Hit || !moves.hits.is_empty() || !moves.strikes.is_empty();
+    let bar = (hits && board.hit_to == BAR) || pos.sides.iter().any(|side| side[BAR] > 0);
     let mut s = String::new();
     let _ = writeln!(s, "{}", label(&top));
     row_of(&top, &mut (0..STACK), &mut s);
