@@ -1236,7 +1236,7 @@ impl TablesGame {
                 chosen: chosen_double(rules, roll, mv, by_steps),
                 remembered: state.pos.remembered[usize::from(state.to_move)],
             });
-            (after.map(|(n, _)| n), after.is_some_and(|(_, o)| o))
+            after.map_or((None, false), |(n, optional)| (Some(n), optional))
         };
         let mut follows = Follows {
             next,

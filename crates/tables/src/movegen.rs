@@ -598,11 +598,10 @@ fn steps_for<const LONE: u8>(
             }
             _ => None,
         };
-        if let (Some(d), OnlyOne::Smaller, Some(plan)) = (only, rules.only_one, plans.first()) {
+        if only.is_some() && rules.only_one == OnlyOne::Smaller {
             // The smaller or none: a turn whose smaller die cannot be played is the pass.
-            let smaller = plan.without(info.roll[0].max(info.roll[1]));
-            if smaller.is_some_and(|p| gen.reach(&p) == 0) {
-                debug_assert!(d == info.roll[0].min(info.roll[1]));
+            let larger = info.roll[0].max(info.roll[1]);
+            if (plans.first().and_then(|p| p.without(larger))).is_some_and(|p| gen.reach(&p) == 0) {
                 best = 0;
             }
         }
@@ -878,14 +877,8 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     /// Whether die `d` may strike the lone opposing checker on point `n` and the dice of `rest`
     /// can then still be played `want` times.
     fn strike_keeps(&mut self, n: usize, d: u8, rest: &Plan, want: usize) -> bool {
-        let board = &self.rules.board;
         let saved = self.saved();
-        self.now.t.hit_afar(board, 1 << n);
-        self.now.key.mark(n);
-        self.now.lands &= !(1 << n);
-        if Self::LONE == Lone::Block {
-            self.closed &= !(1 << n);
-        }
+        self.hit_points(1 << n);
         let mut keeps = !self.rules.after_step || self.after_step(n, n, d, true, 0);
         if keeps && want > 0 {
             self.steps[self.base] = [n as u8, n as u8];
@@ -893,10 +886,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             keeps = self.reach(rest) >= want;
             self.base -= 1;
         }
-        self.now.t.unhit_afar(board, 1 << n);
-        if Self::LONE == Lone::Block {
-            self.closed |= 1 << n;
-        }
+        self.unhit_points(1 << n);
         self.restore(saved);
         keeps
     }
@@ -1192,13 +1182,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         let rules = self.rules;
         self.steps[self.base + depth] = [n as u8, n as u8];
         let saved = self.saved();
-        self.now.t.hit_afar(&rules.board, 1 << n);
-        self.now.key.mark(n);
-        // Nothing to hit there now, nor does a lone checker block it.
-        self.now.lands &= !(1 << n);
-        if Self::LONE == Lone::Block {
-            self.closed &= !(1 << n);
-        }
+        self.hit_points(1 << n);
         let allowed = !rules.after_step || self.after_step(n, n, d, true, depth);
         if allowed {
             if depth + 1 == self.ndice {
@@ -1207,10 +1191,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
                 self.search(depth + 1, used, POOL, group);
             }
         }
-        self.now.t.unhit_afar(&rules.board, 1 << n);
-        if Self::LONE == Lone::Block {
-            self.closed |= 1 << n;
-        }
+        self.unhit_points(1 << n);
         self.restore(saved);
         allowed
     }
@@ -1438,8 +1419,13 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         let cost: u32 = self.rules.hits.iter().map(Expr::cost).sum();
         self.budget = self.budget.saturating_sub(cost / 16);
         self.afar[self.base + depth] = bits;
-        let board = &self.rules.board;
-        self.now.t.hit_afar(board, bits);
+        self.hit_points(bits);
+    }
+
+    /// Hits the lone opposing checkers on the mover's points `bits` without a landing (from
+    /// afar, or by a strike), marked in the key as a landing's hit is.
+    fn hit_points(&mut self, bits: u64) {
+        self.now.t.hit_afar(&self.rules.board, bits);
         // A point hit is empty now: nothing to land on there, nor does a lone checker block.
         self.now.lands &= !bits;
         if Self::LONE == Lone::Block {
@@ -1450,15 +1436,19 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         }
     }
 
-    /// Takes back what `hit_afar` hit at step `depth` (the key and landings come back with
-    /// what `saved` kept).
-    #[cold]
-    fn undo_afar(&mut self, depth: usize) {
-        let bits = std::mem::take(&mut self.afar[self.base + depth]);
+    /// Takes back `hit_points(bits)` (the key and landings come back with what `saved` kept).
+    fn unhit_points(&mut self, bits: u64) {
         self.now.t.unhit_afar(&self.rules.board, bits);
         if Self::LONE == Lone::Block {
             self.closed |= bits;
         }
+    }
+
+    /// Takes back what `hit_afar` hit at step `depth`.
+    #[cold]
+    fn undo_afar(&mut self, depth: usize) {
+        let bits = std::mem::take(&mut self.afar[self.base + depth]);
+        self.unhit_points(bits);
     }
 
     /// Takes back `apply(from, to, lands)`, given what `saved` kept from before it.
