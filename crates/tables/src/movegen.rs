@@ -26,6 +26,9 @@ use std::cell::RefCell;
 /// followed by a double.
 pub const MAX_STEPS: usize = 6;
 
+/// A die of a plan that counts as any number the mover chooses, step by step (`[dice] wild`).
+const WILD: u8 = 0;
+
 /// A move: a whole turn's single-die steps `[from, to]` in the order played, from the mover's
 /// side (`from` is a point, `BAR` or `POOL`; `to` a point or `OFF`), no steps being the pass;
 /// or, in a turn played one step at a time, one step and the die it uses; or, where the rules
@@ -219,6 +222,8 @@ pub struct MoveRules {
     /// Moves a double gives (4 in Backgammon; 2 where a double is played as rolled); 0: as
     /// many as its number (at most 6: dice of 6 faces at most, and no bonus roll).
     pub double_moves: u8,
+    /// Each move of a thrown double counts as any number the mover chooses (`[dice] wild`).
+    pub wild_doubles: bool,
     /// Which die is played when only one of two different dice can be.
     pub only_one: OnlyOne,
     pub bonus: Option<Bonus>,
@@ -271,6 +276,16 @@ impl MoveRules {
         }
     }
 
+    /// The die each move of a thrown double of `d` plays: `d`, or any number (`WILD`).
+    #[inline]
+    fn double_die(&self, d: u8) -> u8 {
+        if self.wild_doubles {
+            WILD
+        } else {
+            d
+        }
+    }
+
     /// Whether `roll` (the turn's dice) is the bonus roll.
     pub fn bonus_for(&self, roll: &[u8]) -> Option<&Bonus> {
         let b = self.bonus.as_ref()?;
@@ -301,10 +316,19 @@ impl Plan {
     fn next_group(&self) -> u8 {
         self.groups().iter().copied().min().unwrap_or(0)
     }
-    /// The plan without one die of value `die` of the group played next, if it has one.
+    /// The plan without one die of value `die` of the group played next, if it has one (a
+    /// wild die counting as any value).
     fn without(&self, die: u8) -> Option<Plan> {
         let group = self.next_group();
-        let i = (0..self.len).find(|&i| self.dice[i] == die && self.groups[i] == group)?;
+        let of_group = |i: &usize| self.groups[*i] == group;
+        let i = (0..self.len)
+            .filter(of_group)
+            .find(|&i| self.dice[i] == die)
+            .or_else(|| {
+                (0..self.len)
+                    .filter(of_group)
+                    .find(|&i| self.dice[i] == WILD)
+            })?;
         let mut left = *self;
         left.dice.copy_within(i + 1..self.len, i);
         left.groups.copy_within(i + 1..self.len, i);
@@ -328,7 +352,7 @@ fn plans(rules: &MoveRules, roll: &[u8], given: bool) -> impl Iterator<Item = Pl
         [a, b] if a == b && !bonus && !given => {
             let n = rules.double_steps(a);
             plan.len = n;
-            plan.dice[..n].fill(a);
+            plan.dice[..n].fill(rules.double_die(a));
         }
         _ => {}
     }
@@ -495,7 +519,8 @@ fn generate_for<const LONE: u8, const STACKS: bool>(
             }
             [a, b] if a == b && !info.given => {
                 let n = rules.double_steps(a);
-                gen.search_dice(&[a; MAX_STEPS][..n], &[0; MAX_STEPS][..n]);
+                let d = rules.double_die(a);
+                gen.search_dice(&[d; MAX_STEPS][..n], &[0; MAX_STEPS][..n]);
             }
             [a, b] => {
                 gen.search_dice(&[a, b], &[0, 0]);
@@ -626,6 +651,9 @@ fn steps_for<const LONE: u8>(
                 .filter(|&i| plan.groups[i] == group)
                 .map(|i| plan.dice[i])
                 .collect();
+            if dice.contains(&WILD) {
+                dice = (1..=rules.faces).collect();
+            }
             dice.sort_unstable();
             dice.dedup();
             for d in dice {
@@ -956,6 +984,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         self.distinct = self.ordered
             && !self.grouped
             && self.out.is_empty()
+            && dice.first() != Some(&WILD)
             && dice.iter().all(|&d| d == dice[0]);
         self.search(0, 0, POOL, 0);
     }
@@ -992,6 +1021,10 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             } else {
                 POOL
             };
+            if d == WILD {
+                extended |= self.try_wild(depth, used, top, group);
+                continue;
+            }
             let mut froms = self.sources(usize::from(d), top);
             while froms != 0 {
                 let from = 63 - froms.leading_zeros() as usize;
@@ -1129,13 +1162,36 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         allowed
     }
 
+    /// Plays a wild die (`used` has it) as each number in turn, from the places up to `top`.
+    #[cold]
+    fn try_wild(&mut self, depth: usize, used: u8, top: usize, group: u8) -> bool {
+        let mut extended = false;
+        for d in 1..=self.rules.faces {
+            let mut froms = self.sources(usize::from(d), top);
+            while froms != 0 {
+                let from = 63 - froms.leading_zeros() as usize;
+                froms &= !(1 << from);
+                extended |= self.try_step(depth, used, from, d, group);
+            }
+        }
+        extended
+    }
+
     /// Tries each die `search` may play next turning over the checkers of its point
-    /// (`[stacks]`), apart from the steps so that the hot loop tests nothing of stacks.
+    /// (`[stacks]`; a wild die each point's), apart from the steps so that the hot loop tests
+    /// nothing of stacks.
     #[cold]
     fn try_turns(&mut self, depth: usize, used: u8, group: u8) -> bool {
         let mut extended = false;
         for (i, d) in self.next_dice(used, group) {
-            extended |= self.try_turn(depth, used | (1 << i), d, group);
+            let numbers = if d == WILD {
+                1..=self.rules.faces
+            } else {
+                d..=d
+            };
+            for d in numbers {
+                extended |= self.try_turn(depth, used | (1 << i), d, group);
+            }
         }
         extended
     }
@@ -1517,6 +1573,8 @@ pub fn unplayed(rules: &MoveRules, roll: &[u8], steps: &[[u8; 2]], dice: Option<
         i.map(|i| left.remove(i)).is_some()
     }
     let mut left: Vec<u8> = match *roll {
+        // The moves a wild double leaves are no dice to give.
+        [a, b] if a == b && rules.wild_doubles => return Vec::new(),
         [a, b] if a == b => vec![a; rules.double_steps(a)],
         _ => roll.to_vec(),
     };

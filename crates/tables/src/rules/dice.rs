@@ -37,6 +37,9 @@ pub struct DiceTable {
     /// Read as an [`Unplayed`].
     #[serde(default)]
     pub unplayed: Option<Spanned<String>>,
+    /// Read as a [`Wild`].
+    #[serde(default)]
+    pub wild: Option<Spanned<String>>,
     /// `[dice.bonus]`: a roll that gives more than its dice.
     #[serde(default)]
     pub bonus: Option<BonusTable>,
@@ -116,6 +119,16 @@ pub(super) enum Unplayed {
     Lost,
     /// The opponent plays them, before its own throw (Laquet).
     Opponent,
+}
+
+/// `[dice] wild`: which throws' dice count as any number the mover chooses.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum Wild {
+    None,
+    /// Each move of a thrown double (Dubblets: "as many as the Dubblets are, so many he lays
+    /// down, or bears").
+    Doubles,
 }
 
 /// `[dice.bonus] then`: what follows the bonus roll's own moves.
@@ -282,7 +295,27 @@ const KEYS: &[KeyRef] = &[
                dice the mover could not (a double's moves left as that many moves), before \
                throwing for the own turn, and what the opponent cannot play of them is lost \
                (Laquet). STATE's `given` is true while such dice are to be played. Not with \
-               `[dice.bonus]` nor `doubles = \"face\"`.",
+               `[dice.bonus]` nor `doubles = \"face\"` (but with `wild = \"doubles\"`, \
+               whose doubles leave nothing to give).",
+    },
+    KeyRef {
+        section: "dice",
+        key: "wild",
+        line: "which throws' dice count as any number the mover chooses",
+        expects: "\"none\" or \"doubles\"",
+        values: &["none", "doubles"],
+        default: "\"none\"",
+        example: "wild = \"doubles\"",
+        long: "\"doubles\": each move a thrown double of two dice gives (`doubles`; and again \
+               when a `[[dice.after]]` table repeats it) counts as any number the mover \
+               chooses, step by step: it moves a checker that many points, bears off from that \
+               point, or turns over the stacked checkers of that point (`[stacks]`). Dubblets: \
+               \"as many as the Dubblets are, so many he lays down, or bears; if two fours, he \
+               lays down, or bears eight\" is `doubles = \"face\"`, `wild = \"doubles\"` and \
+               a `[[dice.after]]` table repeating the double once. The steps are written as \
+               others (`6/6 3/off`). The moves a wild double leaves unplayed are lost even with \
+               `unplayed = \"opponent\"`, and a double given that way is not wild. Not with \
+               `[[moves.strike]]`.",
     },
     KeyRef {
         section: "dice",
@@ -347,6 +380,8 @@ pub(super) struct DiceRule {
     pub(super) fixed: Option<u8>,
     /// The dice a turn cannot play go to the opponent.
     pub(super) unplayed_to_opponent: bool,
+    /// Each move of a thrown double counts as any number.
+    pub(super) wild_doubles: bool,
 }
 
 /// The dice from `[dice]` (two six-sided dice, doubles played twice over, without it); a die
@@ -361,6 +396,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
             after: Vec::new(),
             fixed: None,
             unplayed_to_opponent: false,
+            wild_doubles: false,
         };
     };
     let count = cx.number(d.count.as_ref(), 2, 1..=3, "a throw of") as u8;
@@ -407,7 +443,10 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
         ok.then_some(*f.get_ref() as u8)
     });
     let unplayed = cx.option("dice", "unplayed", d.unplayed.as_ref()) == Some(Unplayed::Opponent);
-    if let (true, Some(v)) = (unplayed, d.doubles.as_ref().filter(|_| double_moves == 0)) {
+    let wild_doubles = cx.option("dice", "wild", d.wild.as_ref()) == Some(Wild::Doubles);
+    // A wild double leaves nothing to give: the dice given are at most two.
+    let face = double_moves == 0 && !wild_doubles;
+    if let (true, Some(v)) = (unplayed, d.doubles.as_ref().filter(|_| face)) {
         cx.errors.push(
             Diagnostic::new("dice left over cannot go to the opponent when a double gives as many moves as its number")
                 .at(v.span())
@@ -429,6 +468,7 @@ pub(super) fn check(cx: &mut Cx, table: Option<&DiceTable>, board: &Board) -> Di
         after,
         fixed,
         unplayed_to_opponent: unplayed,
+        wild_doubles,
     }
 }
 
@@ -528,6 +568,12 @@ pub(super) fn describe(dice: Dice, rules: &GameRules, s: &mut String) {
         });
     }
     let _ = writeln!(s, "Each turn throws {throw}.");
+    if moves.wild_doubles {
+        let _ = writeln!(
+            s,
+            "Each move of a double counts as any number the mover chooses."
+        );
+    }
     if let Some(d) = rules.fixed_die {
         let _ = writeln!(
             s,

@@ -432,6 +432,14 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 .note("`[[moves.strike]]` goes without `[dice] unplayed = \"opponent\"` and `[dice.bonus]`"),
         );
     }
+    if let Some(strike) = (rules.moves.strike.first()).filter(|_| dice.wild_doubles) {
+        // A wild die's strike would say neither its die nor its number.
+        cx.errors.push(
+            Diagnostic::new("a die cannot strike where doubles are wild")
+                .at(strike.at.span())
+                .note("`[[moves.strike]]` goes without `[dice] wild = \"doubles\"`"),
+        );
+    }
     if let (Some(_), Some(strike)) = (&stacks, rules.moves.strike.first()) {
         // `n/n` turns a stack over there.
         cx.errors.push(
@@ -479,6 +487,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 larger: moves.larger,
                 remember: remembered.iter().map(|(_, e)| e.clone()).collect(),
                 double_moves: dice.double_moves,
+                wild_doubles: dice.wild_doubles,
                 only_one: dice.only_one,
                 bonus: dice.bonus,
                 faces: dice.dice.faces,
