@@ -39,6 +39,8 @@ struct Model {
     /// strikes).
     strike_from: usize,
     double_moves: usize,
+    /// `[dice] wild = "doubles"`: each move of a thrown double is any number.
+    wild: bool,
     /// `[dice] only_one`: "larger", "either" or "smaller".
     only_one: &'static str,
     /// The bonus roll (lower die first), followed by any double.
@@ -99,6 +101,7 @@ const BACKGAMMON: Model = Model {
     pool_from: 0,
     strike_from: 0,
     double_moves: 4,
+    wild: false,
     only_one: "larger",
     bonus: None,
     faces: 6,
@@ -326,16 +329,22 @@ impl Model {
                 if g != group {
                     continue;
                 }
-                let turned = m.turn_over(p, mover, usize::from(d));
-                let struck = m.strike(p, mover, usize::from(d));
-                // A die that can strike must (the step rule of the games that strike).
-                let steps: Vec<Option<Position>> = match struck {
-                    Some(_) => vec![struck],
-                    None => (1..SLOTS)
-                        .map(|from| m.step(p, mover, from, usize::from(d)))
-                        .chain([turned])
-                        .collect(),
-                };
+                // 0: a wild die, played as each number.
+                let numbers = if d == 0 { 1..=m.faces } else { d..=d };
+                let mut steps: Vec<Option<Position>> = Vec::new();
+                for d in numbers.map(usize::from) {
+                    let turned = m.turn_over(p, mover, d);
+                    let struck = m.strike(p, mover, d);
+                    // A die that can strike must (the step rule of the games that strike).
+                    match struck {
+                        Some(_) => steps.push(struck),
+                        None => steps.extend(
+                            (1..SLOTS)
+                                .map(|from| m.step(p, mover, from, d))
+                                .chain([turned]),
+                        ),
+                    }
+                }
                 for q in steps.into_iter().flatten() {
                     moved = true;
                     let mut rest = dice.to_vec();
@@ -371,11 +380,15 @@ impl Model {
                     lists.push(l);
                 }
             }
-            // 0: as many moves as the double's number.
-            _ if doubles && self.double_moves == 0 => {
-                lists.push(vec![(roll[0], 0); usize::from(roll[0])])
+            _ if doubles => {
+                // 0: as many moves as the double's number.
+                let n = match self.double_moves {
+                    0 => usize::from(roll[0]),
+                    n => n,
+                };
+                let die = if self.wild { 0 } else { roll[0] };
+                lists.push(vec![(die, 0); n]);
             }
-            _ if doubles => lists.push(vec![(roll[0], 0); self.double_moves]),
             _ => lists.push(roll.iter().map(|&d| (d, 0)).collect()),
         }
         let mut all = Vec::new();
@@ -728,6 +741,72 @@ fn doubles_by_their_number_and_a_fixed_die_equal_brute_force() {
     );
     assert!(random_games_of(&g, BACKGAMMON, 40, 25, false) > 1_000);
     assert!(random_games_of(&g, BACKGAMMON, 6, 26, true) > 100);
+}
+
+/// Doubles whose every move counts as any number: moving checkers (the steps reordered by the
+/// plain rules' shortcut), and laying stacks down on any point, a double of n played twice over
+/// by a `[[dice.after]]` table. Small boards and four-sided dice, so that the brute force,
+/// which tries every number of every die in every order, stays small.
+#[test]
+fn wild_doubles_equal_brute_force() {
+    let g = custom(
+        "[board]\npoints = 12\nhome = 3\n[dice]\nfaces = 4\nwild = \"doubles\"\n[setup]\ncheckers = [\"12:2 7:3 4:2\", \"12:2 7:3 4:2\"]",
+    );
+    let m = Model {
+        points: 12,
+        home: 3,
+        faces: 4,
+        checkers: 7,
+        wild: true,
+        ..BACKGAMMON
+    };
+    assert!(random_games_of(&g, m, 40, 52, false) > 1_000);
+    assert!(random_games_of(&g, m, 6, 53, true) > 150);
+    let g = custom(
+        "[board]\npoints = 12\nhome = 6\n[dice]\nfaces = 4\ndoubles = \"face\"\nwild = \"doubles\"\n[[dice.after]]\nwhen = \"doubles and follow == 0\"\nrepeat = true\n[setup]\ncheckers = [\"4:2 3:2 2:2 1:2\", \"4:2 3:2 2:2 1:2\"]\n[stacks]\nstart = \"all\"",
+    );
+    let m = Model {
+        points: 12,
+        home: 6,
+        faces: 4,
+        checkers: 8,
+        wild: true,
+        double_moves: 0,
+        stacks: Some(StacksModel {
+            per_die: 1,
+            restack_below: 0,
+            move_above: 4,
+            from_start: false,
+        }),
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 100, 54, false);
+    assert!(run.turns > 1_000, "{} turns", run.turns);
+    assert_eq!(run.guard_ends, 0);
+    assert!(random_games_of(&g, m, 30, 55, true) > 300);
+}
+
+/// Dubblets: stacks laid down one a die, then borne off by the die naming the point, a double
+/// of n laying down or bearing off 2n checkers of any point, the dice a player cannot use
+/// played by the opponent. Checkers conserved, every state read back, every game ended by its
+/// rules; a double's moves are never given away.
+#[test]
+fn dubblets_keeps_the_invariants() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/dubblets.toml");
+    let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let m = Model {
+        stacks: Some(StacksModel {
+            per_die: 1,
+            restack_below: 0,
+            move_above: 6,
+            from_start: false,
+        }),
+        ..BACKGAMMON
+    };
+    let run = random_matches(&g, &[m], 200, 56, false);
+    assert!(run.turns > 5_000, "{} turns", run.turns);
+    assert_eq!(run.games, 200);
+    assert_eq!(run.guard_ends, 0);
 }
 
 /// Checkers in the pool counting from another point than those on the bar (Tawula: both sides

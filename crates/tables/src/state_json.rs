@@ -802,8 +802,14 @@ fn read_played(
         } else {
             from
         };
+        let moves = &rules.moves;
         let reaches = match to {
             OFF => start <= die as usize,
+            // Turning over a stack (`n/n` of the point the die names), or a strike.
+            to if to == from => {
+                (moves.stacks.is_some() && board.stack_point(die as usize) == from)
+                    || !moves.strikes.is_empty()
+            }
             to => start.checked_sub(die as usize) == Some(to),
         };
         if !reaches {
