@@ -113,6 +113,8 @@ PICKING = [
         # tables steps that move nothing (a die striking, stacks turned over), moves of any
         # length (optional dice), points both sides share, steps whose order matters
         "ketch-dolt.toml", "yahoudieh.toml", "contrare-puff.toml", "blocking-backgammon.toml",
+        # doubles whose every move is any number, six steps a move
+        "dubblets.toml",
     ]
 ]
 

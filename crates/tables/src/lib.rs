@@ -725,6 +725,11 @@ impl TablesGame {
                 replay(relaxed, &state.pos, mover, m, &info).1.counts_only() == *want
             })
         };
+        if reaches(rules) {
+            // The side is reached as the rules stand (checkers turned over leave the counts as
+            // they were): no rule alone forbids the typed move.
+            return None;
+        }
         let mut found = Vec::new();
         for i in 0..rules.leave.len() {
             let mut relaxed = rules.clone();

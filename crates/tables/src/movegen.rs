@@ -471,8 +471,9 @@ pub fn generate(
     out: &mut Vec<TablesMove>,
 ) -> bool {
     // One generator per kind of lone-checker rule, so that the hot loop tests none.
-    // And one for games of stacks, so that the others test nothing of them.
-    match (rules.lone, rules.stacks.is_some()) {
+    // And one for the rare games of stacks or wild dice, so that the others test nothing of
+    // them.
+    match (rules.lone, rules.stacks.is_some() || rules.wild_doubles) {
         (Lone::Hit, false) => generate_for::<HIT, false>(rules, pos, mover, info, out),
         // A point's owner (`Own`) changes nothing a landing does: searched as `Block`, with its
         // own closed points.
@@ -492,7 +493,7 @@ const HIT: u8 = 0;
 const BLOCK: u8 = 1;
 const PIN: u8 = 2;
 
-fn generate_for<const LONE: u8, const STACKS: bool>(
+fn generate_for<const LONE: u8, const RARE: bool>(
     rules: &MoveRules,
     pos: &Position,
     mover: usize,
@@ -501,7 +502,7 @@ fn generate_for<const LONE: u8, const STACKS: bool>(
 ) -> bool {
     SEEN.with(|seen| {
         let seen = &mut *seen.borrow_mut();
-        let mut gen = Gen::<LONE, STACKS>::new(rules, info, pos, mover, out, seen);
+        let mut gen = Gen::<LONE, RARE>::new(rules, info, pos, mover, out, seen);
         gen.reset();
         // The ways of `plans`, spelled out so that the common rolls build nothing.
         match *info.roll {
@@ -724,7 +725,7 @@ struct Progress {
 
 /// The search over step sequences, on a private copy of the position; `LONE` is the rule on
 /// lone checkers.
-struct Gen<'a, const LONE: u8, const STACKS: bool> {
+struct Gen<'a, const LONE: u8, const RARE: bool> {
     rules: &'a MoveRules,
     info: &'a TurnInfo<'a>,
     now: Progress,
@@ -747,6 +748,8 @@ struct Gen<'a, const LONE: u8, const STACKS: bool> {
     grouped: bool,
     /// No two sequences of this search end in the same position, so `seen` is not needed.
     distinct: bool,
+    /// Some die is wild (`[dice] wild`).
+    wild: bool,
     /// The steps of the sequence being tried: the turn's steps played before this search (the
     /// first `base`), then this search's.
     steps: [[u8; 2]; MAX_STEPS],
@@ -771,7 +774,7 @@ struct Gen<'a, const LONE: u8, const STACKS: bool> {
     afar: [u64; MAX_STEPS],
 }
 
-impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
+impl<'a, const LONE: u8, const RARE: bool> Gen<'a, LONE, RARE> {
     const LONE: Lone = match LONE {
         HIT => Lone::Hit,
         BLOCK => Lone::Block,
@@ -816,6 +819,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             ordered: false,
             grouped: false,
             distinct: false,
+            wild: false,
             steps: [[0; 2]; MAX_STEPS],
             base: 0,
             best: 0,
@@ -833,7 +837,13 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
     /// of the common games, which stack nothing.
     #[inline(always)]
     fn stacks(&self) -> bool {
-        STACKS && self.rules.stacks.is_some()
+        RARE && self.rules.stacks.is_some()
+    }
+
+    /// Some die of this search is wild (`[dice] wild`): known at compile time as `stacks`.
+    #[inline(always)]
+    fn wild_dice(&self) -> bool {
+        RARE && self.wild
     }
 
     fn reset(&mut self) {
@@ -977,6 +987,7 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         self.groups[..dice.len()].copy_from_slice(groups);
         self.ordered = self.rules.ordered();
         self.grouped = groups.iter().any(|&g| g != 0);
+        self.wild = dice.contains(&WILD);
         // Equal dice tried in non-increasing order of the places left reach each position once:
         // a sequence is the multiset of places it left, and the resulting side gives it back
         // (from the farthest place down, the checkers that left a place are those it lost plus
@@ -998,7 +1009,8 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         }
         self.budget -= 1;
         let mut extended = false;
-        let mut tried = 0u32;
+        // Bit 0, a wild die: played apart (`try_wild`), so that this loop tests nothing of it.
+        let mut tried = 1u32;
         let group = if self.grouped {
             (0..self.ndice)
                 .filter(|&i| used & (1 << i) == 0)
@@ -1021,16 +1033,15 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
             } else {
                 POOL
             };
-            if d == WILD {
-                extended |= self.try_wild(depth, used, top, group);
-                continue;
-            }
             let mut froms = self.sources(usize::from(d), top);
             while froms != 0 {
                 let from = 63 - froms.leading_zeros() as usize;
                 froms &= !(1 << from);
                 extended |= self.try_step(depth, used, from, d, group);
             }
+        }
+        if self.wild_dice() {
+            extended |= self.try_wild(depth, used, max_from, last_group, group);
         }
         if self.stacks() {
             extended |= self.try_turns(depth, used, group);
@@ -1162,9 +1173,26 @@ impl<'a, const LONE: u8, const STACKS: bool> Gen<'a, LONE, STACKS> {
         allowed
     }
 
-    /// Plays a wild die (`used` has it) as each number in turn, from the places up to `top`.
+    /// Plays a wild die `search` may play next as each number in turn (steps in the order
+    /// `search` keeps them).
     #[cold]
-    fn try_wild(&mut self, depth: usize, used: u8, top: usize, group: u8) -> bool {
+    fn try_wild(
+        &mut self,
+        depth: usize,
+        used: u8,
+        max_from: usize,
+        last_group: u8,
+        group: u8,
+    ) -> bool {
+        let Some((i, _)) = self.next_dice(used, group).find(|&(_, d)| d == WILD) else {
+            return false;
+        };
+        let used = used | (1 << i);
+        let top = if self.ordered && group == last_group {
+            max_from
+        } else {
+            POOL
+        };
         let mut extended = false;
         for d in 1..=self.rules.faces {
             let mut froms = self.sources(usize::from(d), top);
