@@ -590,6 +590,12 @@ fn tavli_random_matches_keep_the_invariants_and_end_by_the_rules() {
     }
 }
 
+/// The rules file `docs/games/NAME.toml`.
+fn game_file(name: &str) -> TablesGame {
+    let path = format!("{}/docs/games/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// A game from a rules text with the board, dice and lone-checker lines given.
 fn custom(lines: &str) -> TablesGame {
     tables_compile(&format!(
@@ -627,6 +633,14 @@ const FROM_START: StacksModel = StacksModel {
     from_start: true,
 };
 
+/// Dubblets' stacks: one checker laid down a die on the point it names, never moving stacked.
+const ONE_A_DIE: StacksModel = StacksModel {
+    per_die: 1,
+    restack_below: 0,
+    move_above: 6,
+    from_start: false,
+};
+
 /// Stacks where the way begins, a die naming its point from that end (Doblet), beside hits
 /// that put a checker out of the game: every turn equals the brute-force one.
 #[test]
@@ -649,8 +663,7 @@ fn stacks_named_from_the_start_and_hits_out_equal_brute_force() {
 /// game. Checkers conserved, every state read back, every game ended by its rules.
 #[test]
 fn doblet_keeps_the_invariants() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/doblet.toml");
-    let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let g = game_file("doblet");
     let m = Model {
         stacks: Some(FROM_START),
         hit_out: true,
@@ -772,12 +785,7 @@ fn wild_doubles_equal_brute_force() {
         checkers: 8,
         wild: true,
         double_moves: 0,
-        stacks: Some(StacksModel {
-            per_die: 1,
-            restack_below: 0,
-            move_above: 4,
-            from_start: false,
-        }),
+        stacks: Some(ONE_A_DIE),
         ..BACKGAMMON
     };
     let run = random_matches(&g, &[m], 100, 54, false);
@@ -792,15 +800,9 @@ fn wild_doubles_equal_brute_force() {
 /// rules; a double's moves are never given away.
 #[test]
 fn dubblets_keeps_the_invariants() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/dubblets.toml");
-    let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let g = game_file("dubblets");
     let m = Model {
-        stacks: Some(StacksModel {
-            per_die: 1,
-            restack_below: 0,
-            move_above: 6,
-            from_start: false,
-        }),
+        stacks: Some(ONE_A_DIE),
         ..BACKGAMMON
     };
     let run = random_matches(&g, &[m], 200, 56, false);
@@ -906,12 +908,7 @@ fn small_boards_other_dice_and_doubles_as_rolled_equal_brute_force() {
 /// any point (and, apart, by the exact number only).
 #[test]
 fn dice_given_again_and_larger_dice_from_any_point_equal_brute_force() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/games/garanguet.toml"
-    ))
-    .unwrap();
-    let g = tables_compile(&text).unwrap();
+    let g = game_file("garanguet");
     let m = Model {
         hit_to_pool: true,
         bear_off_always: true,
@@ -968,8 +965,7 @@ fn hits_from_afar_equal_brute_force() {
 /// point it names instead of moving (and having to): every turn equals the brute-force one.
 #[test]
 fn strikes_equal_brute_force() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/ketch-dolt.toml");
-    let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let g = game_file("ketch-dolt");
     let m = Model {
         points: 12,
         home: 6,
@@ -993,8 +989,7 @@ fn puff_doubles_keep_the_invariants() {
         ("contrare-puff", Direction::Opposite),
         ("lange-puff", Direction::Shared),
     ] {
-        let path = format!("{}/docs/games/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-        let g = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let g = game_file(name);
         let m = Model {
             direction,
             hit_to_pool: true,
@@ -1016,12 +1011,7 @@ fn puff_doubles_keep_the_invariants() {
 /// point shared, every state read back from its STATE, every game ended by its rules.
 #[test]
 fn checkers_put_back_and_players_who_cannot_move_keep_the_invariants() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/games/fallas.toml"
-    ))
-    .unwrap();
-    let g = tables_compile(&text).unwrap();
+    let g = game_file("fallas");
     let run = random_matches(&g, &[BACKGAMMON], 60, 39, false);
     assert!(run.turns > 1_000, "{} turns", run.turns);
     assert_eq!(run.guard_ends, 0);

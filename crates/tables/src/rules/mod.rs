@@ -612,6 +612,7 @@ mod tests {
             every_word_reads::<Lone>("moves", "lone_checker"),
             every_word_reads::<HitTo>("moves", "hit_to"),
             every_word_reads::<dice::Unplayed>("dice", "unplayed"),
+            every_word_reads::<dice::Wild>("dice", "wild"),
             every_word_reads::<win::Winner>("win", "winner"),
             every_word_reads::<NextFirst>("match", "next_first"),
             every_word_reads::<stacks::Start>("stacks", "start"),
