@@ -1016,3 +1016,70 @@ fn checkers_put_back_and_players_who_cannot_move_keep_the_invariants() {
     assert!(run.turns > 1_000, "{} turns", run.turns);
     assert_eq!(run.guard_ends, 0);
 }
+
+/// Every tables game file of `docs/games`, in random games: each side keeps its checkers
+/// (on the board, the bar, in the pool or borne off), every state reads back from its STATE,
+/// every listed move is a distinct position, and every game ends by its rules: a draw only where
+/// the file's `[end]` table draws, never at Ludus's ply guard.
+#[test]
+fn every_tables_game_file_keeps_the_invariants() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
+    let mut files = 0;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(57);
+    let mut moves: Vec<TablesMove> = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if path.extension().is_none_or(|e| e != "toml") || !text.contains("family = \"tables\"") {
+            continue;
+        }
+        let name = path.display();
+        let g = tables_compile(&text).unwrap();
+        let draws = text.contains("\n[end]");
+        files += 1;
+        for i in 0..12 {
+            let mut st: TablesState = g.new_game(i % 2);
+            let totals = |p: &Position| {
+                p.sides
+                    .map(|s| s.iter().map(|&c| u32::from(c)).sum::<u32>())
+            };
+            let start = totals(st.position());
+            let mut plies = 0u32;
+            loop {
+                assert_eq!(
+                    totals(st.position()),
+                    start,
+                    "{name}: checkers lost or made"
+                );
+                if plies.is_multiple_of(7) {
+                    let back = g.state_from_json(&g.state_json(&st)).unwrap();
+                    assert_eq!(back, st, "{name}");
+                }
+                match g.phase(&st) {
+                    Phase::Roll(_) => {
+                        let d = g.dice().unwrap().sample(&mut rng);
+                        g.roll(&mut st, &d).unwrap();
+                    }
+                    Phase::Move(_) => {
+                        g.legal_moves(&st, &mut moves);
+                        assert!(!moves.is_empty(), "{name}: no move listed");
+                        let mut seen = HashSet::new();
+                        for m in &moves {
+                            let mut after = st;
+                            g.play(&mut after, m);
+                            let key = (*after.position(), after.played().steps().to_vec());
+                            assert!(seen.insert(key), "{name}: a move listed twice");
+                        }
+                        let m = moves[rng.gen_range(0..moves.len())];
+                        g.play(&mut st, &m);
+                        plies += 1;
+                    }
+                    Phase::Over => break,
+                }
+            }
+            let drawn = g.outcome(&st).unwrap().winner.is_none();
+            assert!(!drawn || draws, "{name}: a game drawn by the ply guard");
+        }
+    }
+    assert!(files >= 60, "{files} files");
+}
