@@ -1560,3 +1560,45 @@ fn a_die_strikes_instead_of_moving() {
         assert_refused(lines, message);
     }
 }
+
+/// `[dice] wild = "doubles"`: each move of a double is any number the mover chooses (moving a
+/// checker that far, bearing off from that point); other throws count their numbers. Refused
+/// beside strikes; with it a double giving as many moves as its number may leave dice to the
+/// opponent (it leaves none).
+#[test]
+fn wild_doubles_count_as_any_number() {
+    let g = custom("[dice]\nwild = \"doubles\"");
+    let st = at(&g, "6:2 1:1 off:12", "13:15", 0, [2, 2]);
+    // A 2-2 bears off from the 6-point twice and the 1-point: the game is won with three of its
+    // four moves, none of them a 2.
+    let mv = g.parse_move(&st, "6/off 6/off 1/off").unwrap();
+    let mut after = st;
+    g.play(&mut after, &mv);
+    assert!(matches!(g.phase(&after), Phase::Over));
+    // 6/1 is a move of 5 and 1/off of 1, neither a 2: allowed only because the double is wild.
+    assert!(g.parse_move(&st, "6/1 6/off 1/off").is_ok());
+    let plain = custom("");
+    let st = at(&plain, "6:2 1:1 off:12", "13:15", 0, [2, 2]);
+    assert!(plain.parse_move(&st, "6/off 6/off 1/off").is_err());
+    // A throw that is no double counts its numbers.
+    let st = at(&g, "6:2 1:1 off:12", "13:15", 0, [2, 1]);
+    assert!(g.parse_move(&st, "6/off 1/off").is_err());
+    assert!(g.parse_move(&st, "6/4 1/off").is_ok());
+    assert!(tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[dice]\ndoubles = \"face\"\nwild = \"doubles\"\nunplayed = \"opponent\"\n"
+    )
+    .is_ok());
+    for (lines, message) in [
+        (
+            "[dice]\nwild = \"doubles\"\n[[moves.strike]]\nat = \"25 - die\"",
+            "cannot strike where doubles are wild",
+        ),
+        (
+            "[dice]\ndoubles = \"face\"\nunplayed = \"opponent\"",
+            "dice left over cannot go to the opponent",
+        ),
+        ("[dice]\nwild = \"triples\"", "wild"),
+    ] {
+        assert_refused(lines, message);
+    }
+}
