@@ -1602,3 +1602,41 @@ fn wild_doubles_count_as_any_number() {
         assert_refused(lines, message);
     }
 }
+
+/// `[moves] bear_off_to = "pool"`: checkers borne off wait in the pool from the end of the turn
+/// and may enter again; bearing off all wins nothing, so a `[[win]]` rule is wanted.
+#[test]
+fn checkers_borne_off_to_the_pool_enter_again() {
+    let g = custom(
+        "[moves]\nbear_off_to = \"pool\"\n[[win]]\nwhen = \"off + pool == 15 and mine(1) == 15\"",
+    );
+    let st = at(&g, "1:14 off:1", "13:15", 0, [1, 1]);
+    // 1-1: four checkers borne off from point 1; none enters in the same turn.
+    let mv = g.parse_move(&st, "1/off(4)").unwrap();
+    let mut after = st;
+    g.play(&mut after, &mv);
+    let j = g.state_json(&after);
+    assert_eq!(j["off"], json!([0, 0]), "{j}");
+    assert_eq!(j["pool"], json!([5, 0]), "{j}");
+    assert!(matches!(g.phase(&after), Phase::Roll(_)));
+    // In the pool they are not home: with the default rule nothing more is borne off, and a
+    // 6 enters from the pool's point (one beyond the last: on point 19).
+    let st = g
+        .state_from_json(&json!({
+            "to_move": 0, "phase": "move", "dice": [6, 1],
+            "points": [side("1:10").0, side("13:15").0], "bar": [0, 0], "off": [0, 0],
+            "pool": [5, 0],
+        }))
+        .unwrap();
+    assert!(g.parse_move(&st, "pool/19 1/off").is_err());
+    assert!(g.parse_move(&st, "pool/19 19/18").is_ok());
+    // Without a `[[win]]` rule no side can win: warned about.
+    let report = ludus::registry::check(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[moves]\nbear_off_to = \"pool\"\n",
+    );
+    assert!(
+        (report.diagnostics.iter()).any(|d| d.message.contains("no side can win")),
+        "{:?}",
+        report.diagnostics
+    );
+}

@@ -296,7 +296,9 @@ impl GameRules {
     }
 
     fn uses_pool(&self) -> bool {
-        self.moves.board.hit_to == POOL || self.start.sides.iter().any(|s| s[POOL] > 0)
+        self.moves.board.hit_to == POOL
+            || self.moves.off_to_pool
+            || self.start.sides.iter().any(|s| s[POOL] > 0)
     }
 
     /// Whether the players have passed as many turns in a row as `[end] passes` draws at.
@@ -1032,6 +1034,11 @@ impl Game for TablesGame {
         }
         if let Some(back) = &rules.hit_back {
             self.put_back(state, mover, back);
+        }
+        if rules.off_to_pool {
+            // Borne off, to enter again (`[moves] bear_off_to = "pool"`).
+            let side = &mut state.pos.sides[mover];
+            side[POOL] += std::mem::take(&mut side[OFF]);
         }
         state.plies += 1;
         if no_move && game_rules.end.no_move_loses && !given {

@@ -214,6 +214,9 @@ pub struct MoveRules {
     /// `[moves] hit_back`: the point (its owner's numbering) a checker hit to the bar is put
     /// back on when the turn ends; no part of the search, which leaves hit checkers on the bar.
     pub hit_back: Option<Expr>,
+    /// `[moves] bear_off_to = "pool"`: the checkers borne off go to the pool when the turn
+    /// ends; no part of the search, which leaves them off.
+    pub off_to_pool: bool,
     /// Which checkers a die larger than needed bears off.
     pub larger: Larger,
     /// Something is worked out after every step: `step`, `remember` or `hits` rules, or

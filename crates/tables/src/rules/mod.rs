@@ -451,6 +451,17 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     board.hit_to = moves.hit_to;
     let scoring = rules.scoring.as_ref().and_then(|s| scoring::check(cx, s));
     let wins = win::check(cx, &rules.win);
+    if let Some(to) =
+        (rules.moves.bear_off_to.as_ref()).filter(|_| moves.off_to_pool && wins.is_empty())
+    {
+        // Nothing stays borne off: bearing off all wins nothing, and the game ends only at the
+        // guards.
+        cx.warnings.push(
+            Diagnostic::warning("no side can win: the checkers borne off go back to the pool")
+                .at(to.span())
+                .note("with `bear_off_to = \"pool\"` no side ever has all its checkers off: a `[[win]]` rule says who wins"),
+        );
+    }
     let end = end::check(cx, rules.end.as_ref());
     let evaluate = evaluation(cx, rules);
 
@@ -481,6 +492,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
                 hits: moves.hits,
                 strikes: moves.strikes,
                 hit_back: moves.hit_back,
+                off_to_pool: moves.off_to_pool,
                 stacks,
                 step: moves.step,
                 bear_off: moves.bear_off,
@@ -613,6 +625,7 @@ mod tests {
             every_word_reads::<HitTo>("moves", "hit_to"),
             every_word_reads::<dice::Unplayed>("dice", "unplayed"),
             every_word_reads::<dice::Wild>("dice", "wild"),
+            every_word_reads::<moves::BearOffTo>("moves", "bear_off_to"),
             every_word_reads::<win::Winner>("win", "winner"),
             every_word_reads::<NextFirst>("match", "next_first"),
             every_word_reads::<stacks::Start>("stacks", "start"),

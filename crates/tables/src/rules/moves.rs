@@ -32,6 +32,9 @@ pub struct MovesTable {
     /// Read as a [`Larger`].
     #[serde(default)]
     pub bear_off_larger: Option<Spanned<String>>,
+    /// Read as a [`BearOffTo`].
+    #[serde(default)]
+    pub bear_off_to: Option<Spanned<String>>,
     #[serde(default)]
     pub leave: Vec<LeaveTable>,
     #[serde(default)]
@@ -89,6 +92,16 @@ pub(super) enum HitTo {
     Pool,
     /// Out of the game, with the borne-off checkers.
     Out,
+}
+
+/// `[moves] bear_off_to`: where a checker borne off goes.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum BearOffTo {
+    /// Out of play, towards the win by bearing off.
+    Off,
+    /// To the pool at the end of the turn, to enter again.
+    Pool,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -194,6 +207,22 @@ const KEYS: &[KeyRef] = &[
                and only when nothing stands farther (bar and pool included; Backgammon); \"any\", \
                any checker it carries past the end (Garanguet); \"none\": only the exact number \
                bears off.",
+    },
+    KeyRef {
+        section: "moves",
+        key: "bear_off_to",
+        line: "where a checker borne off goes",
+        expects: "\"off\" or \"pool\"",
+        values: &["off", "pool"],
+        default: "\"off\"",
+        example: "bear_off_to = \"pool\"",
+        long: "\"off\": out of play, and a side that has borne off all its checkers wins; \
+               \"pool\": when the turn ends, the checkers the mover bore off go to its pool and \
+               enter again as checkers of the pool do (from `[board] pool_from`), whenever the \
+               step rules let them: Tables Rabbatuees, whose checkers, once all borne off, \
+               re-enter to rebuild the start. Bearing off then wins nothing by itself: a \
+               `[[win]]` rule says who wins (without one, a warning), and `bear_off` when a checker may be borne \
+               off (the checkers in the pool are not home).",
     },
 ];
 
@@ -307,6 +336,8 @@ pub(super) struct MovesRule {
     pub(super) hits: Vec<Expr>,
     pub(super) strikes: Vec<Expr>,
     pub(super) hit_back: Option<Expr>,
+    /// Checkers borne off go to the pool when the turn ends.
+    pub(super) off_to_pool: bool,
 }
 
 /// Checks `[moves]` on `board`; a condition that always or never holds is warned about.
@@ -420,7 +451,10 @@ pub(super) fn check(cx: &mut Cx, table: &MovesTable, board: &Board) -> MovesRule
                 .note("`hit_back` puts back the checkers hit to the bar: leave `hit_to` out"),
         );
     }
+    let off_to_pool =
+        cx.option("moves", "bear_off_to", table.bear_off_to.as_ref()) == Some(BearOffTo::Pool);
     MovesRule {
+        off_to_pool,
         hit_back,
         hits,
         strikes,
@@ -519,6 +553,12 @@ pub(super) fn describe(moves: &MoveRules, s: &mut String) {
             s,
             "Every step must leave `{}` true (tested die by die).",
             r.text()
+        );
+    }
+    if moves.off_to_pool {
+        let _ = writeln!(
+            s,
+            "A checker borne off is not out of play: when the turn ends it goes to its side's pool and enters again from there."
         );
     }
 }
