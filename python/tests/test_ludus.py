@@ -115,6 +115,8 @@ PICKING = [
         "ketch-dolt.toml", "yahoudieh.toml", "contrare-puff.toml", "blocking-backgammon.toml",
         # doubles whose every move is any number, six steps a move
         "dubblets.toml",
+        # checkers borne off entering again from the pool
+        "tables-rabbatuees.toml",
     ]
 ]
 
