@@ -167,3 +167,16 @@ fn a_turn_in_progress_is_read_back_and_impossible_ones_are_refused() {
         assert!(error.0.contains(why), "{played}: {}", error.0);
     }
 }
+
+/// Doubles whose every move is any number (Dubblets) and checkers borne off entering again
+/// (Tables Rabbatuees), over several games each: where the die left after a step matters, the
+/// steps must still reach every whole-turn position.
+#[test]
+fn steps_reach_what_whole_turns_reach_with_wild_doubles_and_checkers_entering_again() {
+    for name in ["dubblets", "tables-rabbatuees"] {
+        let path = format!("{}/docs/games/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let game = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let turns = compare(&game, 8, 15);
+        assert!(turns > 200, "{name}: only {turns} turns compared");
+    }
+}
