@@ -211,6 +211,21 @@ fn bad_options_are_located() {
         "\"nobody\"",
         "\"nobody\"",
     );
+    // The words of the newer keys, located as every option's.
+    error(
+        "lone_checker = \"hit\"",
+        "lone_checker = \"hit\"\nbear_off_to = \"home\"",
+        "unknown value \"home\" for `moves.bear_off_to`",
+        "\"home\"",
+        "\"home\"",
+    );
+    error(
+        "[moves]",
+        "[dice]\nwild = \"triples\"\n[moves]",
+        "unknown value \"triples\" for `dice.wild`",
+        "\"triples\"",
+        "\"triples\"",
+    );
     error(
         "lone_checker",
         "lone_checkers",

@@ -151,6 +151,8 @@ fn a_turn_in_progress_is_read_back_and_impossible_ones_are_refused() {
             "a step that die makes",
         ),
         (serde_json::json!([[3, "off", 3]]), "no die is left"),
+        // `n/n` moves nothing: a stack turned over, which acey-deucey has not.
+        (serde_json::json!([[3, 3, 3]]), "a step that die makes"),
         (
             serde_json::json!([
                 ["pool", 24, 1],
@@ -166,6 +168,21 @@ fn a_turn_in_progress_is_read_back_and_impossible_ones_are_refused() {
         let error = game.state_from_json(&state(played.clone())).unwrap_err();
         assert!(error.0.contains(why), "{played}: {}", error.0);
     }
+    // In a game of stacks `n/n` read back is the stack the die names turned over, no other.
+    let path = format!("{}/docs/games/dubblets.toml", env!("CARGO_MANIFEST_DIR"));
+    let dubblets = tables_compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut start = dubblets.state_json(&dubblets.new_game(0));
+    start["phase"] = "move".into();
+    start["dice"] = serde_json::json!([5, 3]);
+    start["played"] = serde_json::json!([[5, 5, 5]]);
+    let st = dubblets.state_from_json(&start).unwrap();
+    assert_eq!(
+        dubblets.state_from_json(&dubblets.state_json(&st)).unwrap(),
+        st
+    );
+    start["played"] = serde_json::json!([[5, 5, 3]]);
+    let error = dubblets.state_from_json(&start).unwrap_err();
+    assert!(error.0.contains("a step that die makes"), "{}", error.0);
 }
 
 /// Doubles whose every move is any number (Dubblets) and checkers borne off entering again
