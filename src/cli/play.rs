@@ -602,9 +602,10 @@ impl Terminal {
         match self.game().start_ritual() {
             Ritual::None => self.starter(Some(0)),
             Ritual::OddOrEven => self.odd_or_even(),
-            Ritual::HigherDieChoosesColour | Ritual::HigherDieStarts | Ritual::OpeningRoll => {
-                self.dice_for_start()
-            }
+            Ritual::HigherDieChoosesColour
+            | Ritual::HigherDieStarts
+            | Ritual::OpeningRoll
+            | Ritual::HigherThrowPlays => self.dice_for_start(),
         }
     }
 
@@ -647,39 +648,49 @@ impl Terminal {
         Ok(start)
     }
 
-    /// Each rolls one die (ties again), and the ritual says who starts; everyone keeps the
-    /// colour the command line gave them (`--white`, `--black`).
+    /// Each rolls one die, or throws the dice (ties again), and the ritual says who starts;
+    /// everyone keeps the colour the command line gave them (`--white`, `--black`).
     fn dice_for_start(&mut self) -> Result<Option<Start>> {
-        let faces = self.game().dice().map_or(6, |d| d.faces);
+        let dice = self.game().dice().unwrap_or(Dice::TWO_D6);
+        let ritual = self.game().start_ritual();
+        let (faces, each) = (dice.faces, usize::from(ritual.dice_each(dice)));
+        let asked = match each {
+            1 => "One die".to_string(),
+            n => format!("{n} dice"),
+        };
         loop {
             let given = match self.dice {
                 DiceSource::Auto => None,
                 DiceSource::Manual => {
-                    let mut die = [0u8; 2];
-                    for (p, d) in die.iter_mut().enumerate() {
-                        *d = loop {
+                    let mut throws: [Vec<u8>; 2] = Default::default();
+                    for (p, throw) in throws.iter_mut().enumerate() {
+                        *throw = loop {
                             let q = format!(
-                                "One die for {} (1-{faces}, `help`, or `quit`): ",
+                                "{asked} for {} (1-{faces} each, `help`, or `quit`): ",
                                 self.name(p)
                             );
                             let Some(line) = self.ask_before(&q)? else {
                                 return Ok(None);
                             };
-                            match line.parse::<u8>() {
-                                Ok(v) if (1..=faces).contains(&v) => break v,
+                            let read: Option<Vec<u8>> = (line.split([' ', ',', '-']))
+                                .filter(|w| !w.is_empty())
+                                .map(|w| w.parse::<u8>().ok().filter(|v| (1..=faces).contains(v)))
+                                .collect();
+                            match read {
+                                Some(t) if t.len() == each => break t,
                                 _ if matches!(line.as_str(), "help" | "?") => say!(
-                                    "Throw one die for each player and type what it shows (ties \
-                                     throw again): {}.",
-                                    self.game().start_ritual().decides().unwrap_or("")
+                                    "{}: type what the dice show; {}.",
+                                    ritual.thrown(),
+                                    ritual.decides().unwrap_or("")
                                 ),
-                                _ => say!("Type one number 1-{faces}."),
+                                _ => say!("Type {each} number(s) 1-{faces}."),
                             }
                         };
                     }
-                    Some(die)
+                    Some(throws)
                 }
             };
-            match self.table.one_die_each(given) {
+            match self.table.dice_each(given) {
                 Ok(start) => {
                     let account = start.account.clone().map(|a| {
                         format!("{a} (the roll decides only who starts; the colours stay as given)")

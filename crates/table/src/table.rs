@@ -6,7 +6,7 @@
 
 use crate::record::{self, End, Event, Header, RecordError};
 use crate::registry::{self, AnyGame, AnyMove, AnyState};
-use ludus_core::game::{Deal, Game, Notation, Phase, Player, Resignation, Ritual, Roll};
+use ludus_core::game::{Deal, Dice, Game, Notation, Phase, Player, Resignation, Ritual, Roll};
 use ludus_core::limits::{excerpt, LIMITS};
 use ludus_players::{Analysis, Spec};
 use rand::{Rng, SeedableRng};
@@ -72,7 +72,7 @@ pub struct Step {
 pub struct Start {
     pub first: Player,
     pub account: Option<String>,
-    pub opening: Option<[u8; 2]>,
+    pub opening: Option<Roll>,
 }
 
 impl Start {
@@ -303,10 +303,10 @@ impl Table {
         if let Some(step) = self.steps.last_mut() {
             step.account.clone_from(&start.account);
         }
-        if let Some(dice) = start.opening {
+        if let Some(dice) = &start.opening {
             // A game's start awaits its first roll, which these dice are. (Only a table held
             // to a single step has no room for it; there the roll stays awaited.)
-            let _ = self.roll(Some(&dice));
+            let _ = self.roll(Some(dice.values()));
         }
     }
 
@@ -316,13 +316,14 @@ impl Table {
         match self.game.start_ritual() {
             Ritual::None => Start::given(self.rng.gen_range(0..2)),
             Ritual::OddOrEven => self.odd_or_even(None),
-            Ritual::HigherDieChoosesColour | Ritual::HigherDieStarts | Ritual::OpeningRoll => {
-                loop {
-                    if let Ok(start) = self.one_die_each(None) {
-                        break start;
-                    }
+            Ritual::HigherDieChoosesColour
+            | Ritual::HigherDieStarts
+            | Ritual::OpeningRoll
+            | Ritual::HigherThrowPlays => loop {
+                if let Ok(start) = self.dice_each(None) {
+                    break start;
                 }
-            }
+            },
         }
     }
 
@@ -344,37 +345,57 @@ impl Table {
         }
     }
 
-    /// One die each (drawn, or `given` from real dice), as the rules' ritual reads it: the
-    /// lower roller starts, keeping the colours as seated (the higher roller would choose the
-    /// colour); or the higher roller starts, rolling as usual or playing these two dice. A tie
-    /// is refused with its account: roll again.
-    pub fn one_die_each(&mut self, given: Option<[u8; 2]>) -> Result<Start, Refusal> {
-        let faces = self.game.dice().map_or(6, |d| d.faces);
-        let dice = match given {
-            Some(dice) => {
-                if let Some(d) = dice.iter().find(|d| !(1..=faces).contains(*d)) {
+    /// One die each, or a whole throw each (drawn, or `given` from real dice), as the rules'
+    /// ritual reads it: the lower roller starts, keeping the colours as seated (the higher
+    /// roller would choose the colour); or the higher roller starts, rolling as usual or
+    /// playing the two dice rolled, or the winning throw. A tie is refused with its account:
+    /// roll again.
+    pub fn dice_each(&mut self, given: Option<[Vec<u8>; 2]>) -> Result<Start, Refusal> {
+        let ritual = self.game.start_ritual();
+        let dice = self.game.dice().unwrap_or(Dice::TWO_D6);
+        let (faces, each) = (dice.faces, usize::from(ritual.dice_each(dice)));
+        let throws = match given {
+            Some(throws) => {
+                if let Some(t) = throws.iter().find(|t| t.len() != each) {
+                    return Err(bad(format!("each player throws {each} dice, not {}", t.len())));
+                }
+                if let Some(d) = throws.iter().flatten().find(|d| !(1..=faces).contains(*d)) {
                     return Err(bad(format!("a die shows 1 to {faces}, not {d}")));
                 }
-                dice
+                throws
             }
-            None => [0, 1].map(|_| self.rng.gen_range(1..=faces)),
+            None => [0, 1].map(|_| (0..each).map(|_| self.rng.gen_range(1..=faces)).collect()),
         };
+        let text = |t: &[u8]| t.iter().map(u8::to_string).collect::<Vec<_>>().join("-");
         let rolled = format!(
             "{} rolls {}, {} rolls {}",
             self.seated(0),
-            dice[0],
+            text(&throws[0]),
             self.seated(1),
-            dice[1]
+            text(&throws[1])
         );
-        let higher = match dice[0].cmp(&dice[1]) {
+        let higher = match ritual.compare(&throws[0], &throws[1]) {
             std::cmp::Ordering::Greater => 0,
             std::cmp::Ordering::Less => 1,
             std::cmp::Ordering::Equal => {
                 return Err(not_now(format!("{rolled}: a tie, roll again")))
             }
         };
-        let (high, low) = (dice[higher], dice[1 - higher]);
-        Ok(match self.game.start_ritual() {
+        let (high, low) = (throws[higher][0], throws[1 - higher][0]);
+        Ok(match ritual {
+            Ritual::HigherThrowPlays => {
+                let mut won = throws[higher].clone();
+                won.sort_unstable_by(|a, b| b.cmp(a));
+                Start {
+                    first: higher,
+                    account: Some(format!(
+                        "{rolled}: {}'s throw wins and starts with {}",
+                        self.seated(higher),
+                        text(&won)
+                    )),
+                    opening: Roll::new(&won).ok(),
+                }
+            }
             Ritual::HigherDieStarts => Start {
                 first: higher,
                 account: Some(format!(
@@ -389,7 +410,7 @@ impl Table {
                     "{rolled}: {}, the higher roller, starts with {high}-{low}",
                     self.seated(higher)
                 )),
-                opening: Some([high, low]),
+                opening: Roll::new(&[high, low]).ok(),
             },
             _ => Start {
                 first: 1 - higher,
@@ -715,7 +736,10 @@ impl Table {
             return Err(not_now("the match is decided"));
         }
         // A game begun by an opening roll takes two steps: its start and that roll.
-        let opening = self.game.start_ritual() == Ritual::OpeningRoll;
+        let opening = matches!(
+            self.game.start_ritual(),
+            Ritual::OpeningRoll | Ritual::HigherThrowPlays
+        );
         self.room_for(1 + usize::from(opening))?;
         let rules = || self.game.next_starter(&state).map(Start::given);
         let start = match start.or_else(rules) {

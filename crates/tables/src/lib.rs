@@ -87,6 +87,9 @@ struct GameRules {
     name: String,
     title: String,
     start: Position,
+    /// `[setup] first_turn_moves = "opponent"`: the starter's first turn moves the opponent's
+    /// checkers.
+    first_turn_theirs: bool,
     /// Checkers a side has (the same for both).
     checkers: u8,
     moves: MoveRules,
@@ -94,6 +97,8 @@ struct GameRules {
     scoring: Option<Expr>,
     /// `[[win]]`: a position that wins for the player who made it, and what that scores.
     wins: Vec<rules::win::WinRule>,
+    /// `[[score]]`: points scored during play, after a turn.
+    score: Vec<rules::score::ScoreRule>,
     /// `[end]`: the draws, by the rules' ply limit or a deadlock.
     end: rules::end::EndRule,
     /// `[[dice.after]]`: what follows a turn, in order (the first that applies).
@@ -139,6 +144,9 @@ struct Ids {
 
 /// How a game lost by a player who could play no die is told (`[end] no_move = "loses"`).
 const NO_MOVE: &str = "the opponent could play no die";
+
+/// How a game ended by points scored during play reaching the match's target is told.
+const REACHED: &str = "reached the match's target by points scored during play";
 
 /// What follows a turn when the same player goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,6 +217,10 @@ pub struct TablesState {
     resigned: Option<Resignation>,
     /// The game ended because the loser could play no die of a throw (`[end] no_move`).
     stalled: bool,
+    /// The game ended because points scored during play reached the match's target.
+    reached: bool,
+    /// Points each player scored during play in this game (`[[score]]`).
+    scored: [u16; 2],
 }
 
 impl TablesState {
@@ -333,6 +345,12 @@ impl GameRules {
             }
         }
         most
+    }
+
+    /// The side whose checkers the turn of `state` moves: the player's own, but in the first
+    /// turn of a game whose starter plays the opponent's (`[setup] first_turn_moves`).
+    fn side(&self, state: &TablesState) -> usize {
+        usize::from(state.to_move) ^ usize::from(self.first_turn_theirs && state.plies == 0)
     }
 
     /// What the winner of `pos` scores.
@@ -480,7 +498,12 @@ impl TablesGame {
     pub fn max_score(&self) -> i32 {
         let cube = self.cube.as_ref().map_or(1, |c| 1i32 << c.max_log);
         let most = self.rotation.iter().map(GameRules::max_points).max();
-        most.unwrap_or(1).saturating_mul(cube)
+        // Points scored during play (`[[score]]`) are kept to this much a player.
+        let during_play = match self.rotation.iter().any(|r| !r.score.is_empty()) {
+            true => i32::from(u16::MAX),
+            false => 0,
+        };
+        most.unwrap_or(1).saturating_mul(cube) + during_play
     }
 
     /// Whether the rules have a doubling cube (`[cube]`), whose decisions are moves.
@@ -560,6 +583,8 @@ impl TablesGame {
             declined: false,
             resigned: None,
             stalled: false,
+            reached: false,
+            scored: [0; 2],
         }
     }
 
@@ -703,7 +728,8 @@ impl TablesGame {
     fn steps_with_hits(&self, state: &TablesState, mv: &TablesMove) -> Vec<([u8; 2], bool)> {
         let moves = &self.rules(state).moves;
         let info = self.turn_info(state);
-        let (_, _, lands) = replay(moves, &state.pos, usize::from(state.to_move), mv, &info);
+        let side = self.rules(state).side(state);
+        let (_, _, lands) = replay(moves, &state.pos, side, mv, &info);
         mv.steps().iter().copied().zip(lands).collect()
     }
 
@@ -712,7 +738,7 @@ impl TablesGame {
     /// generating the moves without each rule in turn.
     fn forbidding_rule(&self, state: &TablesState, want: &Key) -> Option<String> {
         let rules = &self.rules(state).moves;
-        let mover = usize::from(state.to_move);
+        let mover = self.rules(state).side(state);
         let reaches = |relaxed: &MoveRules| {
             let mut moves = Vec::new();
             generate(
@@ -765,7 +791,7 @@ impl TablesGame {
         TurnInfo {
             roll: &state.dice[..usize::from(state.ndice)],
             first_turn: state.moved & (1 << state.to_move) == 0,
-            mover: state.to_move,
+            mover: self.rules(state).side(state) as u8,
             given: state.given,
             follow: state.follow,
             optional: state.optional,
@@ -903,13 +929,18 @@ impl Game for TablesGame {
     }
 
     fn outcome(&self, state: &TablesState) -> Option<Outcome> {
+        // Points scored during play count for their player, whoever wins.
+        let scored = state.scored.map(i32::from);
         (state.stage == Stage::Over).then(|| match state.winner {
-            Some(w) if state.declined || state.resigned.is_some() || state.stalled => {
-                let mut scores = [0; 2];
-                scores[usize::from(w)] = state.score;
+            Some(w)
+                if state.declined || state.resigned.is_some() || state.stalled || state.reached =>
+            {
+                let mut scores = scored;
+                scores[usize::from(w)] += state.score;
                 let (reason, ending) = match state.resigned {
                     Some(r) => (r.reason(), Ending::Resigned),
                     None if state.stalled => (NO_MOVE, Ending::NoMove),
+                    None if state.reached => (REACHED, Ending::Score),
                     None => ("double declined", Ending::Declined),
                 };
                 Outcome {
@@ -920,8 +951,8 @@ impl Game for TablesGame {
                 }
             }
             Some(w) => {
-                let mut scores = [0; 2];
-                scores[usize::from(w)] = state.score;
+                let mut scores = scored;
+                scores[usize::from(w)] += state.score;
                 let borne_off = state.pos.sides[usize::from(w)][OFF] == self.rules(state).checkers;
                 Outcome {
                     winner: Some(usize::from(w)),
@@ -940,13 +971,13 @@ impl Game for TablesGame {
             }
             None if self.rules(state).deadlocked(state) => Outcome {
                 winner: None,
-                scores: [0; 2],
+                scores: scored,
                 reason: format!("drawn: {} passes in a row", state.passes),
                 ending: Ending::NoMove,
             },
             None => Outcome {
                 winner: None,
-                scores: [0; 2],
+                scores: scored,
                 reason: format!(
                     "drawn at the {}-ply limit",
                     self.ply_limit(self.rules(state))
@@ -962,7 +993,8 @@ impl Game for TablesGame {
             self.cube_moves(state, out);
             return;
         }
-        let (rules, mover) = (&self.rules(state).moves, usize::from(state.to_move));
+        let game_rules = self.rules(state);
+        let (rules, mover) = (&game_rules.moves, game_rules.side(state));
         let info = self.turn_info(state);
         // A turn is listed whole unless it has too many moves; then, and once a step of it is
         // played, it is played one step at a time.
@@ -979,9 +1011,9 @@ impl Game for TablesGame {
             return self.play_cube(state, action);
         }
         assert_eq!(state.stage, Stage::Move, "play: no move is awaited");
-        let mover = usize::from(state.to_move);
         let given = state.given;
         let game_rules = self.rules(state);
+        let mover = game_rules.side(state);
         let rules = &game_rules.moves;
         let mut turn = state.pos.turn(mover);
         if !rules.played_by_steps() {
@@ -1014,6 +1046,7 @@ impl Game for TablesGame {
             true => Follows::default(),
             false => self.what_follows(state, mv),
         };
+        let gains = (!game_rules.score.is_empty()).then(|| self.scored_by(state, mv, mover));
         // No die played for want of a move: not a stop chosen in an optional turn.
         let no_move = mv.is_pass() && state.played.len == 0 && !state.optional;
         state.played = Played::default();
@@ -1027,7 +1060,7 @@ impl Game for TablesGame {
         };
         state.dice = [0; 4];
         state.ndice = 0;
-        state.moved |= 1 << mover;
+        state.moved |= 1 << state.to_move;
         state.stage = Stage::Roll;
         if follows.next.is_none() {
             state.to_move = 1 - state.to_move;
@@ -1041,7 +1074,9 @@ impl Game for TablesGame {
             side[POOL] += std::mem::take(&mut side[OFF]);
         }
         state.plies += 1;
-        if no_move && game_rules.end.no_move_loses && !given {
+        if gains.is_some_and(|g| self.score_during_play(state, g, mover)) {
+            // The match's target reached: the game is over.
+        } else if no_move && game_rules.end.no_move_loses && !given {
             self.stall(state, mover);
         } else {
             self.check_over(state, mover);
@@ -1225,6 +1260,70 @@ impl TablesGame {
         }
     }
 
+    /// The turn `mv` ends as `[[dice.after]]` and `[[score]]` read it (`state` still holds its
+    /// dice and, for a turn played a step at a time, its steps).
+    fn turn_played<'a>(&self, state: &'a TablesState, mv: &TablesMove) -> AfterView<'a> {
+        let rules = &self.rules(state).moves;
+        let roll = &state.dice[..usize::from(state.ndice)];
+        // A turn played a step at a time (an optional one may stop after some steps).
+        let by_steps = (mv.die().is_some() || state.played.len > 0).then_some(&state.played);
+        AfterView {
+            roll,
+            played: by_steps.map_or(mv.steps().len(), |p| usize::from(p.len)),
+            ply: state.plies,
+            follow: state.follow,
+            first: state.first,
+            chosen: chosen_double(rules, roll, mv, by_steps),
+            remembered: state.pos.remembered[self.rules(state).side(state)],
+        }
+    }
+
+    /// The points each player scores by the `[[score]]` rules for the turn `mv` of `mover`
+    /// ends.
+    #[cold]
+    fn scored_by(&self, state: &TablesState, mv: &TablesMove, mover: usize) -> [u16; 2] {
+        let turn = self.turn_played(state, mv);
+        let mut gains = [0u16; 2];
+        for rule in &self.rules(state).score {
+            if rule.when.test(&turn) {
+                let p = if rule.opponent { 1 - mover } else { mover };
+                let points = rule.points.eval(&turn).clamp(0, rules::score::MAX_POINTS);
+                gains[p] = gains[p].saturating_add(points as u16);
+            }
+        }
+        gains
+    }
+
+    /// Adds points scored during play to the game's and, in a match, at once to the match's:
+    /// a player whose points reach the target wins the game there (the higher, were both to,
+    /// else the mover). Whether that ended the game.
+    #[cold]
+    fn score_during_play(&self, state: &mut TablesState, gains: [u16; 2], mover: usize) -> bool {
+        for (p, gain) in gains.into_iter().enumerate() {
+            state.scored[p] = state.scored[p].saturating_add(gain);
+        }
+        let Some(m) = &self.match_rules else {
+            return false;
+        };
+        for (p, gain) in gains.into_iter().enumerate() {
+            state.points[p] = state.points[p].saturating_add(i32::from(gain));
+        }
+        let points = state.points;
+        let Some(winner) = [mover, 1 - mover]
+            .into_iter()
+            .filter(|&p| points[p] >= m.target)
+            .max_by_key(|&p| (points[p], p == mover))
+        else {
+            return false;
+        };
+        state.stage = Stage::Over;
+        state.to_move = winner as u8;
+        state.winner = Some(winner as u8);
+        state.score = 0;
+        state.reached = true;
+        true
+    }
+
     /// What follows the turn `mv` ended (`state` still holds its dice and, for a turn played
     /// a step at a time, its steps): a bonus roll's or a `[[dice.after]]` rule's next turn for
     /// the mover, the throw after dice given, or the dice left over for the opponent.
@@ -1239,15 +1338,7 @@ impl TablesGame {
             // The dice given played (or a bonus turn over), the same player throws.
             (Some(Next::Roll), false)
         } else {
-            let after = game_rules.after(&AfterView {
-                roll,
-                played: by_steps.map_or(mv.steps().len(), |p| usize::from(p.len)),
-                ply: state.plies,
-                follow: state.follow,
-                first: state.first,
-                chosen: chosen_double(rules, roll, mv, by_steps),
-                remembered: state.pos.remembered[usize::from(state.to_move)],
-            });
+            let after = game_rules.after(&self.turn_played(state, mv));
             after.map_or((None, false), |(n, optional)| (Some(n), optional))
         };
         let mut follows = Follows {
@@ -1319,7 +1410,7 @@ impl Notation for TablesGame {
                 format!("at column {}: {}", e.span.start + 1, e.message),
             )
         })?;
-        let mover = usize::from(state.to_move);
+        let mover = self.rules(state).side(state);
         // The typed paths by their net effect: the mover's side afterwards.
         let mut side = state.pos.sides[mover].map(i32::from);
         let mut typed_hits = 0u64;
@@ -1547,6 +1638,9 @@ impl Json for TablesGame {
         if rules.end.passes.is_some() {
             fields.insert("passes".into(), json!(state.passes));
         }
+        if !rules.score.is_empty() {
+            fields.insert("scored".into(), json!(state.scored));
+        }
         if self.cube.is_some() {
             fields.insert("cube".into(), self.cube_json(state));
         }
@@ -1695,7 +1789,7 @@ impl View for TablesGame {
         render::awaited(self, state)
     }
     fn move_text_seen_by(&self, state: &TablesState, mv: &TablesMove, viewer: Player) -> String {
-        if usize::from(state.to_move) == viewer || mv.cube_action().is_some() {
+        if self.rules(state).side(state) == viewer || mv.cube_action().is_some() {
             return self.move_text(state, mv);
         }
         // The same paths, each point by its number on the viewer's side.

@@ -134,6 +134,13 @@ pub fn board(game: &TablesGame, state: &TablesState, viewer: usize) -> String {
             m.game, game.info.players[0], m.points[0], game.info.players[1], m.points[1],
         );
     }
+    if !rules.score.is_empty() {
+        let _ = writeln!(
+            s,
+            "scored during play: {} {}, {} {}",
+            game.info.players[0], state.scored[0], game.info.players[1], state.scored[1],
+        );
+    }
     if let Some(cube) = cube_text(game, state) {
         let _ = writeln!(s, "{cube}");
     }
@@ -206,9 +213,16 @@ fn stacked_text(rules: &GameRules, pos: &Position, p: usize) -> String {
 
 /// What the player to move is to do (after their name); `None` once the game is over.
 pub fn awaited(game: &TablesGame, state: &TablesState) -> Option<String> {
+    // The first turn of a game whose starter plays the opponent's checkers says so.
+    let side = game.rules(state).side(state);
+    let theirs = match side == usize::from(state.to_move) {
+        true => String::new(),
+        false => format!(" {}'s checkers", game.info.players[side]),
+    };
     match state.stage {
+        Stage::Roll if !theirs.is_empty() => Some(format!("to roll and move{theirs}")),
         Stage::Roll => Some("to roll".to_string()),
-        Stage::Move => Some(format!("to move with {}", super::dice_text(state))),
+        Stage::Move => Some(format!("to move{theirs} with {}", super::dice_text(state))),
         Stage::Over => None,
         Stage::Cube => Some(format!("to double (to {}) or roll", 2 * state.cube.value())),
         Stage::Answer => {
@@ -259,6 +273,7 @@ pub fn status(game: &TablesGame, state: &TablesState) -> String {
                 (Some(r), _) => format!(", {}", r.reason()),
                 (None, true) => ", double declined".into(),
                 (None, false) if state.stalled => format!(", {}", crate::NO_MOVE),
+                (None, false) if state.reached => format!(", {}", crate::REACHED),
                 (None, false) => String::new(),
             }
         ),

@@ -94,6 +94,23 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         |v| v.as_u64().and_then(|n| u16::try_from(n).ok()),
     )?
     .unwrap_or(0);
+    let two_counts = |v: &Value| match v.as_array()?.as_slice() {
+        [a, b] => Some([a, b].map(|x| x.as_u64().and_then(|n| u16::try_from(n).ok()))),
+        _ => None,
+    };
+    if let Some([a, b]) = rules_field(
+        value,
+        "scored",
+        !rules.score.is_empty(),
+        "these rules score no points during play",
+        "the two players' points scored during play, e.g. [5, 0]",
+        two_counts,
+    )? {
+        let (Some(a), Some(b)) = (a, b) else {
+            return Err("`scored` must be two counts of points, e.g. [5, 0]".into());
+        };
+        state.scored = [a, b];
+    }
     let after = !rules.after.is_empty();
     let no_after = "these rules give no turn after a turn";
     state.follow = rules_field(value, "follow", after, no_after, "a count of turns", |v| {
@@ -150,7 +167,26 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
     // A game lost by a player who could play no die (`[end] no_move = "loses"`).
     let stalled =
         rules.end.no_move_loses && shared.result.and_then(|r| r.reason) == Some(crate::NO_MOVE);
+    // A game ended by points scored during play reaching the match's target.
+    let reached = !rules.score.is_empty()
+        && game.match_rules.is_some()
+        && shared.result.and_then(|r| r.reason) == Some(crate::REACHED);
     match phase {
+        PhaseName::Over if reached => {
+            let target = game.match_rules.as_ref().map_or(0, |m| m.target);
+            let w = match shared.result.and_then(|r| r.winner) {
+                Some(w) if standing_given && state.points[w] >= target => w,
+                _ => {
+                    return Err(format!(
+                        "a game ended by points scored during play needs `result.winner` and `match.points` where the winner has the target, {target}"
+                    ))
+                }
+            };
+            state.stage = Stage::Over;
+            state.to_move = w as u8;
+            state.winner = Some(w as u8);
+            state.reached = true;
+        }
         PhaseName::Over if stalled || conceded.is_some() => {
             let how = match conceded {
                 Some(c) => c.map_or("a double declined", Resignation::reason),
@@ -727,6 +763,16 @@ fn check_standing(game: &TablesGame, state: &TablesState) -> Result<(), String> 
         return Ok(());
     };
     let standing = state.points;
+    if (0..2).any(|p| standing[p] < i32::from(state.scored[p])) {
+        return Err(format!(
+            "match.points {standing:?}: the points scored during play, {:?}, count in the standing",
+            state.scored
+        ));
+    }
+    if state.reached {
+        // The winner reached the target during play; the game's result added nothing more.
+        return Ok(());
+    }
     let mut before = standing;
     if let (Stage::Over, Some(w)) = (state.stage, state.winner) {
         let w = usize::from(w);
@@ -818,7 +864,7 @@ fn read_played(
         played.push([from as u8, to as u8], die as u8);
     }
     state.played = played;
-    let mover = usize::from(state.to_move);
+    let mover = rules.side(state);
     if steps_left(
         &rules.moves,
         &state.pos,

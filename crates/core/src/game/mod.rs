@@ -291,6 +291,10 @@ pub enum Ritual {
     /// Each rolls one die (ties again); the higher roller starts and plays the two dice rolled
     /// (backgammon's opening roll: a first turn is never a double).
     OpeningRoll,
+    /// Each throws all the dice (ties again): a double beats any other throw and a higher
+    /// double a lower one, else the higher total wins; the winner starts and plays that throw
+    /// (Julbahar).
+    HigherThrowPlays,
 }
 
 impl Ritual {
@@ -302,6 +306,34 @@ impl Ritual {
             Ritual::HigherDieChoosesColour => "higher-die-chooses-colour",
             Ritual::HigherDieStarts => "higher-die-starts",
             Ritual::OpeningRoll => "opening-roll",
+            Ritual::HigherThrowPlays => "higher-throw-plays",
+        }
+    }
+
+    /// How many dice each player throws in this ritual: one, or all of a throw.
+    pub fn dice_each(self, dice: Dice) -> u8 {
+        match self {
+            Ritual::HigherThrowPlays => dice.count,
+            _ => 1,
+        }
+    }
+
+    /// How two players' throws in this ritual compare (`Equal`: a tie, thrown again).
+    pub fn compare(self, a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+        // A double ranks above every throw that is not one, then by its number.
+        let rank = |t: &[u8]| {
+            let double = t.len() > 1 && t.iter().all(|&d| d == t[0]);
+            let total: u32 = t.iter().map(|&d| u32::from(d)).sum();
+            (self == Ritual::HigherThrowPlays && double, total)
+        };
+        rank(a).cmp(&rank(b))
+    }
+
+    /// What each player does in this ritual, in plain words.
+    pub fn thrown(self) -> &'static str {
+        match self {
+            Ritual::HigherThrowPlays => "each player throws the dice (ties throw again)",
+            _ => "each player rolls one die (ties roll again)",
         }
     }
 
@@ -309,6 +341,9 @@ impl Ritual {
     pub fn decides(self) -> Option<&'static str> {
         Some(match self {
             Ritual::OpeningRoll => "the higher roller starts and plays the two dice rolled",
+            Ritual::HigherThrowPlays => {
+                "a double beats any other throw and a higher double a lower one, else the higher total wins; the winner starts and plays that throw"
+            }
             Ritual::HigherDieStarts => "the higher roller starts with a fresh roll",
             Ritual::HigherDieChoosesColour => {
                 "the higher roller chooses the colour, the lower starts with a fresh roll"
@@ -322,6 +357,24 @@ impl Ritual {
     /// (where each player's die is drawn and a tie rolled again). `None` for a ritual whose
     /// starter rolls as usual.
     pub fn opening<R: rand::Rng>(self, dice: Dice, rng: &mut R) -> Option<Roll> {
+        if self == Ritual::HigherThrowPlays {
+            // The winner's throw: two throws drawn until one beats the other.
+            let mut throw = || -> Vec<u8> {
+                (0..dice.count)
+                    .map(|_| rng.gen_range(1..=dice.faces))
+                    .collect()
+            };
+            loop {
+                let (a, b) = (throw(), throw());
+                let mut won = match self.compare(&a, &b) {
+                    std::cmp::Ordering::Equal => continue,
+                    std::cmp::Ordering::Greater => a,
+                    std::cmp::Ordering::Less => b,
+                };
+                won.sort_unstable_by(|x, y| y.cmp(x));
+                return Roll::new(&won).ok();
+            }
+        }
         if self != Ritual::OpeningRoll || dice.faces < 2 {
             return None;
         }

@@ -17,6 +17,7 @@ pub(crate) mod end;
 pub(crate) mod moves;
 pub(crate) mod remember;
 pub(crate) mod rounds;
+pub(crate) mod score;
 pub(crate) mod scoring;
 pub(crate) mod setup;
 pub(crate) mod stacks;
@@ -69,6 +70,8 @@ pub struct Rules {
     #[serde(default)]
     pub win: Vec<win::WinTable>,
     #[serde(default)]
+    pub score: Vec<score::ScoreTable>,
+    #[serde(default)]
     pub end: Option<end::EndTable>,
     /// `[define]`: names for expressions, used in any expression of the file.
     #[serde(default)]
@@ -111,6 +114,7 @@ pub const REFERENCE: FamilyRef = FamilyRef {
         moves::STRIKE_SECTION,
         scoring::SECTION,
         win::SECTION,
+        score::SECTION,
         remember::SECTION,
         stacks::SECTION,
         end::SECTION,
@@ -411,6 +415,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     let dice = dice::check(cx, rules.dice.as_ref(), &board);
     board::fit_pool(cx, rules.board.as_ref(), &mut board, dice.dice.faces);
     let ritual = setup::ritual(cx, rules.setup.as_ref());
+    let first_turn_theirs = setup::first_turn_theirs(cx, rules.setup.as_ref());
     let moves = moves::check(cx, &rules.moves, &board);
     let remembered = remember::check(cx, &rules.remember, &board);
     let stacks = stacks::check(cx, rules.stacks.as_ref(), &mut board, start.as_mut());
@@ -451,6 +456,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
     board.hit_to = moves.hit_to;
     let scoring = rules.scoring.as_ref().and_then(|s| scoring::check(cx, s));
     let wins = win::check(cx, &rules.win);
+    let score = score::check(cx, &rules.score);
     if let Some(to) =
         (rules.moves.bear_off_to.as_ref()).filter(|_| moves.off_to_pool && wins.is_empty())
     {
@@ -480,6 +486,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
             title: title(rules),
             checkers: start.left(0),
             start,
+            first_turn_theirs,
             moves: MoveRules {
                 board,
                 lone: moves.lone,
@@ -506,6 +513,7 @@ fn own_game(cx: &mut Cx, rules: &Rules) -> Option<Played> {
             },
             scoring,
             wins,
+            score,
             end,
             after: dice.after,
             fixed_die: dice.fixed,
@@ -581,6 +589,7 @@ fn game_rules(game: &TablesGame, rules: &GameRules) -> String {
     dice::describe_play(game.dice, rules, &mut s);
     dice::describe_after(rules, &mut s);
     win::describe(rules, &mut s);
+    score::describe(rules, &mut s);
     end::describe(rules, &mut s);
     scoring::describe(rules, &mut s);
     if let Some(e) = &rules.evaluate {

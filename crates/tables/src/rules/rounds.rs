@@ -2,7 +2,7 @@
 //! in turn (`games`, Tavli's Portes, Plakoto and Fevga): each is read and checked here as a
 //! single game, its problems reported at its name.
 
-use super::{board, checked, dice, game_rules, moves, own_game, scoring, setup, win};
+use super::{board, checked, dice, game_rules, moves, own_game, score, scoring, setup, win};
 use super::{Cx, Played, REFERENCE};
 use crate::{GameRules, TablesGame};
 use ludus_core::diagnostics::Diagnostic;
@@ -112,13 +112,14 @@ pub(super) fn check(cx: &mut Cx, table: &MatchTable) -> Option<MatchRules> {
 
 /// The tables that set one game's rules: a file that names its games in `[match] games` has
 /// none of them.
-const GAME_SECTIONS: [SectionRef; 6] = [
+const GAME_SECTIONS: [SectionRef; 7] = [
     board::SECTION,
     dice::SECTION,
     setup::SECTION,
     moves::SECTION,
     scoring::SECTION,
     win::SECTION,
+    score::SECTION,
 ];
 
 /// The games of `[match] games`, each read from its rules file (named from `origin`) and checked

@@ -21,6 +21,19 @@ pub struct SetupTable {
     /// Read as a [`Ritual`], of those the reference lists for tables games.
     #[serde(default)]
     pub ritual: Option<Spanned<String>>,
+    /// Read as a [`FirstTurn`].
+    #[serde(default)]
+    pub first_turn_moves: Option<Spanned<String>>,
+}
+
+/// `[setup] first_turn_moves`: whose checkers the game's first turn moves.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum FirstTurn {
+    /// The starter's own, as in every other turn.
+    Own,
+    /// The opponent's: the starter plays them (Julbahar's opening throw).
+    Opponent,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -53,11 +66,12 @@ const KEYS: &[KeyRef] = &[
         key: "ritual",
         line: "how the first player is chosen",
         expects:
-            "\"opening-roll\", \"higher-die-starts\", \"higher-die-chooses-colour\" or \"none\"",
+            "\"opening-roll\", \"higher-die-starts\", \"higher-die-chooses-colour\", \"higher-throw-plays\" or \"none\"",
         values: &[
             "opening-roll",
             "higher-die-starts",
             "higher-die-chooses-colour",
+            "higher-throw-plays",
             "none",
         ],
         default: "\"none\"",
@@ -67,10 +81,26 @@ const KEYS: &[KeyRef] = &[
                roller starts and plays the two dice rolled, so a first turn is never a double \
                (backgammon's standard rules); \"higher-die-starts\": the higher roller starts \
                with a fresh roll (Tavli); \"higher-die-chooses-colour\": the higher roller \
-               chooses the colour and the lower starts with a fresh roll. \"none\": player 0 \
+               chooses the colour and the lower starts with a fresh roll. \"higher-throw-plays\": \
+               each player throws all the dice instead (ties throw again); a double beats any \
+               other throw and a higher double a lower one, else the higher total wins, and the \
+               winner starts and plays that throw (Julbahar). \"none\": player 0 \
                starts unless told otherwise. Only a game whose starter is not given holds the \
                ritual (`ludus play` without `--first`, the protocol's `new` without `first`); \
                `ludus analyze` draws who starts, and the opening roll where there is one.",
+    },
+    KeyRef {
+        section: "setup",
+        key: "first_turn_moves",
+        line: "whose checkers the game's first turn moves",
+        expects: "\"own\" or \"opponent\"",
+        values: &["own", "opponent"],
+        default: "\"own\"",
+        example: "first_turn_moves = \"opponent\"",
+        long: "\"opponent\": the player who starts plays the game's first turn with the \
+               opponent's checkers (choosing their move, in their numbering), and the opponent \
+               then plays on as usual (Julbahar, where the winner of the opening throw plays it \
+               so). \"own\": every turn moves the mover's own checkers.",
     },
 ];
 
@@ -154,6 +184,12 @@ pub(super) fn ritual(cx: &mut Cx, table: Option<&SetupTable>) -> Ritual {
         .unwrap_or(Ritual::None)
 }
 
+/// `[setup] first_turn_moves`: whether the game's first turn moves the opponent's checkers.
+pub(super) fn first_turn_theirs(cx: &mut Cx, table: Option<&SetupTable>) -> bool {
+    let word = table.and_then(|s| s.first_turn_moves.as_ref());
+    cx.option("setup", "first_turn_moves", word) == Some(FirstTurn::Opponent)
+}
+
 /// The start positions in plain words.
 pub(super) fn describe(game: &TablesGame, rules: &GameRules, s: &mut String) {
     for p in 0..2 {
@@ -162,6 +198,12 @@ pub(super) fn describe(game: &TablesGame, rules: &GameRules, s: &mut String) {
             "{} starts with {} (its own numbering).",
             game.info.players[p],
             format_setup(&rules.start.sides[p])
+        );
+    }
+    if rules.first_turn_theirs {
+        let _ = writeln!(
+            s,
+            "The player who starts plays the game's first turn with the opponent's checkers; the opponent then plays on as usual."
         );
     }
     if rules.uses_pool() {
@@ -185,8 +227,5 @@ pub(super) fn describe_ritual(ritual: Ritual, s: &mut String) {
     let Some(how) = ritual.decides() else {
         return;
     };
-    let _ = writeln!(
-        s,
-        "Who starts: each player rolls one die (ties roll again); {how}."
-    );
+    let _ = writeln!(s, "Who starts: {}; {how}.", ritual.thrown());
 }
