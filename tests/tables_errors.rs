@@ -227,6 +227,34 @@ fn bad_options_are_located() {
         "\"triples\"",
     );
     error(
+        "[match]",
+        "[[score]]\nwhen = \"played == 0\"\nto = \"opponents\"\n[match]",
+        "unknown value \"opponents\" for `score.to`",
+        "\"opponents\"",
+        "\"opponents\"",
+    );
+    error(
+        "[match]",
+        "[[score]]\nwhen = \"played\"\n[match]",
+        "expected a boolean",
+        "\"played\"",
+        "played",
+    );
+    error(
+        "[match]",
+        "[[score]]\nwhen = \"mine(3) > 0\"\n[match]",
+        "unknown function `mine`",
+        "mine(3)",
+        "mine",
+    );
+    error(
+        "checkers = [",
+        "first_turn_moves = \"theirs\"\ncheckers = [",
+        "unknown value \"theirs\" for `setup.first_turn_moves`",
+        "\"theirs\"",
+        "\"theirs\"",
+    );
+    error(
         "lone_checker",
         "lone_checkers",
         "unknown field `lone_checkers` in `[moves]`",

@@ -1640,3 +1640,113 @@ fn checkers_borne_off_to_the_pool_enter_again() {
         report.diagnostics
     );
 }
+
+#[test]
+fn points_scored_during_play_count_for_their_player_whoever_wins() {
+    let g = custom(
+        "[[score]]\nwhen = \"doubles\"\npoints = \"2\"\n[[score]]\nwhen = \"played == 0\"\nto = \"opponent\"\npoints = \"3\"",
+    );
+    // A double played scores its mover 2.
+    let mut st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", 0, [3, 3]);
+    play(&g, &mut st, "8/5(2) 6/3(2)");
+    assert_eq!(g.state_json(&st)["scored"], json!([2, 0]));
+    // A turn that can play nothing (Black on the bar against a closed board) scores the
+    // opponent 3.
+    let mut st = at(
+        &g,
+        "6:3 5:2 4:2 3:2 2:2 1:2 13:2",
+        "bar:1 18:2 13:4 8:3 6:5",
+        1,
+        [6, 5],
+    );
+    play(&g, &mut st, "pass");
+    assert_eq!(g.state_json(&st)["scored"], json!([3, 0]));
+    // The points scored count in the result beside the winner's: Black scored 4, White wins 1.
+    let mut finish = state_json("1:1 off:14", "23:2 13:5 8:3 6:5", 0, &[2, 1]);
+    finish["scored"] = json!([0, 4]);
+    let mut st = g.state_from_json(&finish).unwrap();
+    play(&g, &mut st, "1/off");
+    let outcome = g.outcome(&st).expect("over");
+    assert_eq!((outcome.winner, outcome.scores), (Some(0), [1, 4]));
+    // STATE reads them back, and refuses them where the rules score nothing during play.
+    assert_eq!(
+        g.state_json(&g.state_from_json(&g.state_json(&st)).unwrap())["scored"],
+        json!([0, 4])
+    );
+    let plain = custom("");
+    let refused = plain.state_from_json(&finish).unwrap_err();
+    assert!(
+        format!("{refused:?}").contains("score no points during play"),
+        "{refused:?}"
+    );
+    // A rule that never scores is warned about.
+    let report = ludus::registry::check(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:15\", \"24:15\"]\n[[score]]\nwhen = \"doubles\"\npoints = \"0\"\n",
+    );
+    assert!(
+        (report.diagnostics.iter()).any(|d| d.message.contains("scores nothing")),
+        "{:?}",
+        report.diagnostics
+    );
+}
+
+#[test]
+fn points_scored_during_play_reach_a_match_target_at_once() {
+    let g = custom(
+        "[[score]]\nwhen = \"played == 0\"\nto = \"opponent\"\npoints = \"5\"\n[match]\ntarget = 7",
+    );
+    let mut blocked = state_json(
+        "6:3 5:2 4:2 3:2 2:2 1:2 13:2",
+        "bar:1 18:2 13:4 8:3 6:5",
+        1,
+        &[6, 5],
+    );
+    blocked["match"] = json!({"game": 1, "points": [1, 0]});
+    // 1 + 5 short of 7: the game goes on, the match standing counting the five at once.
+    let mut st = g.state_from_json(&blocked).unwrap();
+    play(&g, &mut st, "pass");
+    let standing = g.match_standing(&st).unwrap();
+    assert_eq!((standing.points, standing.over), ([6, 0], false));
+    assert!(matches!(g.phase(&st), Phase::Roll(0)));
+    // 2 + 5 reaches 7: White wins the game and the match there, on a board mid-game.
+    blocked["match"] = json!({"game": 1, "points": [2, 0]});
+    let mut st = g.state_from_json(&blocked).unwrap();
+    play(&g, &mut st, "pass");
+    let outcome = g.outcome(&st).expect("over");
+    assert_eq!((outcome.winner, outcome.scores), (Some(0), [5, 0]));
+    assert!(
+        outcome.reason.contains("points scored during play"),
+        "{}",
+        outcome.reason
+    );
+    let standing = g.match_standing(&st).unwrap();
+    assert_eq!((standing.points, standing.winner), ([7, 0], Some(0)));
+    // Read back as it was written.
+    let back = g.state_from_json(&g.state_json(&st)).unwrap();
+    assert_eq!(g.state_json(&back), g.state_json(&st));
+}
+
+#[test]
+fn the_first_turn_may_move_the_opponents_checkers() {
+    let g = tables_compile(
+        "[game]\nname = \"t\"\nfamily = \"tables\"\n[setup]\ncheckers = [\"24:2 13:5 8:3 6:5\", \"24:2 13:5 8:3 6:5\"]\nfirst_turn_moves = \"opponent\"\n",
+    )
+    .unwrap();
+    let mut st = g.new_game(0);
+    g.roll(&mut st, &Roll::new(&[6, 5]).unwrap()).unwrap();
+    // White chooses, Black's checkers move, written in Black's numbering.
+    assert_eq!(g.phase(&st), Phase::Move(0));
+    assert_eq!(g.numbering(&st), Some(1));
+    play(&g, &mut st, "24/13");
+    let j = g.state_json(&st);
+    assert_eq!(j["points"][1][12], json!(6), "{j}");
+    assert_eq!(j["points"][0][12], json!(5), "{j}");
+    // Then Black plays on with its own checkers, and so on as usual.
+    assert!(matches!(g.phase(&st), Phase::Roll(1)));
+    g.roll(&mut st, &Roll::new(&[6, 5]).unwrap()).unwrap();
+    assert_eq!(g.numbering(&st), Some(1));
+    play(&g, &mut st, "13/2");
+    g.roll(&mut st, &Roll::new(&[6, 5]).unwrap()).unwrap();
+    assert_eq!(g.numbering(&st), Some(0));
+    assert!(legal(&g, &st).contains(&"24/13".to_string()));
+}

@@ -445,3 +445,39 @@ fn quitting_exits_3_and_a_finished_game_0() {
     let o = ludus(&["play", "oware", "--south", "random", "--north", "random"]);
     assert_eq!(o.status.code(), Some(0));
 }
+
+#[test]
+fn the_winner_of_the_opening_throw_plays_it_with_the_opponents_checkers() {
+    // Julbahar: each throws both dice; Black's 3-3 beats White's 6-4 (a double beats any other
+    // throw), and Black plays it with White's checkers, typed in White's numbering on a board
+    // drawn from White's side; then White plays on with its own.
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/julbahar.toml");
+    let out = play_typing(
+        "julbahar.txt",
+        "6 4\n3 3\nhelp\n24/21(4)\n5 2\n24/19 24/22\n",
+        &[
+            game, "--white", "human", "--black", "human", "--dice", "manual",
+        ],
+    );
+    assert!(
+        out.contains("White (human) rolls 6-4, Black (human) rolls 3-3: Black (human)'s throw wins and starts with 3-3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Black (human) to move White's checkers with 3-3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("This turn moves White's checkers: write their paths in White's numbering"),
+        "{out}"
+    );
+    assert!(out.contains("Black (human) plays 24/21(4)."), "{out}");
+    assert!(out.contains("White (human) plays 24/22 24/19."), "{out}");
+    // The first turn's board is drawn from White's side (the viewer's side is listed first).
+    let first = &out[out.find("Black (human)'s throw wins").unwrap()..];
+    let (white, black) = (
+        first.find("White (X): pip count 360"),
+        first.find("Black (O): pip count 360"),
+    );
+    assert!(white.is_some() && white < black, "{out}");
+}

@@ -117,6 +117,8 @@ PICKING = [
         "dubblets.toml",
         # checkers borne off entering again from the pool
         "tables-rabbatuees.toml",
+        # a first turn played with the opponent's checkers; points scored during play
+        "julbahar.toml",
     ]
 ]
 

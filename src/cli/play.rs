@@ -244,7 +244,9 @@ impl Terminal {
     /// else player 0's, so that the board keeps one orientation for the whole game.
     fn viewer(&self) -> Player {
         match self.table.seats() {
-            [Spec::Human, Spec::Human] => self.table.to_move().unwrap_or(0),
+            [Spec::Human, Spec::Human] => (self.table.state().ok())
+                .and_then(|s| self.game().numbering(s))
+                .unwrap_or(0),
             [a, Spec::Human] if a != Spec::Human => 1,
             _ => 0,
         }
@@ -654,9 +656,17 @@ impl Terminal {
         let dice = self.game().dice().unwrap_or(Dice::TWO_D6);
         let ritual = self.game().start_ritual();
         let (faces, each) = (dice.faces, usize::from(ritual.dice_each(dice)));
-        let asked = match each {
-            1 => "One die".to_string(),
-            n => format!("{n} dice"),
+        let (asked, range, how) = match each {
+            1 => (
+                "One die".to_string(),
+                format!("1-{faces}"),
+                "Throw one die for each player and type what it shows",
+            ),
+            n => (
+                format!("{n} dice"),
+                format!("1-{faces} each"),
+                "Throw the dice for each player and type what they show",
+            ),
         };
         loop {
             let given = match self.dice {
@@ -666,7 +676,7 @@ impl Terminal {
                     for (p, throw) in throws.iter_mut().enumerate() {
                         *throw = loop {
                             let q = format!(
-                                "{asked} for {} (1-{faces} each, `help`, or `quit`): ",
+                                "{asked} for {} ({range}, `help`, or `quit`): ",
                                 self.name(p)
                             );
                             let Some(line) = self.ask_before(&q)? else {
@@ -679,11 +689,11 @@ impl Terminal {
                             match read {
                                 Some(t) if t.len() == each => break t,
                                 _ if matches!(line.as_str(), "help" | "?") => say!(
-                                    "{}: type what the dice show; {}.",
-                                    ritual.thrown(),
+                                    "{how} (ties throw again): {}.",
                                     ritual.decides().unwrap_or("")
                                 ),
-                                _ => say!("Type {each} number(s) 1-{faces}."),
+                                _ if each == 1 => say!("Type one number 1-{faces}."),
+                                _ => say!("Type {each} numbers 1-{faces}, such as `6 4`."),
                             }
                         };
                     }

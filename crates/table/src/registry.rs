@@ -487,6 +487,9 @@ impl View for AnyGame {
     fn move_text_seen_by(&self, state: &AnyState, mv: &AnyMove, viewer: Player) -> String {
         on_move!(self, state, mv, |g, s, m| g.move_text_seen_by(s, m, viewer))
     }
+    fn numbering(&self, state: &AnyState) -> Option<Player> {
+        on_state!(self, state, |g, s| g.numbering(s))
+    }
     fn gain_text(&self, gained: i32) -> Option<String> {
         with_game!(self, g => g.gain_text(gained))
     }

@@ -23,7 +23,8 @@ pub fn move_said(
     let seen = game.move_text_seen_by(before, mv, viewer);
     let mut said = format!("{mover} plays {seen}");
     if seen != text {
-        said.push_str(&format!(" ({text} in {}'s numbering)", names[p]));
+        let owner = game.numbering(before).unwrap_or(p);
+        said.push_str(&format!(" ({text} in {}'s numbering)", names[owner]));
     }
     // At the end of a game the stones left may be swept into the stores: not a gain of the
     // move (the result says the scores).

@@ -357,7 +357,10 @@ impl Table {
         let throws = match given {
             Some(throws) => {
                 if let Some(t) = throws.iter().find(|t| t.len() != each) {
-                    return Err(bad(format!("each player throws {each} dice, not {}", t.len())));
+                    return Err(bad(format!(
+                        "each player throws {each} dice, not {}",
+                        t.len()
+                    )));
                 }
                 if let Some(d) = throws.iter().flatten().find(|d| !(1..=faces).contains(*d)) {
                     return Err(bad(format!("a die shows 1 to {faces}, not {d}")));

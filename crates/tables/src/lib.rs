@@ -1805,6 +1805,11 @@ impl View for TablesGame {
             .collect();
         notation::format_move(&steps, self.every_landing(state))
     }
+    fn numbering(&self, state: &TablesState) -> Option<Player> {
+        self.phase(state)
+            .to_move()
+            .map(|_| self.rules(state).side(state))
+    }
     fn notation_help(&self, state: &TablesState) -> String {
         render::notation_help(self, state)
     }

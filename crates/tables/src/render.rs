@@ -304,8 +304,16 @@ pub fn notation_help(game: &TablesGame, state: &TablesState) -> String {
         Some(_) => "\nThe cube: `double` or `roll` before rolling; `take` or `drop` to answer a double.",
         None => "",
     };
+    let side = rules.side(state);
+    let theirs = match side == usize::from(state.to_move) {
+        true => String::new(),
+        false => format!(
+            "This turn moves {}'s checkers: write their paths in {}'s numbering, as they go.\n",
+            game.info.players[side], game.info.players[side]
+        ),
+    };
     format!(
-        "A move lists each checker's path in your own numbering (the board is numbered from your\n\
+        "{theirs}A move lists each checker's path in your own numbering (the board is numbered from your\n\
          side: your checkers travel from {points} down to 1):\n\
          \x20 `24/18 13/11`  one checker from 24 to 18, another from 13 to 11\n\
          \x20 `24/18/13`     one checker moving twice     `13/7(2)`  two checkers from 13 to 7\n\

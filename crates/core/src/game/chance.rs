@@ -203,6 +203,39 @@ mod tests {
     }
 
     #[test]
+    fn the_higher_throw_ranks_doubles_first_and_plays_the_winners_throw() {
+        use super::super::Ritual;
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let r = Ritual::HigherThrowPlays;
+        // A double beats any other throw, a higher double a lower; else the total.
+        assert_eq!(r.compare(&[1, 1], &[6, 5]), Greater);
+        assert_eq!(r.compare(&[3, 3], &[4, 4]), Less);
+        assert_eq!(r.compare(&[6, 4], &[5, 3]), Greater);
+        assert_eq!(r.compare(&[6, 1], &[4, 3]), Equal);
+        assert_eq!(r.compare(&[2, 2], &[2, 2]), Equal);
+        // One die each: the higher die, a double meaning nothing.
+        assert_eq!(Ritual::OpeningRoll.compare(&[2], &[5]), Less);
+        assert_eq!(
+            (
+                r.dice_each(Dice::TWO_D6),
+                Ritual::OpeningRoll.dice_each(Dice::TWO_D6)
+            ),
+            (2, 1)
+        );
+        // The winner's throw: doubles win far more often than they are thrown (1 in 6): a
+        // throw that is not one wins only against another that is not.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let doubles = (0..20_000)
+            .filter(|_| {
+                let roll = r.opening(Dice::TWO_D6, &mut rng).expect("a throw");
+                roll.values().len() == 2 && roll.values()[0] == roll.values()[1]
+            })
+            .count();
+        // P(the winner threw a double) = (1 - (5/6)^2 - ties) / (1 - ties) ≈ 0.33.
+        assert!((5_800..7_000).contains(&doubles), "{doubles}");
+    }
+
+    #[test]
     fn two_six_sided_dice_give_21_rolls_weighted_1_or_2_in_36() {
         let outcomes = Dice::TWO_D6.outcomes();
         assert_eq!(outcomes.len(), 21);

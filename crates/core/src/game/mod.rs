@@ -649,6 +649,12 @@ pub trait View: Game {
     /// player's pits, so this is the move's own text; tables boards number the points from
     /// the viewer's side only.
     fn move_text_seen_by(&self, state: &Self::State, mv: &Self::Move, viewer: Player) -> String;
+    /// The player whose numbering the moves awaited in `state` are written in: the player to
+    /// move's, except where they move the opponent's pieces (a tables game's first turn under
+    /// `[setup] first_turn_moves = "opponent"`), which are written in their owner's.
+    fn numbering(&self, state: &Self::State) -> Option<Player> {
+        self.phase(state).to_move()
+    }
     /// What a player gained in a move, in the game's words, for a gain of `material` (stones
     /// captured); `None` where the move's text already shows it (checkers borne off).
     fn gain_text(&self, _gained: i32) -> Option<String> {

@@ -636,6 +636,8 @@ mod tests {
             every_word_reads::<dice::Wild>("dice", "wild"),
             every_word_reads::<moves::BearOffTo>("moves", "bear_off_to"),
             every_word_reads::<win::Winner>("win", "winner"),
+            every_word_reads::<win::Winner>("score", "to"),
+            every_word_reads::<setup::FirstTurn>("setup", "first_turn_moves"),
             every_word_reads::<NextFirst>("match", "next_first"),
             every_word_reads::<stacks::Start>("stacks", "start"),
             every_word_reads::<stacks::NamedFrom>("stacks", "named_from"),
