@@ -497,6 +497,45 @@ fn an_uploaded_rules_file_plays_and_a_broken_one_is_located() {
 }
 
 #[test]
+fn a_first_turn_played_with_the_opponents_checkers_names_their_numbering() {
+    // Julbahar: White starts and plays the first throw with Black's checkers; the view says the
+    // steps are in Black's numbering, which the page's points carry as `data-p1`.
+    let s = Served::start();
+    let text = std::fs::read_to_string("docs/games/julbahar.toml").unwrap();
+    let (id, v) = new_game(
+        &s,
+        json!({"text": text, "seats": ["human", "human"], "first": 0}),
+    );
+    // Before the roll too: the moves to come are written in Black's numbering.
+    assert_eq!(v["numbering"].as_u64(), Some(1));
+    let (_, v) = post(&s, &id, "roll", Some(json!({"dice": [6, 4]})));
+    assert_eq!(
+        (v["numbering"].as_u64(), v["state"]["to_move"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert!(v["svg"].as_str().unwrap().contains(r#"data-p1="24""#));
+    let texts: Vec<&str> = (v["legal"].as_array().unwrap().iter())
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["24/20 24/18", "24/14"], "{v}");
+    let (status, v) = post(&s, &id, "move", Some(json!({"move": "24/14"})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (
+            v["state"]["points"][1][13].as_u64(),
+            v["state"]["points"][0][23].as_u64()
+        ),
+        (Some(1), Some(15))
+    );
+    // Then Black rolls and moves its own checkers, in its own numbering.
+    let (_, v) = post(&s, &id, "roll", Some(json!({"dice": [6, 4]})));
+    assert_eq!(
+        (v["numbering"].as_u64(), v["state"]["to_move"].as_u64()),
+        (Some(1), Some(1))
+    );
+}
+
+#[test]
 fn a_match_goes_on_to_its_next_game_and_shows_its_standing() {
     let s = Served::start();
     let (id, v) = new_game(

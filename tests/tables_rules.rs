@@ -1691,6 +1691,34 @@ fn points_scored_during_play_count_for_their_player_whoever_wins() {
 }
 
 #[test]
+fn a_pass_scores_only_when_the_opponent_could_move() {
+    // "Whenever a player is unable to move and the opponent is able to": both sides on the bar
+    // against closed boards, a pass scores nothing; with White free to move, it scores.
+    let g = custom(
+        "[[score]]\nwhen = \"played == 0 and opponent_can_move\"\nto = \"opponent\"\npoints = \"5\"",
+    );
+    let closed = "6:2 5:2 4:2 3:2 2:2 1:2 13:2";
+    let mut st = at(
+        &g,
+        &format!("bar:1 {closed}"),
+        &format!("bar:1 {closed}"),
+        1,
+        [6, 5],
+    );
+    play(&g, &mut st, "pass");
+    assert_eq!(g.state_json(&st)["scored"], json!([0, 0]));
+    let mut st = at(
+        &g,
+        &format!("7:1 {closed}"),
+        &format!("bar:1 {closed}"),
+        1,
+        [6, 5],
+    );
+    play(&g, &mut st, "pass");
+    assert_eq!(g.state_json(&st)["scored"], json!([5, 0]));
+}
+
+#[test]
 fn points_scored_during_play_reach_a_match_target_at_once() {
     let g = custom(
         "[[score]]\nwhen = \"played == 0\"\nto = \"opponent\"\npoints = \"5\"\n[match]\ntarget = 7",

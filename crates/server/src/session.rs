@@ -505,6 +505,7 @@ impl Session {
             "status": status(game, state),
             "legal": legal,
             "legal_count": legal_count,
+            "numbering": game.numbering(state),
             "log_from": first,
             "log": log,
         }))

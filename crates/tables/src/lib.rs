@@ -1260,14 +1260,20 @@ impl TablesGame {
         }
     }
 
-    /// The turn `mv` ends as `[[dice.after]]` and `[[score]]` read it (`state` still holds its
-    /// dice and, for a turn played a step at a time, its steps).
-    fn turn_played<'a>(&self, state: &'a TablesState, mv: &TablesMove) -> AfterView<'a> {
+    /// `f` of the turn `mv` ends, as `[[dice.after]]` and `[[score]]` read it (`state` still
+    /// holds its dice and, for a turn played a step at a time, its steps).
+    fn turn_played<R>(
+        &self,
+        state: &TablesState,
+        mv: &TablesMove,
+        f: impl FnOnce(&AfterView) -> R,
+    ) -> R {
         let rules = &self.rules(state).moves;
         let roll = &state.dice[..usize::from(state.ndice)];
         // A turn played a step at a time (an optional one may stop after some steps).
         let by_steps = (mv.die().is_some() || state.played.len > 0).then_some(&state.played);
-        AfterView {
+        let opponent_can_move = || self.can_move(state, 1 - self.rules(state).side(state));
+        f(&AfterView {
             roll,
             played: by_steps.map_or(mv.steps().len(), |p| usize::from(p.len)),
             ply: state.plies,
@@ -1275,23 +1281,48 @@ impl TablesGame {
             first: state.first,
             chosen: chosen_double(rules, roll, mv, by_steps),
             remembered: state.pos.remembered[self.rules(state).side(state)],
-        }
+            opponent_can_move: &opponent_can_move,
+        })
+    }
+
+    /// Whether some throw would let `player` play a die from the position of `state` (the
+    /// look-ahead of `opponent_can_move`: every throw tried, so only where the rules ask).
+    #[cold]
+    fn can_move(&self, state: &TablesState, player: usize) -> bool {
+        let rules = self.rules(state);
+        let mut moves = Vec::new();
+        self.dice.outcomes().iter().any(|(roll, _)| {
+            let mut dice = roll.values().to_vec();
+            dice.extend(rules.fixed_die);
+            let info = TurnInfo {
+                roll: &dice,
+                first_turn: false,
+                mover: player as u8,
+                given: false,
+                follow: 0,
+                optional: false,
+            };
+            // A turn too big to list whole has moves.
+            !generate(&rules.moves, &state.pos, player, &info, &mut moves)
+                || moves.iter().any(|m| !m.is_pass())
+        })
     }
 
     /// The points each player scores by the `[[score]]` rules for the turn `mv` of `mover`
     /// ends.
     #[cold]
     fn scored_by(&self, state: &TablesState, mv: &TablesMove, mover: usize) -> [u16; 2] {
-        let turn = self.turn_played(state, mv);
-        let mut gains = [0u16; 2];
-        for rule in &self.rules(state).score {
-            if rule.when.test(&turn) {
-                let p = if rule.opponent { 1 - mover } else { mover };
-                let points = rule.points.eval(&turn).clamp(0, rules::score::MAX_POINTS);
-                gains[p] = gains[p].saturating_add(points as u16);
+        self.turn_played(state, mv, |turn| {
+            let mut gains = [0u16; 2];
+            for rule in &self.rules(state).score {
+                if rule.when.test(turn) {
+                    let p = if rule.opponent { 1 - mover } else { mover };
+                    let points = rule.points.eval(turn).clamp(0, rules::score::MAX_POINTS);
+                    gains[p] = gains[p].saturating_add(points as u16);
+                }
             }
-        }
-        gains
+            gains
+        })
     }
 
     /// Adds points scored during play to the game's and, in a match, at once to the match's:
@@ -1338,7 +1369,7 @@ impl TablesGame {
             // The dice given played (or a bonus turn over), the same player throws.
             (Some(Next::Roll), false)
         } else {
-            let after = game_rules.after(&self.turn_played(state, mv));
+            let after = self.turn_played(state, mv, |turn| game_rules.after(turn));
             after.map_or((None, false), |(n, optional)| (Some(n), optional))
         };
         let mut follows = Follows {

@@ -423,6 +423,7 @@ const AFTER_LOW: u16 = 7;
 const AFTER_HIGH: u16 = 8;
 const AFTER_PAIR: u16 = 9;
 const AFTER_DICE: u16 = 10;
+const AFTER_OPPONENT_CAN_MOVE: u16 = 11;
 const AFTER_REMEMBERED_FN: u16 = 0;
 
 /// Names for `[[dice.after]]`: the turn just played.
@@ -474,6 +475,12 @@ pub fn after_scope() -> Scope {
             "the first die thrown of the turn that began this run of turns (the double that began a run of given doubles)",
         )
         .var(
+            "opponent_can_move",
+            Type::Bool,
+            AFTER_OPPONENT_CAN_MOVE,
+            "some throw would let the opponent play a die from the position the turn left (every throw is tried: read it last in an `and`)",
+        )
+        .var(
             "chosen",
             Type::Int,
             AFTER_CHOSEN,
@@ -500,6 +507,8 @@ pub struct AfterView<'a> {
     pub first: u8,
     /// The mover's `[[remember]]` bits once the turn is played.
     pub remembered: u8,
+    /// Whether some throw would let the opponent play a die now, worked out when read.
+    pub opponent_can_move: &'a dyn Fn() -> bool,
 }
 
 /// The number two of `roll`'s dice show (the higher, were there two such numbers).
@@ -521,6 +530,7 @@ impl Vars for AfterView<'_> {
             AFTER_HIGH => self.roll.iter().max().map_or(0, |&d| i32::from(d)),
             AFTER_PAIR => pair(self.roll).map_or(0, i32::from),
             AFTER_DICE => self.roll.len() as i32,
+            AFTER_OPPONENT_CAN_MOVE => i32::from((self.opponent_can_move)()),
             _ => i32::from(self.follow),
         }
     }

@@ -565,7 +565,9 @@ function markSowing(after, pit) {
 // move, played once they make one of the legal moves.
 function key(spot) {
   if (spot.dataset.spot) return spot.dataset.spot; // "bar", "off" or "pool"
-  const n = spot.dataset["p" + view.state.to_move];
+  // Steps are in the numbering of the player whose checkers move (the opponent's in a first
+  // turn played with them).
+  const n = spot.dataset["p" + (view.numbering ?? view.state.to_move)];
   return n === undefined ? null : Number(n);
 }
 

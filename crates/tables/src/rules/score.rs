@@ -1,5 +1,5 @@
 //! `[[score]]`: points a player scores during play, at the end of a turn (Julbahar's five
-//! points to the opponent of a player who cannot move).
+//! points to the opponent of a player who cannot move, when the opponent could).
 
 use super::win::Winner;
 use super::Cx;
@@ -61,8 +61,8 @@ const KEYS: &[KeyRef] = &[
                `points`. Points scored during play count for their player in the game's result \
                whoever wins it, and in a match they count at once: a player whose points reach \
                the target wins the game and the match there (Julbahar: `when = \"played == \
-               0\"`, `to = \"opponent\"`, `points = \"5\"`: five points to the opponent of a \
-               player who cannot move).",
+               0 and opponent_can_move\"`, `to = \"opponent\"`, `points = \"5\"`: five points \
+               to the opponent of a player who cannot move, when the opponent could).",
     },
     KeyRef {
         section: "score",
