@@ -1778,3 +1778,26 @@ fn the_first_turn_may_move_the_opponents_checkers() {
     assert_eq!(g.numbering(&st), Some(0));
     assert!(legal(&g, &st).contains(&"24/13".to_string()));
 }
+
+#[test]
+fn points_scored_during_play_are_said_with_the_move() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/julbahar.toml");
+    let game = ludus::registry::compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    // Julbahar: Black, unable to move while White could, gives White five points.
+    let mut blocked = state_json("7:1 13:14", "24:15", 1, &[6, 6]);
+    blocked["match"] = json!({"game": 1, "points": [0, 0]});
+    // Past the first turn (which moves the opponent's checkers).
+    blocked["ply"] = json!(10);
+    let before = game.state_from_json(&blocked).unwrap();
+    let mut moves = Vec::new();
+    game.legal_moves(&before, &mut moves);
+    let mut after = before.clone();
+    game.play(&mut after, &moves[0]);
+    assert_eq!(game.scored_during_play(&after), Some([5, 0]));
+    let said = ludus_table::said::move_said(&game, (&before, &moves[0], &after), 1, "Black", 1);
+    assert_eq!(said, "Black plays pass; White scores 5 points");
+    // A game without such rules says nothing of them.
+    let plain = custom("");
+    let st = plain.new_game(0);
+    assert_eq!(plain.scored_during_play(&st), None);
+}

@@ -305,9 +305,12 @@ impl Terminal {
                     if let [only] = moves.as_slice() {
                         if self.game().move_text(&state, only) == "pass" {
                             // Nothing to decide: the pass is played for the player.
-                            say!("{} cannot move and passes.", self.name(p));
                             self.table.play_move(p, only)?;
                             self.write_record()?;
+                            let after = self.state()?;
+                            let scored =
+                                ludus_table::said::scored_said(self.game(), &state, &after, "; ");
+                            say!("{} cannot move and passes{scored}.", self.name(p));
                             continue;
                         }
                     }

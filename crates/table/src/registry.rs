@@ -487,6 +487,9 @@ impl View for AnyGame {
     fn move_text_seen_by(&self, state: &AnyState, mv: &AnyMove, viewer: Player) -> String {
         on_move!(self, state, mv, |g, s, m| g.move_text_seen_by(s, m, viewer))
     }
+    fn scored_during_play(&self, state: &AnyState) -> Option<[i32; 2]> {
+        on_state!(self, state, |g, s| g.scored_during_play(s))
+    }
     fn numbering(&self, state: &AnyState) -> Option<Player> {
         on_state!(self, state, |g, s| g.numbering(s))
     }

@@ -5,6 +5,27 @@
 use crate::registry::{AnyGame, AnyMove, AnyState};
 use ludus_core::game::{Evaluator, Game, Notation, Phase, Player, View};
 
+/// The points scored during play from `before` to `after`, each player's after `lead`: "; Black
+/// scores 5 points"; empty where none were.
+pub fn scored_said(game: &AnyGame, before: &AnyState, after: &AnyState, lead: &str) -> String {
+    let (Some(was), Some(now)) = (
+        game.scored_during_play(before),
+        game.scored_during_play(after),
+    ) else {
+        return String::new();
+    };
+    let names = game.player_names();
+    let mut said = String::new();
+    for q in 0..2 {
+        let gained = now[q] - was[q];
+        if gained > 0 {
+            let s = if gained == 1 { "" } else { "s" };
+            said.push_str(&format!("{lead}{} scores {gained} point{s}", names[q]));
+        }
+    }
+    said
+}
+
 /// `p`'s move `mv` from `before` to `after`, seen from `viewer`'s side, the mover called
 /// `mover`: "South plays 3 and captures 4 stones", "Black plays 8/2 (17/23 in Black's
 /// numbering)", "North plays 5; North plays again".
@@ -26,6 +47,7 @@ pub fn move_said(
         let owner = game.numbering(before).unwrap_or(p);
         said.push_str(&format!(" ({text} in {}'s numbering)", names[owner]));
     }
+    said.push_str(&scored_said(game, before, after, "; "));
     // At the end of a game the stones left may be swept into the stores: not a gain of the
     // move (the result says the scores).
     let phase = game.phase(after);

@@ -1836,6 +1836,9 @@ impl View for TablesGame {
             .collect();
         notation::format_move(&steps, self.every_landing(state))
     }
+    fn scored_during_play(&self, state: &TablesState) -> Option<[i32; 2]> {
+        (!self.rules(state).score.is_empty()).then(|| state.scored.map(i32::from))
+    }
     fn numbering(&self, state: &TablesState) -> Option<Player> {
         self.phase(state)
             .to_move()

@@ -649,6 +649,11 @@ pub trait View: Game {
     /// player's pits, so this is the move's own text; tables boards number the points from
     /// the viewer's side only.
     fn move_text_seen_by(&self, state: &Self::State, mv: &Self::Move, viewer: Player) -> String;
+    /// The points each player has scored during play in this game, where the rules score
+    /// during play (a tables game's `[[score]]`); `None` elsewhere.
+    fn scored_during_play(&self, _state: &Self::State) -> Option<[i32; 2]> {
+        None
+    }
     /// The player whose numbering the moves awaited in `state` are written in: the player to
     /// move's, except where they move the opponent's pieces (a tables game's first turn under
     /// `[setup] first_turn_moves = "opponent"`), which are written in their owner's.
