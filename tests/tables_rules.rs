@@ -1801,3 +1801,24 @@ fn points_scored_during_play_are_said_with_the_move() {
     let st = plain.new_game(0);
     assert_eq!(plain.scored_during_play(&st), None);
 }
+
+#[test]
+fn the_turn_just_played_reads_the_position_it_left() {
+    // A point for each checker the turn leaves on the opponent's bar; a roll again for a
+    // player whose turn leaves two checkers on its 1-point.
+    let g = custom(
+        "[[score]]\nwhen = \"their_bar > 0\"\npoints = \"their_bar\"\n[[dice.after]]\nwhen = \"mine(1) == 2 and follow == 0\"\nagain = true",
+    );
+    let mut st = at(&g, "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:4 20:1", 0, [5, 3]);
+    play(&g, &mut st, "13/5*");
+    assert_eq!(g.state_json(&st)["scored"], json!([1, 0]));
+    assert!(matches!(g.phase(&st), Phase::Roll(1)));
+    let mut st = at(&g, "24:2 13:5 8:3 6:4 2:1", "22:2 13:5 8:3 6:5", 0, [1, 5]);
+    play(&g, &mut st, "2/1 6/1");
+    assert_eq!(g.state_json(&st)["scored"], json!([0, 0]));
+    assert!(
+        matches!(g.phase(&st), Phase::Roll(0)),
+        "{}",
+        g.state_json(&st)
+    );
+}

@@ -1272,17 +1272,22 @@ impl TablesGame {
         let roll = &state.dice[..usize::from(state.ndice)];
         // A turn played a step at a time (an optional one may stop after some steps).
         let by_steps = (mv.die().is_some() || state.played.len > 0).then_some(&state.played);
-        let opponent_can_move = || self.can_move(state, 1 - self.rules(state).side(state));
-        f(&AfterView {
-            roll,
-            played: by_steps.map_or(mv.steps().len(), |p| usize::from(p.len)),
-            ply: state.plies,
-            follow: state.follow,
-            first: state.first,
-            chosen: chosen_double(rules, roll, mv, by_steps),
-            remembered: state.pos.remembered[self.rules(state).side(state)],
-            opponent_can_move: &opponent_can_move,
-        })
+        let side = self.rules(state).side(state);
+        let opponent_can_move = || self.can_move(state, 1 - side);
+        self.rules(state)
+            .between_turns(&state.pos, side, |position| {
+                f(&AfterView {
+                    position,
+                    roll,
+                    played: by_steps.map_or(mv.steps().len(), |p| usize::from(p.len)),
+                    ply: state.plies,
+                    follow: state.follow,
+                    first: state.first,
+                    chosen: chosen_double(rules, roll, mv, by_steps),
+                    remembered: state.pos.remembered[side],
+                    opponent_can_move: &opponent_can_move,
+                })
+            })
     }
 
     /// Whether some throw would let `player` play a die from the position of `state` (the

@@ -7,7 +7,7 @@ use super::movegen::TurnInfo;
 use super::position::{
     stacked_at, stacked_total, Board, Lone, Position, Side, Turn, BAR, OFF, POOL,
 };
-use ludus_core::expr::{Scope, Type, Vars};
+use ludus_core::expr::{NameKind, Scope, Type, Vars};
 
 const HOME_VAR: u16 = 0;
 const OFF_VAR: u16 = 1;
@@ -426,8 +426,53 @@ const AFTER_DICE: u16 = 10;
 const AFTER_OPPONENT_CAN_MOVE: u16 = 11;
 const AFTER_REMEMBERED_FN: u16 = 0;
 
-/// Names for `[[dice.after]]`: the turn just played.
+/// The names of the step scope that mean the same once a turn is played, read on the position
+/// it left from the mover's side (the step's own, and those the turn just played says
+/// otherwise, left out).
+const POSITION_NAMES: &[&str] = &[
+    "home",
+    "off",
+    "bar",
+    "pool",
+    "their_bar",
+    "prime",
+    "prime_passed",
+    "stacked",
+    "side",
+    "mine",
+    "theirs",
+    "mine_in",
+    "theirs_in",
+    "pinned_mine",
+    "pinned_theirs",
+    "stacked_at",
+];
+
+/// Where the slots of the position names start in the scope of the turn just played.
+const POSITION_SLOTS: u16 = 64;
+
+/// Names for `[[dice.after]]` and `[[score]]`: the turn just played, and the position it left.
 pub fn after_scope() -> Scope {
+    let mut scope = turn_scope();
+    for name in step_scope().names() {
+        if !POSITION_NAMES.contains(&name.name) {
+            continue;
+        }
+        scope = match name.kind {
+            NameKind::Var { slot } => {
+                scope.var(name.name, name.ty, POSITION_SLOTS + slot, name.help)
+            }
+            NameKind::Func { args, slot } => {
+                scope.func(name.name, args, name.ty, POSITION_SLOTS + slot, name.help)
+            }
+            NameKind::Const { .. } => scope,
+        };
+    }
+    scope
+}
+
+/// The names of the turn just played.
+fn turn_scope() -> Scope {
     Scope::new()
         .var(
             "doubles",
@@ -495,8 +540,10 @@ pub fn after_scope() -> Scope {
         )
 }
 
-/// A turn just played, for `[[dice.after]]`.
+/// A turn just played, for `[[dice.after]]` and `[[score]]`.
 pub struct AfterView<'a> {
+    /// The position the turn left, from the mover's side.
+    pub position: &'a StepView<'a>,
     pub roll: &'a [u8],
     pub played: usize,
     pub ply: u32,
@@ -520,6 +567,7 @@ fn pair(roll: &[u8]) -> Option<u8> {
 impl Vars for AfterView<'_> {
     fn var(&self, slot: u16) -> i32 {
         match slot {
+            POSITION_SLOTS.. => self.position.var(slot - POSITION_SLOTS),
             AFTER_DOUBLES => i32::from(self.roll.windows(2).all(|w| w[0] == w[1])),
             AFTER_DIE => self.roll.first().map_or(0, |&d| i32::from(d)),
             AFTER_PLAYED => self.played as i32,
@@ -536,6 +584,9 @@ impl Vars for AfterView<'_> {
     }
 
     fn call(&self, slot: u16, args: &[i32]) -> i32 {
+        if slot >= POSITION_SLOTS {
+            return self.position.call(slot - POSITION_SLOTS, args);
+        }
         debug_assert_eq!(slot, AFTER_REMEMBERED_FN);
         let n = args[0];
         i32::from((0..8).contains(&n) && self.remembered & (1 << n) != 0)
