@@ -242,10 +242,10 @@ fn bad_options_are_located() {
     );
     error(
         "[match]",
-        "[[score]]\nwhen = \"mine(3) > 0\"\n[match]",
-        "unknown function `mine`",
-        "mine(3)",
-        "mine",
+        "[[score]]\nwhen = \"moved_off(3) > 0\"\n[match]",
+        "unknown function `moved_off`",
+        "moved_off(3)",
+        "moved_off",
     );
     error(
         "checkers = [",
@@ -782,10 +782,10 @@ fn bad_values_of_the_newer_keys_are_located() {
     );
     error(
         "[scoring]",
-        "[[dice.after]]\nwhen = \"doubles\"\ndouble = \"mine(1)\"\n\n[scoring]",
-        "unknown function `mine`",
-        "\"mine(1)\"",
-        "mine",
+        "[[dice.after]]\nwhen = \"doubles\"\ndouble = \"moved_off(1)\"\n\n[scoring]",
+        "unknown function `moved_off`",
+        "\"moved_off(1)\"",
+        "moved_off",
     );
 }
 

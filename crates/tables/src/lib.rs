@@ -65,16 +65,27 @@ struct Info {
 }
 
 /// Every expression context of the format with its names (`[[moves.leave]] when`,
-/// `[[moves.step]] when`, `[scoring] points`, `[ai] evaluate`), for references and tools.
+/// `[moves] bear_off`, `[scoring] points`, `[[score]] when`, `[ai] evaluate`, ...), for
+/// references and tools.
 pub fn scope_reference() -> Vec<(&'static str, ludus_core::expr::Scope)> {
     vec![
         ("moves.leave.when", scope::step_scope()),
         ("moves.step.when", scope::step_scope()),
+        ("moves.bear_off", scope::step_scope()),
+        ("moves.hit_back", scope::step_scope()),
+        ("moves.hit.at", scope::remember_scope()),
+        ("moves.strike.at", scope::step_scope()),
+        ("remember.when", scope::remember_scope()),
+        ("stacks.unstack", scope::step_scope()),
+        ("stacks.restack", scope::step_scope()),
+        ("stacks.move", scope::step_scope()),
         ("scoring.points", scope::scoring_scope()),
         ("win.when", scope::step_scope()),
         ("win.points", scope::scoring_scope()),
         ("dice.after.when", scope::after_scope()),
         ("dice.after.double", scope::after_scope()),
+        ("score.when", scope::after_scope()),
+        ("score.points", scope::after_scope()),
         ("ai.evaluate", scope::evaluation_scope()),
     ]
 }
