@@ -248,6 +248,13 @@ fn bad_options_are_located() {
         "moved_off",
     );
     error(
+        "[match]",
+        "[[score]]\nwhen = \"doubles\"\nsaid = \" \"\n[match]",
+        "`said` is one line of words",
+        "said = \" \"",
+        "\" \"",
+    );
+    error(
         "checkers = [",
         "first_turn_moves = \"theirs\"\ncheckers = [",
         "unknown value \"theirs\" for `setup.first_turn_moves`",

@@ -28,6 +28,9 @@ pub struct ScoreTable {
     /// Read as a [`Winner`]: who scores, the mover or the opponent.
     #[serde(default)]
     pub to: Option<Spanned<String>>,
+    /// The rule in plain words, as `ludus show` says it.
+    #[serde(default)]
+    pub said: Option<Spanned<String>>,
 }
 
 /// A `[[score]]` table compiled.
@@ -37,6 +40,8 @@ pub(crate) struct ScoreRule {
     pub(crate) points: Expr,
     /// The opponent of the player whose turn met it scores.
     pub(crate) opponent: bool,
+    /// `said`: the rule in plain words.
+    pub(crate) said: Option<String>,
 }
 
 pub(crate) const SECTION: SectionRef = SectionRef {
@@ -86,6 +91,18 @@ const KEYS: &[KeyRef] = &[
         long: "\"mover\": the player whose turn met the rule scores; \"opponent\": the other \
                player does.",
     },
+    KeyRef {
+        section: "score",
+        key: "said",
+        line: "the rule in plain words",
+        expects: "one line of words in quotes",
+        values: &[],
+        default: "the condition and the points, quoted",
+        example: "said = \"a player who cannot move, while the opponent could, gives the opponent five points\"",
+        long: "The rule as players say it: `ludus show` says it so (`A player who cannot move, \
+               while the opponent could, gives the opponent five points (during play)`). Without \
+               it, the condition and the points are quoted.",
+    },
 ];
 
 /// The `[[score]]` tables compiled; a rule that never scores is warned about.
@@ -110,26 +127,42 @@ pub(super) fn check(cx: &mut Cx, tables: &[ScoreTable]) -> Vec<ScoreRule> {
             }
         }
         let opponent = cx.option("score", "to", table.to.as_ref()) == Some(Winner::Opponent);
+        let said = super::win::said(cx, table.said.as_ref());
         if let (Some(when), Some(points)) = (when, points) {
             rules.push(ScoreRule {
                 when,
                 points,
                 opponent,
+                said,
             });
         }
     }
     rules
 }
 
+/// `words` with a capital first letter, as a sentence begins.
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// The points scored during play, in plain words.
 pub(super) fn describe(rules: &GameRules, s: &mut String) {
     for rule in &rules.score {
+        let rule_said = match &rule.said {
+            Some(said) => capitalised(said),
+            None => format!(
+                "After a turn that leaves `{}` true, the {} scores `{}` point(s)",
+                rule.when.text(),
+                if rule.opponent { "opponent" } else { "mover" },
+                rule.points.text()
+            ),
+        };
         let _ = writeln!(
             s,
-            "After a turn that leaves `{}` true, the {} scores `{}` point(s) during play (in a match at once: reaching the target there wins).",
-            rule.when.text(),
-            if rule.opponent { "opponent" } else { "mover" },
-            rule.points.text()
+            "{rule_said} (points scored during play; in a match they count at once, and reaching the target there wins)."
         );
     }
 }

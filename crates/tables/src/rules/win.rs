@@ -120,17 +120,7 @@ pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<WinRule> {
             .as_ref()
             .map(|p| cx.expression(p, &scoring_scope(), Type::Int));
         let opponent = cx.option("win", "winner", rule.winner.as_ref()) == Some(Winner::Opponent);
-        let said = rule.said.as_ref().and_then(|said| {
-            let words = said.get_ref().trim();
-            if words.is_empty() || words.chars().any(char::is_control) {
-                cx.errors.push(
-                    Diagnostic::new("`said` is one line of words, not empty or several lines")
-                        .at(said.span()),
-                );
-                return None;
-            }
-            Some(words.to_string())
-        });
+        let said = said(cx, rule.said.as_ref());
         if let (Some(when), None | Some(Some(_))) = (when, &points) {
             wins.push(WinRule {
                 when,
@@ -141,6 +131,20 @@ pub(super) fn check(cx: &mut Cx, tables: &[WinTable]) -> Vec<WinRule> {
         }
     }
     wins
+}
+
+/// A rule's `said`: one line of words, trimmed.
+pub(super) fn said(cx: &mut Cx, said: Option<&Spanned<String>>) -> Option<String> {
+    let said = said?;
+    let words = said.get_ref().trim();
+    if words.is_empty() || words.chars().any(char::is_control) {
+        cx.errors.push(
+            Diagnostic::new("`said` is one line of words, not empty or several lines")
+                .at(said.span()),
+        );
+        return None;
+    }
+    Some(words.to_string())
 }
 
 /// The positions that win at once, in plain words.
