@@ -369,6 +369,22 @@ fn mat_export_holds_backgammon_games_only_as_the_rules_decide() {
         "{}",
         stderr(&o)
     );
+    // Nor one whose first turn moves the opponent's checkers (a `.mat` move is the mover's).
+    let theirs = scratch("theirs.toml");
+    std::fs::write(
+        &theirs,
+        backgammon
+            .replace("[setup]\n", "[setup]\nfirst_turn_moves = \"opponent\"\n")
+            .replace("network = \"backgammon\"", ""),
+    )
+    .unwrap();
+    let rec = recorded(theirs.to_str().unwrap(), "theirs.rec");
+    let o = ludus(&["export", rec.to_str().unwrap(), "--format", "mat"]);
+    assert!(
+        stderr(&o).contains("its first turn moves the opponent's checkers"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// GNU Backgammon (the Debian package installs it in /usr/games); `None`, the test skipped,

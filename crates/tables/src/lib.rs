@@ -300,6 +300,27 @@ impl GameRules {
             "its [[moves.leave]] or [[moves.step]] rules forbid moves backgammon allows".into()
         } else if !self.wins.is_empty() {
             "a [[win]] rule ends games that backgammon plays on".into()
+        } else if !m.hits.is_empty() || !m.strikes.is_empty() || m.hit_back.is_some() {
+            "its checkers are hit from afar or by a die alone, or put back when hit".into()
+        } else if m.stacks.is_some() {
+            "its checkers stand stacked".into()
+        } else if m.wild_doubles {
+            "a double's moves count as any number".into()
+        } else if m.off_to_pool {
+            "its checkers borne off enter again".into()
+        } else if m.larger != movegen::Larger::Farthest {
+            "a larger die bears off otherwise than from the farthest point".into()
+        } else if !self.after.is_empty() || self.fixed_die.is_some() || self.unplayed_to_opponent {
+            "its dice give more turns or dice than backgammon's, or pass to the opponent".into()
+        } else if self.first_turn_theirs {
+            "its first turn moves the opponent's checkers".into()
+        } else if !self.score.is_empty() {
+            "its [[score]] rules score points during play".into()
+        } else if self.end.max_plies.is_some()
+            || self.end.passes.is_some()
+            || self.end.no_move_loses
+        {
+            "its [end] rules end games that backgammon plays on".into()
         } else {
             return Ok(());
         };
