@@ -1822,3 +1822,28 @@ fn the_turn_just_played_reads_the_position_it_left() {
         g.state_json(&st)
     );
 }
+
+#[test]
+fn points_scored_during_play_are_read_by_the_rules() {
+    // Two points a double; four points win the game; a player with points may not hit.
+    let g = custom(
+        "[[score]]\nwhen = \"doubles\"\npoints = \"2\"\n[[win]]\nwhen = \"scored >= 4\"\npoints = \"0\"\nsaid = \"four points scored during play\"\n[[moves.step]]\nwhen = \"scored == 0 or not hits\"",
+    );
+    let mut before = state_json("24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:4 20:1", 0, &[3, 3]);
+    before["scored"] = json!([2, 1]);
+    let mut st = g.state_from_json(&before).unwrap();
+    // Black's blot on White's 5 may not be hit by White, who has points.
+    assert!(g.parse_move(&st, "8/5*(2) 6/3(2)").is_err());
+    play(&g, &mut st, "13/10(2) 6/3(2)");
+    let outcome = g.outcome(&st).expect("won by its points");
+    assert_eq!(outcome.winner, Some(0));
+    assert_eq!(outcome.scores, [4, 1]);
+    assert_eq!(outcome.reason, "four points scored during play");
+    // Read back as over, won by the rule that reads the points.
+    let back = g.state_from_json(&g.state_json(&st)).unwrap();
+    assert_eq!(g.outcome(&back).map(|o| o.winner), Some(Some(0)));
+    // Without points a player may hit.
+    before["scored"] = json!([0, 1]);
+    let st = g.state_from_json(&before).unwrap();
+    assert!(g.parse_move(&st, "8/5*(2) 6/3(2)").is_ok());
+}

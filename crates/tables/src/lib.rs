@@ -423,8 +423,8 @@ impl GameRules {
 
     /// The `[[win]]` rule the mover's last turn met, if any: who wins (the mover, or the
     /// opponent) and what that scores.
-    fn won_by_rule(&self, pos: &Position, mover: usize) -> Option<(usize, i32)> {
-        let rule = self.win_rule_met(pos, mover)?;
+    fn won_by_rule(&self, pos: &Position, scored: [u16; 2], mover: usize) -> Option<(usize, i32)> {
+        let rule = self.win_rule_met(pos, scored, mover)?;
         let winner = if rule.opponent { 1 - mover } else { mover };
         Some(match &rule.points {
             Some(p) => {
@@ -439,20 +439,28 @@ impl GameRules {
         })
     }
 
-    /// The first `[[win]]` rule that `pos` meets after a turn of `mover`.
-    fn win_rule_met(&self, pos: &Position, mover: usize) -> Option<&rules::win::WinRule> {
+    /// The first `[[win]]` rule that `pos` (with `scored`, the points scored during play) meets
+    /// after a turn of `mover`.
+    fn win_rule_met(
+        &self,
+        pos: &Position,
+        scored: [u16; 2],
+        mover: usize,
+    ) -> Option<&rules::win::WinRule> {
         if self.wins.is_empty() {
             return None;
         }
-        self.between_turns(pos, mover, |view| {
+        self.between_turns(pos, scored, mover, |view| {
             self.wins.iter().find(|r| r.when.test(view))
         })
     }
 
-    /// `f` of `pos` seen from `side`, as it stands between turns: no step, no dice.
+    /// `f` of `pos` (with `scored`, the points scored during play) seen from `side`, as it
+    /// stands between turns: no step, no dice.
     fn between_turns<R>(
         &self,
         pos: &Position,
+        scored: [u16; 2],
         side: usize,
         f: impl FnOnce(&scope::StepView) -> R,
     ) -> R {
@@ -464,6 +472,7 @@ impl GameRules {
             given: false,
             follow: 0,
             optional: false,
+            scored,
         };
         f(&scope::StepView {
             turn: &turn,
@@ -481,9 +490,9 @@ impl GameRules {
 
     /// How a `[[win]]` rule ended a game won by `winner`, in words: the rule's `said`, else
     /// its condition.
-    fn win_said(&self, pos: &Position, winner: usize) -> String {
+    fn win_said(&self, pos: &Position, scored: [u16; 2], winner: usize) -> String {
         let rule = [winner, 1 - winner].into_iter().find_map(|mover| {
-            let rule = self.win_rule_met(pos, mover)?;
+            let rule = self.win_rule_met(pos, scored, mover)?;
             (rule.opponent == (mover != winner)).then_some(rule)
         });
         match rule {
@@ -497,8 +506,8 @@ impl GameRules {
 
     /// How the mover's last turn ended the game, if it did: a `[[win]]` rule first, then
     /// every checker borne off. Who wins, and what that scores.
-    fn ended_by(&self, pos: &Position, mover: usize) -> Option<(usize, i32)> {
-        self.won_by_rule(pos, mover).or_else(|| {
+    fn ended_by(&self, pos: &Position, scored: [u16; 2], mover: usize) -> Option<(usize, i32)> {
+        self.won_by_rule(pos, scored, mover).or_else(|| {
             // The mover first: a turn may bear off its last checker; checkers hit out of the
             // game (`hit_to = "out"`) may leave the opponent none.
             [mover, 1 - mover]
@@ -624,7 +633,7 @@ impl TablesGame {
     /// drawn at the ply guard.
     fn check_over(&self, state: &mut TablesState, mover: usize) {
         let rules = self.rules(state);
-        if let Some((winner, score)) = rules.ended_by(&state.pos, mover) {
+        if let Some((winner, score)) = rules.ended_by(&state.pos, state.scored, mover) {
             self.won(state, winner, score);
         } else if state.plies >= self.ply_limit(rules) || rules.deadlocked(state) {
             state.stage = Stage::Over;
@@ -655,7 +664,7 @@ impl TablesGame {
         let rules = self.rules(state);
         let board = &rules.moves.board;
         while state.pos.sides[owner][BAR] > 0 {
-            let at = rules.between_turns(&state.pos, owner, |view| {
+            let at = rules.between_turns(&state.pos, state.scored, owner, |view| {
                 let n = usize::try_from(back.eval(view)).ok()?;
                 let free = (1..=board.points).contains(&n) && view.turn.opp[board.across(n)] == 0;
                 free.then_some(n)
@@ -827,6 +836,7 @@ impl TablesGame {
             given: state.given,
             follow: state.follow,
             optional: state.optional,
+            scored: state.scored,
         }
     }
 
@@ -992,7 +1002,7 @@ impl Game for TablesGame {
                     reason: if borne_off {
                         "borne off".to_string()
                     } else {
-                        self.rules(state).win_said(&state.pos, usize::from(w))
+                        (self.rules(state)).win_said(&state.pos, state.scored, usize::from(w))
                     },
                     ending: if borne_off {
                         Ending::BorneOff
@@ -1307,7 +1317,7 @@ impl TablesGame {
         let side = self.rules(state).side(state);
         let opponent_can_move = || self.can_move(state, 1 - side);
         self.rules(state)
-            .between_turns(&state.pos, side, |position| {
+            .between_turns(&state.pos, state.scored, side, |position| {
                 f(&AfterView {
                     position,
                     roll,
@@ -1338,6 +1348,7 @@ impl TablesGame {
                 given: false,
                 follow: 0,
                 optional: false,
+                scored: state.scored,
             };
             // A turn too big to list whole has moves.
             !generate(&rules.moves, &state.pos, player, &info, &mut moves)

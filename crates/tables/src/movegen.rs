@@ -388,6 +388,8 @@ pub struct TurnInfo<'a> {
     pub follow: u8,
     /// The dice may be played in part or not at all (`[[dice.after]] optional`).
     pub optional: bool,
+    /// The points each player has scored during play in this game (`[[score]]`).
+    pub scored: [u16; 2],
 }
 
 /// Resulting positions already listed this turn: open addressing over exact keys, probed by

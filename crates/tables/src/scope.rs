@@ -31,6 +31,8 @@ const THEIR_BAR_VAR: u16 = 18;
 const STACKED_VAR: u16 = 19;
 const FOLLOW_VAR: u16 = 20;
 const STRIKES_VAR: u16 = 21;
+const SCORED_VAR: u16 = 22;
+const THEIR_SCORED_VAR: u16 = 23;
 const MINE_FN: u16 = 0;
 const THEIRS_FN: u16 = 1;
 const MINE_IN_FN: u16 = 2;
@@ -160,6 +162,18 @@ pub fn step_scope() -> Scope {
             Type::Int,
             FOLLOW_VAR,
             "turns in a row, up to this one, whose dice a `[[dice.after]]` rule gave (0: a rolled turn)",
+        )
+        .var(
+            "scored",
+            Type::Int,
+            SCORED_VAR,
+            "the points you have scored during play in this game (`[[score]]`)",
+        )
+        .var(
+            "their_scored",
+            Type::Int,
+            THEIR_SCORED_VAR,
+            "the points the opponent has scored during play in this game (`[[score]]`)",
         )
         .func(
             "mine",
@@ -324,6 +338,8 @@ impl Vars for StepView<'_> {
             FOLLOW_VAR => i32::from(self.info.follow),
             // A strike is the one step moving nothing that hits (`n/n*`).
             STRIKES_VAR => i32::from(self.from == self.to && self.lands && self.from != 0),
+            SCORED_VAR => i32::from(self.info.scored[usize::from(self.info.mover)]),
+            THEIR_SCORED_VAR => i32::from(self.info.scored[1 - usize::from(self.info.mover)]),
             _ => self.prime_passed(),
         }
     }
@@ -430,6 +446,8 @@ const AFTER_REMEMBERED_FN: u16 = 0;
 /// it left from the mover's side (the step's own, and those the turn just played says
 /// otherwise, left out).
 const POSITION_NAMES: &[&str] = &[
+    "scored",
+    "their_scored",
     "home",
     "off",
     "bar",

@@ -214,7 +214,7 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
             };
         }
         PhaseName::Over => match (0..2)
-            .filter_map(|m| rules.ended_by(&pos, m))
+            .filter_map(|m| rules.ended_by(&pos, state.scored, m))
             .collect::<Vec<_>>()[..]
         {
             // Won by bearing off or by a `[[win]]` rule: the winner the state names, when
