@@ -407,6 +407,63 @@ async fn oware_and_backgammon_are_played_by_clicking_and_a_broken_rules_file_is_
     c.close().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opening_throw_played_with_the_opponents_checkers_is_clicked_on_their_points() {
+    let s = Served::start();
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let c = driver.browser().await;
+    // Julbahar, uploaded: White starts and plays 6-4 with Black's checkers, whose steps are in
+    // Black's numbering; the page matches clicks to them by Black's point numbers.
+    c.goto(&s.url("/")).await.unwrap();
+    wait_for(&c, "document.querySelector('#rules-select option')").await;
+    click(&c, "#own-rules summary").await;
+    let text = std::fs::read_to_string("docs/games/julbahar.toml").unwrap();
+    c.execute(
+        "document.getElementById('rules-text').value = arguments[0];",
+        vec![json!(text)],
+    )
+    .await
+    .unwrap();
+    choose(&c, "#seat0-kind", "human").await;
+    choose(&c, "#seat1-kind", "human").await;
+    choose(&c, "#first", "0").await;
+    click(&c, "#start").await;
+    wait_for(&c, "!document.getElementById('play').hidden").await;
+    wait_for(&c, "!document.getElementById('roll-typed').disabled").await;
+    set_value(&c, "#dice-typed", "6-4").await;
+    click(&c, "#roll-typed").await;
+    wait_status(&c, "White to move (Black").await;
+    // Black's 24-point (White's 1) holds the checkers to move.
+    wait_for(
+        &c,
+        "document.querySelector('#board .spot.movable[data-p1=\"24\"]')",
+    )
+    .await;
+    click(&c, "#board .spot[data-p1=\"24\"]").await;
+    for point in ["18", "20"] {
+        let css = format!("#board .spot.to[data-p1=\"{point}\"]");
+        assert!(present(&c, &css).await, "{css}");
+    }
+    click(&c, "#board .spot[data-p1=\"14\"]").await;
+    wait_steps(&c, 3).await;
+    let v = served(&c, &s).await;
+    assert_eq!(v["state"]["points"][1][13], 1, "{}", v["state"]);
+    assert_eq!(v["state"]["points"][0][23], 15, "{}", v["state"]);
+    assert!(
+        v["log"][2]["text"].as_str().unwrap().contains("24/14"),
+        "{}",
+        v["log"]
+    );
+    // Then Black rolls for its own turn.
+    assert_eq!(
+        (v["awaiting"].as_str(), v["state"]["to_move"].as_u64()),
+        (Some("roll"), Some(1))
+    );
+    c.close().await.unwrap();
+}
+
 /// The value of a script's expression on the page, as a string.
 async fn script_text(c: &Client, expression: &str) -> String {
     let v = c

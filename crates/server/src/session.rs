@@ -595,6 +595,15 @@ fn step_text(game: &AnyGame, steps: &[Step], i: usize, viewer: Player) -> String
 }
 
 /// One line on the position: who is to move, or the result, and a match's standing.
+/// ` (Black's checkers)` where `p` moves the opponent's checkers (a first turn played with
+/// them), else nothing.
+fn theirs(game: &AnyGame, state: &AnyState, p: Player) -> String {
+    match game.numbering(state) {
+        Some(q) if q != p => format!(" ({}'s checkers)", game.player_names()[q]),
+        _ => String::new(),
+    }
+}
+
 fn status(game: &AnyGame, state: &AnyState) -> String {
     let names = game.player_names();
     let mut out = match (game.outcome(state), game.phase(state)) {
@@ -602,8 +611,8 @@ fn status(game: &AnyGame, state: &AnyState) -> String {
             Some(w) => format!("{} wins ({})", names[w], o.reason),
             None => format!("Draw ({})", o.reason),
         },
-        (None, Phase::Roll(p)) => format!("{} to roll", names[p]),
-        (None, Phase::Move(p)) => format!("{} to move", names[p]),
+        (None, Phase::Roll(p)) => format!("{} to roll{}", names[p], theirs(game, state, p)),
+        (None, Phase::Move(p)) => format!("{} to move{}", names[p], theirs(game, state, p)),
         (None, Phase::Over) => String::new(),
     };
     if let Some(s) = game.match_standing(state) {
