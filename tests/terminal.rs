@@ -454,13 +454,19 @@ fn the_winner_of_the_opening_throw_plays_it_with_the_opponents_checkers() {
     let game = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games/julbahar.toml");
     let out = play_typing(
         "julbahar.txt",
-        "6 4\n3 3\nhelp\n24/21(4)\n5 2\n24/19 24/22\n",
+        "6\n7 1\n64\n3-3\nhelp\n24/21(4)\n5 2\n24/19 24/22\n",
         &[
             game, "--white", "human", "--black", "human", "--dice", "manual",
         ],
     );
     assert!(
         out.contains("White (human) rolls 6-4, Black (human) rolls 3-3: Black (human)'s throw wins and starts with 3-3"),
+        "{out}"
+    );
+    // A throw of one die, or a die of 7, is asked again.
+    assert_eq!(
+        out.matches("Type 2 numbers 1-6, such as `6 4`.").count(),
+        2,
         "{out}"
     );
     assert!(

@@ -395,17 +395,7 @@ impl Terminal {
                 }
                 _ => {}
             }
-            let mut values: Vec<u8> = line
-                .split(|c: char| !c.is_ascii_digit())
-                .filter_map(|t| t.parse().ok())
-                .collect();
-            if let [joined] = values[..] {
-                // Two digits for two dice (`61`), where every face is one digit.
-                let digits = line.trim();
-                if count > 1 && faces < 10 && joined >= 10 && digits.len() == usize::from(count) {
-                    values = digits.bytes().map(|b| b - b'0').collect();
-                }
-            }
+            let values = typed_dice(&line, count, faces);
             match Roll::new(&values).map_err(|e| e.to_string()).and_then(|r| {
                 dice.check(&r).map_err(|e| e.to_string())?;
                 Ok(r)
@@ -685,12 +675,10 @@ impl Terminal {
                             let Some(line) = self.ask_before(&q)? else {
                                 return Ok(None);
                             };
-                            let read: Option<Vec<u8>> = (line.split([' ', ',', '-']))
-                                .filter(|w| !w.is_empty())
-                                .map(|w| w.parse::<u8>().ok().filter(|v| (1..=faces).contains(v)))
-                                .collect();
+                            let read = typed_dice(&line, each as u8, faces);
+                            let shown = |d: &u8| (1..=faces).contains(d);
                             match read {
-                                Some(t) if t.len() == each => break t,
+                                t if t.len() == each && t.iter().all(shown) => break t,
                                 _ if matches!(line.as_str(), "help" | "?") => say!(
                                     "{how} (ties throw again): {}.",
                                     ritual.decides().unwrap_or("")
@@ -713,6 +701,24 @@ impl Terminal {
                 Err(tie) => say!("{tie}."),
             }
         }
+    }
+}
+
+/// The numbers a person typed for `count` dice of `faces` faces: `6-1`, `6 1`, or `61` where
+/// every face is one digit (not checked against the dice).
+fn typed_dice(line: &str, count: u8, faces: u8) -> Vec<u8> {
+    let values: Vec<u8> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    let digits = line.trim();
+    match values[..] {
+        [joined]
+            if count > 1 && faces < 10 && joined >= 10 && digits.len() == usize::from(count) =>
+        {
+            digits.bytes().map(|b| b - b'0').collect()
+        }
+        _ => values,
     }
 }
 

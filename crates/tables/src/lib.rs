@@ -1380,13 +1380,13 @@ impl TablesGame {
     fn score_during_play(&self, state: &mut TablesState, gains: [u16; 2], mover: usize) -> bool {
         for (p, gain) in gains.into_iter().enumerate() {
             state.scored[p] = state.scored[p].saturating_add(gain);
+            if self.match_rules.is_some() {
+                state.points[p] = state.points[p].saturating_add(i32::from(gain));
+            }
         }
         let Some(m) = &self.match_rules else {
             return false;
         };
-        for (p, gain) in gains.into_iter().enumerate() {
-            state.points[p] = state.points[p].saturating_add(i32::from(gain));
-        }
         let points = state.points;
         let Some(winner) = [mover, 1 - mover]
             .into_iter()

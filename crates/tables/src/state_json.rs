@@ -94,23 +94,19 @@ pub fn read(game: &TablesGame, value: &Value) -> Result<TablesState, String> {
         |v| v.as_u64().and_then(|n| u16::try_from(n).ok()),
     )?
     .unwrap_or(0);
-    let two_counts = |v: &Value| match v.as_array()?.as_slice() {
-        [a, b] => Some([a, b].map(|x| x.as_u64().and_then(|n| u16::try_from(n).ok()))),
-        _ => None,
-    };
-    if let Some([a, b]) = rules_field(
+    let count = |x: &Value| u16::try_from(x.as_u64()?).ok();
+    state.scored = rules_field(
         value,
         "scored",
         !rules.score.is_empty(),
         "these rules score no points during play",
         "the two players' points scored during play, e.g. [5, 0]",
-        two_counts,
-    )? {
-        let (Some(a), Some(b)) = (a, b) else {
-            return Err("`scored` must be two counts of points, e.g. [5, 0]".into());
-        };
-        state.scored = [a, b];
-    }
+        |v| match v.as_array()?.as_slice() {
+            [a, b] => Some([count(a)?, count(b)?]),
+            _ => None,
+        },
+    )?
+    .unwrap_or([0; 2]);
     let after = !rules.after.is_empty();
     let no_after = "these rules give no turn after a turn";
     state.follow = rules_field(value, "follow", after, no_after, "a count of turns", |v| {

@@ -99,9 +99,9 @@ const KEYS: &[KeyRef] = &[
         values: &[],
         default: "the condition and the points, quoted",
         example: "said = \"a player who cannot move, while the opponent could, gives the opponent five points\"",
-        long: "The rule as players say it: `ludus show` says it so (`A player who cannot move, \
-               while the opponent could, gives the opponent five points (during play)`). Without \
-               it, the condition and the points are quoted.",
+        long: "The rule as players say it: `ludus show` says it so (`Points scored during play: \
+               a player who cannot move, while the opponent could, gives the opponent five \
+               points`). Without it, the condition and the points are quoted.",
     },
 ];
 
@@ -140,21 +140,13 @@ pub(super) fn check(cx: &mut Cx, tables: &[ScoreTable]) -> Vec<ScoreRule> {
     rules
 }
 
-/// `words` with a capital first letter, as a sentence begins.
-fn capitalised(words: &str) -> String {
-    let mut chars = words.chars();
-    chars
-        .next()
-        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
-}
-
 /// The points scored during play, in plain words.
 pub(super) fn describe(rules: &GameRules, s: &mut String) {
     for rule in &rules.score {
         let rule_said = match &rule.said {
-            Some(said) => capitalised(said),
+            Some(said) => said.clone(),
             None => format!(
-                "After a turn that leaves `{}` true, the {} scores `{}` point(s)",
+                "after a turn that leaves `{}` true, the {} scores `{}` point(s)",
                 rule.when.text(),
                 if rule.opponent { "opponent" } else { "mover" },
                 rule.points.text()
@@ -162,7 +154,7 @@ pub(super) fn describe(rules: &GameRules, s: &mut String) {
         };
         let _ = writeln!(
             s,
-            "{rule_said} (points scored during play; in a match they count at once, and reaching the target there wins)."
+            "Points scored during play: {rule_said} (in a match they count at once, and reaching the target there wins)."
         );
     }
 }
